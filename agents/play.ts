@@ -1,0 +1,47 @@
+import {
+  Rng, checkAgentAction, decisionContext, returnsFromRanking, type Agent, type GameDefinition, type GameState,
+} from '../envs/index.js';
+
+export interface MatchResult {
+  game: string;
+  players: number;
+  seed: number | string;
+  /** The agent name at each seat. */
+  seats: string[];
+  /** Every decision, in order: with the seed, enough to replay the game exactly. */
+  actions: number[];
+  ranking: number[];
+  scores: number[];
+  returns: number[];
+  truncated: boolean;
+}
+
+export interface PlayOptions {
+  seed: number | string;
+  config?: unknown;
+  /** Called after every action (rendering, logging). */
+  onAction?: (state: GameState, seat: number, action: number) => void;
+}
+
+/**
+ * Plays one game between agents, one per seat. Seat i draws its randomness from the stream
+ * `${seed}:seat${i}`, so the same seed and agents give the same game.
+ */
+export async function playMatch(game: GameDefinition, agents: readonly Agent[], options: PlayOptions): Promise<MatchResult> {
+  const state = game.newGame({ players: agents.length, seed: options.seed, config: options.config });
+  const rngs = agents.map((_, seat) => Rng.fromSeed(`${options.seed}:seat${seat}`));
+  const actions: number[] = [];
+  while (!state.isTerminal()) {
+    const seat = state.currentPlayer();
+    const ctx = decisionContext(game, state, rngs[seat]);
+    const action = checkAgentAction(agents[seat], ctx, await agents[seat].act(ctx));
+    state.applyAction(action);
+    actions.push(action);
+    options.onAction?.(state, seat, action);
+  }
+  const ranking = state.ranking();
+  return {
+    game: game.name, players: agents.length, seed: options.seed, seats: agents.map((a) => a.name), actions,
+    ranking, scores: state.scores(), returns: returnsFromRanking(ranking), truncated: state.isTruncated(),
+  };
+}

@@ -1,0 +1,171 @@
+import { AgoraError } from './errors.js';
+import type { GameDefinition, GameState } from './game.js';
+import { assertPlayerCount } from './registry.js';
+import { returnsFromRanking } from './returns.js';
+import { Box, Discrete } from './spaces.js';
+
+/** What `observe(agent)` returns: PettingZoo's dict observation with an action mask. */
+export interface AgentObservation {
+  observation: Float32Array;
+  /** 1 for each action the agent may take now (all zero when it is not to act). */
+  actionMask: Uint8Array;
+}
+
+export interface AECInfo {
+  /** Legal actions of this agent now (empty unless it is to act). */
+  legalActions: number[];
+  /** Set once the game is over: final places (0 = first) and the game's own scores. */
+  ranking?: number[];
+  scores?: number[];
+}
+
+export interface AECEnvOptions<Config = unknown> {
+  /** Seat count (default: the game's defaultPlayers). */
+  players?: number;
+  /** Seed of the first reset() that passes none (default 0). */
+  seed?: number | string;
+  config?: Config;
+}
+
+/**
+ * PettingZoo's agent-environment cycle over one game. Agents are seat numbers. The protocol is
+ * PettingZoo's: loop over `agentIter()`, read `last()`, and call `step(action)`, or `step(null)`
+ * for an agent whose termination or truncation is set (that removes it from `agents`). Rewards
+ * are zero until the game ends; then every seat gets its return from the ranking, once.
+ */
+export class AECEnv<Config = unknown> {
+  readonly possibleAgents: readonly number[];
+  agents: number[] = [];
+  agentSelection = -1;
+  rewards: Record<number, number> = {};
+  terminations: Record<number, boolean> = {};
+  truncations: Record<number, boolean> = {};
+  infos: Record<number, AECInfo> = {};
+  private cumulativeRewards: Record<number, number> = {};
+  private current: GameState | undefined;
+  private episode = 0;
+  private baseSeed: number | string;
+  private readonly obsSpace: Box;
+  private readonly actSpace: Discrete;
+
+  constructor(
+    readonly game: GameDefinition,
+    private readonly options: AECEnvOptions<Config> = {},
+  ) {
+    const players = options.players ?? game.defaultPlayers;
+    assertPlayerCount(game, players);
+    this.possibleAgents = Array.from({ length: players }, (_, i) => i);
+    this.baseSeed = options.seed ?? 0;
+    this.obsSpace = new Box(0, 1, [game.observationSize(players)]);
+    this.actSpace = new Discrete(game.actionSize);
+  }
+
+  /** The live game (for logging and tests; agents must not read it). */
+  get state(): GameState {
+    if (!this.current) throw new AgoraError('bad_request', 'call reset() before using the environment');
+    return this.current;
+  }
+
+  observationSpace(_agent: number): Box {
+    return this.obsSpace;
+  }
+
+  actionSpace(_agent: number): Discrete {
+    return this.actSpace;
+  }
+
+  /**
+   * Starts a new game. With a seed, the game is newGame(seed) and later seedless resets continue
+   * from it; without one, episode k after the last seed s uses the seed `${s}#k`.
+   */
+  reset(options: { seed?: number | string } = {}): void {
+    if (options.seed !== undefined) {
+      this.baseSeed = options.seed;
+      this.episode = 0;
+    }
+    const seed = this.episode === 0 ? this.baseSeed : `${this.baseSeed}#${this.episode}`;
+    this.episode++;
+    this.current = this.game.newGame({ players: this.possibleAgents.length, seed, config: this.options.config });
+    this.agents = [...this.possibleAgents];
+    for (const a of this.agents) {
+      this.rewards[a] = 0;
+      this.cumulativeRewards[a] = 0;
+      this.terminations[a] = false;
+      this.truncations[a] = false;
+    }
+    this.afterMove();
+  }
+
+  observe(agent: number): AgentObservation {
+    const state = this.state;
+    if (!this.possibleAgents.includes(agent)) {
+      throw new AgoraError('bad_request', `no agent ${agent}; agents are ${this.possibleAgents.join(', ')}`);
+    }
+    const mask = new Uint8Array(this.game.actionSize);
+    if (state.currentPlayer() === agent) for (const a of state.legalActions()) mask[a] = 1;
+    return { observation: state.observation(agent), actionMask: mask };
+  }
+
+  /** [observation, cumulative reward since it last acted, terminated, truncated, info] of agentSelection. */
+  last(): [AgentObservation, number, boolean, boolean, AECInfo] {
+    const a = this.agentSelection;
+    return [this.observe(a), this.cumulativeRewards[a], this.terminations[a], this.truncations[a], this.infos[a]];
+  }
+
+  /**
+   * Acts for agentSelection. A live agent's action must be legal (IllegalActionError otherwise,
+   * nothing changed); a done agent must pass null, which removes it.
+   */
+  step(action: number | null): void {
+    const state = this.state;
+    const agent = this.agentSelection;
+    if (this.agents.length === 0) throw new AgoraError('bad_request', 'every agent is done; call reset()');
+    if (this.terminations[agent] || this.truncations[agent]) {
+      if (action !== null) {
+        throw new AgoraError('bad_request', `agent ${agent} is done; step(null) removes it (got ${action})`);
+      }
+      this.agents = this.agents.filter((a) => a !== agent);
+      this.cumulativeRewards[agent] = 0;
+      this.agentSelection = this.agents.length > 0 ? this.agents[0] : -1;
+      return;
+    }
+    if (action === null) throw new AgoraError('bad_request', `agent ${agent} is live and must act; null is only for done agents`);
+    state.applyAction(action);
+    this.cumulativeRewards[agent] = 0;
+    this.afterMove();
+  }
+
+  /** Yields agentSelection until every agent is done (at most maxSteps times, as a guard). */
+  *agentIter(maxSteps = 1e9): Generator<number> {
+    for (let i = 0; i < maxSteps && this.agents.length > 0; i++) yield this.agentSelection;
+  }
+
+  private afterMove(): void {
+    const state = this.state;
+    if (!state.isTerminal()) {
+      // The hot path: nothing but the acting seat's legal actions changes between moves.
+      for (const a of this.agents) {
+        this.rewards[a] = 0;
+        this.infos[a] = NOT_TO_ACT;
+      }
+      const actor = state.currentPlayer();
+      this.infos[actor] = { legalActions: state.legalActions() };
+      this.agentSelection = actor;
+      return;
+    }
+    const returns = returnsFromRanking(state.ranking());
+    const truncated = state.isTruncated();
+    const ranking = state.ranking();
+    const scores = state.scores();
+    for (const a of this.agents) {
+      this.rewards[a] = returns[a];
+      this.cumulativeRewards[a] += returns[a];
+      this.terminations[a] = !truncated;
+      this.truncations[a] = truncated;
+      this.infos[a] = { legalActions: [], ranking, scores };
+    }
+    this.agentSelection = this.agents[0];
+  }
+}
+
+const NOT_TO_ACT: AECInfo = Object.freeze({ legalActions: Object.freeze([]) as unknown as number[] });

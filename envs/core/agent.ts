@@ -1,0 +1,76 @@
+import { AgoraError } from './errors.js';
+import type { GameDefinition, GameState, PlayerView } from './game.js';
+import type { Rng } from './rng.js';
+
+/**
+ * Everything an agent may know when it decides (architecture "Agents"). An agent never receives
+ * the true state: it sees its seat's view and observation, and may only simulate worlds drawn
+ * consistently with that view through `sampleWorld`. A context is valid until the next action is
+ * applied to the game it came from.
+ */
+export interface DecisionContext {
+  /** The game being played (for evaluate, encode, actionSize...). */
+  readonly game: GameDefinition;
+  /** The seat deciding. */
+  readonly player: number;
+  /** What that seat sees. */
+  readonly view: PlayerView;
+  /** encode(view): the network input. */
+  readonly observation: Float32Array;
+  /** The legal actions, sorted; the agent must return one of them. */
+  readonly legalActions: number[];
+  /** The agent's own seeded randomness for this decision. */
+  readonly rng: Rng;
+  /** A full state consistent with the view (the game's determinize(player)); fresh on every call. */
+  sampleWorld(rng: Rng): GameState;
+  /** Stable label of an action (the game's actionToString), for logs and people. */
+  actionLabel(action: number): string;
+}
+
+/** A player: random, greedy, MCTS, a neural policy, a person. */
+export interface Agent {
+  /** A label for tables and logs, usually the spec string it was built from. */
+  readonly name: string;
+  /** Chooses one of ctx.legalActions. May be asynchronous (worker, network, person). */
+  act(ctx: DecisionContext): number | Promise<number>;
+}
+
+/** Builds the decision context of the seat to act in `state`. */
+export function decisionContext(game: GameDefinition, state: GameState, rng: Rng): DecisionContext {
+  const player = state.currentPlayer();
+  if (player < 0) throw new AgoraError('bad_request', `${game.name}: the game is over; nobody is to act`);
+  return {
+    game,
+    player,
+    view: state.view(player),
+    observation: state.observation(player),
+    legalActions: state.legalActions(),
+    rng,
+    sampleWorld: (worldRng: Rng) => state.determinize(player, worldRng),
+    actionLabel: (action: number) => state.actionToString(action),
+  };
+}
+
+/** Checks an agent's answer, so a faulty agent is named instead of corrupting a game. */
+export function checkAgentAction(agent: Agent, ctx: DecisionContext, action: unknown): number {
+  if (typeof action !== 'number' || !ctx.legalActions.includes(action)) {
+    throw new AgoraError(
+      'illegal_action',
+      `${ctx.game.name}: agent '${agent.name}' at seat ${ctx.player} chose ${String(action)}, ` +
+        `which is not one of the legal actions [${ctx.legalActions.join(', ')}]`,
+    );
+  }
+  return action;
+}
+
+/** Runs a synchronous agent; a Promise answer is an error here (use the async play loop instead). */
+export function actSync(agent: Agent, ctx: DecisionContext): number {
+  const action = agent.act(ctx);
+  if (action instanceof Promise) {
+    throw new AgoraError(
+      'bad_request',
+      `agent '${agent.name}' answers asynchronously; synchronous environments (SingleAgentEnv, VectorEnv) need synchronous opponents`,
+    );
+  }
+  return checkAgentAction(agent, ctx, action);
+}

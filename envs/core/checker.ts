@@ -1,0 +1,265 @@
+import { isDeepStrictEqual } from 'node:util';
+import { AgoraError, IllegalActionError } from './errors.js';
+import type { GameDefinition, GameState } from './game.js';
+import { playerCounts } from './registry.js';
+import { isCompetitionRanking, returnsFromRanking } from './returns.js';
+import { Rng } from './rng.js';
+
+export interface CheckOptions {
+  /** Seat count (default: every allowed count, games split evenly). */
+  players?: number;
+  /** Number of seeded random games (default 100). */
+  games?: number;
+  /** Seed of the checker's own RNG; game i gets the seed `${seed}:${i}`. */
+  seed?: number | string;
+  /** Determinizations drawn per seat at each checked state (default 3). */
+  worlds?: number;
+}
+
+export interface CheckReport {
+  game: string;
+  players: number[];
+  games: number;
+  steps: number;
+  /** States where some seat's view differed from another's in more than the seat number. */
+  asymmetricStates: number;
+  /** Of those, states where a determinization changed what some other seat sees. */
+  resampledStates: number;
+}
+
+/** Thrown by the checker: names the game, seed, player count and action list so a failure replays. */
+export class ConformanceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConformanceError';
+  }
+}
+
+/**
+ * The conformance checker every registered game passes (architecture "Tests", style G13): plays
+ * seeded random games and checks every invariant of the GameState contract at every step. The
+ * costly round trips (fromJSON, clone independence, illegal actions) run at steps < 10 and at
+ * powers of two, as OpenSpiel's RandomSimTest does.
+ */
+export function checkGame(def: GameDefinition, options: CheckOptions = {}): CheckReport {
+  const counts = options.players !== undefined ? [options.players] : playerCounts(def);
+  const games = options.games ?? 100;
+  const rng = Rng.fromSeed(options.seed ?? `check:${def.name}`);
+  const report: CheckReport = { game: def.name, players: counts, games, steps: 0, asymmetricStates: 0, resampledStates: 0 };
+  checkDefinition(def);
+  for (let i = 0; i < games; i++) {
+    const players = counts[i % counts.length];
+    const seed = `${options.seed ?? 'check'}:${i}`;
+    const actions: number[] = [];
+    try {
+      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, report);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new ConformanceError(
+        `${def.name}: ${why}\n  replay: players=${players} seed='${seed}' actions=[${actions.join(',')}]`,
+      );
+    }
+  }
+  if (report.asymmetricStates > 0 && report.resampledStates === 0) {
+    throw new ConformanceError(
+      `${def.name}: seats saw different things in ${report.asymmetricStates} states, but determinize never ` +
+        'changed what any other seat sees: it returns the true state instead of resampling hidden information',
+    );
+  }
+  return report;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+function json(state: GameState): string {
+  return JSON.stringify(state.toJSON());
+}
+
+function checkDefinition(def: GameDefinition): void {
+  if (!/^[a-z0-9]+$/.test(def.name)) fail(`game name '${def.name}' must be lowercase letters and digits`);
+  if (!(def.minPlayers >= 1 && def.minPlayers <= def.defaultPlayers && def.defaultPlayers <= def.maxPlayers)) {
+    fail(`player counts min ${def.minPlayers} <= default ${def.defaultPlayers} <= max ${def.maxPlayers} do not hold`);
+  }
+  if (!Number.isInteger(def.actionSize) || def.actionSize < 1) fail(`actionSize ${def.actionSize} is not a positive integer`);
+  for (const bad of [def.minPlayers - 1, def.maxPlayers + 1, 2.5]) {
+    expectThrows(() => def.newGame({ players: bad, seed: 0 }), 'bad_player_count', `newGame with ${bad} players`);
+  }
+  for (const bad of [null, {}, 'x', 42, { game: def.name }]) {
+    expectThrows(() => def.fromJSON(bad), 'bad_state', `fromJSON(${JSON.stringify(bad)})`);
+  }
+}
+
+function expectThrows(fn: () => unknown, code: string, what: string): void {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof AgoraError && err.code === code) return;
+    fail(`${what} threw ${String(err)}; expected an AgoraError with code '${code}'`);
+  }
+  fail(`${what} did not throw; expected an AgoraError with code '${code}'`);
+}
+
+function isCheckedStep(step: number): boolean {
+  return step < 10 || (step & (step - 1)) === 0;
+}
+
+function checkOneGame(
+  def: GameDefinition, players: number, seed: string, rng: Rng, actions: number[], worlds: number, report: CheckReport,
+): void {
+  const state = def.newGame({ players, seed });
+  if (json(def.newGame({ players, seed })) !== json(state)) fail('two new games from the same seed differ');
+  if (state.players !== players) fail(`state.players is ${state.players}; expected ${players}`);
+  const limit = def.maxGameLength(players);
+  while (!state.isTerminal()) {
+    const step = actions.length;
+    if (step >= limit) fail(`no end after maxGameLength = ${limit} decisions`);
+    const legal = checkLegalActions(def, state);
+    checkViews(def, state, report);
+    if (isCheckedStep(step)) {
+      checkRoundTrip(def, state);
+      checkIllegalRejected(def, state, legal);
+      checkCloneIndependent(state, legal, rng);
+      checkDeterminize(state, rng, worlds, report);
+      checkEvaluate(def, state);
+    }
+    if (state.isTruncated()) fail('isTruncated() is true in a live state');
+    const action = legal[rng.int(legal.length)];
+    actions.push(action);
+    state.applyAction(action);
+    report.steps++;
+  }
+  checkTerminal(def, state);
+  checkViews(def, state, report);
+  checkRoundTrip(def, state);
+  const replay = def.newGame({ players, seed });
+  for (const a of actions) replay.applyAction(a);
+  if (json(replay) !== json(state)) fail('replaying the same seed and actions gave a different final state');
+}
+
+function checkLegalActions(def: GameDefinition, state: GameState): number[] {
+  const legal = state.legalActions();
+  const actor = state.currentPlayer();
+  if (legal.length === 0) fail('legalActions() is empty but the state is not terminal');
+  if (!(Number.isInteger(actor) && actor >= 0 && actor < state.players)) fail(`currentPlayer() is ${actor} in a live state`);
+  const labels = new Set<string>();
+  for (let i = 0; i < legal.length; i++) {
+    const a = legal[i];
+    if (!Number.isInteger(a) || a < 0 || a >= def.actionSize) fail(`legal action ${a} is outside 0..${def.actionSize - 1}`);
+    if (i > 0 && legal[i - 1] >= a) fail(`legalActions() is not sorted and unique: [${legal.join(',')}]`);
+    const label = state.actionToString(a);
+    if (typeof label !== 'string' || label.length === 0) fail(`actionToString(${a}) is empty`);
+    if (labels.has(label)) fail(`two legal actions share the label '${label}'`);
+    labels.add(label);
+  }
+  return legal;
+}
+
+/** Views are plain JSON, agree on public facts, and observation(p) === encode(view(p)). */
+function checkViews(def: GameDefinition, state: GameState, report: CheckReport): void {
+  const size = def.observationSize(state.players);
+  const views: string[] = [];
+  for (let p = 0; p < state.players; p++) {
+    const view = state.view(p);
+    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(view)), view)) fail(`view(${p}) is not plain JSON`);
+    if (view.seat !== p || view.players !== state.players) fail(`view(${p}) has seat ${view.seat}, players ${view.players}`);
+    if (view.toAct !== state.currentPlayer() || view.isOver !== state.isTerminal()) {
+      fail(`view(${p}) says toAct ${view.toAct}, isOver ${view.isOver}; the state says ${state.currentPlayer()}, ${state.isTerminal()}`);
+    }
+    const obs = state.observation(p);
+    if (!(obs instanceof Float32Array) || obs.length !== size) fail(`observation(${p}) has length ${obs.length}; observationSize is ${size}`);
+    const encoded = def.encode(view);
+    for (let i = 0; i < size; i++) {
+      if (!Number.isFinite(obs[i]) || obs[i] < 0 || obs[i] > 1) fail(`observation(${p})[${i}] = ${obs[i]} is not in [0, 1]`);
+      if (obs[i] !== encoded[i]) fail(`observation(${p})[${i}] = ${obs[i]} but encode(view(${p}))[${i}] = ${encoded[i]}`);
+    }
+    views.push(JSON.stringify({ ...view, seat: 0 }));
+  }
+  if (views.some((v) => v !== views[0])) report.asymmetricStates++;
+}
+
+function checkRoundTrip(def: GameDefinition, state: GameState): void {
+  const saved = state.toJSON();
+  const text = JSON.stringify(saved);
+  const restored = def.fromJSON(JSON.parse(text));
+  if (json(restored) !== text) fail('fromJSON(toJSON()) does not reproduce the state');
+  if (restored.currentPlayer() !== state.currentPlayer() || !isDeepStrictEqual(restored.legalActions(), state.legalActions())) {
+    fail('a restored state disagrees with the original on the seat to act or the legal actions');
+  }
+}
+
+function checkIllegalRejected(def: GameDefinition, state: GameState, legal: number[]): void {
+  const before = json(state);
+  const candidates = [-1, def.actionSize, 0.5, Number.NaN];
+  for (let a = 0; a < def.actionSize; a++) {
+    if (!legal.includes(a)) {
+      candidates.push(a);
+      break;
+    }
+  }
+  for (const a of candidates) {
+    try {
+      state.applyAction(a);
+    } catch (err) {
+      if (!(err instanceof IllegalActionError)) fail(`illegal action ${a} threw ${String(err)}, not IllegalActionError`);
+      if (json(state) !== before) fail(`the rejected action ${a} changed the state`);
+      continue;
+    }
+    fail(`illegal action ${a} was accepted`);
+  }
+}
+
+function checkCloneIndependent(state: GameState, legal: number[], rng: Rng): void {
+  const before = json(state);
+  const copy = state.clone();
+  if (json(copy) !== before) fail('clone() differs from the original');
+  copy.applyAction(legal[rng.int(legal.length)]);
+  if (json(state) !== before) fail('playing on a clone changed the original');
+}
+
+/**
+ * determinize(p) keeps view(p) and the decision structure; over the run it must also change what
+ * other seats see somewhere (a determinize returning the true state never would).
+ */
+function checkDeterminize(state: GameState, rng: Rng, worlds: number, report: CheckReport): void {
+  const actor = state.currentPlayer();
+  const legal = JSON.stringify(state.legalActions());
+  let resampled = false;
+  for (let p = 0; p < state.players; p++) {
+    const mine = JSON.stringify(state.view(p));
+    const others = Array.from({ length: state.players }, (_, q) => JSON.stringify(state.view(q)));
+    for (let k = 0; k < worlds; k++) {
+      const world = state.determinize(p, rng.fork('checker-world'));
+      if (JSON.stringify(world.view(p)) !== mine) fail(`determinize(${p}) changed view(${p})`);
+      if (world.currentPlayer() !== actor) fail(`determinize(${p}) changed the seat to act`);
+      if (p === actor && JSON.stringify(world.legalActions()) !== legal) {
+        fail(`determinize(${p}) changed the legal actions of seat ${p}, who is to act`);
+      }
+      for (let q = 0; q < state.players; q++) {
+        if (q !== p && JSON.stringify(world.view(q)) !== others[q]) resampled = true;
+      }
+    }
+  }
+  if (resampled) report.resampledStates++;
+}
+
+function checkTerminal(def: GameDefinition, state: GameState): void {
+  if (state.currentPlayer() !== -1) fail(`currentPlayer() is ${state.currentPlayer()} in a terminal state; expected -1`);
+  if (state.legalActions().length !== 0) fail('a terminal state has legal actions');
+  const ranking = state.ranking();
+  if (ranking.length !== state.players || !isCompetitionRanking(ranking)) fail(`ranking [${ranking.join(',')}] is not a competition ranking`);
+  const returns = returnsFromRanking(ranking);
+  const sum = returns.reduce((a, b) => a + b, 0);
+  if (Math.abs(sum) > 1e-9 || returns.some((r) => r < -1 || r > 1)) fail(`returns [${returns.join(',')}] are not zero-sum in [-1, 1]`);
+  const scores = state.scores();
+  if (scores.length !== state.players || scores.some((s) => !Number.isFinite(s))) fail(`scores [${scores.join(',')}] are malformed`);
+  checkEvaluate(def, state);
+}
+
+function checkEvaluate(def: GameDefinition, state: GameState): void {
+  for (let p = 0; p < state.players; p++) {
+    const v = def.evaluate(state, p);
+    if (!(v >= -1 && v <= 1)) fail(`evaluate(state, ${p}) = ${v} is outside [-1, 1]`);
+  }
+}

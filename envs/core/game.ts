@@ -1,0 +1,113 @@
+import type { Rng } from './rng.js';
+
+/**
+ * What one seat may see: plain JSON, built field by field by the game (style G10). Renderers,
+ * encoders, agents and the arena read views, never states. Every view names its seat and the
+ * player count; everything else is the game's own.
+ */
+export interface PlayerView {
+  /** The seat this view belongs to. */
+  readonly seat: number;
+  /** Number of seats in the game. */
+  readonly players: number;
+  /** The seat to act (-1 once the game is over). Public in every game of this project. */
+  readonly toAct: number;
+  /** True once the game is over. */
+  readonly isOver: boolean;
+}
+
+/** Options for a new game. */
+export interface NewGameOptions<Config = unknown> {
+  /** Seat count; must lie in [minPlayers, maxPlayers]. */
+  players: number;
+  /** Seed of the game's own RNG: seedrandom alea of String(seed), nothing mixed in. */
+  seed: number | string;
+  /** Game-specific options, documented in the game's rules.ts header. */
+  config?: Config;
+}
+
+/**
+ * A game's static facts and factories (OpenSpiel's Game). One object per game, registered in
+ * envs/games.ts. Everything here is a pure function of its arguments.
+ */
+export interface GameDefinition<Config = unknown, View extends PlayerView = PlayerView> {
+  /** Registry name: lowercase, no spaces ('promotion'). */
+  readonly name: string;
+  /** Display name for people ('City Plan Delta'). */
+  readonly title: string;
+  /** One line saying what the game is. */
+  readonly description: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly defaultPlayers: number;
+  /** Size of the fixed flat action space: actions are 0..actionSize-1 (rules file section 9). */
+  readonly actionSize: number;
+  /** Version of the observation encoding; bumped on any change. Models record it. */
+  readonly encodingVersion: number;
+  /** Fixed length of the observation vector for this seat count. */
+  observationSize(players: number): number;
+  /**
+   * Upper bound on the number of decisions (applyAction calls) in one game with this seat count,
+   * derived from the rules' turn cap. The conformance checker asserts every game ends within it.
+   */
+  maxGameLength(players: number): number;
+  /** Starts a game. Throws PlayerCountError for a seat count outside [minPlayers, maxPlayers]. */
+  newGame(options: NewGameOptions<Config>): GameState<View>;
+  /** Exact inverse of GameState.toJSON(). Throws InvalidStateError naming what is malformed. */
+  fromJSON(json: unknown): GameState<View>;
+  /**
+   * Heuristic value in [-1, 1] of `state` for `player` (search cutoffs, greedy play). May read the
+   * whole state; agents only ever hold states from determinize, so this never leaks.
+   */
+  evaluate(state: GameState<View>, player: number): number;
+  /** The observation vector of a view. observation(p) === encode(view(p)) for every state. */
+  encode(view: View): Float32Array;
+  /** Terminal rendering of a view (pure). */
+  renderText(view: View): string;
+  /** An HTML fragment for the arena's game page (pure; text escaped). */
+  renderHtml(view: View): string;
+}
+
+/**
+ * One position of a game (OpenSpiel's State): mutable, cloned for search. Chance (shuffles, dice)
+ * happens inside applyAction from the RNG the state holds, so there are no chance nodes to step.
+ */
+export interface GameState<View extends PlayerView = PlayerView> {
+  /** Number of seats. */
+  readonly players: number;
+  /** Seat to act; -1 when terminal. */
+  currentPlayer(): number;
+  /** Legal actions of the seat to act, sorted ascending, unique; empty only when terminal. */
+  legalActions(): number[];
+  /**
+   * Plays `action` for the seat to act. Throws IllegalActionError (naming the seat, the action and
+   * the legal ones) and leaves the state untouched if the action is not legal now.
+   */
+  applyAction(action: number): void;
+  /** True when no decision remains (a natural end or the turn cap). */
+  isTerminal(): boolean;
+  /** True when the game was ended by the rules' turn cap (isTerminal() is then true as well). */
+  isTruncated(): boolean;
+  /**
+   * Final place per seat, 0 = first; ties share a place and the next place skips (competition
+   * ranking 0, 0, 2). Only meaningful once terminal; before that it ranks by the current scores.
+   */
+  ranking(): number[];
+  /** The game's own score per seat (victory points, money, highest card...). */
+  scores(): number[];
+  /** Everything `player` may see, nothing more: plain JSON. */
+  view(player: number): View;
+  /** encode(view(player)); never reads hidden state. Length observationSize(players). */
+  observation(player: number): Float32Array;
+  /**
+   * A full state consistent with view(player): everything that seat cannot see resampled with
+   * `rng`, and the state's own RNG reseeded from `rng`. The result's view(player) equals this one's.
+   */
+  determinize(player: number, rng: Rng): GameState<View>;
+  /** Deep, independent copy (RNG included). */
+  clone(): GameState<View>;
+  /** Stable, human-readable label of an action, unique among the legal ones now. */
+  actionToString(action: number): string;
+  /** The full state, RNG included, as plain JSON: fromJSON(toJSON()) resumes exactly. */
+  toJSON(): unknown;
+}

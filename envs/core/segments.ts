@@ -1,0 +1,64 @@
+/**
+ * Observation layouts as named segments (style G9): offsets and total size are derived from the
+ * table, and a writer refuses writes outside a segment, so an encoding cannot silently overlap.
+ */
+export interface Segment {
+  readonly name: string;
+  readonly size: number;
+}
+
+export interface SegmentLayout {
+  readonly segments: readonly Segment[];
+  readonly offsets: Readonly<Record<string, number>>;
+  readonly sizes: Readonly<Record<string, number>>;
+  readonly size: number;
+}
+
+export function defineLayout(segments: readonly Segment[]): SegmentLayout {
+  const offsets: Record<string, number> = {};
+  const sizes: Record<string, number> = {};
+  let size = 0;
+  for (const s of segments) {
+    if (s.name in offsets) throw new Error(`segment '${s.name}' declared twice`);
+    if (!Number.isInteger(s.size) || s.size < 0) throw new Error(`segment '${s.name}' has bad size ${s.size}`);
+    offsets[s.name] = size;
+    sizes[s.name] = s.size;
+    size += s.size;
+  }
+  return { segments, offsets, sizes, size };
+}
+
+/** Writes one observation vector; every index is checked against its segment. */
+export class SegmentWriter {
+  readonly out: Float32Array;
+
+  constructor(private readonly layout: SegmentLayout) {
+    this.out = new Float32Array(layout.size);
+  }
+
+  private at(segment: string, index: number): number {
+    const size = this.layout.sizes[segment];
+    if (size === undefined) throw new Error(`unknown segment '${segment}'`);
+    if (!Number.isInteger(index) || index < 0 || index >= size) {
+      throw new RangeError(`segment '${segment}' has ${size} entries; index ${index} is outside`);
+    }
+    return this.layout.offsets[segment] + index;
+  }
+
+  set(segment: string, index: number, value: number): void {
+    this.out[this.at(segment, index)] = value;
+  }
+
+  add(segment: string, index: number, value: number): void {
+    this.out[this.at(segment, index)] += value;
+  }
+
+  /** Sets entry `index` to 1; a negative index (nothing to mark) writes nothing. */
+  oneHot(segment: string, index: number): void {
+    if (index >= 0) this.set(segment, index, 1);
+  }
+
+  finish(): Float32Array {
+    return this.out;
+  }
+}

@@ -1,0 +1,16 @@
+import type { GameDefinition } from './core/game.js';
+import { lookupGame } from './core/registry.js';
+import { tictactoe } from './tictactoe/index.js';
+
+/** The one list of games (style G3). A game is added here and nowhere else. */
+export const GAMES = { tictactoe } as const;
+export type GameName = keyof typeof GAMES;
+
+export function listGames(): GameName[] {
+  return Object.keys(GAMES) as GameName[];
+}
+
+/** The definition of a registered game; throws UnknownGameError listing the known names. */
+export function getGame(name: string): GameDefinition {
+  return lookupGame(GAMES, name);
+}

@@ -1,0 +1,54 @@
+/**
+ * The public door to the environments: other modules, scripts and users import from here only.
+ */
+import { AECEnv, type AECEnvOptions } from './core/aec-env.js';
+import { checkGame, type CheckOptions, type CheckReport } from './core/checker.js';
+import type { GameState } from './core/game.js';
+import { SingleAgentEnv, type SingleAgentEnvOptions } from './core/single-agent-env.js';
+import { VectorEnv, type VectorEnvOptions } from './core/vector-env.js';
+import { getGame, listGames, GAMES, type GameName } from './games.js';
+
+export { listGames, getGame, GAMES, type GameName };
+export type { GameDefinition, GameState, NewGameOptions, PlayerView } from './core/game.js';
+export { Rng, makeRng, type RngState } from './core/rng.js';
+export { returnsFromRanking, rankByKeys, isCompetitionRanking } from './core/returns.js';
+export { Discrete, Box } from './core/spaces.js';
+export { AECEnv, type AECEnvOptions, type AECInfo, type AgentObservation } from './core/aec-env.js';
+export { SingleAgentEnv, type SingleAgentEnvOptions, type StepInfo, type StepResult } from './core/single-agent-env.js';
+export { VectorEnv, type VectorEnvOptions, type VectorStep } from './core/vector-env.js';
+export { checkGame, ConformanceError, type CheckOptions, type CheckReport } from './core/checker.js';
+export { decisionContext, checkAgentAction, actSync, type Agent, type DecisionContext } from './core/agent.js';
+export { playerCounts, assertPlayerCount } from './core/registry.js';
+export { actionNamed, playNamed } from './core/testing.js';
+export { escapeHtml } from './core/html.js';
+export {
+  AgoraError, IllegalActionError, UnknownGameError, PlayerCountError, InvalidStateError, AgentSpecError,
+  ModelVersionError, type ErrorCode,
+} from './core/errors.js';
+
+/** A new game of a registered game: makeGame('promotion', { players: 4, seed: 1 }). */
+export function makeGame(name: string, options: { players?: number; seed: number | string; config?: unknown }): GameState {
+  const def = getGame(name);
+  return def.newGame({ players: options.players ?? def.defaultPlayers, seed: options.seed, config: options.config });
+}
+
+/**
+ * An environment of a registered game: with `opponents`, Gymnasium's single-agent env (the other
+ * seats played by those agents); without, PettingZoo's AEC env over every seat.
+ */
+export function makeEnv(name: string, options: SingleAgentEnvOptions): SingleAgentEnv;
+export function makeEnv(name: string, options?: AECEnvOptions): AECEnv;
+export function makeEnv(name: string, options: AECEnvOptions | SingleAgentEnvOptions = {}): AECEnv | SingleAgentEnv {
+  const def = getGame(name);
+  return 'opponents' in options ? new SingleAgentEnv(def, options) : new AECEnv(def, options);
+}
+
+/** `num` single-agent envs of a registered game stepped as one batch. */
+export function makeVectorEnv(name: string, options: VectorEnvOptions): VectorEnv {
+  return new VectorEnv(getGame(name), options);
+}
+
+/** The conformance checker over a registered game (see envs/core/checker.ts for what it asserts). */
+export function checkEnv(name: string, options: CheckOptions = {}): CheckReport {
+  return checkGame(getGame(name), options);
+}

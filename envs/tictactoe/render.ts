@@ -1,0 +1,28 @@
+import { escapeHtml } from '../core/html.js';
+import type { TicTacToeView } from './rules.js';
+
+const MARK = ['X', 'O'];
+
+function statusLine(view: TicTacToeView): string {
+  const me = `You are ${MARK[view.seat]} (seat ${view.seat}).`;
+  if (!view.isOver) return `${me} ${view.toAct === view.seat ? 'Your move.' : `Waiting for ${MARK[view.toAct]}.`}`;
+  if (view.winner === -1) return `${me} Draw.`;
+  return `${me} ${MARK[view.winner]} wins${view.winner === view.seat ? ': you win!' : '.'}`;
+}
+
+export function renderText(view: TicTacToeView): string {
+  const cell = (i: number) => (view.board[i] === -1 ? '.' : MARK[view.board[i]]);
+  const rows = [0, 1, 2].map((r) => `  ${r} ${cell(r * 3)} ${cell(r * 3 + 1)} ${cell(r * 3 + 2)}`);
+  return ['    0 1 2', ...rows, statusLine(view)].join('\n');
+}
+
+export function renderHtml(view: TicTacToeView): string {
+  const rows = [0, 1, 2]
+    .map((r) => `<tr>${[0, 1, 2].map((c) => {
+      const owner = view.board[r * 3 + c];
+      const last = r * 3 + c === view.lastMove ? ' class="last"' : '';
+      return `<td${last}>${owner === -1 ? '&nbsp;' : MARK[owner]}</td>`;
+    }).join('')}</tr>`)
+    .join('');
+  return `<section class="game tictactoe"><table class="board">${rows}</table><p>${escapeHtml(statusLine(view))}</p></section>`;
+}
