@@ -92,7 +92,9 @@ export class AECEnv<Config = unknown> {
       this.cumulativeRewards[a] = 0;
       this.terminations[a] = false;
       this.truncations[a] = false;
+      this.infos[a] = NOT_TO_ACT;
     }
+    this.agentSelection = -1;
     this.afterMove();
   }
 
@@ -143,11 +145,9 @@ export class AECEnv<Config = unknown> {
   private afterMove(): void {
     const state = this.state;
     if (!state.isTerminal()) {
-      // The hot path: nothing but the acting seat's legal actions changes between moves.
-      for (const a of this.agents) {
-        this.rewards[a] = 0;
-        this.infos[a] = NOT_TO_ACT;
-      }
+      // The hot path: rewards stay 0 until the end, and only the previous and the new actor's
+      // infos change.
+      if (this.agentSelection >= 0) this.infos[this.agentSelection] = NOT_TO_ACT;
       const actor = state.currentPlayer();
       this.infos[actor] = { legalActions: state.legalActions() };
       this.agentSelection = actor;

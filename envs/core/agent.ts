@@ -35,20 +35,47 @@ export interface Agent {
   act(ctx: DecisionContext): number | Promise<number>;
 }
 
-/** Builds the decision context of the seat to act in `state`. */
+/**
+ * Builds the decision context of the seat to act in `state`. The view and observation are
+ * computed on first use, so agents that never read them (random, search) pay nothing for them.
+ */
 export function decisionContext(game: GameDefinition, state: GameState, rng: Rng): DecisionContext {
   const player = state.currentPlayer();
   if (player < 0) throw new AgoraError('bad_request', `${game.name}: the game is over; nobody is to act`);
-  return {
-    game,
-    player,
-    view: state.view(player),
-    observation: state.observation(player),
-    legalActions: state.legalActions(),
-    rng,
-    sampleWorld: (worldRng: Rng) => state.determinize(player, worldRng),
-    actionLabel: (action: number) => state.actionToString(action),
-  };
+  return new LazyContext(game, state, player, state.legalActions(), rng);
+}
+
+class LazyContext implements DecisionContext {
+  // A true private field: an agent cannot reach the real state even by ignoring the types.
+  readonly #state: GameState;
+  #view: PlayerView | undefined;
+  #observation: Float32Array | undefined;
+
+  constructor(
+    readonly game: GameDefinition,
+    state: GameState,
+    readonly player: number,
+    readonly legalActions: number[],
+    readonly rng: Rng,
+  ) {
+    this.#state = state;
+  }
+
+  get view(): PlayerView {
+    return (this.#view ??= this.#state.view(this.player));
+  }
+
+  get observation(): Float32Array {
+    return (this.#observation ??= this.game.encode(this.view));
+  }
+
+  sampleWorld(worldRng: Rng): GameState {
+    return this.#state.determinize(this.player, worldRng);
+  }
+
+  actionLabel(action: number): string {
+    return this.#state.actionToString(action);
+  }
 }
 
 /** Checks an agent's answer, so a faulty agent is named instead of corrupting a game. */

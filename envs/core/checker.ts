@@ -187,6 +187,9 @@ function checkRoundTrip(def: GameDefinition, state: GameState): void {
   if (restored.currentPlayer() !== state.currentPlayer() || !isDeepStrictEqual(restored.legalActions(), state.legalActions())) {
     fail('a restored state disagrees with the original on the seat to act or the legal actions');
   }
+  for (let p = 0; p < state.players; p++) {
+    if (!isDeepStrictEqual(restored.view(p), state.view(p))) fail(`fromJSON(toJSON()) does not reproduce view(${p})`);
+  }
 }
 
 function checkIllegalRejected(def: GameDefinition, state: GameState, legal: number[]): void {

@@ -77,10 +77,11 @@ export class VectorEnv<Config = unknown> {
       if (!env.state.legalActions().includes(actions[i])) env.state.applyAction(actions[i]);
     });
     this.envs.forEach((env, i) => {
-      let [obs, reward, term, trunc, info] = env.step(actions[i]);
+      const [finalObs, reward, term, trunc, finalInfo] = env.step(actions[i]);
+      let [obs, info] = [finalObs, finalInfo];
       let extra: { finalObservation?: Float32Array; finalInfo?: StepInfo } = {};
       if (term || trunc) {
-        extra = { finalObservation: obs, finalInfo: info };
+        extra = { finalObservation: finalObs, finalInfo };
         [obs, info] = env.reset();
       }
       out.observations.set(obs, i * this.obsSize);

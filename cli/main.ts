@@ -1,0 +1,52 @@
+/**
+ * The `agora` command line (npx agora ...): list games, play in the terminal, simulate agents.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { AgoraError } from '../envs/index.js';
+import { gamesCommand } from './commands/games.js';
+import { playCommand } from './commands/play.js';
+import { simulateCommand } from './commands/simulate.js';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`'${value}' is not a positive integer`);
+  return n;
+}
+
+const program = new Command()
+  .name('agora')
+  .description('Agora: reinforcement-learning environments and an AI arena for board and card games')
+  .showHelpAfterError();
+
+program
+  .command('games')
+  .description('list the games with their player counts, action and observation sizes')
+  .action(() => gamesCommand());
+
+program
+  .command('play <game>')
+  .description('play a game in the terminal: each human seat sees only its own view')
+  .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
+  .option('-s, --seats <specs>', "comma-separated agent per seat, e.g. 'human,random,random,random' (default: you at seat 0, random elsewhere)")
+  .option('--seed <seed>', 'seed of the game (default: the current time, printed so the game can be replayed)')
+  .action((game: string, opts: { players?: number; seats?: string; seed?: string }) => playCommand(game, opts));
+
+program
+  .command('simulate <game>')
+  .description('play many games between agents, seats rotated, and print a results table')
+  .option('-n, --games <n>', 'number of games', positiveInt, 100)
+  .option('-a, --agents <specs>', "comma-separated agent specs, one per seat or one for all (e.g. 'random,random')", 'random')
+  .option('-p, --players <n>', 'number of players (default: the number of agents, or the game default)', positiveInt)
+  .option('--seed <seed>', 'seed of the run', 'simulate')
+  .option('--json <file>', 'also write every game and the summary as JSON to this file')
+  .action((game: string, opts: { games: number; agents: string; players?: number; seed: string; json?: string }) =>
+    simulateCommand(game, opts));
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  if (err instanceof AgoraError) {
+    process.stderr.write(`agora: ${err.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  throw err;
+});
