@@ -1,0 +1,32 @@
+/**
+ * `npm start`: until the arena exists, plays one demo game in the terminal between random bots,
+ * shown from seat 0's point of view (only what seat 0 may see), then says how to play yourself.
+ * Usage: npm start [-- <game> [seed]]
+ */
+import { makeAgent } from '../agents/index.js';
+import { Rng, decisionContext, getGame, listGames, returnsFromRanking } from '../envs/index.js';
+
+const name = process.argv[2] ?? (listGames() as string[]).find((g) => g === 'promotion') ?? 'tictactoe';
+const game = getGame(name);
+const seed = process.argv[3] ?? 'demo';
+const players = game.defaultPlayers;
+const bot = makeAgent('random', game);
+const rngs = Array.from({ length: players }, (_, seat) => Rng.fromSeed(`${seed}:seat${seat}`));
+const observer = 0;
+
+console.log(`Agora demo: ${game.title}, ${players} random bots, seed '${seed}', seen from seat ${observer}'s chair.`);
+const state = game.newGame({ players, seed });
+while (!state.isTerminal()) {
+  const seat = state.currentPlayer();
+  const ctx = decisionContext(game, state, rngs[seat]);
+  const action = await bot.act(ctx);
+  if (seat === observer) {
+    console.log(`\n${game.renderText(state.view(observer))}\n-> seat ${observer} (random) chooses: ${state.actionToString(action)}`);
+  }
+  state.applyAction(action);
+}
+console.log(`\n${game.renderText(state.view(observer))}\n`);
+const returns = returnsFromRanking(state.ranking());
+state.ranking().forEach((place, seat) =>
+  console.log(`seat ${seat}: place ${place + 1}, score ${state.scores()[seat]}, return ${returns[seat].toFixed(2)}`));
+console.log(`\nPlay yourself: npx agora play ${name}    (all games: npx agora games)`);
