@@ -1,7 +1,7 @@
 /** The public door to the agents. */
 export type { Agent, DecisionContext } from '../envs/index.js';
 export { makeAgent, agentKinds } from './make-agent.js';
-export { parseAgentSpec, formatAgentSpec, type AgentSpec } from './spec.js';
+export { parseAgentSpec, formatAgentSpec, splitAgentList, type AgentSpec } from './spec.js';
 export { RandomAgent } from './random-agent.js';
 export { HumanAgent, type HumanIo } from './human-agent.js';
 export { playMatch, type MatchResult, type PlayOptions } from './play.js';

@@ -1,4 +1,6 @@
 import { AgentSpecError, type Agent, type GameDefinition } from '../envs/index.js';
+import { GreedyAgent } from './greedy-agent.js';
+import { MctsAgent } from './mcts-agent.js';
 import { RandomAgent } from './random-agent.js';
 import { SpecOptions, parseAgentSpec, type AgentSpec } from './spec.js';
 
@@ -10,6 +12,29 @@ const FACTORIES: Record<string, AgentFactory> = {
     new SpecOptions(text, spec.options).done();
     if (spec.path !== undefined) throw new AgentSpecError(text, 'random takes no positional argument');
     return new RandomAgent();
+  },
+  greedy: (spec, text) => {
+    const o = new SpecOptions(text, spec.options);
+    const agent = new GreedyAgent({
+      worlds: o.number('worlds', 8, { min: 1, max: 10_000, integer: true }),
+      settle: o.number('settle', 64, { min: 0, max: 100_000, integer: true }),
+    }, text);
+    o.done();
+    if (spec.path !== undefined) throw new AgentSpecError(text, 'greedy takes no positional argument');
+    return agent;
+  },
+  mcts: (spec, text) => {
+    const o = new SpecOptions(text, spec.options);
+    const agent = new MctsAgent({
+      iterations: o.number('iterations', 1000, { min: 1, max: 10_000_000, integer: true }),
+      ms: o.number('ms', 0, { min: 0, max: 600_000 }),
+      c: o.number('c', 1.4, { min: 0, max: 100 }),
+      rollout: o.choice('rollout', 'random', ['random', 'greedy'] as const),
+      cutoff: o.number('cutoff', 0, { min: 0, max: 1_000_000, integer: true }),
+    }, text);
+    o.done();
+    if (spec.path !== undefined) throw new AgentSpecError(text, 'mcts takes no positional argument');
+    return agent;
   },
 };
 

@@ -83,3 +83,22 @@ export class SpecOptions {
     }
   }
 }
+
+/**
+ * Splits a comma-separated list of specs where specs themselves may hold commas:
+ * 'random,mcts:iterations=800,c=1.4' -> ['random', 'mcts:iterations=800,c=1.4']. A piece of the
+ * form key=value (no colon) continues the spec before it; ';' always separates.
+ */
+export function splitAgentList(text: string): string[] {
+  const out: string[] = [];
+  for (const group of text.split(';')) {
+    for (const raw of group.split(',')) {
+      const piece = raw.trim();
+      if (piece === '') continue;
+      const continues = !piece.includes(':') && piece.includes('=') && out.length > 0 && out[out.length - 1].includes(':');
+      if (continues) out[out.length - 1] += `,${piece}`;
+      else out.push(piece);
+    }
+  }
+  return out;
+}

@@ -6,6 +6,7 @@ import { AgoraError } from '../envs/index.js';
 import { gamesCommand } from './commands/games.js';
 import { playCommand } from './commands/play.js';
 import { simulateCommand } from './commands/simulate.js';
+import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -41,6 +42,18 @@ program
   .option('--json <file>', 'also write every game and the summary as JSON to this file')
   .action((game: string, opts: { games: number; agents: string; players?: number; seed: string; json?: string }) =>
     simulateCommand(game, opts));
+
+program
+  .command('tournament <game>')
+  .description('an Elo-rated tournament on worker threads: every agent mix, seats rotated')
+  .requiredOption('-a, --agents <specs>', "comma-separated distinct agent specs, e.g. 'random,greedy,mcts:iterations=200'")
+  .option('-n, --games <n>', 'number of games', positiveInt, 120)
+  .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
+  .option('-f, --format <format>', 'round-robin or gauntlet (the first agent against the rest)', 'round-robin')
+  .option('--seed <seed>', 'seed of the run', 'tournament')
+  .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
+  .option('--json <file>', 'write the standings, balance figures and every game as JSON')
+  .action((game: string, opts: TournamentCliOptions) => tournamentCommand(game, opts));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof AgoraError) {

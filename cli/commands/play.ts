@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { HumanAgent, makeAgent, playMatch, type Agent, type HumanIo } from '../../agents/index.js';
+import { HumanAgent, makeAgent, playMatch, splitAgentList, type Agent, type HumanIo } from '../../agents/index.js';
 import { AgoraError, getGame } from '../../envs/index.js';
 import { formatTable } from '../table.js';
 
@@ -22,7 +22,7 @@ function terminalIo(): HumanIo & { close(): void } {
 
 export async function playCommand(name: string, opts: { players?: number; seats?: string; seed?: string }): Promise<void> {
   const game = getGame(name);
-  const specs = opts.seats?.split(',').map((s) => s.trim());
+  const specs = opts.seats === undefined ? undefined : splitAgentList(opts.seats);
   const players = opts.players ?? specs?.length ?? game.defaultPlayers;
   const seats = specs ?? ['human', ...Array.from({ length: players - 1 }, () => 'random')];
   if (seats.length !== players) {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { makeAgent, playMatch, type MatchResult } from '../../agents/index.js';
+import { makeAgent, playMatch, splitAgentList, type MatchResult } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, getGame } from '../../envs/index.js';
 import { formatTable } from '../table.js';
 
@@ -27,7 +27,7 @@ export interface AgentTally {
  */
 export async function simulate(name: string, opts: SimulateOptions): Promise<{ results: MatchResult[]; tallies: AgentTally[] }> {
   const game = getGame(name);
-  const specs = opts.agents.split(',').map((s) => s.trim());
+  const specs = splitAgentList(opts.agents);
   const players = opts.players ?? (specs.length > 1 ? specs.length : game.defaultPlayers);
   assertPlayerCount(game, players);
   if (specs.length !== 1 && specs.length !== players) {
