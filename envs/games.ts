@@ -1,9 +1,10 @@
 import type { GameDefinition } from './core/game.js';
 import { lookupGame } from './core/registry.js';
+import { promotion } from './promotion/index.js';
 import { tictactoe } from './tictactoe/index.js';
 
 /** The one list of games (style G3). A game is added here and nowhere else. */
-export const GAMES = { tictactoe } as const;
+export const GAMES = { tictactoe, promotion } as const;
 export type GameName = keyof typeof GAMES;
 
 export function listGames(): GameName[] {

@@ -1,0 +1,72 @@
+/**
+ * Schema migrations, applied in order; PRAGMA user_version records how many have run. Append
+ * new steps, never edit old ones.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE agents (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('bot', 'human')),
+    created_at TEXT NOT NULL,
+    UNIQUE (game, name)
+  );
+  CREATE TABLE ratings (
+    agent_id TEXT PRIMARY KEY REFERENCES agents(id),
+    game TEXT NOT NULL,
+    elo REAL NOT NULL,
+    games INTEGER NOT NULL
+  );
+  CREATE TABLE games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    ranking TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    truncated INTEGER NOT NULL,
+    tournament_id TEXT,
+    match_id TEXT,
+    finished_at TEXT NOT NULL
+  );
+  CREATE INDEX games_by_game ON games (game, finished_at);
+  CREATE TABLE rating_history (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    agent_id TEXT NOT NULL REFERENCES agents(id),
+    game TEXT NOT NULL,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    elo REAL NOT NULL,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX history_by_game ON rating_history (game, seq);
+  CREATE TABLE tournaments (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    agent_ids TEXT NOT NULL,
+    games_total INTEGER NOT NULL,
+    games_done INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    error TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    status TEXT NOT NULL,
+    game_id TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  `,
+];
