@@ -37,11 +37,13 @@ export class AECEnv<Config = unknown> {
   readonly possibleAgents: readonly number[];
   agents: number[] = [];
   agentSelection = -1;
-  rewards: Record<number, number> = {};
-  terminations: Record<number, boolean> = {};
-  truncations: Record<number, boolean> = {};
-  infos: Record<number, AECInfo> = {};
-  private cumulativeRewards: Record<number, number> = {};
+  /** Indexed by seat, like PettingZoo's dicts keyed by agent. */
+  rewards: number[] = [];
+  terminations: boolean[] = [];
+  truncations: boolean[] = [];
+  /** One object per seat, updated in place (no allocation per step). */
+  infos: AECInfo[] = [];
+  private cumulativeRewards: number[] = [];
   private current: GameState | undefined;
   private episode = 0;
   private baseSeed: number | string;
@@ -92,7 +94,7 @@ export class AECEnv<Config = unknown> {
       this.cumulativeRewards[a] = 0;
       this.terminations[a] = false;
       this.truncations[a] = false;
-      this.infos[a] = NOT_TO_ACT;
+      this.infos[a] = { legalActions: NONE };
     }
     this.agentSelection = -1;
     this.afterMove();
@@ -147,9 +149,9 @@ export class AECEnv<Config = unknown> {
     if (!state.isTerminal()) {
       // The hot path: rewards stay 0 until the end, and only the previous and the new actor's
       // infos change.
-      if (this.agentSelection >= 0) this.infos[this.agentSelection] = NOT_TO_ACT;
+      if (this.agentSelection >= 0) this.infos[this.agentSelection].legalActions = NONE;
       const actor = state.currentPlayer();
-      this.infos[actor] = { legalActions: state.legalActions() };
+      this.infos[actor].legalActions = state.legalActions();
       this.agentSelection = actor;
       return;
     }
@@ -168,4 +170,4 @@ export class AECEnv<Config = unknown> {
   }
 }
 
-const NOT_TO_ACT: AECInfo = Object.freeze({ legalActions: Object.freeze([]) as unknown as number[] });
+const NONE = Object.freeze([]) as unknown as number[];

@@ -9,6 +9,8 @@ export interface Segment {
 
 export interface SegmentLayout {
   readonly segments: readonly Segment[];
+  /** name -> [offset, size], for the writer's hot path. */
+  readonly index: ReadonlyMap<string, readonly [number, number]>;
   readonly offsets: Readonly<Record<string, number>>;
   readonly sizes: Readonly<Record<string, number>>;
   readonly size: number;
@@ -25,7 +27,8 @@ export function defineLayout(segments: readonly Segment[]): SegmentLayout {
     sizes[s.name] = s.size;
     size += s.size;
   }
-  return { segments, offsets, sizes, size };
+  const index = new Map(segments.map((s) => [s.name, [offsets[s.name], s.size] as const]));
+  return { segments, index, offsets, sizes, size };
 }
 
 /** Writes one observation vector; every index is checked against its segment. */
@@ -37,12 +40,13 @@ export class SegmentWriter {
   }
 
   private at(segment: string, index: number): number {
-    const size = this.layout.sizes[segment];
-    if (size === undefined) throw new Error(`unknown segment '${segment}'`);
-    if (!Number.isInteger(index) || index < 0 || index >= size) {
-      throw new RangeError(`segment '${segment}' has ${size} entries; index ${index} is outside`);
+    const entry = this.layout.index.get(segment);
+    if (entry === undefined) throw new Error(`unknown segment '${segment}'`);
+    // (index >>> 0) === index: a non-negative integer, checked without Number.isInteger's call.
+    if ((index >>> 0) !== index || index >= entry[1]) {
+      throw new RangeError(`segment '${segment}' has ${entry[1]} entries; index ${index} is outside`);
     }
-    return this.layout.offsets[segment] + index;
+    return entry[0] + index;
   }
 
   set(segment: string, index: number, value: number): void {
