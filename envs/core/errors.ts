@@ -40,8 +40,9 @@ export class IllegalActionError extends AgoraError {
   ) {
     super(
       'illegal_action',
-      `${game}: seat ${seat} cannot take action ${action} (${reason}). ` +
-        (legal.length > 0 ? `Legal now: ${listForMessage(legal)}` : 'No action is legal: the game is over.'),
+      seat < 0
+        ? `${game}: action ${action} cannot be taken: the game is over (no action is legal)`
+        : `${game}: seat ${seat} cannot take action ${action} (${reason}). Legal now: ${listForMessage(legal)}`,
     );
   }
 }
