@@ -96,13 +96,8 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-function measure(run: () => Figures): { stepsPerSec: number; gamesPerSec: number } {
-  const runs = Array.from({ length: RUNS }, run);
-  return {
-    stepsPerSec: median(runs.map((r) => r.steps / r.seconds)),
-    gamesPerSec: median(runs.map((r) => r.games / r.seconds)),
-  };
-}
+type Rates = { stepsPerSec: number; gamesPerSec: number };
+const rates = (f: Figures): Rates => ({ stepsPerSec: f.steps / f.seconds, gamesPerSec: f.games / f.seconds });
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const only = process.argv.slice(2);
@@ -112,15 +107,19 @@ for (const name of listGames().filter((n) => only.length === 0 || only.includes(
   const def = getGame(name);
   const players = def.defaultPlayers;
   raw(def, players); // warm-up: let the JIT compile the hot paths first
-  const base = measure(() => raw(def, players));
-  const rows: [string, { stepsPerSec: number; gamesPerSec: number }][] = [
-    ['raw', base],
-    ['AEC', measure(() => aec(def, players, false))],
-    ['AEC+obs', measure(() => aec(def, players, true))],
-    ['single', measure(() => single(def, players))],
+  const modes: [string, () => Figures][] = [
+    ['raw', () => raw(def, players)],
+    ['AEC', () => aec(def, players, false)],
+    ['AEC+obs', () => aec(def, players, true)],
+    ['single', () => single(def, players)],
   ];
-  for (const [mode, f] of rows) {
-    const ratio = mode === 'raw' ? '' : `${((100 * f.stepsPerSec) / base.stepsPerSec).toFixed(0)}%`;
-    console.log(`${name.padEnd(14)}${String(players).padStart(7)}  ${mode.padEnd(8)}${fmt(f.stepsPerSec).padStart(10)}  ${fmt(f.gamesPerSec).padStart(11)}  ${ratio.padStart(7)}`);
-  }
+  // The modes take turns within each run, and each ratio to raw is taken within its run, so a
+  // slow stretch of the machine affects both sides of a ratio alike.
+  const runs = Array.from({ length: RUNS }, () => modes.map(([, run]) => rates(run())));
+  modes.forEach(([mode], m) => {
+    const steps = median(runs.map((r) => r[m].stepsPerSec));
+    const games = median(runs.map((r) => r[m].gamesPerSec));
+    const ratio = m === 0 ? '' : `${(100 * median(runs.map((r) => r[m].stepsPerSec / r[0].stepsPerSec))).toFixed(0)}%`;
+    console.log(`${name.padEnd(14)}${String(players).padStart(7)}  ${mode.padEnd(8)}${fmt(steps).padStart(10)}  ${fmt(games).padStart(11)}  ${ratio.padStart(7)}`);
+  });
 }

@@ -146,11 +146,11 @@ export class AECEnv<Config = unknown> {
 
   private afterMove(): void {
     const state = this.state;
-    if (!state.isTerminal()) {
+    const actor = state.currentPlayer();
+    if (actor >= 0) {
       // The hot path: rewards stay 0 until the end, and only the previous and the new actor's
-      // infos change.
+      // infos change; currentPlayer() >= 0 doubles as the liveness test.
       if (this.agentSelection >= 0) this.infos[this.agentSelection].legalActions = NONE;
-      const actor = state.currentPlayer();
       this.infos[actor].legalActions = state.legalActions();
       this.agentSelection = actor;
       return;
