@@ -176,6 +176,12 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
     }
     views.push(JSON.stringify({ ...view, seat: 0 }));
   }
+  const spectator = state.view(-1);
+  if (spectator.seat !== -1 || !isDeepStrictEqual(JSON.parse(JSON.stringify(spectator)), spectator)) {
+    fail('view(-1) (the spectator) is not plain JSON with seat -1');
+  }
+  def.renderText(spectator);
+  def.renderHtml(spectator);
   if (views.some((v) => v !== views[0])) report.asymmetricStates++;
 }
 
@@ -229,12 +235,15 @@ function checkDeterminize(state: GameState, rng: Rng, worlds: number, report: Ch
   const actor = state.currentPlayer();
   const legal = JSON.stringify(state.legalActions());
   let resampled = false;
+  const spectator = JSON.stringify(state.view(-1));
   for (let p = 0; p < state.players; p++) {
     const mine = JSON.stringify(state.view(p));
     const others = Array.from({ length: state.players }, (_, q) => JSON.stringify(state.view(q)));
     for (let k = 0; k < worlds; k++) {
       const world = state.determinize(p, rng.fork('checker-world'));
       if (JSON.stringify(world.view(p)) !== mine) fail(`determinize(${p}) changed view(${p})`);
+      // The spectator sees less than any seat, so no seat's resampling may change it.
+      if (JSON.stringify(world.view(-1)) !== spectator) fail(`determinize(${p}) changed the spectator's view(-1)`);
       if (world.currentPlayer() !== actor) fail(`determinize(${p}) changed the seat to act`);
       if (p === actor && JSON.stringify(world.legalActions()) !== legal) {
         fail(`determinize(${p}) changed the legal actions of seat ${p}, who is to act`);

@@ -6,7 +6,7 @@ import type { Rng } from './rng.js';
  * player count; everything else is the game's own.
  */
 export interface PlayerView {
-  /** The seat this view belongs to. */
+  /** The seat this view belongs to; -1 for a spectator (public information only). */
   readonly seat: number;
   /** Number of seats in the game. */
   readonly players: number;
@@ -95,7 +95,10 @@ export interface GameState<View extends PlayerView = PlayerView> {
   ranking(): number[];
   /** The game's own score per seat (victory points, money, highest card...). */
   scores(): number[];
-  /** Everything `player` may see, nothing more: plain JSON. */
+  /**
+   * Everything `player` may see, nothing more: plain JSON. `view(-1)` is the spectator's view:
+   * public information only (replays and onlookers use it).
+   */
   view(player: number): View;
   /** encode(view(player)); never reads hidden state. Length observationSize(players). */
   observation(player: number): Float32Array;

@@ -18,7 +18,7 @@ const seatsOfMask = (mask: number): number[] => [0, 1, 2, 3].filter((s) => mask 
 function headline(view: PromotionView): string {
   const round = view.round === 0 ? 'setup (field draft)' : `round ${view.round} of ${view.maxRounds}`;
   const parent = view.parent >= 0 ? ` · parent: ${seatName(view, view.parent)}` : '';
-  return `Promotion · ${round}${parent} · you are seat ${view.seat}`;
+  return `Promotion · ${round}${parent} · ${view.seat >= 0 ? `you are seat ${view.seat}` : 'spectator view'}`;
 }
 
 /** Who decides what now, or how the game ended. */
@@ -36,7 +36,7 @@ function statusLine(view: PromotionView): string {
   } else if (view.phase === 'downTie') {
     what += ` (${view.tieSuits.map((suit) => cardLabel(suit, view.fields[view.toAct][suit])).join(' or ')})`;
   }
-  return view.toAct === view.seat ? `Your decision: ${what}.` : `Seat ${view.toAct} to act: ${what}.`;
+  return view.seat >= 0 && view.toAct === view.seat ? `Your decision: ${what}.` : `Seat ${view.toAct} to act: ${what}.`;
 }
 
 function rowCardText(view: PromotionView, seat: number): string {

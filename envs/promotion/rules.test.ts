@@ -432,7 +432,7 @@ describe('illegal actions', () => {
     ['a fraction', orienting, 4.5, /actions are integers 0\.\.33/],
     ['NaN', orienting, Number.NaN, /actions are integers 0\.\.33/],
     ['a Down! tie suit that is not tied', tie, 15, /♥6 is not one of seat 0's tied highest cards/],
-    ['anything after the end', over, 10, /the game is over\)\. No action is legal/],
+    ['anything after the end', over, 10, /action 10 cannot be taken: the game is over \(no action is legal\)/],
   ])('%s is rejected and the state is byte-identical', (_name, make, action, message) => {
     const s = make();
     const before = JSON.stringify(s.toJSON());

@@ -234,7 +234,7 @@ export class PromotionState implements GameState<PromotionView> {
         parent: t.phase === PH_DRAFT ? draftParent(t) : -1,
       },
       committed: SEATS.map((s) => t.rows[s] !== 0),
-      ownRow: t.rows[player],
+      ownRow: player >= 0 ? t.rows[player] : 0,
       // §6: rows become public only with the 4th commitment.
       rows: t.committed === PLAYERS ? Array.from(t.rows) : null,
       activation: t.activation,

@@ -4,8 +4,8 @@ import type { TicTacToeView } from './rules.js';
 const MARK = ['X', 'O'];
 
 function statusLine(view: TicTacToeView): string {
-  const me = `You are ${MARK[view.seat]} (seat ${view.seat}).`;
-  if (!view.isOver) return `${me} ${view.toAct === view.seat ? 'Your move.' : `Waiting for ${MARK[view.toAct]}.`}`;
+  const me = view.seat >= 0 ? `You are ${MARK[view.seat]} (seat ${view.seat}).` : 'Spectator view.';
+  if (!view.isOver) return `${me} ${view.toAct === view.seat ? 'Your move.' : `${MARK[view.toAct]} to move.`}`;
   if (view.winner === -1) return `${me} Draw.`;
   return `${me} ${MARK[view.winner]} wins${view.winner === view.seat ? ': you win!' : '.'}`;
 }
