@@ -9,6 +9,8 @@ export interface PoolOptions {
   threads?: number;
   /** Called as each game finishes, in completion order. */
   onResult?: (result: MatchResult, index: number, ms: number) => void;
+  /** Stops the run: workers are terminated and the promise rejects. */
+  signal?: AbortSignal;
 }
 
 const WORKER_URL = new URL('./worker-entry.js', import.meta.url);
@@ -45,6 +47,7 @@ export async function playOnWorkers(jobs: readonly GameJob[], options: PoolOptio
         worker.on('error', reject);
         feed(worker);
       }
+      options.signal?.addEventListener('abort', () => reject(new AgoraError('bad_request', 'the tournament run was stopped')), { once: true });
     });
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));

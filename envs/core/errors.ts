@@ -11,7 +11,9 @@ export type ErrorCode =
   | 'bad_request'
   | 'bad_agent_spec'
   | 'model_version'
-  | 'not_found';
+  | 'not_found'
+  | 'forbidden'
+  | 'conflict';
 
 export class AgoraError extends Error {
   constructor(

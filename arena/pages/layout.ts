@@ -1,0 +1,32 @@
+import { escapeHtml } from '../../envs/index.js';
+
+export const esc = escapeHtml;
+
+const STYLE = `
+body{font-family:system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
+header{background:#1d2430;color:#fff;padding:.6rem 1.2rem;display:flex;gap:1.2rem;align-items:baseline}
+header a{color:#cfe3ff;text-decoration:none}header strong a{color:#fff;font-size:1.2rem}
+main{max-width:64rem;margin:1rem auto;padding:0 1rem}
+table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #d5d9e0;padding:.25rem .5rem;text-align:left}
+th{background:#eef1f5}tr.you td,tr.you th{background:#fff6d6}
+.card{background:#fff;border:1px solid #d5d9e0;border-radius:6px;padding:.8rem 1rem;margin:.8rem 0}
+.actions button{margin:.15rem;padding:.35rem .7rem;font-size:1rem;cursor:pointer}
+.error{background:#ffe3e3;border:1px solid #e09a9a;padding:.6rem;border-radius:6px}
+.muted{color:#667}form.inline{display:inline}
+label{display:block;margin:.4rem 0}
+`;
+
+/** The page shell: no scripts anywhere (every page works without JavaScript). */
+export function layout(title: string, body: string, options: { refreshSeconds?: number } = {}): string {
+  const refresh = options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${refresh}
+<title>${esc(title)} · Agora</title><style>${STYLE}</style></head><body>
+<header><strong><a href="/">Agora</a></strong><a href="/">Play</a><a href="/leaderboard">Leaderboards</a><a href="/tournaments">Tournaments</a></header>
+<main>${body}</main></body></html>`;
+}
+
+export function errorPage(status: number, message: string): string {
+  return layout(`Error ${status}`, `<h1>Something is wrong (${status})</h1><p class="error">${esc(message)}</p><p><a href="/">Back to the start</a></p>`);
+}
+
+export const fmtElo = (elo: number | undefined | null): string => (elo === undefined || elo === null ? '—' : elo.toFixed(0));

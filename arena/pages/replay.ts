@@ -1,0 +1,24 @@
+import type { GameDefinition, PlayerView } from '../../envs/index.js';
+import type { AgentRecord, GameRecord } from '../store/store.js';
+import { esc, layout } from './layout.js';
+
+/** One step of a finished game, seen by a spectator: public information only. */
+export function replayPage(def: GameDefinition, g: GameRecord, step: number, view: PlayerView, seats: (AgentRecord | undefined)[], actor: number): string {
+  const last = g.actions.length;
+  const link = (s: number, text: string) => `<a href="/replays/${encodeURIComponent(g.id)}?step=${s}">${text}</a>`;
+  const nav = [
+    step > 0 ? link(0, '⏮ start') : '⏮ start',
+    step > 0 ? link(step - 1, '◀ back') : '◀ back',
+    step < last ? link(step + 1, 'next ▶') : 'next ▶',
+    step < last ? link(last, 'end ⏭') : 'end ⏭',
+  ].join(' · ');
+  const players = seats
+    .map((a, seat) => `<tr><td>${seat}</td><td>${esc(a?.name ?? g.seats[seat])}</td><td>${g.ranking[seat] + 1}</td><td>${esc(String(g.scores[seat]))}</td></tr>`)
+    .join('');
+  const body = `<h1>${esc(def.title)} replay <span class="muted">game ${esc(g.id)}</span></h1>` +
+    `<table><tr><th>seat</th><th>player</th><th>final place</th><th>score</th></tr>${players}</table>` +
+    `<p>Step ${step} of ${last}${step > 0 && actor >= 0 ? ` — seat ${actor} just decided` : ''}. ${nav}</p>` +
+    `<form method="get" class="inline"><label>Go to step <input type="number" name="step" min="0" max="${last}" value="${step}"></label><button>Go</button></form>` +
+    `<div class="card">${def.renderHtml(view)}</div><p class="muted">Seed ${esc(g.seed)}; ${last} decisions. Only public information is shown.</p>`;
+  return layout(`${def.title} replay`, body);
+}

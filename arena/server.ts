@@ -1,0 +1,27 @@
+/**
+ * `npm start`: serves the arena on http://localhost:3000 (PORT to change) over the SQLite file
+ * data/agora.db (AGORA_DB to change), registering the default bots and queueing first ladders.
+ */
+import { createApp } from './app.js';
+import { openSqliteStore } from './store/sqlite-store.js';
+
+const port = Number(process.env.PORT ?? 3000);
+const dbPath = process.env.AGORA_DB ?? 'data/agora.db';
+const store = openSqliteStore(dbPath);
+const app = createApp({ store, seed: process.env.AGORA_SEED ?? 'arena' });
+await app.arena.bootstrap();
+const server = app.listen(port, () => {
+  console.log(`Agora arena on http://localhost:${port} (store: ${dbPath}). Ctrl+C stops it.`);
+});
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  await app.arena.close();
+  await store.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,86 @@
+import { Rng } from '../../envs/index.js';
+import { bradleyTerryWithIntervals } from '../ratings/bradley-terry.js';
+import type { AgentRecord, GameRecord, RatingPoint } from '../store/store.js';
+import type { BalanceFigures } from '../tournament/summary.js';
+import type { ArenaContext } from './context.js';
+
+export interface LeaderboardRow {
+  agentId: string;
+  name: string;
+  kind: 'bot' | 'human';
+  spec: string;
+  elo: number;
+  games: number;
+  /** Bradley-Terry strength on the Elo scale (mean 0 over the rated agents) with its 95% bootstrap interval. */
+  bt: number | null;
+  btLow: number | null;
+  btHigh: number | null;
+}
+
+export interface Leaderboard {
+  game: string;
+  games: number;
+  rows: LeaderboardRow[];
+  balance: BalanceFigures;
+  /** Elo after each rated game, per agent, in order. */
+  history: Record<string, { elo: number; at: string }[]>;
+}
+
+const BOOTSTRAP = 100;
+
+/**
+ * The leaderboard of a game: Elo (updated game by game), the Bradley-Terry fit over every stored
+ * game with bootstrap intervals, and balance figures. The fit is cached until a game is added.
+ */
+export class LeaderboardService {
+  private readonly cache = new Map<string, { games: number; board: Leaderboard }>();
+
+  constructor(private readonly ctx: ArenaContext) {}
+
+  async get(game: string): Promise<Leaderboard> {
+    const count = await this.ctx.store.countGames(game);
+    const hit = this.cache.get(game);
+    if (hit && hit.games === count) return hit.board;
+    const [agents, ratings, records, history] = await Promise.all([
+      this.ctx.store.listAgents(game), this.ctx.store.ratings(game), this.ctx.store.listGames(game, 1_000_000), this.ctx.store.ratingHistory(game),
+    ]);
+    const board = build(game, agents, ratings.map((r) => [r.agentId, r.elo, r.games] as const), records, history, Rng.fromSeed(`${this.ctx.seed}:bt:${game}:${count}`));
+    this.cache.set(game, { games: count, board });
+    return board;
+  }
+}
+
+function build(
+  game: string, agents: AgentRecord[], ratings: readonly (readonly [string, number, number])[], records: GameRecord[],
+  history: RatingPoint[], rng: Rng,
+): Leaderboard {
+  const byId = new Map(agents.map((a) => [a.id, a]));
+  const rated = ratings.filter(([, , games]) => games > 0).map(([id]) => id);
+  const bt = rated.length >= 2 ? bradleyTerryWithIntervals(rated, records, rng, BOOTSTRAP) : [];
+  const btById = new Map(bt.map((b) => [b.agent, b]));
+  const rows: LeaderboardRow[] = ratings.map(([id, elo, games]) => {
+    const a = byId.get(id)!;
+    const b = btById.get(id);
+    return {
+      agentId: id, name: a.name, kind: a.kind, spec: a.spec, elo, games,
+      bt: b ? b.rating : null, btLow: b ? b.low : null, btHigh: b ? b.high : null,
+    };
+  });
+  rows.sort((x, y) => (y.games > 0 ? 1 : 0) - (x.games > 0 ? 1 : 0) || y.elo - x.elo);
+  const players = records[0]?.players ?? 0;
+  const seatWins = new Array(players).fill(0);
+  for (const r of records) r.ranking.forEach((place, seat) => { if (place === 0 && seat < players) seatWins[seat]++; });
+  const n = records.length;
+  const series: Record<string, { elo: number; at: string }[]> = {};
+  for (const p of history) (series[p.agentId] ??= []).push({ elo: p.elo, at: p.at });
+  return {
+    game, games: n, rows, history: series,
+    balance: {
+      games: n,
+      firstSeatWinShare: n ? seatWins[0] / n : 0,
+      seatWinShares: seatWins.map((w) => (n ? w / n : 0)),
+      meanLength: n ? records.reduce((s, r) => s + r.actions.length, 0) / n : 0,
+      truncatedShare: n ? records.filter((r) => r.truncated).length / n : 0,
+    },
+  };
+}
