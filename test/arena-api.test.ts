@@ -1,0 +1,219 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ArenaApp } from '../arena/index.js';
+import { botIds, testArena } from './arena-helpers.js';
+
+let app: ArenaApp;
+let bots: Record<string, string>;
+
+beforeAll(async () => {
+  app = await testArena();
+  bots = await botIds(app, 'tictactoe');
+});
+afterAll(async () => {
+  await app.arena.close();
+  await app.arena.ctx.store.close();
+});
+
+/** Plays a tic-tac-toe match to the end through the API, always the first legal action. */
+async function playToEnd(id: string, token: string) {
+  let page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
+  while (page.status === 'live') {
+    expect(page.isYourTurn).toBe(true);
+    const res = await request(app).post(`/api/matches/${id}/actions`).send({ token, action: page.legalActions[0].action });
+    expect(res.status).toBe(200);
+    page = res.body;
+  }
+  return page;
+}
+
+describe('GET /api/games and /api/agents', () => {
+  test('lists every registered game with its sizes', async () => {
+    const res = await request(app).get('/api/games');
+    expect(res.status).toBe(200);
+    const promo = res.body.find((g: { name: string }) => g.name === 'promotion');
+    expect(promo).toMatchObject({ minPlayers: 4, maxPlayers: 4, actionSize: 34, observationSize: { 4: 131 } });
+  });
+
+  test('the default roster is registered for every game, unrated', async () => {
+    const res = await request(app).get('/api/agents').query({ game: 'promotion' });
+    expect(res.body.map((a: { spec: string }) => a.spec)).toEqual(['random', 'greedy', 'mcts:iterations=200', 'mcts:iterations=1000']);
+    expect(res.body[0]).toMatchObject({ kind: 'bot', elo: 1500, games: 0 });
+  });
+
+  test('an unknown game is a 404 naming the known ones', async () => {
+    const res = await request(app).get('/api/agents').query({ game: 'chess' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'unknown_game', message: "unknown game 'chess'; known games: tictactoe, promotion" } });
+  });
+});
+
+describe('POST /api/agents', () => {
+  test('registers any makeAgent spec; refuses bad specs and taken names, changing nothing', async () => {
+    const ok = await request(app).post('/api/agents').send({ game: 'tictactoe', spec: 'mcts:iterations=50,c=1', name: 'quick mcts' });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ spec: 'mcts:iterations=50,c=1', name: 'quick mcts', kind: 'bot' });
+    const before = (await request(app).get('/api/agents').query({ game: 'tictactoe' })).body.length;
+    const bad = await request(app).post('/api/agents').send({ game: 'tictactoe', spec: 'mcts:speed=9' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('bad_agent_spec');
+    const dup = await request(app).post('/api/agents').send({ game: 'tictactoe', spec: 'random', name: 'quick mcts' });
+    expect(dup.status).toBe(409);
+    expect((await request(app).get('/api/agents').query({ game: 'tictactoe' })).body.length).toBe(before);
+  });
+});
+
+describe('matches: a person against bots', () => {
+  test('create, play to the end through the API, then the game is rated and replayable', async () => {
+    const created = await request(app).post('/api/matches').send({ game: 'tictactoe', players: 2, opponents: [bots.random], name: 'alice', seat: 0 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ seat: 0, url: expect.stringMatching(/^\/matches\/id\d+\?token=/) });
+    const { id, token } = created.body;
+    const first = await request(app).get(`/api/matches/${id}`).query({ token });
+    expect(first.body.legalActions[0]).toEqual({ action: 0, label: 'x(0,0)' });
+    const end = await playToEnd(id, token);
+    expect(end.status).toBe('done');
+    expect(end.result.ranking).toHaveLength(2);
+    const board = (await request(app).get('/api/leaderboard').query({ game: 'tictactoe' })).body;
+    const alice = board.rows.find((r: { name: string }) => r.name === 'alice');
+    expect(alice).toMatchObject({ kind: 'human', games: 1 });
+    expect(alice.elo).not.toBe(1500);
+    const replay = await request(app).get(`/api/matches/${id}/replay`);
+    expect(replay.status).toBe(200);
+    expect(replay.body.steps).toHaveLength(end.decisions + 1);
+    expect(replay.body.steps.every((s: { view: { seat: number } }) => s.view.seat === -1)).toBe(true);
+    const html = await request(app).get(`/replays/${end.result.gameId}`).query({ step: 1 });
+    expect(html.status).toBe(200);
+    expect(html.text).toContain('Step 1 of');
+  });
+
+  test.each([
+    [{ game: 'promotion', players: 3, opponents: [], name: 'bob' }, 400, /promotion: players must be exactly 4/],
+    [{ game: 'tictactoe', players: 2, opponents: ['nobody'], name: 'bob' }, 400, /'nobody' is not a bot of tictactoe; bots: /],
+    [{ game: 'tictactoe', players: 2, opponents: [], name: 'bob' }, 400, /needs 1 opponents; got 0/],
+    [{ game: 'tictactoe', players: 2, opponents: ['id1'], name: '<script>' }, 400, /name: 1 to 40 letters/],
+    [{ game: 'tictactoe', players: 2, opponents: ['id1'], name: 'random' }, 400, /'random' is a bot's name/],
+    [{ game: 'tictactoe', players: 2, name: 'bob' }, 400, /opponents: required: a list of bot agent ids/],
+    [{ game: 'go', players: 2, opponents: [], name: 'bob' }, 404, /unknown game 'go'/],
+  ])('bad challenge %j -> %i', async (body, status, message) => {
+    const before = (await app.arena.ctx.store.listMatches()).length;
+    const res = await request(app).post('/api/matches').send(body);
+    expect(res.status).toBe(status);
+    expect(res.body.error.message).toMatch(message);
+    expect((await app.arena.ctx.store.listMatches()).length).toBe(before);
+  });
+
+  test('a wrong or missing token gets 403 and reveals nothing; an illegal move 409 and changes nothing', async () => {
+    const { id, token } = (await request(app).post('/api/matches').send({ game: 'tictactoe', players: 2, opponents: [bots.random], name: 'carol', seat: 0 })).body;
+    for (const t of [undefined, '', 'x'.repeat(43)]) {
+      const res = await request(app).get(`/api/matches/${id}`).query(t === undefined ? {} : { token: t });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: { code: 'forbidden', message: 'this link is not valid for this match' } });
+    }
+    const denied = await request(app).post(`/api/matches/${id}/actions`).send({ token: 'nope', action: 0 });
+    expect(denied.status).toBe(403);
+    const before = (await app.arena.ctx.store.getMatch(id))!.actions;
+    for (const action of [99, -1]) {
+      const res = await request(app).post(`/api/matches/${id}/actions`).send({ token, action });
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('illegal_action');
+    }
+    const notInt = await request(app).post(`/api/matches/${id}/actions`).send({ token, action: 'north' });
+    expect(notInt.status).toBe(400);
+    expect((await app.arena.ctx.store.getMatch(id))!.actions).toEqual(before);
+    expect((await request(app).get('/api/matches/none').query({ token })).status).toBe(404);
+    const early = await request(app).get(`/api/matches/${id}/replay`);
+    expect(early.status).toBe(409);
+  });
+
+  test('malformed and oversized bodies get a 4xx in the one error shape, without a stack trace', async () => {
+    const bad = await request(app).post('/api/matches').set('content-type', 'application/json').send('{oops');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: { code: 'bad_request', message: 'malformed request body (expected JSON or a form)' } });
+    const big = await request(app).post('/api/matches').send({ game: 'tictactoe', name: 'x'.repeat(40_000) });
+    expect(big.status).toBe(413);
+    expect(JSON.stringify(big.body)).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe('tournaments', () => {
+  test('POST starts one on worker threads; GET shows its progress; games are rated', async () => {
+    const res = await request(app).post('/api/tournaments').send({ game: 'tictactoe', agents: [bots.random, bots.greedy], games: 6 });
+    expect(res.status).toBe(202);
+    expect(res.headers.location).toBe(`/api/tournaments/${res.body.id}`);
+    await app.arena.tournaments.idle();
+    const t = (await request(app).get(`/api/tournaments/${res.body.id}`)).body;
+    expect(t).toMatchObject({ status: 'done', gamesDone: 6, gamesTotal: 6 });
+    const board = (await request(app).get('/api/leaderboard').query({ game: 'tictactoe' })).body;
+    const greedy = board.rows.find((r: { spec: string }) => r.spec === 'greedy');
+    expect(greedy.games).toBe(6);
+    expect(greedy.bt).not.toBeNull();
+    expect(greedy.btLow).toBeLessThanOrEqual(greedy.bt);
+    expect(board.balance.games).toBeGreaterThanOrEqual(6);
+    expect(board.history[greedy.agentId]).toHaveLength(6);
+    const page = await request(app).get('/leaderboard').query({ game: 'tictactoe' });
+    expect(page.text).toContain('<svg');
+    expect(page.text).toContain('Bradley-Terry');
+  });
+
+  test.each([
+    [{ game: 'tictactoe', agents: ['id1'], games: 4 }, /agents: Too small/],
+    [{ game: 'tictactoe', agents: ['id1', 'id1'], games: 4 }, /two distinct/],
+    [{ game: 'tictactoe', agents: ['id1', 'ghost'], games: 4 }, /'ghost' is not a bot/],
+    [{ game: 'tictactoe', agents: ['id1', 'id2'], games: 0 }, /games: Too small/],
+    [{ game: 'tictactoe', agents: ['id1', 'id2'], games: 4, format: 'swiss' }, /format/],
+  ])('bad tournament %j is refused', async (body, message) => {
+    const before = (await request(app).get('/api/tournaments')).body.length;
+    const res = await request(app).post('/api/tournaments').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(message);
+    expect((await request(app).get('/api/tournaments')).body.length).toBe(before);
+    expect((await request(app).get('/api/tournaments/ghost')).status).toBe(404);
+  });
+});
+
+describe('HTML pages', () => {
+  test('home: a plain form, then the game step lists ranked bots with ratings', async () => {
+    const home = await request(app).get('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('<form method="get" action="/"');
+    expect(home.text).not.toContain('<script');
+    const step2 = await request(app).get('/').query({ game: 'promotion' });
+    expect(step2.text.match(/<select name="opponents">/g)).toHaveLength(3);
+    expect(step2.text).toMatch(/mcts:iterations=1000 — Elo 1500/);
+  });
+
+  test('the form flow: POST /matches redirects to the seat page; a move redirects back (PRG)', async () => {
+    const start = await request(app).post('/matches').type('form')
+      .send(`game=tictactoe&players=2&opponents=${bots.random}&name=dave&seat=0`);
+    expect(start.status).toBe(303);
+    const url = start.headers.location;
+    const page = await request(app).get(url);
+    expect(page.text).toContain('<button type="submit" name="action" value="0">x(0,0)</button>');
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
+    const id = url.split('/')[2].split('?')[0];
+    const move = await request(app).post(`/matches/${id}/actions`).type('form').send(`token=${token}&action=4`);
+    expect(move.status).toBe(303);
+    const illegal = await request(app).post(`/matches/${id}/actions`).type('form').send(`token=${token}&action=4`);
+    expect(illegal.status).toBe(409);
+    expect(illegal.text).toContain('cell (1,1) is taken');
+  });
+
+  test('security headers are set; unknown pages are 404 pages; text is escaped', async () => {
+    const res = await request(app).get('/nowhere/<b>');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.text).not.toContain('<b>');
+  });
+});
+
+describe('rate limits on writes', () => {
+  test('the third write in a minute is refused with 429 when the limit is 2', async () => {
+    const limited = await testArena({ writeLimitPerMinute: 2 });
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await request(limited).post('/api/agents').send({ game: 'tictactoe', spec: 'random', name: `r${i}` })).status);
+    expect(codes).toEqual([201, 201, 429]);
+    await limited.arena.close();
+  });
+});

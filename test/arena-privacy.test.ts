@@ -1,0 +1,69 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ArenaApp } from '../arena/index.js';
+import { Rng, getGame, listGames, type GameState } from '../envs/index.js';
+import { testArena } from './arena-helpers.js';
+
+/**
+ * No response for a seat holds anything that seat may not see. For every game: play matches through
+ * the API and, at every response, rebuild the true position from the store and check that the
+ * response is a function of view(seat) alone: the same response would have come from any world
+ * that seat cannot tell apart (a determinization), and the HTML page shows exactly renderHtml(view).
+ */
+let app: ArenaApp;
+beforeAll(async () => {
+  app = await testArena();
+});
+afterAll(async () => {
+  await app.arena.close();
+  await app.arena.ctx.store.close();
+});
+
+async function truePosition(id: string): Promise<GameState> {
+  const m = (await app.arena.ctx.store.getMatch(id))!;
+  const state = getGame(m.game).newGame({ players: m.players, seed: m.seed });
+  for (const a of m.actions) state.applyAction(a);
+  return state;
+}
+
+describe.each(listGames())('%s: seat responses hold only that seat\'s information', (name) => {
+  test('API and HTML responses over 3 matches', async () => {
+    const def = getGame(name);
+    const bots = (await app.arena.ctx.store.listAgents(name)).filter((a) => a.kind === 'bot' && a.spec === 'random');
+    const rng = Rng.fromSeed(`privacy:${name}`);
+    let checked = 0;
+    let hiddenSeen = 0;
+    for (let m = 0; m < 3; m++) {
+      const seat = m % def.defaultPlayers;
+      const { id, token } = (await request(app).post('/api/matches')
+        .send({ game: name, players: def.defaultPlayers, opponents: Array(def.defaultPlayers - 1).fill(bots[0].id), name: `watcher${m}`, seat })).body;
+      let page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
+      for (;;) {
+        const state = await truePosition(id);
+        const view = state.view(seat);
+        expect(page.view).toEqual(JSON.parse(JSON.stringify(view)));
+        // Any world this seat cannot tell apart gives the same view, labels and seat list.
+        const world = state.determinize(seat, rng.fork('world'));
+        expect(JSON.parse(JSON.stringify(world.view(seat)))).toEqual(page.view);
+        if (page.isYourTurn) {
+          expect(page.legalActions).toEqual(world.legalActions().map((a) => ({ action: a, label: world.actionToString(a) })));
+        }
+        // Somebody else sees something this seat does not: the test exercises hidden information.
+        for (let q = 0; q < state.players; q++) {
+          if (q !== seat && JSON.stringify(world.view(q)) !== JSON.stringify(state.view(q))) {
+            hiddenSeen++;
+            break;
+          }
+        }
+        const html = (await request(app).get(`/matches/${id}`).query({ token })).text;
+        expect(html).toContain(def.renderHtml(view));
+        checked++;
+        if (page.status !== 'live') break;
+        page = (await request(app).post(`/api/matches/${id}/actions`).send({ token, action: page.legalActions[rng.int(page.legalActions.length)].action })).body;
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+    // Promotion hides committed rows: some responses were taken while others' rows were hidden.
+    if (name === 'promotion') expect(hiddenSeen).toBeGreaterThan(0);
+  });
+});
