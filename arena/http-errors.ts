@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AgoraError, type ErrorCode } from '../envs/index.js';
 import { errorPage } from './pages/layout.js';
 
