@@ -1,0 +1,198 @@
+/**
+ * Real-browser end-to-end test: headless Chromium (Debian's /usr/bin/chromium, driven by
+ * playwright-core) plays a Promotion game against three ranked bots through the arena's plain
+ * HTML forms, from the home page to "Game over", then finds the person on the leaderboard.
+ * Along the way every game page is checked for leaks of another seat's hidden row card.
+ *
+ * Chromium is required, not optional: without it the test fails (CI installs it).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+// Without the background-networking flags Chromium's own connections are refused in the sandboxed CI.
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const PLAYER = 'Ada Browser';
+/** Pages visited in the game at most: a Promotion game asks one seat about 20 decisions at most. */
+const MAX_PAGES = 400;
+
+let dir: string;
+let store: Store;
+let app: ArenaApp;
+let server: Server;
+let base: string;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install chromium); it is not skipped`);
+  }
+  dir = mkdtempSync(join(tmpdir(), 'agora-browser-'));
+  store = openSqliteStore(join(dir, 'arena.db'));
+  app = createApp({ store, seed: 'browser', writeLimitPerMinute: false });
+  await app.arena.bootstrap({ tournament: false });
+  // A short ladder so the bots the form offers carry ratings.
+  const bots = (await store.listAgents('promotion')).filter((a) => a.spec === 'random' || a.spec === 'greedy');
+  await app.arena.tournaments.start({ game: 'promotion', agents: bots.map((b) => b.id), games: 8 });
+  await app.arena.tournaments.idle();
+  server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  await app?.arena.close();
+  await store?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+/** The game page as seen now; retried when a meta refresh replaces the document mid-read. */
+async function snapshot(page: Page): Promise<{ html: string; text: string }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { html: await page.content(), text: await page.locator('body').innerText() };
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
+const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+/** The postcard table's row-card column: seat → shown text. Empty while the postcard is not placed. */
+function rowCards(html: string): Map<number, string> {
+  const out = new Map<number, string>();
+  const table = /<table class="postcard">([\s\S]*?)<\/table>/.exec(html);
+  if (!table) return out;
+  for (const row of table[1].matchAll(/<tr[^>]*><th>seat (\d)(?: \(you\))?<\/th>([\s\S]*?)<\/tr>/g)) {
+    const cells = [...row[2].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => decode(c[1]));
+    out.set(Number(row[1]), cells[cells.length - 1]);
+  }
+  return out;
+}
+
+/**
+ * Asserts the page shows no other seat's row before the reveal (rules §6: the only hidden
+ * information). Returns how many other seats' rows were shown as placed-but-hidden.
+ */
+function checkNoRowLeak(html: string, text: string, mySeat: number): number {
+  for (const line of text.split('\n')) {
+    if (line.includes('(hidden from others)')) expect(line, 'only your own row is marked hidden from others').toMatch(new RegExp(`^seat ${mySeat} \\(you\\)`));
+  }
+  const revealed = html.includes('<p class="resolution">');
+  let hidden = 0;
+  for (const [seat, shown] of rowCards(html)) {
+    if (revealed) {
+      expect(shown, `after the reveal seat ${seat}'s row is public`).toMatch(/^row [1-4]$/);
+    } else if (seat === mySeat) {
+      expect(shown).toMatch(/^(row [1-4] \(hidden from others\)|—)$/);
+    } else {
+      expect(shown, `seat ${seat}'s row must stay hidden before the reveal`).toMatch(/^(placed \(hidden\)|—)$/);
+      if (shown === 'placed (hidden)') hidden++;
+    }
+  }
+  return hidden;
+}
+
+describe('the arena in a real browser', () => {
+  test('a person picks Promotion and three bots, plays to the end through the forms, and is ranked', async () => {
+    const started = Date.now();
+    const page = await browser!.newPage();
+    page.setDefaultTimeout(20_000);
+    try {
+      // Step 1: the game.
+      await page.goto(`${base}/`);
+      await expect.poll(() => page.title()).toContain('Play');
+      await page.locator('select[name="game"]').selectOption('promotion');
+      await Promise.all([page.waitForURL(/[?&]game=promotion/), page.getByRole('button', { name: 'Choose' }).click()]);
+
+      // Step 2: three opponents (one per other seat), the name, start.
+      const selects = page.locator('select[name="opponents"]');
+      await expect.poll(() => selects.count()).toBe(3);
+      const options = await selects.first().locator('option').allInnerTexts();
+      const values = await selects.first().locator('option').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+      const pick = (spec: string) => values[options.findIndex((t) => t.startsWith(`${spec} — Elo`))];
+      expect(options.find((t) => t.startsWith('random — Elo'))).toMatch(/, \d+ games$/); // the ladder rated it
+      const chosen = ['mcts:iterations=200', 'greedy', 'random'].map(pick);
+      expect(chosen.every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
+      for (let i = 0; i < 3; i++) await selects.nth(i).selectOption(chosen[i]);
+      await page.locator('input[name="name"]').fill(PLAYER);
+      await Promise.all([page.waitForURL(/\/matches\/[^/?]+\?token=/), page.getByRole('button', { name: 'Start the game' }).click()]);
+      const gameUrl = page.url();
+
+      // Play: always the first legal action, until "Game over".
+      let mySeat = -1;
+      let moves = 0;
+      let hiddenSeen = 0;
+      let { html, text } = await snapshot(page);
+      for (let visits = 0; !text.includes('Game over'); visits++) {
+        expect(visits, `the game did not end within ${MAX_PAGES} pages`).toBeLessThan(MAX_PAGES);
+        const seat = /match \S+, seat (\d)/.exec(text);
+        if (seat) {
+          if (mySeat < 0) mySeat = Number(seat[1]);
+          expect(Number(seat[1])).toBe(mySeat);
+          hiddenSeen += checkNoRowLeak(html, text, mySeat);
+        }
+        const buttons = page.locator('form.actions button[name="action"]');
+        if ((await buttons.count()) > 0) {
+          await Promise.all([page.waitForEvent('load'), buttons.first().click()]);
+          moves++;
+        } else {
+          // Waiting for a bot (or an error page): load the seat's page again.
+          await page.waitForTimeout(250);
+          await page.goto(gameUrl);
+        }
+        ({ html, text } = await snapshot(page));
+      }
+      expect(mySeat).toBeGreaterThanOrEqual(0);
+      expect(moves).toBeGreaterThan(0);
+      // Before every row choice but those where you choose first, earlier seats' cards lie face down.
+      expect(hiddenSeen, "no page ever showed another seat's face-down row card: the leak check was vacuous").toBeGreaterThan(0);
+
+      // The result: the players table with a place for each of the four seats.
+      expect(text).toContain('Game over');
+      const players = page.locator('main > table').first();
+      await expect.poll(() => players.locator('th').allInnerTexts()).toEqual(['seat', 'player', 'kind', 'Elo', 'place', 'score']);
+      const rows = await players.locator('tr').evaluateAll((trs) =>
+        trs.slice(1).map((tr) => (tr as unknown as { innerText: string }).innerText.split('\t').map((c) => c.trim())));
+      expect(rows).toHaveLength(4);
+      const places = rows.map((r) => Number(r[4]));
+      expect(places.every((p) => Number.isInteger(p) && p >= 1 && p <= 4)).toBe(true);
+      expect(places).toContain(1);
+      expect(rows[mySeat][1]).toBe(`${PLAYER} (you)`);
+      expect(rows.filter((r) => r[2] === 'bot')).toHaveLength(3);
+
+      // The leaderboard counts the person's game.
+      await Promise.all([page.waitForURL(/\/leaderboard\?game=promotion/), page.getByRole('link', { name: 'Leaderboard', exact: true }).click()]);
+      await expect.poll(() => page.locator('h1').innerText()).toBe('Promotion leaderboard');
+      const board = await page.locator('main table').first().locator('tr').evaluateAll((trs) =>
+        trs.slice(1).map((tr) => (tr as unknown as { innerText: string }).innerText.split('\t').map((c) => c.trim())));
+      const me = board.find((r) => r[1] === PLAYER);
+      expect(me, `${PLAYER} is on the leaderboard`).toBeDefined();
+      expect(me![2]).toBe('human');
+      expect(me![4]).toBe('1');
+      expect(Number(me![3])).toBeGreaterThan(0);
+      console.log(`browser test: ${moves} moves as seat ${mySeat}, ${hiddenSeen} hidden rows checked, ${((Date.now() - started) / 1000).toFixed(1)} s in the browser`);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
