@@ -198,7 +198,14 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   });
 
   app.get('/leaderboard', async (req, res) => {
-    const def = game(req.query.game ?? Object.keys(ctx.games).find((n) => n !== 'tictactoe') ?? Object.keys(ctx.games)[0]);
+    if (req.query.game === undefined) {
+      // Without a choice, the game with the most games played.
+      const counts = await Promise.all(Object.keys(ctx.games).map(async (n) => [n, await ctx.store.countGames(n)] as const));
+      const busiest = counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+      res.redirect(302, `/leaderboard?game=${encodeURIComponent(busiest)}`);
+      return;
+    }
+    const def = game(req.query.game);
     res.type('html').send(leaderboardPage(def, await leaderboard.get(def.name), await ctx.store.listTournaments(def.name), games()));
   });
 

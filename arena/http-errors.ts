@@ -6,7 +6,7 @@ import { errorPage } from './pages/layout.js';
 /** Every error code's HTTP status, in one place. */
 export const STATUS: Record<ErrorCode, number> = {
   bad_request: 400, bad_player_count: 400, bad_agent_spec: 400, bad_state: 400, illegal_action: 409, conflict: 409,
-  unknown_game: 404, not_found: 404, forbidden: 403, model_version: 422,
+  unknown_game: 404, not_found: 404, forbidden: 403, model_version: 422, unavailable: 503,
 };
 
 /** Parses with zod; a failure is a bad_request naming each field and what it must be. */

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { createApp, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -25,38 +25,47 @@ const PLAYER = 'Ada Browser';
 /** Pages visited in the game at most: a Promotion game asks one seat about 20 decisions at most. */
 const MAX_PAGES = 400;
 
-let dir: string;
-let store: Store;
-let app: ArenaApp;
-let server: Server;
+let dir: string | undefined;
+let store: Store | undefined;
+let app: ArenaApp | undefined;
+let server: Server | undefined;
 let base: string;
 let browser: Browser | undefined;
 
-beforeAll(async () => {
+/**
+ * Starts the arena on a temporary SQLite file with a short Promotion ladder (so the bots the form
+ * offers carry ratings), serves it on a free loopback port, and launches Chromium. Called from the
+ * test itself, not a beforeAll hook: a failing hook marks the test skipped, and a missing browser
+ * must read as a failure.
+ */
+async function start(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install chromium); it is not skipped`);
+    throw new Error(`${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install chromium); it is never skipped`);
   }
   dir = mkdtempSync(join(tmpdir(), 'agora-browser-'));
-  store = openSqliteStore(join(dir, 'arena.db'));
-  app = createApp({ store, seed: 'browser', writeLimitPerMinute: false });
-  await app.arena.bootstrap({ tournament: false });
-  // A short ladder so the bots the form offers carry ratings.
-  const bots = (await store.listAgents('promotion')).filter((a) => a.spec === 'random' || a.spec === 'greedy');
-  await app.arena.tournaments.start({ game: 'promotion', agents: bots.map((b) => b.id), games: 8 });
-  await app.arena.tournaments.idle();
-  server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  const db = openSqliteStore(join(dir, 'arena.db'));
+  store = db;
+  const arena = createApp({ store: db, seed: 'browser', writeLimitPerMinute: false });
+  app = arena;
+  await arena.arena.bootstrap({ tournament: false });
+  const bots = (await db.listAgents('promotion')).filter((a) => a.spec === 'random' || a.spec === 'greedy');
+  await arena.arena.tournaments.start({ game: 'promotion', agents: bots.map((b) => b.id), games: 8 });
+  await arena.arena.tournaments.idle();
+  const listening = await new Promise<Server>((resolve, reject) => {
+    const s = arena.listen(0, '127.0.0.1', () => resolve(s));
     s.once('error', reject);
   });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = listening;
+  base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
-}, 60_000);
+}
 
 afterAll(async () => {
   await browser?.close();
-  if (server) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  const listening = server;
+  if (listening) {
+    listening.closeAllConnections();
+    await new Promise<void>((resolve) => listening.close(() => resolve()));
   }
   await app?.arena.close();
   await store?.close();
@@ -115,6 +124,7 @@ function checkNoRowLeak(html: string, text: string, mySeat: number): number {
 describe('the arena in a real browser', () => {
   test('a person picks Promotion and three bots, plays to the end through the forms, and is ranked', async () => {
     const started = Date.now();
+    await start();
     const page = await browser!.newPage();
     page.setDefaultTimeout(20_000);
     try {
@@ -190,7 +200,7 @@ describe('the arena in a real browser', () => {
       expect(me![2]).toBe('human');
       expect(me![4]).toBe('1');
       expect(Number(me![3])).toBeGreaterThan(0);
-      console.log(`browser test: ${moves} moves as seat ${mySeat}, ${hiddenSeen} hidden rows checked, ${((Date.now() - started) / 1000).toFixed(1)} s in the browser`);
+      console.log(`browser test: ${moves} moves as seat ${mySeat}, ${hiddenSeen} hidden rows checked, ${((Date.now() - started) / 1000).toFixed(1)} s with set-up`);
     } finally {
       await page.close();
     }

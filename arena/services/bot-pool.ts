@@ -46,7 +46,7 @@ export class BotPool {
       clearTimeout(pending.timer);
       this.busy.delete(worker);
       this.idle.push(worker);
-      if (reply.error !== undefined) pending.reject(new AgoraError('bad_request', `bot ${pending.job.spec} failed: ${reply.error}`));
+      if (reply.error !== undefined) pending.reject(new AgoraError('unavailable', `bot ${pending.job.spec} failed: ${reply.error}; reload to retry`));
       else pending.resolve(reply.action);
       this.pump();
     });
@@ -78,7 +78,7 @@ export class BotPool {
       const pending = this.queue.shift()!;
       const w = worker;
       pending.timer = setTimeout(() => {
-        this.retire(w, new AgoraError('bad_request', `bot ${pending.job.spec} overran its ${this.budgetMs} ms budget`));
+        this.retire(w, new AgoraError('unavailable', `bot ${pending.job.spec} overran its ${this.budgetMs} ms budget; reload to retry`));
       }, this.budgetMs);
       this.busy.set(w, pending);
       w.postMessage(pending.job);

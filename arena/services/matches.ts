@@ -96,7 +96,8 @@ export class MatchService {
     const at = this.ctx.now().toISOString();
     const record: MatchRecord = { id, game: def.name, players: input.players, seed, seats, actions: [], status: 'live', createdAt: at, updatedAt: at };
     await this.ctx.store.addMatch(record);
-    await this.withLock(id, () => this.advanceBots(id));
+    // The match exists now whatever the bots do: a bot that fails is retried when the page is opened.
+    await this.withLock(id, () => this.advanceBots(id)).catch(() => undefined);
     return { id, seat, token };
   }
 

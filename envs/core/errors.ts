@@ -13,7 +13,8 @@ export type ErrorCode =
   | 'model_version'
   | 'not_found'
   | 'forbidden'
-  | 'conflict';
+  | 'conflict'
+  | 'unavailable';
 
 export class AgoraError extends Error {
   constructor(
