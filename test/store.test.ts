@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { openSqliteStore, type AgentRecord, type GameRecord, type Store } from '../arena/index.js';
+
+/**
+ * The storage contract, run against every Store implementation (one factory per backend), so a
+ * new backend is held to the same behaviour.
+ */
+const BACKENDS: [string, () => Store][] = [
+  ['sqlite (memory)', () => openSqliteStore(':memory:')],
+  ['sqlite (file)', () => openSqliteStore(join(mkdtempSync(join(tmpdir(), 'agora-store-')), 'a.db'))],
+];
+
+const agent = (id: string, kind: AgentRecord['kind'] = 'bot'): AgentRecord =>
+  ({ id, game: 'tictactoe', spec: kind === 'bot' ? `spec-${id}` : 'human', name: `name-${id}`, kind, createdAt: '2026-01-01T00:00:00.000Z' });
+
+const finished = (id: string, seats: string[], ranking: number[], extra: Partial<GameRecord> = {}): GameRecord => ({
+  id, game: 'tictactoe', players: seats.length, seed: `s-${id}`, seats, actions: [4, 0, 8], ranking, scores: ranking.map((r) => (r === 0 ? 1 : 0)),
+  truncated: false, finishedAt: `2026-01-01T00:00:0${id.length}.000Z`, ...extra,
+});
+
+describe.each(BACKENDS)('%s store', (_name, open) => {
+  test('agents: added with a 1500 rating, listed, found by name; a taken name is refused', async () => {
+    const store = open();
+    await store.addAgent(agent('a'));
+    await store.addAgent(agent('h', 'human'));
+    expect((await store.listAgents('tictactoe')).map((a) => a.id)).toEqual(['a', 'h']);
+    expect(await store.findAgentByName('tictactoe', 'name-h')).toMatchObject({ kind: 'human' });
+    expect(await store.getAgent('zz')).toBeUndefined();
+    expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([['a', 1500, 0], ['h', 1500, 0]]);
+    await expect(store.addAgent({ ...agent('b'), name: 'name-a' })).rejects.toThrow();
+    expect(await store.listAgents('tictactoe')).toHaveLength(2);
+    await store.close();
+  });
+
+  test('a finished game updates both ratings, history and counts in one go', async () => {
+    const store = open();
+    await store.addAgent(agent('a'));
+    await store.addAgent(agent('b'));
+    const delta = await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
+    expect(delta).toEqual({ a: 16, b: -16 });
+    expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([['a', 1516, 1], ['b', 1484, 1]]);
+    expect((await store.ratingHistory('tictactoe')).map((p) => [p.agentId, p.gameId, p.elo])).toEqual([['a', 'g1', 1516], ['b', 'g1', 1484]]);
+    expect(await store.getGame('g1')).toEqual(finished('g1', ['a', 'b'], [0, 1]));
+    expect(await store.countGames('tictactoe')).toBe(1);
+    await store.close();
+  });
+
+  test('a game that cannot be stored (duplicate id, unknown agent) changes nothing', async () => {
+    const store = open();
+    await store.addAgent(agent('a'));
+    await store.addAgent(agent('b'));
+    await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
+    await expect(store.recordGame(finished('g1', ['a', 'b'], [1, 0]))).rejects.toThrow();
+    await expect(store.recordGame(finished('g2', ['a', 'ghost'], [1, 0]))).rejects.toThrow();
+    expect((await store.ratings('tictactoe')).map((r) => r.elo)).toEqual([1516, 1484]);
+    expect(await store.countGames('tictactoe')).toBe(1);
+    await store.close();
+  });
+
+  test('tournaments count their games and finish when all are in', async () => {
+    const store = open();
+    await store.addAgent(agent('a'));
+    await store.addAgent(agent('b'));
+    await store.addTournament({ id: 't1', game: 'tictactoe', players: 2, format: 'round-robin', agentIds: ['a', 'b'], gamesTotal: 2, gamesDone: 0, status: 'running', seed: 's', createdAt: 'x' });
+    await store.recordGame(finished('t1:0', ['a', 'b'], [0, 1], { tournamentId: 't1' }));
+    expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 1, status: 'running' });
+    await store.recordGame(finished('t1:1', ['b', 'a'], [0, 0], { tournamentId: 't1' }));
+    expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 2, status: 'done' });
+    await store.setTournamentStatus('t1', 'failed', 'why');
+    expect(await store.getTournament('t1')).toMatchObject({ status: 'failed', error: 'why' });
+    await store.close();
+  });
+
+  test('matches append moves only at the expected length, and close when their game is recorded', async () => {
+    const store = open();
+    await store.addAgent(agent('a'));
+    await store.addAgent(agent('h', 'human'));
+    await store.addMatch({ id: 'm1', game: 'tictactoe', players: 2, seed: 's', seats: [{ agentId: 'h', kind: 'human', name: 'h', tokenHash: 'x' }, { agentId: 'a', kind: 'bot', name: 'a' }], actions: [], status: 'live', createdAt: 'c', updatedAt: 'c' });
+    expect(await store.appendMatchActions('m1', 0, [4], 'u1')).toBe(true);
+    expect(await store.appendMatchActions('m1', 0, [5], 'u2')).toBe(false); // a stale writer loses
+    expect((await store.getMatch('m1'))!.actions).toEqual([4]);
+    await store.recordGame(finished('g9', ['h', 'a'], [1, 0], { matchId: 'm1' }));
+    expect(await store.getMatch('m1')).toMatchObject({ status: 'done', gameId: 'g9' });
+    expect(await store.appendMatchActions('m1', 1, [0], 'u3')).toBe(false);
+    expect(await store.listMatches('live')).toEqual([]);
+    await store.close();
+  });
+});
