@@ -22,7 +22,7 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 const PLAYER = 'Ada Browser';
-/** Pages visited in the game at most: a Promotion game asks one seat about 20 decisions at most. */
+/** A guard against a page loop: a Promotion game asks one seat 6 to 20 decisions (measured over 60 games). */
 const MAX_PAGES = 400;
 
 let dir: string | undefined;
@@ -174,6 +174,7 @@ describe('the arena in a real browser', () => {
       }
       expect(mySeat).toBeGreaterThanOrEqual(0);
       expect(moves).toBeGreaterThan(0);
+      checkNoRowLeak(html, text, mySeat);
       // Before every row choice but those where you choose first, earlier seats' cards lie face down.
       expect(hiddenSeen, "no page ever showed another seat's face-down row card: the leak check was vacuous").toBeGreaterThan(0);
 

@@ -2,7 +2,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Ends every run with the plain line CI reads: `N passed, N failed, N skipped`. Vitest's own
- * summary has another format. Modules that fail to load count as failures.
+ * summary has another format. A module that fails outside its tests counts as one failure.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
@@ -10,15 +10,17 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of testModules) {
-      let tests = 0;
+      let failedIn = 0;
       for (const test of mod.children.allTests()) {
-        tests++;
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedIn++;
         else skipped++;
       }
-      if (tests === 0 && mod.state() === 'failed') failed++;
+      failed += failedIn;
+      // A module that failed outside its tests (an import error, a failing beforeAll hook, which
+      // marks its tests skipped) counts as one failure, so the line never hides a red run.
+      if (mod.state() === 'failed' && failedIn === 0) failed++;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);

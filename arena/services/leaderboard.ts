@@ -67,9 +67,16 @@ function build(
     };
   });
   rows.sort((x, y) => (y.games > 0 ? 1 : 0) - (x.games > 0 ? 1 : 0) || y.elo - x.elo);
-  const players = records[0]?.players ?? 0;
-  const seatWins = new Array(players).fill(0);
-  for (const r of records) r.ranking.forEach((place, seat) => { if (place === 0 && seat < players) seatWins[seat]++; });
+  // Seat shares over the games that had that seat (a game may allow several player counts).
+  const maxPlayers = Math.max(0, ...records.map((r) => r.players));
+  const seatWins = new Array(maxPlayers).fill(0);
+  const seatGames = new Array(maxPlayers).fill(0);
+  for (const r of records) {
+    r.ranking.forEach((place, seat) => {
+      seatGames[seat]++;
+      if (place === 0) seatWins[seat]++;
+    });
+  }
   const n = records.length;
   const series: Record<string, { elo: number; at: string }[]> = {};
   for (const p of history) (series[p.agentId] ??= []).push({ elo: p.elo, at: p.at });
@@ -78,7 +85,7 @@ function build(
     balance: {
       games: n,
       firstSeatWinShare: n ? seatWins[0] / n : 0,
-      seatWinShares: seatWins.map((w) => (n ? w / n : 0)),
+      seatWinShares: seatWins.map((w, seat) => (seatGames[seat] ? w / seatGames[seat] : 0)),
       meanLength: n ? records.reduce((s, r) => s + r.actions.length, 0) / n : 0,
       truncatedShare: n ? records.filter((r) => r.truncated).length / n : 0,
     },

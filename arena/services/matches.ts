@@ -172,13 +172,23 @@ export class MatchService {
   /** Applies one action, stores it, and records the game when it ends. */
   private async play(id: string, action: number): Promise<void> {
     const entry = await this.load(id);
-    const { record, state } = entry;
-    state.applyAction(action); // throws IllegalActionError, state untouched, if not legal
+    const { record } = entry;
+    // Played on a copy: the cached position changes only once the move is stored.
+    const state = entry.state.clone();
+    state.applyAction(action); // throws IllegalActionError if not legal
     const at = this.ctx.now().toISOString();
-    if (!(await this.ctx.store.appendMatchActions(id, record.actions.length, [action], at))) {
+    let stored: boolean;
+    try {
+      stored = await this.ctx.store.appendMatchActions(id, record.actions.length, [action], at);
+    } catch (err) {
+      this.cache.delete(id);
+      throw err;
+    }
+    if (!stored) {
       this.cache.delete(id);
       throw new AgoraError('conflict', 'the match changed meanwhile; reload the page');
     }
+    entry.state = state;
     record.actions.push(action);
     record.updatedAt = at;
     if (state.isTerminal()) {

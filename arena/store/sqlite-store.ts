@@ -118,7 +118,7 @@ class SqliteStore implements Store {
       const update = this.db.prepare('UPDATE ratings SET elo = ?, games = games + ? WHERE agent_id = ?');
       const history = this.db.prepare('INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES (?, ?, ?, ?, ?)');
       for (const id of Object.keys(current)) {
-        update.run(current[id], g.seats.filter((s) => s === id).length, id);
+        update.run(current[id], 1, id); // one game, however many seats the agent held in it
         history.run(id, g.game, g.id, current[id], g.finishedAt);
       }
       if (g.tournamentId) {

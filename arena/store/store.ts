@@ -20,7 +20,7 @@ export interface RatingRecord {
   agentId: string;
   game: string;
   elo: number;
-  /** Rated games played. */
+  /** Rated games played (a game counts once even if the agent held several seats). */
   games: number;
 }
 

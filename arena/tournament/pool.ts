@@ -26,6 +26,7 @@ export async function playOnWorkers(jobs: readonly GameJob[], options: PoolOptio
   let next = 0;
   let finished = 0;
   const workers: Worker[] = [];
+  let onAbort: (() => void) | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       const feed = (worker: Worker) => {
@@ -47,9 +48,12 @@ export async function playOnWorkers(jobs: readonly GameJob[], options: PoolOptio
         worker.on('error', reject);
         feed(worker);
       }
-      options.signal?.addEventListener('abort', () => reject(new AgoraError('bad_request', 'the tournament run was stopped')), { once: true });
+      onAbort = () => reject(new AgoraError('bad_request', 'the tournament run was stopped'));
+      options.signal?.addEventListener('abort', onAbort, { once: true });
     });
   } finally {
+    // One signal serves many runs: a listener left behind would keep this run's jobs alive.
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
     await Promise.all(workers.map((w) => w.terminate()));
   }
   return results;
