@@ -7,6 +7,9 @@ import { Rng, decisionContext, getGame, listGames, type GameState } from '../env
  * is covered without touching this file.
  */
 const GAMES_PER_CHECK = 40;
+// Rollouts stop after CUTOFF decisions and are scored by the game's evaluate(), so a long game
+// costs what a short one does; short games (tic-tac-toe, Promotion) mostly end before it.
+const MCTS = 'mcts:iterations=300,cutoff=40';
 
 describe.each(listGames())('%s: search agents', (name) => {
   const def = getGame(name);
@@ -21,21 +24,21 @@ describe.each(listGames())('%s: search agents', (name) => {
     for (let i = 0; i < GAMES_PER_CHECK; i++) {
       const seat = i % players;
       const agents = Array.from({ length: players }, () => makeAgent('random', def));
-      agents[seat] = makeAgent('mcts:iterations=300', def);
+      agents[seat] = makeAgent(MCTS, def);
       const result = await playMatch(def, agents, { seed: `margin:${name}:${i}` });
       total += result.returns[seat];
     }
     expect(total / GAMES_PER_CHECK).toBeGreaterThanOrEqual(0.5);
   });
 
-  test.each(['random', 'greedy', 'mcts:iterations=100'])('%s is deterministic given the seed', async (spec) => {
+  test.each(['random', 'greedy', 'mcts:iterations=50,cutoff=20'])('%s is deterministic given the seed', async (spec) => {
     const lineup = () => Array.from({ length: players }, () => makeAgent(spec, def));
     const a = await playMatch(def, lineup(), { seed: `det:${name}` });
     const b = await playMatch(def, lineup(), { seed: `det:${name}` });
     expect(b.actions).toEqual(a.actions);
   });
 
-  test.each(['greedy', 'mcts:iterations=100'])(
+  test.each(['greedy', 'mcts:iterations=100,cutoff=20'])(
     '%s decides the same on two states that differ only in what its seat cannot see',
     (spec) => {
       // Walk random games; wherever the seat to act cannot see something (a determinization of the
