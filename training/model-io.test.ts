@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ModelVersionError, getGame } from '../envs/index.js';
-import { initBackend, tf } from './backend.js';
+import type { tf } from './backend.js';
+import { initBackend } from './backend.js';
 import { loadModel, saveModel, MODEL_FORMAT, type ModelMeta } from './model-io.js';
 import { buildNetwork, evaluateOne, maskedSoftmax, networkShape } from './network.js';
 
