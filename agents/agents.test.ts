@@ -37,7 +37,7 @@ describe('agent specs', () => {
   });
 
   test('makeAgent names the known kinds for an unknown one, and random refuses options', () => {
-    expect(() => makeAgent('wizard', ttt)).toThrow(/unknown agent kind 'wizard'; known kinds: random, greedy, mcts/);
+    expect(() => makeAgent('wizard', ttt)).toThrow(/unknown agent kind 'wizard'; known kinds: random, greedy, mcts, neural/);
     expect(() => makeAgent('random:depth=2', ttt)).toThrow(/unknown option depth/);
   });
 });

@@ -5,3 +5,4 @@ export { parseAgentSpec, formatAgentSpec, splitAgentList, type AgentSpec } from 
 export { RandomAgent } from './random-agent.js';
 export { HumanAgent, type HumanIo } from './human-agent.js';
 export { playMatch, type MatchResult, type PlayOptions } from './play.js';
+export { NeuralAgent, installPolicyLoader, type PolicyNetwork, type PolicyLoader } from './neural-agent.js';

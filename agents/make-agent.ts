@@ -1,6 +1,7 @@
 import { AgentSpecError, type Agent, type GameDefinition } from '../envs/index.js';
 import { GreedyAgent } from './greedy-agent.js';
 import { MctsAgent } from './mcts-agent.js';
+import { NeuralAgent, loadPolicy } from './neural-agent.js';
 import { RandomAgent } from './random-agent.js';
 import { SpecOptions, parseAgentSpec, type AgentSpec } from './spec.js';
 
@@ -35,6 +36,13 @@ const FACTORIES: Record<string, AgentFactory> = {
     o.done();
     if (spec.path !== undefined) throw new AgentSpecError(text, 'mcts takes no positional argument');
     return agent;
+  },
+  neural: (spec, text, game) => {
+    const o = new SpecOptions(text, spec.options);
+    const temperature = o.number('temperature', 0, { min: 0, max: 100 });
+    o.done();
+    if (spec.path === undefined) throw new AgentSpecError(text, 'neural needs a model folder: neural:models/<game>/<name>');
+    return new NeuralAgent(loadPolicy(text, spec.path, game), temperature, text);
   },
 };
 

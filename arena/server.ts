@@ -2,9 +2,12 @@
  * `npm start`: serves the arena on http://localhost:3000 (PORT to change) over the SQLite file
  * data/agora.db (AGORA_DB to change), registering the default bots and queueing first ladders.
  */
+import { existsSync } from 'node:fs';
 import { createApp } from './app.js';
 import { openSqliteStore } from './store/sqlite-store.js';
 
+// Trained models join the roster as neural: agents; those need TensorFlow.js loaded.
+if (existsSync('models')) await import('../training/index.js');
 const port = Number(process.env.PORT ?? 3000);
 const dbPath = process.env.AGORA_DB ?? 'data/agora.db';
 const store = openSqliteStore(dbPath);

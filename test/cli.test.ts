@@ -54,6 +54,6 @@ describe('agora CLI', () => {
     expect(count.code).toBe(2);
     expect(count.err).toMatch(/players must be exactly 2/);
     const spec = agora(['simulate', 'tictactoe', '--agents', 'random,wizard']);
-    expect(spec.err).toMatch(/unknown agent kind 'wizard'; known kinds: random, greedy, mcts/);
+    expect(spec.err).toMatch(/unknown agent kind 'wizard'; known kinds: random, greedy, mcts, neural/);
   });
 });

@@ -22,6 +22,8 @@ function agentFor(game: string, spec: string): Agent {
 parentPort!.on('message', async (job: GameJob) => {
   let reply: WorkerReply;
   try {
+    // Neural agents need TensorFlow.js, which is slow to load: only when a job names one.
+    if (job.seats.some((spec) => /^(neural|az):/.test(spec))) await import('../../training/index.js');
     const game = getGame(job.game);
     const started = performance.now();
     const result = await playMatch(game, job.seats.map((spec) => agentFor(job.game, spec)), { seed: job.seed, config: job.config });
