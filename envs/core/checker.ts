@@ -37,9 +37,10 @@ export class ConformanceError extends Error {
 
 /**
  * The conformance checker every registered game passes (architecture "Tests", style G13): plays
- * seeded random games and checks every invariant of the GameState contract at every step. The
- * costly round trips (fromJSON, clone independence, illegal actions) run at steps < 10 and at
- * powers of two, as OpenSpiel's RandomSimTest does.
+ * seeded random games and checks the GameState contract as they go: legal actions and the acting
+ * seat's observation at every step; the costly checks (every seat's view and encoding, fromJSON,
+ * clone independence, illegal actions, determinize) at steps < 10 and at powers of two, as
+ * OpenSpiel's RandomSimTest does, and at the end.
  */
 export function checkGame(def: GameDefinition, options: CheckOptions = {}): CheckReport {
   const counts = options.players !== undefined ? [options.players] : playerCounts(def);
@@ -116,8 +117,9 @@ function checkOneGame(
     const step = actions.length;
     if (step >= limit) fail(`no end after maxGameLength = ${limit} decisions`);
     const legal = checkLegalActions(def, state);
-    checkViews(def, state, report);
+    checkActorObservation(def, state);
     if (isCheckedStep(step)) {
+      checkViews(def, state, report);
       checkRoundTrip(def, state);
       checkIllegalRejected(def, state, legal);
       checkCloneIndependent(state, legal, rng);
@@ -154,6 +156,16 @@ function checkLegalActions(def: GameDefinition, state: GameState): number[] {
     labels.add(label);
   }
   return legal;
+}
+
+/** Every step, cheaply: the acting seat's observation has the declared length and lies in [0, 1]. */
+function checkActorObservation(def: GameDefinition, state: GameState): void {
+  const p = state.currentPlayer();
+  const obs = state.observation(p);
+  if (obs.length !== def.observationSize(state.players)) fail(`observation(${p}) has length ${obs.length}; observationSize is ${def.observationSize(state.players)}`);
+  for (let i = 0; i < obs.length; i++) {
+    if (!(obs[i] >= 0 && obs[i] <= 1)) fail(`observation(${p})[${i}] = ${obs[i]} is not in [0, 1]`);
+  }
 }
 
 /** Views are plain JSON, agree on public facts, and observation(p) === encode(view(p)). */

@@ -1,0 +1,119 @@
+/**
+ * §7.1 final scoring and the counting terms of §2.1 as pure functions of a city (a count per kind
+ * 0..50 read from `city` at `base`): no state, no RNG. The City Bonus draw itself (item 7) happens
+ * in resolve.ts; the ticket count is here.
+ */
+import { rankByKeys } from '../core/returns.js';
+import {
+  BALANCE_TICKETS, BANK, CITY_KINDS, COMPLETION, COUNCIL_BONUS, COUNCIL_PENALTY, DEVELOPMENT_FACTOR, END_BUILDINGS,
+  FLAGS, F_C, F_ECO, F_I, F_PLANT, F_R, F_SPECIAL, HOSPITAL, MUSEUM, POINTS, RESEARCH_LAB,
+} from './cards.js';
+
+/** The §2.1 counts of one city plus the point sums the bonuses need. */
+export interface CityStats {
+  readonly buildings: number;
+  readonly r: number;
+  readonly c: number;
+  readonly i: number;
+  readonly eco: number;
+  readonly specials: number;
+  readonly plants: number;
+  /** Sum of printed points of all buildings (item 1). */
+  readonly points: number;
+  /** Printed points of the buildings that count as R, C, I (item 5; mixed add to their type). */
+  readonly rPoints: number;
+  readonly cPoints: number;
+  readonly iPoints: number;
+}
+
+export function cityStats(city: ArrayLike<number>, base = 0): CityStats {
+  let buildings = 0, r = 0, c = 0, i = 0, eco = 0, specials = 0, plants = 0;
+  let points = 0, rPoints = 0, cPoints = 0, iPoints = 0;
+  for (let k = 0; k < CITY_KINDS; k++) {
+    const n = city[base + k];
+    if (n === 0) continue;
+    const f = FLAGS[k];
+    const pts = n * POINTS[k];
+    buildings += n;
+    points += pts;
+    if (f & F_R) { r += n; rPoints += pts; }
+    if (f & F_C) { c += n; cPoints += pts; }
+    if (f & F_I) { i += n; iPoints += pts; }
+    if (f & F_ECO) eco += n;
+    if (f & F_SPECIAL) specials += n;
+    if (f & F_PLANT) plants += n;
+  }
+  return { buildings, r, c, i, eco, specials, plants, points, rPoints, cPoints, iPoints };
+}
+
+/** Item 4: 10+ buildings 20/10/5 and 9 buildings 10/5/2 for 0/1/2+ specials; fewer: 0. */
+export function completionBonus(buildings: number, specials: number): number {
+  if (buildings < END_BUILDINGS - 1) return 0;
+  return COMPLETION[buildings >= END_BUILDINGS ? 0 : 1][Math.min(specials, 2)];
+}
+
+/** Item 3: +5 to every seat holding the most chips (if that is at least 1), -5 to every seat with 0. */
+export function councilBonus(chips: number, mostChips: number): number {
+  if (chips === 0) return -COUNCIL_PENALTY;
+  return chips === mostChips ? COUNCIL_BONUS : 0;
+}
+
+/** Item 6: Museum (eco), Hospital (R), Bank (C), Research Lab (I); never counting the card itself. */
+export function endEffects(city: ArrayLike<number>, base: number, stats: CityStats): number {
+  let points = 0;
+  // None of the four is eco, so the Museum's eco count never includes itself.
+  if (city[base + MUSEUM] > 0) points += stats.eco;
+  if (city[base + HOSPITAL] > 0) points += stats.r - 1;
+  if (city[base + BANK] > 0) points += stats.c - 1;
+  if (city[base + RESEARCH_LAB] > 0) points += stats.i - 1;
+  return points;
+}
+
+/** Item 7's lottery tickets: R, C, I beyond 2 each; eco 3-4 -> 1, 5-6 -> 2, ...; balance 0/1/3/6. */
+export function cityTickets(stats: CityStats): number {
+  const beyondTwo = (n: number) => (n > 2 ? n - 2 : 0);
+  const eco = stats.eco < 3 ? 0 : Math.floor((stats.eco - 1) / 2);
+  const least = Math.min(stats.r, stats.c, stats.i);
+  return beyondTwo(stats.r) + beyondTwo(stats.c) + beyondTwo(stats.i) + eco + BALANCE_TICKETS[Math.min(least, 3)];
+}
+
+/** Items 1-6 of §7.1 for one seat (the City Bonus, item 7, is added at the end). */
+export interface ScoreBreakdown {
+  readonly buildingPoints: number;
+  readonly chips: number;
+  readonly council: number;
+  readonly completion: number;
+  readonly development: number;
+  readonly effects: number;
+  /** Sum of the six items. */
+  readonly subtotal: number;
+}
+
+export function scoreBreakdown(city: ArrayLike<number>, base: number, chips: number, mostChips: number): ScoreBreakdown {
+  const stats = cityStats(city, base);
+  const council = councilBonus(chips, mostChips);
+  const completion = completionBonus(stats.buildings, stats.specials);
+  const development = DEVELOPMENT_FACTOR * Math.min(stats.rPoints, stats.cPoints, stats.iPoints);
+  const effects = endEffects(city, base, stats);
+  return {
+    buildingPoints: stats.points, chips, council, completion, development, effects,
+    subtotal: stats.points + chips + council + completion + development + effects,
+  };
+}
+
+/** Items 1-6 for every seat from per-seat city counts (CITY_KINDS each) and chips. */
+export function subtotals(cities: ArrayLike<number>, chips: ArrayLike<number>, players: number): number[] {
+  let most = 0;
+  for (let s = 0; s < players; s++) most = Math.max(most, chips[s]);
+  const out: number[] = [];
+  for (let s = 0; s < players; s++) out.push(scoreBreakdown(cities, s * CITY_KINDS, chips[s], most).subtotal);
+  return out;
+}
+
+/**
+ * §7.3 ranking: by total, then the City Hall owner ahead of the others with the same total (at every
+ * place); seats still equal share a place (competition ranking: 0, 0, 2).
+ */
+export function rankTotals(totals: readonly number[], cityHall: readonly boolean[]): number[] {
+  return rankByKeys(totals.map((total, seat) => [total, cityHall[seat] ? 1 : 0]));
+}
