@@ -1,0 +1,219 @@
+import { escapeHtml } from '../core/html.js';
+import { ASSETS, BUSINESSES, CARD_TYPES, LUXURIES, PAGES, cardLabel, luxuryLabel } from './cards.js';
+import type { LogEntry } from './log.js';
+import { DECISION_TEXT, type FilthyRichView } from './rules.js';
+
+/** 'seat 2' or 'seat 2 (you)'. */
+function seatName(view: FilthyRichView, seat: number): string {
+  return seat === view.seat ? `seat ${seat} (you)` : `seat ${seat}`;
+}
+
+const bizName = (b: number): string => BUSINESSES[b].name;
+const money = (n: number): string => `$${n}`;
+
+function headline(view: FilthyRichView): string {
+  const who = view.seat >= 0 ? `you are seat ${view.seat}` : 'spectator view';
+  return `Filthy Rich · turn ${view.turn} of ${view.maxTurns} · binder at page ${view.page} · ${seatName(view, view.active)}'s turn · ${who}`;
+}
+
+/** Who decides what now, or how the game ended. */
+function statusLine(view: FilthyRichView): string {
+  if (view.isOver) {
+    const winners = view.winners.map((s) => seatName(view, s)).join(' and ');
+    let how = '';
+    if (view.bankrupt) how = 'Every remaining player went bankrupt in one tax event; ';
+    else if (view.truncated) how = 'The turn cap ended the game; by luxuries, their value and cash ';
+    const verb = view.winners.length === 1 ? 'wins' : 'share first place';
+    const you = view.winners.includes(view.seat) ? ' You won!' : '';
+    return `Game over. ${how}${winners} ${verb}.${you}`;
+  }
+  let what = DECISION_TEXT[view.phase];
+  if (view.played >= 0 && (view.phase === 'anchor' || view.phase === 'target' || view.phase === 'choose' || view.phase === 'page')) {
+    what += ` for ${CARD_TYPES[view.played].name}`;
+  }
+  if (view.phase === 'card') what += ` (card action ${view.actionsDone + 1} of 2)`;
+  if (view.phase === 'pageTurner') what += ` (rolled ${view.pageRoll})`;
+  if (view.phase === 'auction' && view.auction !== null) what += ` (${luxuryLabel(view.auction.luxury)}, minimum bid $${view.auction.minimumBid})`;
+  if (view.phase === 'taxSell' && view.tax !== null) what += ` (tax ×${view.tax.multiplier})`;
+  return view.seat >= 0 && view.toAct === view.seat ? `Your decision: ${what}.` : `Seat ${view.toAct} to act: ${what}.`;
+}
+
+function luxuriesOf(view: FilthyRichView, seat: number): string {
+  const names = view.luxuryOwner.flatMap((owner, l) => (owner === seat ? [LUXURIES[l].name] : []));
+  return names.length > 0 ? names.join(', ') : '—';
+}
+
+function assetsOf(view: FilthyRichView, seat: number): string {
+  return view.assets[seat].length > 0 ? view.assets[seat].map((k) => ASSETS[k].name).join(', ') : '—';
+}
+
+function businessesOf(view: FilthyRichView, seat: number): string {
+  const names = view.businessOwner.flatMap((owner, b) => (owner === seat ? [bizName(b)] : []));
+  return names.length > 0 ? names.join(', ') : '—';
+}
+
+function handText(view: FilthyRichView): string {
+  if (view.seat < 0) return '';
+  return view.hand.length > 0 ? view.hand.map(cardLabel).join(', ') : '(empty)';
+}
+
+function knownText(view: FilthyRichView): string {
+  const parts: string[] = [];
+  view.known.forEach((list, seat) => {
+    if (seat !== view.seat && list.length > 0) parts.push(`${seatName(view, seat)} holds ${list.map(bizName).join(', ')}`);
+  });
+  return parts.join('; ');
+}
+
+/** 'B12·0': business code and owner seat, for the binder grids. */
+function pocketText(view: FilthyRichView, b: number): string {
+  return b < 0 ? '·' : `${BUSINESSES[b].code}/${view.businessOwner[b]}`;
+}
+
+function taxText(view: FilthyRichView): string | undefined {
+  const tax = view.tax;
+  if (tax === null) return undefined;
+  const who = tax.target >= 0 ? `IRS Audit of ${seatName(view, tax.target)}` : 'every player';
+  const selling = tax.selling >= 0 ? `; ${seatName(view, tax.selling)} may sell first` : '';
+  return `Tax event ×${tax.multiplier} for ${who}${selling}.`;
+}
+
+function auctionText(view: FilthyRichView): string | undefined {
+  const a = view.auction;
+  if (a === null) return undefined;
+  const high = a.highBidder >= 0 ? `high bid $${a.highBid} by ${seatName(view, a.highBidder)}` : 'no bid yet';
+  const passed = a.passed.length > 0 ? `; passed since: ${a.passed.map((s) => seatName(view, s)).join(', ')}` : '';
+  return `Auction of ${luxuryLabel(a.luxury)} from ${seatName(view, a.from)}: ${high}, minimum $${a.minimumBid}, ${seatName(view, a.asked)} asked${passed}.`;
+}
+
+/** One log event as a sentence. */
+export function formatLogEntry(view: FilthyRichView, entry: LogEntry): string {
+  const a = entry.args;
+  const who = (seat: number) => seatName(view, seat);
+  switch (entry.kind) {
+    case 'turn': return `${who(a[0])} starts a turn`;
+    case 'savings': return `${who(a[0])} earns ${money(a[1])} interest (Savings Account)`;
+    case 'racket': return `${who(a[0])} pays ${who(a[1])} $1 (Protection Racket)`;
+    case 'buy': return `${who(a[0])} buys ${LUXURIES[a[1]].name} for ${money(a[2])}`;
+    case 'sell': return `${who(a[0])} sells ${bizName(a[1])} for ${money(a[2])}`;
+    case 'discard': return `${who(a[0])} discards ${CARD_TYPES[a[1]].name} for $1`;
+    case 'play': return `${who(a[0])} plays ${cardLabel(a[1])}`;
+    case 'place': return `${who(a[0])} opens ${bizName(a[1])} on page ${a[2]}, anchor slot ${a[3]}`;
+    case 'fee': return `${who(a[0])} pays ${who(a[1])} a cover fee of ${money(a[2])}`;
+    case 'yakuza': return `${who(a[0])} receives ${money(a[1])} (Yakuza Loan)`;
+    case 'audit': return `${who(a[0])} has ${who(a[1])} audited`;
+    case 'scout': return `${who(a[0])} takes ${bizName(a[1])} from the discard pile`;
+    case 'zoning': return `${who(a[0])} turns the binder to page ${a[1]}`;
+    case 'gain': return `${who(a[0])} gains ${money(a[1])} (${CARD_TYPES[a[2]].name})`;
+    case 'shift': return `${who(a[0])}'s Extra Shift die shows ${a[1]}`;
+    case 'shakedown': return `${who(a[0])} shakes down ${who(a[1])} for ${money(a[2])}`;
+    case 'fire': return `${who(a[0])} pays ${money(a[3])} and burns down ${who(a[2])}'s ${bizName(a[1])}`;
+    case 'insurance': return `${who(a[0])}'s Fire Insurance pays ${money(a[1])}`;
+    case 'dice': return `business dice: ${a.filter((d) => d >= 0).join(', ')}`;
+    case 'hit': return a[3] >= 0
+      ? `${bizName(a[1])} is hit: ${who(a[3])} pays ${who(a[0])} ${money(a[2])}`
+      : `${bizName(a[1])} is hit: ${who(a[0])} gains ${money(a[2])}`;
+    case 'tax': return a[1] >= 0 ? `tax event ×${a[0]} for ${who(a[1])} (IRS Audit)` : `tax event ×${a[0]} for every player`;
+    case 'chapter11': return `${who(a[0])} gains ${money(a[1])} (Chapter 11 Books)`;
+    case 'pay': return a[2] === a[1] ? `${who(a[0])} pays ${money(a[1])} tax` : `${who(a[0])} owes ${money(a[1])} but has only ${money(a[2])}`;
+    case 'eliminated': return `${who(a[0])} is eliminated`;
+    case 'auction': return `auction of ${luxuryLabel(a[0])} from ${who(a[1])}`;
+    case 'bid': return `${who(a[0])} bids ${money(a[1])}`;
+    case 'pass': return a[1] ? `${who(a[0])} cannot afford to bid and passes` : `${who(a[0])} passes`;
+    case 'sold': return `${who(a[1])} buys ${LUXURIES[a[0]].name} at auction for ${money(a[2])}`;
+    case 'unsold': return `nobody bids: ${LUXURIES[a[0]].name} leaves the game`;
+    case 'pageDie': {
+      const effect = a[1] <= PAGES ? `page ${a[1]}` : 'no change';
+      return `${who(a[0])} ${a[2] ? 're-rolls' : 'rolls'} the page die: ${a[1]} (${effect})`;
+    }
+    case 'draw': return `${who(a[0])} draws ${a[1]} card${a[1] === 1 ? '' : 's'}`;
+    case 'reshuffle': return `the discard pile (${a[0]} cards) is shuffled into a new deck`;
+    case 'win': return `${who(a[0])} wins (${a[1] === 0 ? 'three luxuries' : 'last player standing'})`;
+    case 'bankrupt': return 'every remaining player went bankrupt: the game ends';
+    case 'cap': return a[0] === 0 ? 'turn 200 is over: the game ends at the cap' : 'decision 10,000 was made: the game ends at the cap';
+  }
+}
+
+/** The terminal rendering of one seat's view. */
+export function renderText(view: FilthyRichView): string {
+  const lines: string[] = [headline(view), statusLine(view), ''];
+  lines.push(`${'Players'.padEnd(18)}${'cash'.padStart(6)}${'hand'.padStart(6)}${'$sym'.padStart(6)}  luxuries / businesses / assets`);
+  for (let seat = 0; seat < view.players; seat++) {
+    const out = view.eliminated[seat] > 0 ? ` (out #${view.eliminated[seat]})` : '';
+    lines.push(
+      `  ${(seatName(view, seat) + out).padEnd(16)}${money(view.cash[seat]).padStart(6)}${String(view.handSizes[seat]).padStart(6)}${String(view.symbols[seat]).padStart(6)}  ` +
+        `${luxuriesOf(view, seat)} / ${businessesOf(view, seat)} / ${assetsOf(view, seat)}`,
+    );
+  }
+  if (view.seat >= 0) lines.push(`Your hand: ${handText(view)}`);
+  const known = knownText(view);
+  if (known) lines.push(`Known cards: ${known}`);
+  lines.push(`Binder (pockets as business/owner; page ${view.page} is open, rows of slots 1-3, 4-6, 7-9):`);
+  lines.push(`  ${'visible now'.padEnd(22)}${Array.from({ length: PAGES }, (_, p) => `page ${p + 1}`.padEnd(22)).join('')}`);
+  for (let row = 0; row < 3; row++) {
+    const cells = (list: readonly number[]) => [0, 1, 2].map((c) => pocketText(view, list[row * 3 + c]).padEnd(7)).join('');
+    lines.push(`  ${cells(view.visible).padEnd(22)}${view.binder.map((page) => cells(page).padEnd(22)).join('')}`);
+  }
+  const available = view.luxuryOwner.flatMap((owner, l) => (owner === -1 ? [luxuryLabel(l)] : []));
+  lines.push(`Luxuries for sale: ${available.length > 0 ? available.join(', ') : 'none'}`);
+  const removed = view.luxuryOwner.flatMap((owner, l) => (owner === -2 ? [LUXURIES[l].name] : []));
+  if (removed.length > 0) lines.push(`Out of the game: ${removed.join(', ')}`);
+  const top = view.discard.length > 0 ? `, newest ${CARD_TYPES[view.discard[view.discard.length - 1]].name}` : '';
+  lines.push(`Deck: ${view.deckSize} cards · discard pile: ${view.discard.length} cards${top}`);
+  for (const extra of [taxText(view), auctionText(view)]) if (extra !== undefined) lines.push(extra);
+  if (view.log.length > 0) {
+    lines.push('Log');
+    for (const entry of view.log) lines.push(`  turn ${String(entry.turn).padEnd(4)}${formatLogEntry(view, entry)}`);
+  }
+  return lines.join('\n');
+}
+
+const td = (text: string) => `<td>${escapeHtml(text)}</td>`;
+const th = (text: string) => `<th>${escapeHtml(text)}</th>`;
+
+function gridHtml(view: FilthyRichView, caption: string, pockets: readonly number[]): string {
+  const rows = [0, 1, 2].map((row) => `<tr>${[0, 1, 2].map((c) => {
+    const b = pockets[row * 3 + c];
+    const title = b >= 0 ? ` title="${escapeHtml(`${bizName(b)} (${seatName(view, view.businessOwner[b])})`)}"` : '';
+    return `<td${title}>${escapeHtml(pocketText(view, b))}</td>`;
+  }).join('')}</tr>`);
+  return `<table class="binder-page"><caption>${escapeHtml(caption)}</caption>${rows.join('')}</table>`;
+}
+
+/** The arena's HTML fragment of one seat's view (no scripts; all text escaped). */
+export function renderHtml(view: FilthyRichView): string {
+  const parts: string[] = [
+    '<section class="game filthyrich">',
+    `<h2>${escapeHtml(headline(view))}</h2>`,
+    `<p class="status">${escapeHtml(statusLine(view))}</p>`,
+  ];
+  const head = `<tr>${['', 'cash', 'hand', '$ symbols', 'luxuries', 'businesses', 'assets'].map(th).join('')}</tr>`;
+  const rows = Array.from({ length: view.players }, (_, seat) => {
+    const cls = seat === view.seat ? ' class="you"' : view.eliminated[seat] > 0 ? ' class="out"' : '';
+    const name = seatName(view, seat) + (view.eliminated[seat] > 0 ? ` (out #${view.eliminated[seat]})` : '');
+    return `<tr${cls}>${th(name)}${td(money(view.cash[seat]))}${td(String(view.handSizes[seat]))}${td(String(view.symbols[seat]))}` +
+      `${td(luxuriesOf(view, seat))}${td(businessesOf(view, seat))}${td(assetsOf(view, seat))}</tr>`;
+  });
+  parts.push(`<table class="players"><caption>Players</caption>${head}${rows.join('')}</table>`);
+  if (view.seat >= 0) parts.push(`<p class="hand">${escapeHtml(`Your hand: ${handText(view)}`)}</p>`);
+  const known = knownText(view);
+  if (known) parts.push(`<p class="known">${escapeHtml(`Known cards: ${known}`)}</p>`);
+  parts.push('<div class="binder">');
+  parts.push(gridHtml(view, `Visible now (page ${view.page})`, view.visible));
+  view.binder.forEach((pockets, p) => parts.push(gridHtml(view, `Page ${p + 1}`, pockets)));
+  parts.push('</div>');
+  const luxRows = LUXURIES.map((l) => {
+    const owner = view.luxuryOwner[l.id];
+    const where = owner === -1 ? 'for sale' : owner === -2 ? 'out of the game' : seatName(view, owner);
+    return `<tr>${th(l.name)}${td(money(l.price))}${td(String(l.tax))}${td(where)}</tr>`;
+  });
+  parts.push(`<table class="luxuries"><caption>Luxuries</caption><tr>${['', 'price', '$', 'owner'].map(th).join('')}</tr>${luxRows.join('')}</table>`);
+  parts.push(`<p class="piles">${escapeHtml(`Deck: ${view.deckSize} cards · discard pile: ${view.discard.map((t) => CARD_TYPES[t].name).join(', ') || 'empty'}`)}</p>`);
+  for (const extra of [taxText(view), auctionText(view)]) if (extra !== undefined) parts.push(`<p class="event">${escapeHtml(extra)}</p>`);
+  if (view.log.length > 0) {
+    const items = view.log.map((e) => `<li>${escapeHtml(`turn ${e.turn}: ${formatLogEntry(view, e)}`)}</li>`);
+    parts.push(`<ol class="log">${items.join('')}</ol>`);
+  }
+  parts.push('</section>');
+  return parts.join('');
+}
