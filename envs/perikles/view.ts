@@ -1,0 +1,335 @@
+/**
+ * What one seat may see (§6), built field by field from a Table: every public fact, its own
+ * Special tile, the strengths of the counters it controls, and for every other power only counts
+ * and the multiset of strengths that are in the pool or face down. Seat -1 is the spectator.
+ */
+import type { PlayerView } from '../core/game.js';
+import {
+  CITIES, CITY_COUNT, KIND_COUNT, LOCATIONS, LOCATION_COUNT, LOCATION_SLOTS, MAX_TURNS, POWERS, POWER_COUNT,
+  SPECIAL_COUNT, TILE_COUNT, kindPower, kindStrength, kindType, tilesPerPlayer,
+} from './cards.js';
+import { score, sideStrength, statueCount } from './battle.js';
+import { LOG_CAPACITY, LOG_KIND_NAMES, unpackEvent, type LogEntry } from './log.js';
+import {
+  DECISIONS, D_ALKI_DEST, LOC_CLAIMED, LOC_REMOVED, PHASES, PH_BATTLE, PH_COMMIT, PH_OVER, STEP_CAP, TILE_DISCARDED,
+  supplyOf, type DecisionName, type PhaseName, type Table,
+} from './table.js';
+
+/** Log events a spectator sees (the most recent ones). */
+export const SPECTATOR_LOG = 24;
+/** At most this many events since a seat's last move are shown (a short log; older ones are counted). */
+export const VIEW_LOG_MAX = 40;
+
+/**
+ * A committed counter as a compact tuple (views are serialised often): power, type (0 hoplite,
+ * 1 trireme), strength (1..4, or 0 while face down to this seat), side (0 attack, 1 defend), and
+ * 1 if it is in the side's ally slot.
+ */
+export type CommittedView = readonly [power: number, type: number, strength: number, side: number, ally: number];
+
+export interface LocationSlotView {
+  readonly slot: number;
+  /** Location id (cards.ts LOCATIONS). */
+  readonly location: number;
+  readonly mainAttacker: number;
+  readonly mainDefender: number;
+  /** Counters in commit order. */
+  readonly counters: CommittedView[];
+  /** Powers granted permission to defend here this turn, and denied in the current commit turn. */
+  readonly granted: number[];
+  readonly denied: number[];
+  /** Its battle has begun: every counter here is face up. */
+  readonly revealed: boolean;
+}
+
+export interface SpecialView {
+  /** The tile (cards.ts SPECIALS) if this seat may know it (its own, or used), else -1. */
+  readonly tile: number;
+  readonly used: boolean;
+  /** Kinds the unused tile may still be, as everyone can tell from the windows asked (§6). */
+  readonly possible: number[];
+}
+
+export interface BattleView {
+  readonly slot: number;
+  readonly round: number;
+  /** 0 hoplite, 1 trireme. */
+  readonly roundType: number;
+  /** Battle tokens held by attackers and defenders. */
+  readonly tokens: number[];
+  /** Token carried into this round: -1 none, 0 attackers, 1 defenders. */
+  readonly carry: number;
+  readonly brasidas: boolean;
+  readonly phormio: boolean;
+  /** Current attack and defence strengths of the round (all counters here are revealed). */
+  readonly strengths: number[];
+}
+
+export interface CommitView {
+  /** The seat whose commit turn runs. */
+  readonly seat: number;
+  /** 2 or 1: the shard stage. */
+  readonly stage: number;
+  readonly basic: number;
+  readonly extraCity: number;
+  readonly extra: number;
+  /** The selected counter awaiting a target (strength 0 unless this seat controls it), or null. */
+  readonly selected: { power: number; type: number; strength: number } | null;
+  /** Slot and side awaiting permission, or null. */
+  readonly request: { slot: number; side: number } | null;
+}
+
+export interface PeriklesView extends PlayerView {
+  readonly turn: number;
+  readonly maxTurns: number;
+  readonly startPlayer: number;
+  readonly phase: PhaseName;
+  readonly decision: DecisionName;
+  /** Applied actions so far, and the environment cap (§7). */
+  readonly steps: number;
+  readonly stepCap: number;
+  readonly truncated: boolean;
+  /** Regular cubes [seat][city], cubes left in supply per seat. */
+  readonly cubes: number[][];
+  readonly supply: number[];
+  /** [city][α, β] = seat or -1. */
+  readonly candidates: number[][];
+  readonly leaders: number[];
+  readonly persianLeaders: number[];
+  readonly statues: number[][];
+  readonly defeats: number[];
+  readonly scores: number[];
+  readonly tileVp: number[];
+  readonly statueCounts: number[];
+  /** Location ids claimed by each seat, and removed from the game. */
+  readonly claimed: number[][];
+  readonly removed: number[];
+  readonly locationDeck: number;
+  /** The seven Location slots (null once resolved or before dealing). */
+  readonly locations: (LocationSlotView | null)[];
+  /** Influence display (tile id or -1), deck size, tiles held per seat, discarded tiles. */
+  readonly display: number[];
+  readonly influenceDeck: number;
+  readonly held: number[][];
+  readonly discarded: number[];
+  readonly tilesPerPlayer: number;
+  /** The influence tile being resolved (public), or -1. */
+  readonly currentTile: number;
+  /** Alkibiades source awaiting a destination: [city, owner], or null. */
+  readonly alkibiadesSource: number[] | null;
+  readonly specials: SpecialView[];
+  /** Counter counts by kind (cards.ts kindOf): stacks and dead pool (public). */
+  readonly stack: number[];
+  readonly dead: number[];
+  /** Uncommitted counters per power·2 + type (public counts). */
+  readonly poolCounts: number[];
+  /** Pool strengths by kind for powers this seat controls (0 for others). */
+  readonly pool: number[];
+  /** For powers this seat does not control: strengths in pool ∪ face-down committed, by kind. */
+  readonly unseen: number[];
+  /** Powers this seat controls this turn. */
+  readonly controlled: number[];
+  /** [power][power]: 0 neutral, 1 allied, 2 at war (the diagonal is allied). */
+  readonly relations: number[][];
+  readonly firstCommit: number;
+  readonly commit: CommitView | null;
+  readonly battle: BattleView | null;
+  /** Public bookkeeping of the decision machine (so a view pins down every public fact). */
+  readonly progress: {
+    readonly placed: number;
+    readonly specialFrom: number;
+    readonly alkibiadesMoves: number;
+    readonly nomSeat: number;
+    readonly deadIndex: number;
+    readonly deadDone: number[];
+    readonly windowPos: number;
+    readonly loser: number;
+  };
+  /** Final places once the game is over, else []. */
+  readonly ranking: number[];
+  /** Events since this seat's last move (the spectator: the latest ones), oldest first. */
+  readonly log: LogEntry[];
+  /** Events of that stretch that no longer fit the log. */
+  readonly logDropped: number;
+}
+
+/** Indexes 0..n-1 whose bit is set in mask. */
+function bitsOf(mask: number, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (mask & (1 << i)) out.push(i);
+  return out;
+}
+
+/** A plain copy of typed[from, to) (Array.from on typed arrays is slow in V8). */
+function listOf(typed: ArrayLike<number>, from = 0, to = typed.length): number[] {
+  const out = new Array<number>(to - from);
+  for (let i = from; i < to; i++) out[i - from] = typed[i];
+  return out;
+}
+
+/** Seat p controls `power` this turn, so it sees that power's strengths. */
+function controlsPower(t: Table, p: number, power: number): boolean {
+  return p >= 0 && ((t.ctrl[p] >> power) & 1) === 1;
+}
+
+export function buildView(t: Table, p: number, ranking: number[]): PeriklesView {
+  const n = t.players;
+  const seats: number[] = [];
+  for (let s = 0; s < n; s++) seats.push(s);
+  const revealedSlot = t.phase === PH_BATTLE ? t.bSlot : -1;
+  const locations: (LocationSlotView | null)[] = [];
+  for (let slot = 0; slot < LOCATION_SLOTS; slot++) {
+    const loc = t.locSlot[slot];
+    if (loc < 0) {
+      locations.push(null);
+      continue;
+    }
+    const counters: CommittedView[] = [];
+    for (let i = 0; i < t.comLen; i++) {
+      const place = t.comPlace[i];
+      if (place >> 2 !== slot) continue;
+      const kind = t.comKind[i];
+      const visible = slot === revealedSlot || controlsPower(t, p, kindPower(kind));
+      counters.push([kindPower(kind), kindType(kind), visible ? kindStrength(kind) : 0, (place >> 1) & 1, place & 1]);
+    }
+    locations.push({
+      slot,
+      location: loc,
+      mainAttacker: t.mainAtt[slot],
+      mainDefender: t.mainDef[slot],
+      counters,
+      granted: bitsOf(t.granted[slot], POWER_COUNT),
+      denied: bitsOf(t.denied[slot], POWER_COUNT),
+      revealed: slot === revealedSlot,
+    });
+  }
+
+  const pool = new Array<number>(KIND_COUNT).fill(0);
+  const unseen = new Array<number>(KIND_COUNT).fill(0);
+  const poolCounts = new Array<number>(POWER_COUNT * 2).fill(0);
+  for (let k = 0; k < KIND_COUNT; k++) {
+    poolCounts[kindPower(k) * 2 + kindType(k)] += t.pool[k];
+    if (controlsPower(t, p, kindPower(k))) pool[k] = t.pool[k];
+    else unseen[k] = t.pool[k];
+  }
+  for (let i = 0; i < t.comLen; i++) {
+    const kind = t.comKind[i];
+    if (t.comPlace[i] >> 2 !== revealedSlot && !controlsPower(t, p, kindPower(kind))) unseen[kind]++;
+  }
+
+  const specials: SpecialView[] = seats.map((s) => {
+    const used = (t.specialUsed & (1 << s)) !== 0;
+    return { tile: used || s === p ? t.special[s] : -1, used, possible: used ? [] : bitsOf(t.possible[s], SPECIAL_COUNT) };
+  });
+
+  let commit: CommitView | null = null;
+  if (t.phase === PH_COMMIT) {
+    const sel = t.selKind;
+    const selVisible = sel >= 0 && controlsPower(t, p, kindPower(sel));
+    commit = {
+      seat: t.commitSeat,
+      stage: t.stage,
+      basic: t.basic,
+      extraCity: t.extraCity,
+      extra: t.extra,
+      selected: sel < 0 ? null : { power: kindPower(sel), type: kindType(sel), strength: selVisible ? kindStrength(sel) : 0 },
+      request: t.pendTarget < 0 ? null : { slot: t.pendTarget >> 1, side: t.pendTarget & 1 },
+    };
+  }
+
+  let battle: BattleView | null = null;
+  if (t.phase === PH_BATTLE && t.bSlot >= 0 && t.bSlot < LOCATION_SLOTS && t.locSlot[t.bSlot] >= 0) {
+    battle = {
+      slot: t.bSlot,
+      round: t.bRound,
+      roundType: LOCATIONS[t.locSlot[t.bSlot]].rounds[t.bRound],
+      tokens: [t.tokA, t.tokD],
+      carry: t.carry,
+      brasidas: (t.bFlags & 1) !== 0,
+      phormio: (t.bFlags & 2) !== 0,
+      strengths: [sideStrength(t, 0), sideStrength(t, 1)],
+    };
+  }
+
+  const start = p >= 0 ? t.lastMove[p] : t.logCount - SPECTATOR_LOG;
+  const from = Math.max(start, t.logCount - Math.min(LOG_CAPACITY, VIEW_LOG_MAX), 0);
+  const log: LogEntry[] = [];
+  for (let i = from; i < t.logCount; i++) {
+    const j = (i % LOG_CAPACITY) * 2;
+    const [kind, args] = unpackEvent(t.log[j], t.log[j + 1]);
+    log.push([LOG_KIND_NAMES[kind], ...args]);
+  }
+
+  const claimed: number[][] = seats.map(() => []);
+  const removed: number[] = [];
+  for (let loc = 0; loc < LOCATION_COUNT; loc++) {
+    if (t.locAt[loc] === LOC_REMOVED) removed.push(loc);
+    if (t.locAt[loc] === LOC_CLAIMED) for (const s of bitsOf(t.locClaim[loc], n)) claimed[s].push(loc);
+  }
+  const held: number[][] = seats.map(() => []);
+  const discarded: number[] = [];
+  for (let tile = 0; tile < TILE_COUNT; tile++) {
+    if (t.tileAt[tile] < n) held[t.tileAt[tile]].push(tile);
+    else if (t.tileAt[tile] === TILE_DISCARDED) discarded.push(tile);
+  }
+
+  return {
+    seat: p,
+    players: n,
+    toAct: t.actor,
+    isOver: t.phase === PH_OVER,
+    turn: t.turn,
+    maxTurns: MAX_TURNS,
+    startPlayer: t.start,
+    phase: PHASES[t.phase],
+    decision: DECISIONS[t.dec],
+    steps: t.steps,
+    stepCap: STEP_CAP,
+    truncated: t.truncated,
+    cubes: seats.map((s) => listOf(t.cubes, s * CITY_COUNT, (s + 1) * CITY_COUNT)),
+    supply: seats.map((s) => supplyOf(t, s)),
+    candidates: CITIES.map((_, c) => [t.cand[c * 2], t.cand[c * 2 + 1]]),
+    leaders: listOf(t.leader),
+    persianLeaders: bitsOf(t.persians, n),
+    statues: seats.map((s) => listOf(t.statues, s * CITY_COUNT, (s + 1) * CITY_COUNT)),
+    defeats: listOf(t.defeats),
+    scores: seats.map((s) => score(t, s)),
+    tileVp: listOf(t.tileVp),
+    statueCounts: seats.map((s) => statueCount(t, s)),
+    claimed,
+    removed,
+    locationDeck: LOCATION_COUNT - t.locPos,
+    locations,
+    display: listOf(t.display),
+    influenceDeck: TILE_COUNT - t.infPos,
+    held,
+    discarded,
+    tilesPerPlayer: tilesPerPlayer(n),
+    currentTile: t.curTile,
+    alkibiadesSource: t.dec === D_ALKI_DEST ? [Math.floor(t.alkiSource / 5), t.alkiSource % 5] : null,
+    specials,
+    stack: listOf(t.stack),
+    dead: listOf(t.dead),
+    poolCounts,
+    pool,
+    unseen,
+    controlled: p >= 0 ? bitsOf(t.ctrl[p], POWER_COUNT) : [],
+    relations: POWERS.map((_, u) => POWERS.map((__, v) => ((t.allied[u] >> v) & 1 ? 1 : (t.war[u] >> v) & 1 ? 2 : 0))),
+    firstCommit: t.firstCommit,
+    commit,
+    battle,
+    progress: {
+      placed: t.placed,
+      specialFrom: t.specialFrom,
+      alkibiadesMoves: t.alkiMoves,
+      nomSeat: t.nomSeat,
+      deadIndex: t.deadIndex,
+      deadDone: bitsOf(t.deadDone, CITY_COUNT),
+      windowPos: t.winPos,
+      loser: t.loser,
+    },
+    ranking,
+    log,
+    logDropped: from - Math.max(start, 0),
+  };
+}
