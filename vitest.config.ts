@@ -6,5 +6,7 @@ export default defineConfig({
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 120_000,
     pool: 'forks',
+    // Both cores: the two heaviest files (conformance, search agents) then run side by side.
+    maxWorkers: 2,
   },
 });

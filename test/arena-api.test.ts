@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ArenaApp } from '../arena/index.js';
+import { listGames } from '../envs/index.js';
 import { botIds, testArena } from './arena-helpers.js';
 
 let app: ArenaApp;
@@ -44,7 +45,7 @@ describe('GET /api/games and /api/agents', () => {
   test('an unknown game is a 404 naming the known ones', async () => {
     const res = await request(app).get('/api/agents').query({ game: 'chess' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'unknown_game', message: "unknown game 'chess'; known games: tictactoe, promotion" } });
+    expect(res.body).toEqual({ error: { code: 'unknown_game', message: `unknown game 'chess'; known games: ${listGames().join(', ')}` } });
   });
 });
 
