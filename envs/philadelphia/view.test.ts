@@ -116,13 +116,13 @@ describe('determinize', () => {
     const s = load({ hands: [['Cafe', 'Cafe', 'Cafe', 'Cafe', 'Hotel'], ['Bank']], round: 2 });
     playNamed(s, 'submit sets...', 'Pair of Cafe (1 VP)');
     expect(s.view(1).submitting).toEqual([4]);
-    const items = new Set<string>();
+    const deckOrders = new Set<string>();
     for (let i = 0; i < 20; i++) {
       const w = s.determinize(1, Rng.fromSeed(`items${i}`));
       expect(w.view(1)).toEqual(s.view(1));
-      items.add(json(w).items.deck.join());
+      deckOrders.add(json(w).items.deck.join());
     }
-    expect(items.size).toBeGreaterThan(10);
+    expect(deckOrders.size).toBeGreaterThan(10);
   });
 });
 
