@@ -38,7 +38,7 @@ describe('GET /api/games and /api/agents', () => {
 
   test('the default roster is registered for every game, unrated', async () => {
     const res = await request(app).get('/api/agents').query({ game: 'promotion' });
-    expect(res.body.map((a: { spec: string }) => a.spec)).toEqual(['random', 'greedy', 'mcts:iterations=200', 'mcts:iterations=1000']);
+    expect(res.body.map((a: { spec: string }) => a.spec)).toEqual(['random', 'greedy', 'mcts:iterations=200,cutoff=30', 'mcts:iterations=1000,cutoff=30']);
     expect(res.body[0]).toMatchObject({ kind: 'bot', elo: 1500, games: 0 });
   });
 
@@ -181,7 +181,7 @@ describe('HTML pages', () => {
     expect(home.text).not.toContain('<script');
     const step2 = await request(app).get('/').query({ game: 'promotion' });
     expect(step2.text.match(/<select name="opponents">/g)).toHaveLength(3);
-    expect(step2.text).toMatch(/mcts:iterations=1000 — Elo 1500/);
+    expect(step2.text).toMatch(/mcts:iterations=1000,cutoff=30 — Elo 1500/);
   });
 
   test('the form flow: POST /matches redirects to the seat page; a move redirects back (PRG)', async () => {

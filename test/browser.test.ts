@@ -141,7 +141,7 @@ describe('the arena in a real browser', () => {
       const values = await selects.first().locator('option').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
       const pick = (spec: string) => values[options.findIndex((t) => t.startsWith(`${spec} — Elo`))];
       expect(options.find((t) => t.startsWith('random — Elo'))).toMatch(/, \d+ games$/); // the ladder rated it
-      const chosen = ['mcts:iterations=200', 'greedy', 'random'].map(pick);
+      const chosen = ['mcts:iterations=200,cutoff=30', 'greedy', 'random'].map(pick);
       expect(chosen.every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
       for (let i = 0; i < 3; i++) await selects.nth(i).selectOption(chosen[i]);
       await page.locator('input[name="name"]').fill(PLAYER);

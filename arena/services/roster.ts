@@ -8,8 +8,12 @@ import type { AgentRecord } from '../store/store.js';
 import type { ArenaContext } from './context.js';
 import type { TournamentService } from './tournaments.js';
 
-/** The bots every game starts with. Models under models/<game>/ join once they exist (neural agents). */
-export const DEFAULT_ROSTER = ['random', 'greedy', 'mcts:iterations=200', 'mcts:iterations=1000'] as const;
+/**
+ * The bots every game starts with. Models under models/<game>/ join once they exist (neural agents).
+ * The MCTS rollouts stop after 30 decisions and are scored by the game's evaluate(): playing them to
+ * the end costs seconds per decision in the long games and would keep newcomers waiting for a ladder.
+ */
+export const DEFAULT_ROSTER = ['random', 'greedy', 'mcts:iterations=200,cutoff=30', 'mcts:iterations=1000,cutoff=30'] as const;
 
 /** Bot specs for a game: the default roster plus a `neural:` spec per model folder, when that agent kind exists. */
 export function rosterFor(game: string, modelsDir = 'models'): string[] {
@@ -58,6 +62,6 @@ export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentS
     const def = lookupGame(ctx.games, game);
     // At least two passes over every mix and seat rotation, and enough games for a first ladder.
     const slots = tournamentSlots(bots.map((b) => b.id), def.defaultPlayers, 'round-robin').length;
-    await tournaments.start({ game, agents: bots.map((b) => b.id), games: Math.min(200, Math.max(2 * slots, 48)), players: def.defaultPlayers });
+    await tournaments.start({ game, agents: bots.map((b) => b.id), games: Math.min(200, Math.max(2 * slots, 24)), players: def.defaultPlayers });
   }
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { makeAgent, playMatch, splitAgentList, type MatchResult } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, getGame } from '../../envs/index.js';
+import { prepareAgents } from '../neural.js';
 import { formatTable } from '../table.js';
 
 export interface SimulateOptions {
@@ -34,6 +35,7 @@ export async function simulate(name: string, opts: SimulateOptions): Promise<{ r
     throw new AgoraError('bad_request', `--agents names ${specs.length} agents; give one per seat (${players}) or one for all`);
   }
   const lineup = specs.length === 1 ? Array.from({ length: players }, () => specs[0]) : specs;
+  await prepareAgents(lineup);
   // Labels tell apart two copies of the same spec.
   const labels = lineup.map((spec, i) => (lineup.indexOf(spec) !== lineup.lastIndexOf(spec) && specs.length > 1 ? `${spec}#${i}` : spec));
   const agents = lineup.map((spec) => makeAgent(spec, game));
