@@ -4,8 +4,8 @@
  * structure), so a hand-written or corrupted state fails with a message naming the problem.
  * positionJson builds readable test positions from card names.
  */
+import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
-import { InvalidStateError } from '../core/errors.js';
 import { Rng, isRngState, type RngState } from '../core/rng.js';
 import {
   ACTION_CARD_NAMES, CHIPS_PER_PLAYER, CITY_KINDS, CONSTRUCTION_SITE, COST, DECK_KINDS, END_BUILDINGS, FARM, FREE_BUILDS,
@@ -111,12 +111,7 @@ const names = (kinds: readonly number[]) => kinds.map((k) => KINDS[k].name).join
 
 /** Parses and checks a saved state; throws InvalidStateError naming the first problem. */
 export function tableFromJson(json: unknown): Table {
-  const parsed = StateJson.safeParse(json);
-  if (!parsed.success) throw new InvalidStateError(GAME, z.prettifyError(parsed.error));
-  const d = parsed.data;
-  const bad = (detail: string): never => {
-    throw new InvalidStateError(GAME, detail);
-  };
+  const { data: d, bad } = parseSavedState(GAME, StateJson, json);
   if (!isRngState(d.rng)) bad('rng is not an RNG state');
   const n = d.players;
   const perSeat: [string, unknown[]][] = [

@@ -4,8 +4,8 @@
  * Loading validates the shape with zod, then conservation of all 73 cards and 12 luxuries, the
  * binder against the businesses' placements, and the fit of every field to the phase.
  */
+import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
-import { InvalidStateError } from '../core/errors.js';
 import { Rng, isRngState, type RngState } from '../core/rng.js';
 import {
   ACTION_TYPE_BASE, ASSETS, ASSET_TYPE_BASE, BUSINESSES, BUSINESS_SCOUT, CARD_TYPES, DECK, DECK_SIZE, IRS_AUDIT,
@@ -172,12 +172,7 @@ export function tableToJson(t: Table): FilthyRichJson {
 
 /** Parses and checks a saved state; throws InvalidStateError naming the first problem. */
 export function tableFromJson(json: unknown): Table {
-  const parsed = StateJson.safeParse(json);
-  if (!parsed.success) throw new InvalidStateError(GAME, z.prettifyError(parsed.error));
-  const d = parsed.data;
-  const bad = (detail: string): never => {
-    throw new InvalidStateError(GAME, detail);
-  };
+  const { data: d, bad } = parseSavedState(GAME, StateJson, json);
   const n = d.players;
   const perSeat = (name: string, list: readonly unknown[]) => {
     if (list.length !== n) bad(`${name} has ${list.length} entries; the game has ${n} players`);

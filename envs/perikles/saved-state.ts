@@ -5,8 +5,8 @@
  * Special exactly once), cube limits, relationship symmetry and the phase/decision machine; a
  * loaded live position must offer at least one legal action.
  */
+import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
-import { InvalidStateError } from '../core/errors.js';
 import { isRngState } from '../core/rng.js';
 import {
   CITIES, CITY_COUNT, CUBES_PER_PLAYER, DISPLAY_SLOTS, INFLUENCE_TILES, KIND_COUNT, KIND_TOTALS, LOCATIONS,
@@ -270,12 +270,7 @@ const DECISION_PHASES: Record<DecisionName, readonly number[]> = {
  * always has a decision to offer.
  */
 export function tableFromJson(json: unknown, legalCount: (t: Table) => number): Table {
-  const parsed = StateJson.safeParse(json);
-  if (!parsed.success) throw new InvalidStateError(GAME, z.prettifyError(parsed.error));
-  const d = parsed.data;
-  const bad = (detail: string): never => {
-    throw new InvalidStateError(GAME, detail);
-  };
+  const { data: d, bad } = parseSavedState(GAME, StateJson, json);
   const n = d.players;
   if (!isRngState(d.rng)) bad('rng is not an RNG state');
   const seatOk = (s: number, what: string) => {

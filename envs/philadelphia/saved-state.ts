@@ -5,8 +5,8 @@
  * exactly once somewhere (§2), known cards inside their hands (§6), and a decision that fits the
  * phase, the frames and the turn (§4, §9), with at least one legal action.
  */
+import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
-import { InvalidStateError } from '../core/errors.js';
 import { Rng, isRngState, type RngState } from '../core/rng.js';
 import {
   AD_KINDS, ITEM_BOOM, ITEM_CARD_COUNT, ITEM_KINDS, ITEM_SLOTS, K, KIND_COUNT, SETS, SET_COUNT, kindByName, itemByName,
@@ -145,12 +145,7 @@ export function tableToJson(t: Table): PhiladelphiaJson {
 
 /** Parses and checks a saved state; throws InvalidStateError naming the first problem. */
 export function tableFromJson(json: unknown): Table {
-  const parsed = StateJson.safeParse(json);
-  if (!parsed.success) throw new InvalidStateError(GAME, z.prettifyError(parsed.error));
-  const d = parsed.data;
-  const bad = (detail: string): never => {
-    throw new InvalidStateError(GAME, detail);
-  };
+  const { data: d, bad } = parseSavedState(GAME, StateJson, json);
   if (!isRngState(d.rng)) bad('rng is not an RNG state');
   const n = d.players;
   for (const key of ['hands', 'known', 'fields', 'gold', 'vp', 'lastMove'] as const) {

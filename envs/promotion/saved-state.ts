@@ -3,8 +3,8 @@
  * [kind, round, ...args]) so people and tests can write positions by hand. Loading validates the
  * shape with zod and then every invariant of rules §2.1 and of the phase machine.
  */
+import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
-import { InvalidStateError } from '../core/errors.js';
 import { Rng, isRngState, type RngState } from '../core/rng.js';
 import { KING, MIN_FIELD_RANK, ROW_COUNT, SIDES, SUITS, SUIT_NAMES, cardCode, sideLabel } from './cards.js';
 import { LOG_ARG_MAX, LOG_ARITY, LOG_CAPACITY, LOG_KIND_NAMES, eventArg, eventKind, eventRound, packEvent } from './log.js';
@@ -94,12 +94,7 @@ export function tableToJson(t: Table): PromotionJson {
 
 /** Parses and checks a saved state; throws InvalidStateError naming the first problem. */
 export function tableFromJson(json: unknown): Table {
-  const parsed = StateJson.safeParse(json);
-  if (!parsed.success) throw new InvalidStateError(GAME, z.prettifyError(parsed.error));
-  const data = parsed.data;
-  const bad = (detail: string): never => {
-    throw new InvalidStateError(GAME, detail);
-  };
+  const { data: data, bad } = parseSavedState(GAME, StateJson, json);
   if (!isRngState(data.rng)) bad('rng is not an RNG state');
   const t = newTable({ c: data.rng.c, s0: data.rng.s0, s1: data.rng.s1, s2: data.rng.s2 });
   const phase = PHASES.indexOf(data.phase);

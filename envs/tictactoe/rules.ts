@@ -4,7 +4,8 @@
  * Actions 0..8 are the cells, row * 3 + column.
  */
 import { z } from 'zod';
-import { IllegalActionError, InvalidStateError } from '../core/errors.js';
+import { IllegalActionError } from '../core/errors.js';
+import { parseSavedState } from '../core/saved-state.js';
 import type { GameState, NewGameOptions, PlayerView } from '../core/game.js';
 import { assertPlayerCount } from '../core/registry.js';
 import { rankByKeys } from '../core/returns.js';
@@ -50,13 +51,12 @@ export class TicTacToeState implements GameState<TicTacToeView> {
   }
 
   static fromJSON(json: unknown): TicTacToeState {
-    const parsed = StateJson.safeParse(json);
-    if (!parsed.success) throw new InvalidStateError('tictactoe', z.prettifyError(parsed.error));
-    const board = Int8Array.from(parsed.data.board);
+    const { data, bad } = parseSavedState('tictactoe', StateJson, json);
+    const board = Int8Array.from(data.board);
     const xs = board.filter((c) => c === 0).length;
     const os = board.filter((c) => c === 1).length;
-    if (xs !== os && xs !== os + 1) throw new InvalidStateError('tictactoe', `board has ${xs} X and ${os} O marks`);
-    const state = new TicTacToeState(board, parsed.data.lastMove, xs + os, winnerOf(board));
+    if (xs !== os && xs !== os + 1) bad(`board has ${xs} X and ${os} O marks`);
+    const state = new TicTacToeState(board, data.lastMove, xs + os, winnerOf(board));
     return state;
   }
 
