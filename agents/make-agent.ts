@@ -1,4 +1,5 @@
 import { AgentSpecError, type Agent, type GameDefinition } from '../envs/index.js';
+import { AzAgent } from './az-agent.js';
 import { GreedyAgent } from './greedy-agent.js';
 import { MctsAgent } from './mcts-agent.js';
 import { NeuralAgent, loadPolicy } from './neural-agent.js';
@@ -43,6 +44,18 @@ const FACTORIES: Record<string, AgentFactory> = {
     o.done();
     if (spec.path === undefined) throw new AgentSpecError(text, 'neural needs a model folder: neural:models/<game>/<name>');
     return new NeuralAgent(loadPolicy(text, spec.path, game), temperature, text);
+  },
+  az: (spec, text, game) => {
+    const o = new SpecOptions(text, spec.options);
+    const options = {
+      iterations: o.number('iterations', 200, { min: 1, max: 10_000_000, integer: true }),
+      cPuct: o.number('c', 1.5, { min: 0, max: 100 }),
+      noise: o.number('noise', 0, { min: 0, max: 1 }),
+      alpha: o.number('alpha', 0.3, { min: 0.001, max: 100 }),
+    };
+    o.done();
+    if (spec.path === undefined) throw new AgentSpecError(text, 'az needs a model folder: az:models/<game>/<name>,iterations=N');
+    return new AzAgent(loadPolicy(text, spec.path, game), options, text);
   },
 };
 

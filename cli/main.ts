@@ -7,10 +7,23 @@ import { gamesCommand } from './commands/games.js';
 import { playCommand } from './commands/play.js';
 import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
+import { trainCommand, type TrainCliOptions } from './commands/train.js';
 
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`'${value}' is not a positive integer`);
+  return n;
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`'${value}' is not a positive number`);
+  return n;
+}
+
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`'${value}' is not a non-negative integer`);
   return n;
 }
 
@@ -54,6 +67,22 @@ program
   .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
   .option('--json <file>', 'write the standings, balance figures and every game as JSON')
   .action((game: string, opts: TournamentCliOptions) => tournamentCommand(game, opts));
+
+program
+  .command('train <game>')
+  .description('train a policy-value network by self-play (az: expert iteration with search; ppo: PPO against past selves)')
+  .option('--algo <algo>', 'az or ppo', 'az')
+  .requiredOption('-m, --minutes <m>', 'training time for this run (a resumed run adds to it)', positiveNumber)
+  .requiredOption('-o, --out <dir>', 'output folder, e.g. models/<game>/<name>; holds the model, metrics.jsonl, curves.svg and the checkpoint')
+  .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
+  .option('--seed <seed>', 'seed of the run', 'train')
+  .option('-w, --workers <n>', 'self-play and evaluation worker threads (default: one per core)', positiveInt)
+  .option('--iterations <n>', 'az: search iterations per decision (default 64)', positiveInt)
+  .option('--games <n>', 'az: self-play games per generation (default 24)', positiveInt)
+  .option('--width <n>', 'network width (default 128)', positiveInt)
+  .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
+  .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
+  .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof AgoraError) {

@@ -1,0 +1,201 @@
+import { returnsFromRanking, type GameDefinition, type GameState, type Rng } from '../envs/index.js';
+
+export interface PuctOptions {
+  /** Network evaluations (leaf expansions or terminal visits) per decision. */
+  iterations: number;
+  /** Exploration constant of PUCT, for values in [-1, 1]. */
+  cPuct: number;
+  /** Weight of Dirichlet noise mixed into the root priors (self-play only; 0 = none). */
+  noise: number;
+  /** Dirichlet concentration of that noise. */
+  alpha: number;
+}
+
+/** A tree node keyed by the action sequence from the root, shared by every sampled world. */
+export class PuctNode {
+  readonly children = new Map<number, PuctNode>();
+  visits = 0;
+  /** Sum of every seat's value over the visits through this node. */
+  readonly totals: Float64Array;
+  /**
+   * Unnormalised prior weight of every action id, from the first world that reached the node.
+   * Kept for all actions (not just those legal in that world): another world may allow others,
+   * and PUCT renormalises over whatever is legal where it stands.
+   */
+  priors: Float32Array | null = null;
+
+  constructor(players: number) {
+    this.totals = new Float64Array(players);
+  }
+}
+
+/** A position the search needs the network's opinion on before it can finish the iteration. */
+export interface PendingLeaf {
+  readonly observation: Float32Array;
+  /** The seat to act at the leaf: the network's seat 0. */
+  readonly actor: number;
+  readonly legal: readonly number[];
+  readonly node: PuctNode;
+  readonly path: readonly PuctNode[];
+}
+
+/** What the network says about a position: logits over all action ids, values viewer first. */
+export interface LeafEvaluation {
+  logits: ArrayLike<number>;
+  value: ArrayLike<number>;
+}
+
+/**
+ * AlphaZero's PUCT search over single-observer information sets: every iteration samples one
+ * world consistent with the deciding seat's view, walks the tree by PUCT (each seat maximising
+ * its own value, max^n), and stops at the first node not yet evaluated; the network's priors
+ * then fill that node and its value (rotated from the actor's seat to absolute seats) is backed
+ * up. Split into select/expand so a caller may evaluate the leaves of many searches in one batch.
+ */
+export class PuctSearch {
+  readonly root: PuctNode;
+  iterations = 0;
+
+  constructor(
+    private readonly game: GameDefinition,
+    private readonly players: number,
+    private readonly sampleWorld: (rng: Rng) => GameState,
+    private readonly rng: Rng,
+    private readonly options: PuctOptions,
+  ) {
+    this.root = new PuctNode(players);
+  }
+
+  get done(): boolean {
+    return this.iterations >= this.options.iterations;
+  }
+
+  /**
+   * Runs one iteration down to a leaf. Returns the leaf when it needs the network, or null when
+   * the iteration ended in a terminal position and is already backed up.
+   */
+  select(): PendingLeaf | null {
+    const world = this.sampleWorld(this.rng);
+    const path: PuctNode[] = [this.root];
+    let node = this.root;
+    const { cPuct } = this.options;
+    for (;;) {
+      if (world.isTerminal()) {
+        this.backup(path, returnsFromRanking(world.ranking()));
+        return null;
+      }
+      const actor = world.currentPlayer();
+      const legal = world.legalActions();
+      const priors = node.priors;
+      if (priors === null) {
+        return { observation: this.game.encode(world.view(actor)), actor, legal, node, path };
+      }
+      let weight = 0;
+      for (const a of legal) weight += priors[a];
+      const sqrtVisits = Math.sqrt(Math.max(1, node.visits));
+      // First-play urgency: an unvisited child is valued like its parent, for the seat to act.
+      const fpu = node.visits > 0 ? node.totals[actor] / node.visits : 0;
+      let bestAction = legal[0];
+      let bestScore = -Infinity;
+      for (const a of legal) {
+        const child = node.children.get(a);
+        const n = child ? child.visits : 0;
+        const q = n > 0 ? child!.totals[actor] / n : fpu;
+        const p = weight > 0 ? priors[a] / weight : 1 / legal.length;
+        const score = q + (cPuct * p * sqrtVisits) / (1 + n);
+        if (score > bestScore) {
+          bestScore = score;
+          bestAction = a;
+        }
+      }
+      let child = node.children.get(bestAction);
+      if (!child) {
+        child = new PuctNode(this.players);
+        node.children.set(bestAction, child);
+      }
+      world.applyAction(bestAction);
+      node = child;
+      path.push(node);
+    }
+  }
+
+  /** Fills the leaf with the network's priors and backs up its value. */
+  expand(leaf: PendingLeaf, evaluation: LeafEvaluation): void {
+    const { logits, value } = evaluation;
+    const size = this.game.actionSize;
+    const priors = new Float32Array(size);
+    let max = -Infinity;
+    for (let a = 0; a < size; a++) if (logits[a] > max) max = logits[a];
+    for (let a = 0; a < size; a++) priors[a] = Math.exp(logits[a] - max);
+    if (leaf.node === this.root && this.options.noise > 0) this.mixNoise(priors, leaf.legal);
+    // Two searches may expand the same node (batched callers); the first opinion stands.
+    if (leaf.node.priors === null) leaf.node.priors = priors;
+    const seats = new Array<number>(this.players);
+    for (let i = 0; i < this.players; i++) seats[(leaf.actor + i) % this.players] = value[i];
+    this.backup(leaf.path, seats);
+  }
+
+  /** Root visit counts over the given legal actions (the policy target of self-play). */
+  visitCounts(legal: readonly number[]): number[] {
+    return legal.map((a) => this.root.children.get(a)?.visits ?? 0);
+  }
+
+  /** The most visited legal root action; ties by the deciding seat's mean value, then by the RNG. */
+  bestAction(legal: readonly number[], player: number): number {
+    let best: number[] = [];
+    let bestVisits = -1;
+    let bestMean = -Infinity;
+    for (const a of legal) {
+      const child = this.root.children.get(a);
+      const visits = child?.visits ?? 0;
+      const mean = visits > 0 ? child!.totals[player] / visits : -Infinity;
+      if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
+        best = [a];
+        bestVisits = visits;
+        bestMean = mean;
+      } else if (visits === bestVisits && mean === bestMean) {
+        best.push(a);
+      }
+    }
+    return best[this.rng.int(best.length)];
+  }
+
+  private backup(path: readonly PuctNode[], values: readonly number[]): void {
+    for (const n of path) {
+      n.visits++;
+      for (let p = 0; p < this.players; p++) n.totals[p] += values[p];
+    }
+    this.iterations++;
+  }
+
+  /** AlphaZero's root exploration: priors <- (1 - eps) priors + eps Dirichlet(alpha), over the legal actions. */
+  private mixNoise(priors: Float32Array, legal: readonly number[]): void {
+    let sum = 0;
+    for (const a of legal) sum += priors[a];
+    const noise = legal.map(() => gamma(this.options.alpha, this.rng));
+    const total = noise.reduce((s, x) => s + x, 0) || 1;
+    const eps = this.options.noise;
+    legal.forEach((a, i) => {
+      priors[a] = (1 - eps) * (priors[a] / sum) + eps * (noise[i] / total);
+    });
+  }
+}
+
+/** A Gamma(shape, 1) draw from the seeded RNG (Marsaglia and Tsang 2000; boosted for shape < 1). */
+export function gamma(shape: number, rng: Rng): number {
+  if (shape < 1) return gamma(shape + 1, rng) * Math.pow(rng.next() || Number.MIN_VALUE, 1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      // Box-Muller normal from two uniforms.
+      x = Math.sqrt(-2 * Math.log(rng.next() || Number.MIN_VALUE)) * Math.cos(2 * Math.PI * rng.next());
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = rng.next();
+    if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
+  }
+}

@@ -1,0 +1,83 @@
+import cliProgress from 'cli-progress';
+import { AgoraError, getGame } from '../../envs/index.js';
+import type { AzConfig, PpoConfig, TrainingEvent } from '../../training/index.js';
+import { formatTable } from '../table.js';
+
+export interface TrainCliOptions {
+  algo: string;
+  minutes: number;
+  out: string;
+  players?: number;
+  seed: string;
+  workers?: number;
+  iterations?: number;
+  games?: number;
+  width?: number;
+  blocks?: number;
+  fresh?: boolean;
+}
+
+/** `agora train <game> --algo az|ppo --minutes M --out models/<game>/<name>` */
+export async function trainCommand(game: string, opts: TrainCliOptions): Promise<void> {
+  const def = getGame(game);
+  if (opts.algo !== 'az' && opts.algo !== 'ppo') throw new AgoraError('bad_request', `--algo must be az or ppo; got '${opts.algo}'`);
+  if (!(opts.minutes > 0)) throw new AgoraError('bad_request', `--minutes must be a positive number; got '${opts.minutes}'`);
+  const players = opts.players ?? def.defaultPlayers;
+  // TensorFlow.js loads only for training (a second or two).
+  const training = await import('../../training/index.js');
+  const backend = await training.initBackend({ announce: false });
+  process.stderr.write(`agora train ${def.name}: ${opts.algo}, ${players} players, ${opts.minutes} min, backend ${backend}, out ${opts.out}\n`);
+  const bar = new cliProgress.SingleBar({
+    stream: process.stderr, format: ' {bar} {percentage}% of time | gen {generation} {phase} {detail}', hideCursor: false,
+  }, cliProgress.Presets.shades_classic);
+  const totalSeconds = Math.round(opts.minutes * 60);
+  const began = Date.now();
+  bar.start(totalSeconds, 0, { generation: 0, phase: 'starting', detail: '' });
+  const tick = setInterval(() => bar.update(Math.min(totalSeconds, Math.round((Date.now() - began) / 1000))), 1000);
+  let lastRow: Record<string, unknown> | undefined;
+  const onEvent = (e: TrainingEvent) => {
+    if (e.kind === 'phase') bar.update({ generation: e.generation, phase: e.phase, detail: '' });
+    else if (e.kind === 'game') bar.update({ detail: `${e.done}/${e.total} games` });
+    else {
+      lastRow = e.row;
+      const r = e.row as { policyLoss: number; valueLoss: number };
+      bar.update({ detail: `loss ${r.policyLoss.toFixed(3)}+${r.valueLoss.toFixed(3)}` });
+    }
+  };
+  try {
+    const run = { out: opts.out, minutes: opts.minutes, workers: opts.workers, fresh: opts.fresh, onEvent };
+    const summary = opts.algo === 'az'
+      ? await training.trainExpertIteration(overrideAz(training.defaultAzConfig(def, players, opts.seed), opts), run)
+      : await training.trainPpo(overridePpo(training.defaultPpoConfig(def, players, opts.seed), opts), run);
+    bar.update(totalSeconds);
+    bar.stop();
+    process.stdout.write(`${summary.out}: ${summary.generations} generations, ${summary.steps} gradient steps, ${summary.gamesPlayed} games, ${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`);
+    if (summary.lastEval) {
+      process.stdout.write(`${opts.algo === 'az' ? 'search guided by the network (az:)' : 'the policy (neural:)'}:\n${formatTable(['opponent', 'games', 'score', 'win rate', 'Elo diff'], summary.lastEval.map((f) => [
+        f.opponent, String(f.games), f.score.toFixed(3), `${(100 * f.winRate).toFixed(1)}%`, f.elo.toFixed(0),
+      ]))}\n`);
+    }
+    if (summary.lastPolicyEval) {
+      process.stdout.write(`the policy alone (neural:):\n${formatTable(['opponent', 'games', 'score', 'win rate', 'Elo diff'], summary.lastPolicyEval.map((f) => [
+        f.opponent, String(f.games), f.score.toFixed(3), `${(100 * f.winRate).toFixed(1)}%`, f.elo.toFixed(0),
+      ]))}\n`);
+    }
+    if (lastRow) process.stdout.write(`metrics: ${opts.out}/metrics.jsonl, curves: ${opts.out}/curves.svg\n`);
+  } finally {
+    clearInterval(tick);
+    bar.stop();
+  }
+}
+
+function overrideAz(config: AzConfig, opts: TrainCliOptions) {
+  const network = { width: opts.width ?? config.network.width, blocks: opts.blocks ?? config.network.blocks };
+  const iterations = opts.iterations ?? config.iterations;
+  return {
+    ...config, network, iterations, gamesPerGeneration: opts.games ?? config.gamesPerGeneration,
+    baselines: config.baselines.map((b) => (b.startsWith('mcts:') ? `mcts:iterations=${iterations}` : b)),
+  };
+}
+
+function overridePpo(config: PpoConfig, opts: TrainCliOptions) {
+  return { ...config, network: { width: opts.width ?? config.network.width, blocks: opts.blocks ?? config.network.blocks } };
+}

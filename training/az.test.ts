@@ -1,0 +1,90 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { AzAgent, makeAgent, playMatch, type PolicyNetwork } from '../agents/index.js';
+import { Rng, decisionContext, getGame } from '../envs/index.js';
+import { MODEL_FORMAT, buildNetwork, initBackend, networkShape, saveModel } from './index.js';
+import { samplesOf } from './replay-buffer.js';
+import { playSelfPlayGame } from './self-play.js';
+
+const ttt = getGame('tictactoe');
+/** A network with no opinion: equal logits, value 0. Search alone must then find forced results. */
+const indifferent: PolicyNetwork = { players: 2, evaluate: () => ({ logits: new Float32Array(ttt.actionSize), value: new Float32Array(2) }) };
+let dir: string;
+
+beforeAll(async () => {
+  await initBackend({ announce: false });
+  dir = join(mkdtempSync(join(tmpdir(), 'agora-az-')), 'tiny');
+  const shape = networkShape(ttt, 2);
+  await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), dir, {
+    format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
+    actionSize: shape.actionSize, network: { width: 16, blocks: 1 }, createdAt: '2026-01-01T00:00:00.000Z',
+  });
+});
+
+/** Cells are numbered row by row: 0 1 2 / 3 4 5 / 6 7 8. */
+function stateAfter(cells: number[]) {
+  const state = ttt.newGame({ players: 2, seed: 'az' });
+  for (const c of cells) state.applyAction(c);
+  return state;
+}
+
+describe('az: search guided by a network', () => {
+  const options = { iterations: 300, cPuct: 1.25, noise: 0, alpha: 0.3 };
+
+  test('takes a one-move win and blocks a one-move loss with an indifferent network (terminal values alone)', () => {
+    for (const seed of ['1', '2', '3']) {
+      const agent = new AzAgent(indifferent, options, 'az');
+      // X holds 0 and 1, O holds 3 and 4: X wins at 2.
+      const win = stateAfter([0, 3, 1, 4]);
+      expect(agent.act(decisionContext(ttt, win, Rng.fromSeed(seed)))).toBe(2);
+      // X holds 0 and 8, O holds 3 and 4 and threatens 5: X must block there.
+      const block = stateAfter([0, 3, 8, 4]);
+      expect(agent.act(decisionContext(ttt, block, Rng.fromSeed(seed)))).toBe(5);
+    }
+  });
+
+  test('plays legal actions only, and the same game again from the same seed', async () => {
+    const agents = [makeAgent(`az:${dir},iterations=40`, ttt), makeAgent('random', ttt)];
+    const a = await playMatch(ttt, agents, { seed: 'replay' });
+    const b = await playMatch(ttt, agents, { seed: 'replay' });
+    expect(b.actions).toEqual(a.actions);
+  });
+
+  test('a spec without a model folder, or with a bad option, is refused clearly', () => {
+    expect(() => makeAgent('az:iterations=5', ttt)).toThrow(/az needs a model folder/);
+    expect(() => makeAgent(`az:${dir},iterations=0`, ttt)).toThrow(/iterations=0 must be an integer >= 1/);
+    expect(() => makeAgent(`az:${dir},depth=3`, ttt)).toThrow(/unknown option depth/);
+  });
+});
+
+describe('self-play records', () => {
+  test('replay to the same positions, with visit targets summing to 1 and returns rotated to the deciding seat', () => {
+    const promotion = getGame('promotion');
+    const players = promotion.defaultPlayers;
+    const net: PolicyNetwork = { players, evaluate: () => ({ logits: new Float32Array(promotion.actionSize), value: new Float32Array(players) }) };
+    const record = playSelfPlayGame(promotion, net, players, 'sp-1', { iterations: 16, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 3 });
+    expect(record.actions.length).toBe(record.targets.length);
+    expect(playSelfPlayGame(promotion, net, players, 'sp-1', { iterations: 16, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 3 })).toEqual(record);
+    const samples = samplesOf(promotion, record);
+    expect(samples.length).toBe(record.targets.filter((t) => t !== null).length);
+    const state = promotion.newGame({ players, seed: 'sp-1' });
+    let k = 0;
+    record.actions.forEach((action, i) => {
+      const target = record.targets[i];
+      if (target) {
+        const player = state.currentPlayer();
+        const s = samples[k++];
+        expect(s.observation).toEqual(state.observation(player));
+        expect(s.legal).toEqual(state.legalActions());
+        // Every iteration but the first (which evaluates the root itself) passes through one root child.
+        expect(target.visits.reduce((a, b) => a + b, 0)).toBe(15);
+        expect(s.policy.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+        for (let j = 0; j < players; j++) expect(s.value[j]).toBeCloseTo(record.returns[(player + j) % players], 6);
+      }
+      state.applyAction(action);
+    });
+    expect(state.isTerminal()).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The trainable network and its optimiser: one gradient step on a batch of (observation, legal
+ * mask, policy target, value target). Policy loss is the cross-entropy against the target over the
+ * legal actions (illegal logits are masked out before the softmax), value loss the mean squared
+ * error per seat.
+ */
+import { tf } from './backend.js';
+import { buildNetwork, type NetworkConfig, type NetworkShape } from './network.js';
+import type { Sample } from './replay-buffer.js';
+
+export interface LossFigures {
+  policyLoss: number;
+  valueLoss: number;
+  /** Mean entropy of the masked policy, in nats. */
+  entropy: number;
+}
+
+export class Learner {
+  readonly model: tf.LayersModel;
+  readonly optimizer: tf.Optimizer;
+
+  constructor(
+    readonly shape: NetworkShape,
+    readonly config: NetworkConfig,
+    learningRate: number,
+    seed: number,
+  ) {
+    this.model = buildNetwork(shape, config, seed);
+    this.optimizer = tf.train.adam(learningRate);
+  }
+
+  /** Replaces the weights (resuming from a checkpoint). */
+  setWeights(from: tf.LayersModel): void {
+    this.model.setWeights(from.getWeights());
+  }
+
+  step(batch: readonly Sample[]): LossFigures {
+    const { observationSize: O, actionSize: A, players: P } = this.shape;
+    const B = batch.length;
+    const obs = new Float32Array(B * O);
+    const mask = new Float32Array(B * A);
+    const target = new Float32Array(B * A);
+    const value = new Float32Array(B * P);
+    batch.forEach((s, i) => {
+      obs.set(s.observation, i * O);
+      s.legal.forEach((a, k) => {
+        mask[i * A + a] = 1;
+        target[i * A + a] = s.policy[k];
+      });
+      value.set(s.value, i * P);
+    });
+    let parts: tf.Scalar[] = [];
+    tf.tidy(() => {
+      const x = tf.tensor2d(obs, [B, O]);
+      const m = tf.tensor2d(mask, [B, A]);
+      const pi = tf.tensor2d(target, [B, A]);
+      const z = tf.tensor2d(value, [B, P]);
+      this.optimizer.minimize(() => {
+        const [logits, v] = this.model.apply(x, { training: true }) as tf.Tensor[];
+        const logp = tf.logSoftmax(logits.add(m.sub(1).mul(1e9)));
+        const policyLoss = pi.mul(logp).sum(1).neg().mean() as tf.Scalar;
+        const valueLoss = v.sub(z).square().mean() as tf.Scalar;
+        const entropy = logp.exp().mul(logp).mul(m).sum(1).neg().mean() as tf.Scalar;
+        parts = [tf.keep(policyLoss), tf.keep(valueLoss), tf.keep(entropy)];
+        return policyLoss.add(valueLoss) as tf.Scalar;
+      });
+    });
+    const [policyLoss, valueLoss, entropy] = parts.map((t) => t.dataSync()[0]);
+    tf.dispose(parts);
+    return { policyLoss, valueLoss, entropy };
+  }
+}

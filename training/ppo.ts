@@ -1,0 +1,311 @@
+/**
+ * PPO with action masks (Schulman et al. 2017; masking as in Huang and Ontañón 2020) on
+ * SingleAgentEnv: the learner takes a rotating seat, every other seat is a past self drawn from a
+ * pool of snapshots at each episode. Rollouts use the plain-JS inference of the current weights;
+ * the clipped surrogate, value and entropy losses train on TensorFlow.js. Illegal actions get
+ * logits of -1e9 both when acting and when training, so they have probability 0 throughout.
+ * Checkpoints after every update; evaluation (the policy alone, neural:) every few updates.
+ */
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import type { Agent, DecisionContext, PolicyNetwork } from '../agents/index.js';
+import { AgoraError, Rng, SingleAgentEnv, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
+import { tf } from './backend.js';
+import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
+import { hashSeed, type RunOptions, type TrainingEvent, type TrainingSummary } from './expert-iteration.js';
+import { compilePolicy } from './inference.js';
+import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
+import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
+import { DEFAULT_NETWORK, buildNetwork, maskedSoftmax, networkShape, type NetworkConfig } from './network.js';
+import { RunFiles } from './run-files.js';
+import { TrainingPool } from './training-pool.js';
+
+export interface PpoConfig {
+  game: string;
+  players: number;
+  seed: string;
+  network: NetworkConfig;
+  envs: number;
+  /** Learner steps per env per update. */
+  rolloutLength: number;
+  epochs: number;
+  minibatch: number;
+  learningRate: number;
+  gamma: number;
+  lambda: number;
+  clip: number;
+  valueCoef: number;
+  entropyCoef: number;
+  /** Add the current policy to the opponent pool every this many updates; keep this many snapshots. */
+  snapshotEvery: number;
+  poolSize: number;
+  evalEvery: number;
+  evalGames: number;
+  baselines: string[];
+}
+
+export function defaultPpoConfig(def: GameDefinition, players: number, seed: string): PpoConfig {
+  return {
+    game: def.name, players, seed, network: { ...DEFAULT_NETWORK }, envs: 16, rolloutLength: 64, epochs: 4, minibatch: 256,
+    learningRate: 3e-4, gamma: 1, lambda: 0.95, clip: 0.2, valueCoef: 0.5, entropyCoef: 0.01, snapshotEvery: 5, poolSize: 8,
+    evalEvery: 10, evalGames: 6 * players, baselines: ['random', 'greedy', 'mcts:iterations=64'],
+  };
+}
+
+interface PpoState {
+  algorithm: 'ppo';
+  config: PpoConfig;
+  generation: number;
+  steps: number;
+  gamesPlayed: number;
+  elapsedMs: number;
+  /** Snapshot folders (relative to the checkpoint) the opponents are drawn from. */
+  pool: string[];
+  rng: string;
+  lastEval?: MatchupFigures[];
+}
+
+/** An opponent seat whose policy is swapped for another past self at every episode. */
+class PoolOpponent implements Agent {
+  readonly name = 'pool';
+  policy: PolicyNetwork | undefined;
+  act(ctx: DecisionContext): number {
+    const probs = maskedSoftmax(this.policy!.evaluate(ctx.observation).logits, ctx.legalActions);
+    return sampleFrom(ctx.legalActions, probs, ctx.rng);
+  }
+}
+
+function sampleFrom(legal: readonly number[], probs: ArrayLike<number>, rng: Rng): number {
+  let u = rng.next();
+  for (const a of legal) {
+    u -= probs[a];
+    if (u < 0) return a;
+  }
+  return legal[legal.length - 1];
+}
+
+interface Transition {
+  observation: Float32Array;
+  legal: number[];
+  action: number;
+  logp: number;
+  value: number;
+  reward: number;
+  done: boolean;
+}
+
+function metaFor(def: GameDefinition, config: PpoConfig, state: PpoState, results?: unknown): ModelMeta {
+  return {
+    format: MODEL_FORMAT, game: def.name, players: config.players, encodingVersion: def.encodingVersion,
+    observationSize: def.observationSize(config.players), actionSize: def.actionSize, network: config.network,
+    training: { algorithm: 'ppo', config, updates: state.generation, gamesPlayed: state.gamesPlayed, steps: state.steps, minutes: +(state.elapsedMs / 60_000).toFixed(1) },
+    results, createdAt: new Date().toISOString(),
+  };
+}
+
+export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise<TrainingSummary> {
+  const def = getGame(initial.game);
+  assertPlayerCount(def, initial.players);
+  const out = resolve(options.out);
+  const files = new RunFiles(out);
+  const workers = Math.max(1, options.workers ?? availableParallelism());
+  const resuming = !options.fresh && files.hasCheckpoint();
+  let state: PpoState;
+  if (resuming) {
+    state = files.readJson<PpoState>('state.json');
+    if (state.algorithm !== 'ppo') throw new AgoraError('bad_state', `${out} holds a ${state.algorithm} run; use --algo ${state.algorithm} or --fresh`);
+    if (state.config.game !== def.name || state.config.players !== initial.players) {
+      throw new AgoraError('bad_state', `${out} holds a run for ${state.config.game} with ${state.config.players} players; use another --out or --fresh`);
+    }
+  } else {
+    files.reset();
+    state = {
+      algorithm: 'ppo', config: initial, generation: 0, steps: 0, gamesPlayed: 0, elapsedMs: 0, pool: ['pool-0'],
+      rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
+    };
+  }
+  const config = state.config;
+  const dir = (name: string) => join(files.checkpoint, name);
+  const shape = networkShape(def, config.players);
+  const model = buildNetwork(shape, config.network, hashSeed(config.seed));
+  if (resuming) {
+    const saved = loadModel(dir('current'), def).model;
+    model.setWeights(saved.getWeights());
+    saved.dispose();
+  } else {
+    await saveModel(model, dir('pool-0'), metaFor(def, config, state));
+    await saveModel(model, dir('current'), metaFor(def, config, state));
+    files.writeJson('state.json', state);
+  }
+  const optimizer = tf.train.adam(config.learningRate);
+  if (resuming) await loadOptimizer(optimizer, dir('optimizer'));
+  const rng = Rng.fromState(JSON.parse(state.rng));
+  const poolPolicies = new Map<string, PolicyNetwork>();
+  const poolPolicy = (name: string) => {
+    let p = poolPolicies.get(name);
+    if (!p) {
+      const m = loadModel(dir(name), def);
+      p = compilePolicy(m.model, config.network, config.players);
+      m.model.dispose();
+      poolPolicies.set(name, p);
+    }
+    return p;
+  };
+
+  const opponents = Array.from({ length: config.envs }, () => Array.from({ length: config.players - 1 }, () => new PoolOpponent()));
+  const envs = opponents.map((seats, i) => new SingleAgentEnv(def, { players: config.players, seat: 'rotate', opponents: seats, seed: `${config.seed}:u${state.generation}:env${i}` }));
+  const drawOpponents = (i: number) => {
+    for (const o of opponents[i]) o.policy = poolPolicy(state.pool[rng.int(state.pool.length)]);
+  };
+  const current = envs.map((env, i) => {
+    drawOpponents(i);
+    return env.reset();
+  });
+
+  const pool = new TrainingPool(workers);
+  const started = performance.now();
+  const deadline = started + options.minutes * 60_000;
+  const emit = (e: TrainingEvent) => options.onEvent?.(e);
+  let generationsRun = 0;
+  try {
+  while (performance.now() < deadline && generationsRun++ < (options.maxGenerations ?? Infinity)) {
+    const generation = state.generation + 1;
+    emit({ kind: 'phase', generation, phase: 'self-play' });
+    const policy = compilePolicy(model, config.network, config.players);
+    const trajectories: Transition[][] = envs.map(() => []);
+    let episodes = 0;
+    let returnSum = 0;
+    for (let t = 0; t < config.rolloutLength; t++) {
+      envs.forEach((env, i) => {
+        const [observation, info] = current[i];
+        const { logits, value } = policy.evaluate(observation);
+        const probs = maskedSoftmax(logits, info.legalActions);
+        const action = sampleFrom(info.legalActions, probs, rng);
+        const [next, reward, terminated, truncated, nextInfo] = env.step(action);
+        const done = terminated || truncated;
+        trajectories[i].push({ observation, legal: info.legalActions, action, logp: Math.log(probs[action]), value: value[0], reward, done });
+        if (done) {
+          episodes++;
+          returnSum += reward;
+          drawOpponents(i);
+          current[i] = env.reset();
+        } else {
+          current[i] = [next, nextInfo];
+        }
+      });
+    }
+
+    // Generalised advantage estimation; an unfinished trajectory is bootstrapped from its value.
+    const batch: (Transition & { advantage: number; ret: number })[] = [];
+    trajectories.forEach((traj, i) => {
+      let next = current[i][1].legalActions.length > 0 ? policy.evaluate(current[i][0]).value[0] : 0;
+      let gae = 0;
+      const out: (Transition & { advantage: number; ret: number })[] = [];
+      for (let k = traj.length - 1; k >= 0; k--) {
+        const tr = traj[k];
+        const nextValue = tr.done ? 0 : next;
+        const delta = tr.reward + config.gamma * nextValue - tr.value;
+        gae = delta + config.gamma * config.lambda * (tr.done ? 0 : gae);
+        out.push({ ...tr, advantage: gae, ret: gae + tr.value });
+        next = tr.value;
+      }
+      batch.push(...out.reverse());
+    });
+    const mean = batch.reduce((s, b) => s + b.advantage, 0) / batch.length;
+    const std = Math.sqrt(batch.reduce((s, b) => s + (b.advantage - mean) ** 2, 0) / batch.length) || 1;
+    for (const b of batch) b.advantage = (b.advantage - mean) / std;
+
+    emit({ kind: 'phase', generation, phase: 'train' });
+    const sums = { policyLoss: 0, valueLoss: 0, entropy: 0, n: 0 };
+    const { observationSize: O, actionSize: A } = shape;
+    for (let epoch = 0; epoch < config.epochs; epoch++) {
+      const order = rng.shuffle(batch.map((_, i) => i));
+      for (let from = 0; from < order.length; from += config.minibatch) {
+        const idx = order.slice(from, from + config.minibatch);
+        const B = idx.length;
+        const obs = new Float32Array(B * O);
+        const mask = new Float32Array(B * A);
+        const onehot = new Float32Array(B * A);
+        const oldLogp = new Float32Array(B);
+        const adv = new Float32Array(B);
+        const ret = new Float32Array(B);
+        idx.forEach((j, r) => {
+          const b = batch[j];
+          obs.set(b.observation, r * O);
+          for (const a of b.legal) mask[r * A + a] = 1;
+          onehot[r * A + b.action] = 1;
+          oldLogp[r] = b.logp;
+          adv[r] = b.advantage;
+          ret[r] = b.ret;
+        });
+        let parts: tf.Scalar[] = [];
+        tf.tidy(() => {
+          const x = tf.tensor2d(obs, [B, O]);
+          const m = tf.tensor2d(mask, [B, A]);
+          const oh = tf.tensor2d(onehot, [B, A]);
+          const old = tf.tensor1d(oldLogp);
+          const advantage = tf.tensor1d(adv);
+          const target = tf.tensor1d(ret);
+          optimizer.minimize(() => {
+            const [logits, values] = model.apply(x, { training: true }) as tf.Tensor[];
+            const logp = tf.logSoftmax(logits.add(m.sub(1).mul(1e9)));
+            const chosen = logp.mul(oh).sum(1);
+            const ratio = chosen.sub(old).exp();
+            const clipped = ratio.clipByValue(1 - config.clip, 1 + config.clip);
+            const policyLoss = tf.minimum(ratio.mul(advantage), clipped.mul(advantage)).mean().neg() as tf.Scalar;
+            const value = values.slice([0, 0], [B, 1]).reshape([B]);
+            const valueLoss = value.sub(target).square().mean() as tf.Scalar;
+            const entropy = logp.exp().mul(logp).mul(m).sum(1).neg().mean() as tf.Scalar;
+            parts = [tf.keep(policyLoss), tf.keep(valueLoss), tf.keep(entropy)];
+            return policyLoss.add(valueLoss.mul(config.valueCoef)).sub(entropy.mul(config.entropyCoef)) as tf.Scalar;
+          });
+        });
+        const [p, v, e] = parts.map((t) => t.dataSync()[0]);
+        tf.dispose(parts);
+        sums.policyLoss += p;
+        sums.valueLoss += v;
+        sums.entropy += e;
+        sums.n++;
+      }
+    }
+    state = { ...state, generation, steps: state.steps + batch.length, gamesPlayed: state.gamesPlayed + episodes, rng: JSON.stringify(rng.state()) };
+    await saveModel(model, dir('current'), metaFor(def, config, state));
+    await saveOptimizer(optimizer, dir('optimizer'));
+    if (generation % config.snapshotEvery === 0) {
+      const name = `pool-${generation}`;
+      await saveModel(model, dir(name), metaFor(def, config, state));
+      state.pool = [...state.pool, name];
+      while (state.pool.length > config.poolSize) {
+        const gone = state.pool.shift()!;
+        poolPolicies.delete(gone);
+        rmSync(dir(gone), { recursive: true, force: true });
+      }
+    }
+    let evaluation: MatchupFigures[] | undefined;
+    const last = performance.now() >= deadline || generationsRun === options.maxGenerations;
+    if (generation % config.evalEvery === 0 || last) {
+      emit({ kind: 'phase', generation, phase: 'evaluate' });
+      evaluation = await evaluateCandidate({
+        game: def.name, players: config.players, candidate: `neural:${dir('current')}`, opponents: config.baselines,
+        gamesEach: config.evalGames, seed: `${config.seed}:eval${generation}`, play: (jobs) => pool.matches(jobs),
+      });
+      state = { ...state, lastEval: evaluation };
+    }
+    const elapsedMs = state.elapsedMs + (performance.now() - started);
+    const row = {
+      time: new Date().toISOString(), generation, step: state.steps, games: state.gamesPlayed, minutes: +(elapsedMs / 60_000).toFixed(2),
+      policyLoss: sums.policyLoss / sums.n, valueLoss: sums.valueLoss / sums.n, entropy: sums.entropy / sums.n,
+      meanReturn: episodes > 0 ? returnSum / episodes : null, ...(evaluation ? { eval: evaluation } : {}),
+    };
+    files.appendMetrics(row, `${def.title}: PPO against past selves (${config.players} players)`, 'learner steps');
+    emit({ kind: 'generation', row });
+    files.writeJson('state.json', { ...state, elapsedMs });
+    if (evaluation) files.publish(dir('current'), metaFor(def, config, { ...state, elapsedMs }, { neural: { against: evaluation } }));
+  }
+  } finally {
+    await pool.close();
+  }
+  const final = files.readJson<PpoState>('state.json');
+  return { out, generations: final.generation, steps: final.steps, gamesPlayed: final.gamesPlayed, elapsedMs: final.elapsedMs, lastEval: final.lastEval };
+}
