@@ -24,7 +24,7 @@ export interface ArenaServices {
   tournaments: TournamentService;
   leaderboard: LeaderboardService;
   /** Registers the default roster, resumes live matches and tournaments, and queues first ladders. */
-  bootstrap(options?: { tournament?: boolean }): Promise<void>;
+  bootstrap(options?: { tournament?: boolean; modelsDir?: string }): Promise<void>;
   /** Stops bots and tournaments (finished work stays stored). Does not close the store. */
   close(): Promise<void>;
 }

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeAgent, playMatch } from '../agents/index.js';
+import request from 'supertest';
+import { testArena } from '../test/arena-helpers.js';
+import { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, modelSeats, rosterFor } from '../arena/services/roster.js';
 import { Rng, decisionContext, getGame } from '../envs/index.js';
 import { MODEL_FORMAT, buildNetwork, initBackend, networkShape, saveModel } from './index.js';
 
@@ -43,5 +46,41 @@ describe('neural agents from a saved model', () => {
     expect(() => makeAgent(`neural:${dir}`, getGame('promotion'))).toThrow(/trained for tictactoe, not promotion/);
     expect(() => makeAgent('neural:models/none/x', ttt)).toThrow(/meta.json is missing/);
     expect(() => makeAgent('neural', ttt)).toThrow(/needs a model folder/);
+  });
+});
+
+describe('the arena roster and trained models', () => {
+  test('picks up every model folder trained for the ladder seat count, as neural: and az: bots, and skips the others', async () => {
+    const models = mkdtempSync(join(tmpdir(), 'agora-roster-'));
+    const philadelphia = getGame('philadelphia');
+    const save = async (name: string, players: number) => {
+      const shape = networkShape(philadelphia, players);
+      await saveModel(buildNetwork(shape, { width: 8, blocks: 1 }, 1), join(models, 'philadelphia', name), {
+        format: MODEL_FORMAT, game: 'philadelphia', players, encodingVersion: philadelphia.encodingVersion,
+        observationSize: shape.observationSize, actionSize: shape.actionSize, network: { width: 8, blocks: 1 }, createdAt: '2026-01-01T00:00:00.000Z',
+      });
+    };
+    await save('two', philadelphia.defaultPlayers);
+    await save('three', 3);
+    const roster = rosterFor(philadelphia, models);
+    const folder = join(models, 'philadelphia', 'two');
+    expect(roster).toEqual([...DEFAULT_ROSTER, `neural:${folder}`, `az:${folder},iterations=${ROSTER_AZ_ITERATIONS}`]);
+    for (const spec of roster) expect(makeAgent(spec, philadelphia).name).toBe(spec);
+    expect(modelSeats(`az:${join(models, 'philadelphia', 'three')},iterations=5`)).toBe(3);
+    expect(modelSeats('mcts:iterations=5')).toBeUndefined();
+
+    // Over HTTP: the bots register, and a match at a seat count the model was not trained for is refused up front.
+    const app = await testArena();
+    try {
+      const bot = await request(app).post('/api/agents').send({ game: 'philadelphia', spec: `neural:${join(models, 'philadelphia', 'three')}`, name: 'three seats' });
+      expect(bot.status).toBe(201);
+      const matchesBefore = (await app.arena.ctx.store.listMatches()).length;
+      const refused = await request(app).post('/api/matches').send({ game: 'philadelphia', players: 2, opponents: [bot.body.id], name: 'dora', seat: 0 });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/'three seats' plays philadelphia with 3 players only; this match has 2/);
+      expect((await app.arena.ctx.store.listMatches()).length).toBe(matchesBefore);
+    } finally {
+      await app.arena.close();
+    }
   });
 });

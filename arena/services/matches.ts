@@ -5,6 +5,7 @@ import { lookupGame } from '../../envs/core/registry.js';
 import type { AgentRecord, MatchRecord, MatchSeat } from '../store/store.js';
 import type { ArenaContext } from './context.js';
 import { hashToken } from './ids.js';
+import { modelSeats } from './roster.js';
 
 export interface NewMatch {
   game: string;
@@ -74,6 +75,10 @@ export class MatchService {
       if (!agent || agent.kind !== 'bot' || agent.game !== def.name) {
         const known = (await this.ctx.store.listAgents(def.name)).filter((a) => a.kind === 'bot').map((a) => a.id);
         throw new AgoraError('bad_request', `opponents: '${id}' is not a bot of ${def.name}; bots: ${known.join(', ')}`);
+      }
+      const seats = modelSeats(agent.spec);
+      if (seats !== undefined && seats !== input.players) {
+        throw new AgoraError('bad_request', `opponents: '${agent.name}' plays ${def.name} with ${seats} players only; this match has ${input.players}`);
       }
       bots.push(agent);
     }

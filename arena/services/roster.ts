@@ -1,7 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAgent } from '../../agents/index.js';
-import { AgoraError } from '../../envs/index.js';
+import { AgoraError, type GameDefinition } from '../../envs/index.js';
 import { lookupGame } from '../../envs/core/registry.js';
 import { tournamentSlots } from '../tournament/schedule.js';
 import type { AgentRecord } from '../store/store.js';
@@ -15,13 +15,37 @@ import type { TournamentService } from './tournaments.js';
  */
 export const DEFAULT_ROSTER = ['random', 'greedy', 'mcts:iterations=200,cutoff=30', 'mcts:iterations=1000,cutoff=30'] as const;
 
-/** Bot specs for a game: the default roster plus a `neural:` spec per model folder, when that agent kind exists. */
-export function rosterFor(game: string, modelsDir = 'models'): string[] {
+/** Search iterations of the roster's `az:` bots: the iteration count of the strongest default MCTS bot's little brother. */
+export const ROSTER_AZ_ITERATIONS = 200;
+
+/**
+ * The seat count a `neural:`/`az:` spec's model was trained for (read from its meta.json with plain
+ * fs, so the arena need not load TensorFlow.js to ask), or undefined for other specs and unreadable folders.
+ */
+export function modelSeats(spec: string): number | undefined {
+  const match = /^(?:neural|az):([^,]+)/.exec(spec);
+  if (!match) return undefined;
+  try {
+    const meta = JSON.parse(readFileSync(join(match[1], 'meta.json'), 'utf8')) as { players?: unknown };
+    return typeof meta.players === 'number' ? meta.players : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Bot specs for a game: the default roster plus, per model folder trained for the game's default
+ * seat count (the ladders' count), the policy alone (`neural:`) and the search it guides (`az:`).
+ */
+export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
   const specs: string[] = [...DEFAULT_ROSTER];
-  const dir = join(modelsDir, game);
+  const dir = join(modelsDir, def.name);
   if (existsSync(dir)) {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && existsSync(join(dir, entry.name, 'model.json'))) specs.push(`neural:${join(dir, entry.name)}`);
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const folder = join(dir, entry.name);
+      if (!entry.isDirectory() || !existsSync(join(folder, 'model.json'))) continue;
+      if (modelSeats(`neural:${folder}`) !== def.defaultPlayers) continue;
+      specs.push(`neural:${folder}`, `az:${folder},iterations=${ROSTER_AZ_ITERATIONS}`);
     }
   }
   return specs;
@@ -44,22 +68,27 @@ export async function registerBot(ctx: ArenaContext, game: string, spec: string,
  * not exist yet are skipped), and queues a ranking tournament for every game with no rated game,
  * so a newcomer sees a ladder within minutes.
  */
-export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentService, options: { tournament?: boolean } = {}): Promise<void> {
+export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentService, options: { tournament?: boolean; modelsDir?: string } = {}): Promise<void> {
   for (const game of Object.keys(ctx.games)) {
-    let bots = (await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot');
-    if (bots.length === 0) {
-      for (const spec of rosterFor(game)) {
-        try {
-          await registerBot(ctx, game, spec);
-        } catch (err) {
-          if (!(err instanceof AgoraError && err.code === 'bad_agent_spec')) throw err;
-        }
-      }
-      bots = (await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot');
-    }
-    if (options.tournament === false || (await ctx.store.countGames(game)) > 0) continue;
-    if ((await ctx.store.listTournaments(game)).some((t) => t.status === 'running')) continue;
     const def = lookupGame(ctx.games, game);
+    const known = new Set((await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot').map((a) => a.spec));
+    let added = 0;
+    // Every start registers roster bots not yet known, so a model trained after the first start joins too.
+    for (const spec of rosterFor(def, options.modelsDir)) {
+      if (known.has(spec)) continue;
+      try {
+        await registerBot(ctx, game, spec);
+        added++;
+      } catch (err) {
+        // An agent kind this process cannot build, or a model folder it cannot read: skip it, say why.
+        if (!(err instanceof AgoraError && ['bad_agent_spec', 'model_version', 'bad_request'].includes(err.code))) throw err;
+        if (err.code !== 'bad_agent_spec' || !/^(neural|az):/.test(spec)) process.stderr.write(`arena: skipped bot ${spec}: ${err.message}\n`);
+      }
+    }
+    if (options.tournament === false) continue;
+    if (added === 0 && (await ctx.store.countGames(game)) > 0) continue;
+    if ((await ctx.store.listTournaments(game)).some((t) => t.status === 'running')) continue;
+    const bots = (await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot');
     // At least two passes over every mix and seat rotation, and enough games for a first ladder.
     const slots = tournamentSlots(bots.map((b) => b.id), def.defaultPlayers, 'round-robin').length;
     await tournaments.start({ game, agents: bots.map((b) => b.id), games: Math.min(200, Math.max(2 * slots, 24)), players: def.defaultPlayers });

@@ -51,7 +51,7 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
       : await training.trainPpo(overridePpo(training.defaultPpoConfig(def, players, opts.seed), opts), run);
     bar.update(totalSeconds);
     bar.stop();
-    process.stdout.write(`${summary.out}: ${summary.generations} generations, ${summary.steps} gradient steps, ${summary.gamesPlayed} games, ${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`);
+    process.stdout.write(`${summary.out}: ${summary.generations} generations, ${summary.steps} ${opts.algo === 'az' ? 'gradient steps' : 'learner steps'}, ${summary.gamesPlayed} games, ${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`);
     if (summary.lastEval) {
       process.stdout.write(`${opts.algo === 'az' ? 'search guided by the network (az:)' : 'the policy (neural:)'}:\n${formatTable(['opponent', 'games', 'score', 'win rate', 'Elo diff'], summary.lastEval.map((f) => [
         f.opponent, String(f.games), f.score.toFixed(3), `${(100 * f.winRate).toFixed(1)}%`, f.elo.toFixed(0),
