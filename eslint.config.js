@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'models/**', 'cli/agora.js'] },
+  { ignores: ['scratch/**', 'node_modules/**', 'data/**', 'models/**', 'cli/agora.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,7 +4,17 @@
  * backend available here; on wasm also without the explicit-transpose kernels, to show their gain.
  * Each figure is the median of 5 runs.
  */
+import { getGame } from '../envs/index.js';
 import { initBackend, tf, type BackendName } from '../training/backend.js';
+import { compilePolicy } from '../training/inference.js';
+import { Learner } from '../training/learner.js';
+import { buildNetwork, networkShape } from '../training/network.js';
+import type { Sample } from '../training/replay-buffer.js';
+
+/** The float32 matmul peak of this machine class with a native BLAS on 2 cores (the issue's reference). */
+const PEAK_GFLOPS = 140;
+/** MLP 512-256-256-64: multiply-adds per sample forward; a training step costs about 3x a forward pass. */
+const MLP_MACS = 512 * 256 + 256 * 256 + 256 * 64;
 
 const RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -59,6 +69,43 @@ function inferencePerSec(batch: number): number {
   return batch / s;
 }
 
+/** Samples/s of the project's own policy-value network (Learner.step: masked policy + value losses). */
+function policyValueSamplesPerSec(game: string, width: number): { rate: number; macs: number } {
+  const def = getGame(game);
+  const players = def.defaultPlayers;
+  const shape = networkShape(def, players);
+  const learner = new Learner(shape, { width, blocks: 2 }, 1e-3, 1);
+  const state = def.newGame({ players, seed: 'bench' });
+  const legal = state.legalActions();
+  const sample: Sample = {
+    observation: state.observation(state.currentPlayer()), legal,
+    policy: Float32Array.from(legal, () => 1 / legal.length), value: new Float32Array(players),
+  };
+  const batch = Array.from({ length: 256 }, () => sample);
+  learner.step(batch);
+  const runs: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t = performance.now();
+    for (let i = 0; i < 3; i++) learner.step(batch);
+    runs.push((3 * 256) / ((performance.now() - t) / 1000));
+  }
+  learner.model.dispose();
+  const macs = shape.observationSize * width + 2 * 2 * width * width + width * (shape.actionSize + players);
+  return { rate: median(runs), macs };
+}
+
+/** Positions/s of the plain-JS inference every search leaf uses, on a real observation of the game. */
+function jsInferencePerSec(game: string, width: number): number {
+  const def = getGame(game);
+  const players = def.defaultPlayers;
+  const model = buildNetwork(networkShape(def, players), { width, blocks: 2 }, 1);
+  const policy = compilePolicy(model, { width, blocks: 2 }, players);
+  model.dispose();
+  const state = def.newGame({ players, seed: 'bench' });
+  const obs = state.observation(state.currentPlayer());
+  return 1 / median(Array.from({ length: RUNS }, () => timeIt(() => policy.evaluate(obs), 500)));
+}
+
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`tfjs ${tf.version.tfjs}, node ${process.version}, median of ${RUNS} runs, one thread`);
 console.log('backend            matmul GFLOP/s  train samples/s  infer b=1 /s  infer b=256 /s');
@@ -71,4 +118,19 @@ for (const [label, name, fix] of rows) {
   const b1 = inferencePerSec(1);
   const b256 = inferencePerSec(256);
   console.log(`${label.padEnd(18)} ${(Number.isNaN(gflops) ? 'skipped' : gflops.toFixed(1)).padStart(14)}  ${fmt(train).padStart(15)}  ${fmt(b1).padStart(12)}  ${fmt(b256).padStart(14)}`);
+  if (label === 'wasm') {
+    const achieved = (train * 3 * 2 * MLP_MACS) / 1e9;
+    console.log(`  MLP training on wasm: ${achieved.toFixed(1)} GFLOP/s = ${(100 * achieved / PEAK_GFLOPS).toFixed(1)}% of the ${PEAK_GFLOPS} GFLOP/s native 2-core peak (one thread; ${(100 * achieved / gflops).toFixed(0)}% of this backend's own matmul rate)`);
+  }
+}
+
+console.log('\nthe policy-value networks of the games (wasm, batch 256, Adam; width 64 and 128, 2 residual blocks)');
+console.log('game          width  train samples/s  GFLOP/s  % of peak  JS inference positions/s');
+await initBackend({ only: 'wasm', announce: false });
+for (const game of ['tictactoe', 'promotion', 'cityplan', 'philadelphia', 'filthyrich', 'perikles']) {
+  for (const width of [64, 128]) {
+    const { rate, macs } = policyValueSamplesPerSec(game, width);
+    const gf = (rate * 3 * 2 * macs) / 1e9;
+    console.log(`${game.padEnd(13)} ${String(width).padStart(5)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${(100 * gf / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${fmt(jsInferencePerSec(game, width)).padStart(24)}`);
+  }
 }

@@ -79,7 +79,7 @@ program
   .option('-w, --workers <n>', 'self-play and evaluation worker threads (default: one per core)', positiveInt)
   .option('--iterations <n>', 'az: search iterations per decision (default 64)', positiveInt)
   .option('--games <n>', 'az: self-play games per generation (default 24)', positiveInt)
-  .option('--width <n>', 'network width (default 128)', positiveInt)
+  .option('--width <n>', 'network width (default 64)', positiveInt)
   .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
   .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
   .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));

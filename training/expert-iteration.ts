@@ -44,7 +44,7 @@ export interface AzConfig {
   replayRatio: number;
   learningRate: number;
   gateGames: number;
-  /** Score the candidate needs against the best to replace it (0.5 = level). */
+  /** The candidate replaces the best when its score against it is above this (0.5 = level). */
   gateThreshold: number;
   /** Evaluate against the baselines every this many generations (and at the end). */
   evalEvery: number;
@@ -60,7 +60,7 @@ export function defaultAzConfig(def: GameDefinition, players: number, seed: stri
   return {
     game: def.name, players, seed, network: { ...DEFAULT_NETWORK }, iterations, cPuct: 1.25, noise: 0.25, alpha: 0.3,
     temperatureMoves: 6, targetTemperature: 0.5, gamesPerGeneration: 24, bufferPositions: 60_000, batchSize: 256, replayRatio: 4,
-    learningRate: 1e-3, gateGames: 8 * players, gateThreshold: 0.55, evalEvery: 4, evalGames: 6 * players,
+    learningRate: 1e-3, gateGames: 8 * players, gateThreshold: 0.5, evalEvery: 4, evalGames: 6 * players,
     baselines: ['random', 'greedy', `mcts:iterations=${iterations}`], policyBaselines: ['random', 'greedy'],
   };
 }
@@ -197,7 +197,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
         game: def.name, players: config.players, candidate: azSpec(genName, config.noise), opponents: [azSpec(state.best, config.noise)],
         gamesEach: config.gateGames, seed: `${config.seed}:gate${generation}`, play: (jobs) => pool.matches(jobs),
       });
-      const accepted = gate.score >= config.gateThreshold;
+      const accepted = gate.score > config.gateThreshold;
       const previousBest = state.best;
       if (accepted) state = { ...state, best: genName, bestGeneration: generation };
       // Keep only the best and the newest generation's folders.
