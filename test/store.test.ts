@@ -2,15 +2,30 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { openSqliteStore, type AgentRecord, type GameRecord, type Store } from '../arena/index.js';
+import { openPgStore, openSqliteStore, type AgentRecord, type GameRecord, type Store } from '../arena/index.js';
+import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
 
 /**
  * The storage contract, run against every Store implementation (one factory per backend), so a
- * new backend is held to the same behaviour.
+ * new backend is held to the same behaviour. A factory called twice with the same key opens two
+ * connections to one database, as two arena processes would.
  */
-const BACKENDS: [string, () => Store][] = [
+type Open = (key?: string) => Store | Promise<Store>;
+let concurrentRuns = 0;
+const sqliteFiles = new Map<string, string>();
+const pgSchemas = new Map<string, string>();
+const BACKENDS: [string, Open][] = [
   ['sqlite (memory)', () => openSqliteStore(':memory:')],
-  ['sqlite (file)', () => openSqliteStore(join(mkdtempSync(join(tmpdir(), 'agora-store-')), 'a.db'))],
+  ['sqlite (file)', (key) => {
+    const path = (key && sqliteFiles.get(key)) ?? join(mkdtempSync(join(tmpdir(), 'agora-store-')), 'a.db');
+    if (key) sqliteFiles.set(key, path);
+    return openSqliteStore(path);
+  }],
+  ['postgresql', (key) => {
+    const schema = (key && pgSchemas.get(key)) ?? uniqueSchema('store');
+    if (key) pgSchemas.set(key, schema);
+    return openPgStore(pgTestUrl(), { schema });
+  }],
 ];
 
 const agent = (id: string, kind: AgentRecord['kind'] = 'bot'): AgentRecord =>
@@ -21,9 +36,9 @@ const finished = (id: string, seats: string[], ranking: number[], extra: Partial
   truncated: false, finishedAt: `2026-01-01T00:00:0${id.length}.000Z`, ...extra,
 });
 
-describe.each(BACKENDS)('%s store', (_name, open) => {
+describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvailable().postgres))('%s store', (name, open) => {
   test('agents: added with a 1500 rating, listed, found by name; a taken name is refused', async () => {
-    const store = open();
+    const store = await open();
     await store.addAgent(agent('a'));
     await store.addAgent(agent('h', 'human'));
     expect((await store.listAgents('tictactoe')).map((a) => a.id)).toEqual(['a', 'h']);
@@ -36,7 +51,7 @@ describe.each(BACKENDS)('%s store', (_name, open) => {
   });
 
   test('a finished game updates both ratings, history and counts in one go', async () => {
-    const store = open();
+    const store = await open();
     await store.addAgent(agent('a'));
     await store.addAgent(agent('b'));
     const delta = await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
@@ -49,7 +64,7 @@ describe.each(BACKENDS)('%s store', (_name, open) => {
   });
 
   test('a game that cannot be stored (duplicate id, unknown agent) changes nothing', async () => {
-    const store = open();
+    const store = await open();
     await store.addAgent(agent('a'));
     await store.addAgent(agent('b'));
     await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
@@ -60,8 +75,51 @@ describe.each(BACKENDS)('%s store', (_name, open) => {
     await store.close();
   });
 
+  test('the same game recorded again (a retried job) changes nothing; another result under its id is refused', async () => {
+    const store = await open();
+    await store.addAgent(agent('a'));
+    await store.addAgent(agent('b'));
+    await store.addTournament({ id: 't1', game: 'tictactoe', players: 2, format: 'round-robin', agentIds: ['a', 'b'], gamesTotal: 3, gamesDone: 0, status: 'running', seed: 's', createdAt: 'x' });
+    const game = finished('t1:0', ['a', 'b'], [0, 1], { tournamentId: 't1' });
+    expect(await store.recordGame(game)).toEqual({ a: 16, b: -16 });
+    expect(await store.recordGame({ ...game, finishedAt: '2026-01-02T00:00:00.000Z' })).toEqual({});
+    await expect(store.recordGame({ ...game, ranking: [1, 0] })).rejects.toThrow(/already stored with another result/);
+    expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([['a', 1516, 1], ['b', 1484, 1]]);
+    expect(await store.ratingHistory('tictactoe')).toHaveLength(2);
+    expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 1 });
+    expect(await store.countGames('tictactoe')).toBe(1);
+    await store.close();
+  });
+
+  // An in-memory SQLite database cannot be opened twice; the file and server backends can.
+  if (name !== 'sqlite (memory)') test('two connections recording games at once lose no rating update and count every game once', async () => {
+    const key = `concurrent-${++concurrentRuns}`;
+    const first = await open(key);
+    const second = await open(key);
+    for (const id of ['a', 'b', 'c']) await first.addAgent(agent(id));
+    // 40 games over three agents, split between the two connections and issued together.
+    const games = Array.from({ length: 40 }, (_, i) => {
+      const seats = [['a', 'b'], ['b', 'c'], ['c', 'a']][i % 3];
+      return finished(`c${i}`, seats, i % 2 === 0 ? [0, 1] : [1, 0]);
+    });
+    await Promise.all(games.map((g, i) => (i % 2 === 0 ? first : second).recordGame(g)));
+    const ratings = await first.ratings('tictactoe');
+    expect(ratings.reduce((sum, r) => sum + r.games, 0)).toBe(80);
+    // Elo is zero-sum: a lost update would break the total.
+    expect(ratings.reduce((sum, r) => sum + r.elo, 0)).toBeCloseTo(4500, 6);
+    const history = await second.ratingHistory('tictactoe');
+    expect(history).toHaveLength(80);
+    // Every agent's history is a chain: each game's rating follows from the previous one.
+    expect(await first.countGames('tictactoe')).toBe(40);
+    const last = new Map<string, number>();
+    for (const p of history) last.set(p.agentId, p.elo);
+    for (const r of ratings) expect(last.get(r.agentId)).toBeCloseTo(r.elo, 9);
+    await first.close();
+    await second.close();
+  });
+
   test('tournaments count their games and finish when all are in', async () => {
-    const store = open();
+    const store = await open();
     await store.addAgent(agent('a'));
     await store.addAgent(agent('b'));
     await store.addTournament({ id: 't1', game: 'tictactoe', players: 2, format: 'round-robin', agentIds: ['a', 'b'], gamesTotal: 2, gamesDone: 0, status: 'running', seed: 's', createdAt: 'x' });
@@ -75,7 +133,7 @@ describe.each(BACKENDS)('%s store', (_name, open) => {
   });
 
   test('matches append moves only at the expected length, and close when their game is recorded', async () => {
-    const store = open();
+    const store = await open();
     await store.addAgent(agent('a'));
     await store.addAgent(agent('h', 'human'));
     await store.addMatch({ id: 'm1', game: 'tictactoe', players: 2, seed: 's', seats: [{ agentId: 'h', kind: 'human', name: 'h', tokenHash: 'x' }, { agentId: 'a', kind: 'bot', name: 'a' }], actions: [], status: 'live', createdAt: 'c', updatedAt: 'c' });
@@ -89,3 +147,10 @@ describe.each(BACKENDS)('%s store', (_name, open) => {
     await store.close();
   });
 });
+
+// Without PostgreSQL binaries and no AGORA_TEST_DATABASE_URL, the contract cannot run against it: say so as a skip.
+if (!servicesAvailable().postgres) {
+  describe('postgresql store', () => {
+    test.skip(`not run: ${servicesAvailable().reason}`, () => {});
+  });
+}

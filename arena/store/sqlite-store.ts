@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ELO_START, applyElo } from '../ratings/elo.js';
+import { AgoraError } from '../../envs/index.js';
 import { MIGRATIONS } from './migrations.js';
+import { sameGame } from './same-game.js';
 import type {
   AgentRecord, GameRecord, MatchRecord, MatchStatus, RatingPoint, RatingRecord, Store, TournamentRecord, TournamentStatus,
 } from './store.js';
@@ -103,6 +105,12 @@ class SqliteStore implements Store {
 
   async recordGame(g: GameRecord): Promise<Record<string, number>> {
     return this.db.transaction(() => {
+      // The same game again (a job retried after its worker died) is recorded once; another result under its id is refused.
+      const stored = this.db.prepare('SELECT * FROM games WHERE id = ?').get(g.id) as Row | undefined;
+      if (stored) {
+        if (sameGame(toGame(stored), g)) return {};
+        throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
+      }
       this.db.prepare(`INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, tournament_id, match_id, finished_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         g.id, g.game, g.players, g.seed, JSON.stringify(g.seats), JSON.stringify(g.actions), JSON.stringify(g.ranking),

@@ -100,7 +100,9 @@ export interface Store {
   /**
    * Stores a finished game and, in the same transaction, updates the Elo of its seats (the rating
    * module's multiplayer rule), appends their rating history, counts it for its tournament and
-   * closes its match. Returns the Elo change per agent id.
+   * closes its match. Returns the Elo change per agent id. The same game recorded again (same id
+   * and content: a retried job) changes nothing and returns {}; another game under a stored id is
+   * refused.
    */
   recordGame(game: GameRecord): Promise<Record<string, number>>;
   getGame(id: string): Promise<GameRecord | undefined>;

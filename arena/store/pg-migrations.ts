@@ -1,0 +1,77 @@
+/**
+ * The PostgreSQL dialect of migrations.ts: the same schema versions, step for step (step k here
+ * creates what step k there creates). Differences: JSONB for the JSON columns, BOOLEAN for flags,
+ * DOUBLE PRECISION for ratings, and BIGSERIAL `seq` columns where SQLite orders by its rowid.
+ * Append new steps to both lists together, never edit old ones.
+ */
+export const PG_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE agents (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('bot', 'human')),
+    created_at TEXT NOT NULL,
+    UNIQUE (game, name)
+  );
+  CREATE TABLE ratings (
+    agent_id TEXT PRIMARY KEY REFERENCES agents(id),
+    game TEXT NOT NULL,
+    elo DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL
+  );
+  CREATE TABLE games (
+    seq BIGSERIAL UNIQUE,
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    seats JSONB NOT NULL,
+    actions JSONB NOT NULL,
+    ranking JSONB NOT NULL,
+    scores JSONB NOT NULL,
+    truncated BOOLEAN NOT NULL,
+    tournament_id TEXT,
+    match_id TEXT,
+    finished_at TEXT NOT NULL
+  );
+  CREATE INDEX games_by_game ON games (game, finished_at);
+  CREATE TABLE rating_history (
+    seq BIGSERIAL PRIMARY KEY,
+    agent_id TEXT NOT NULL REFERENCES agents(id),
+    game TEXT NOT NULL,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    elo DOUBLE PRECISION NOT NULL,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX history_by_game ON rating_history (game, seq);
+  CREATE TABLE tournaments (
+    seq BIGSERIAL UNIQUE,
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    agent_ids JSONB NOT NULL,
+    games_total INTEGER NOT NULL,
+    games_done INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    error TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE matches (
+    seq BIGSERIAL UNIQUE,
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    seats JSONB NOT NULL,
+    actions JSONB NOT NULL,
+    status TEXT NOT NULL,
+    game_id TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  `,
+];

@@ -1,0 +1,265 @@
+/**
+ * The PostgreSQL store (pg), chosen when DATABASE_URL is set. Same interface, schema versions and
+ * behaviour as the SQLite store, so any number of arena processes (and queue workers) can share
+ * one database:
+ * - migrations run under a transaction-scoped advisory lock, so processes starting together
+ *   migrate once;
+ * - recordGame locks the rating rows of its agents (SELECT ... FOR UPDATE, in id order so two
+ *   games never deadlock) before reading them: two games finishing at once are applied one after
+ *   the other, neither update is lost;
+ * - a game id already stored with the same content is a retry and changes nothing (jobs re-run
+ *   after a worker died are recorded once); with other content it is refused.
+ */
+import pg from 'pg';
+import { AgoraError } from '../../envs/index.js';
+import { ELO_START, applyElo } from '../ratings/elo.js';
+import { PG_MIGRATIONS } from './pg-migrations.js';
+import { sameGame } from './same-game.js';
+import type {
+  AgentRecord, GameRecord, MatchRecord, MatchStatus, RatingPoint, RatingRecord, Store, TournamentRecord, TournamentStatus,
+} from './store.js';
+
+type Row = Record<string, unknown>;
+
+export interface PgStoreOptions {
+  /** A schema to hold the tables (created if missing; default public). Tests use one per case. */
+  schema?: string;
+  /** Pool size (default 10). */
+  max?: number;
+}
+
+/** Connects, migrates, and returns the store. Throws a clear error when the server cannot be reached. */
+export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new AgoraError('bad_request', `schema '${schema}' must be a lowercase SQL identifier`);
+  const pool = new pg.Pool({
+    connectionString: url, max: options.max ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client's network error must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(727001)');
+      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+      const { rows } = await client.query('SELECT version FROM schema_version');
+      let version = rows.length > 0 ? (rows[0].version as number) : 0;
+      if (rows.length === 0) await client.query('INSERT INTO schema_version (version) VALUES (0)');
+      for (; version < PG_MIGRATIONS.length; version++) {
+        await client.query(PG_MIGRATIONS[version]);
+        await client.query('UPDATE schema_version SET version = $1', [version + 1]);
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new AgoraError('unavailable', `PostgreSQL at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return new PgStore(pool);
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}
+
+const toAgent = (r: Row): AgentRecord => ({
+  id: r.id as string, game: r.game as string, spec: r.spec as string, name: r.name as string,
+  kind: r.kind as AgentRecord['kind'], createdAt: r.created_at as string,
+});
+
+const toGame = (r: Row): GameRecord => ({
+  id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
+  seats: r.seats as string[], actions: r.actions as number[], ranking: r.ranking as number[],
+  scores: r.scores as number[], truncated: r.truncated as boolean,
+  ...(r.tournament_id ? { tournamentId: r.tournament_id as string } : {}),
+  ...(r.match_id ? { matchId: r.match_id as string } : {}),
+  finishedAt: r.finished_at as string,
+});
+
+const toTournament = (r: Row): TournamentRecord => ({
+  id: r.id as string, game: r.game as string, players: r.players as number, format: r.format as TournamentRecord['format'],
+  agentIds: r.agent_ids as string[], gamesTotal: r.games_total as number, gamesDone: r.games_done as number,
+  status: r.status as TournamentStatus, seed: r.seed as string, ...(r.error ? { error: r.error as string } : {}),
+  createdAt: r.created_at as string,
+});
+
+const toMatch = (r: Row): MatchRecord => ({
+  id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
+  seats: r.seats as MatchRecord['seats'], actions: r.actions as number[], status: r.status as MatchStatus,
+  ...(r.game_id ? { gameId: r.game_id as string } : {}),
+  createdAt: r.created_at as string, updatedAt: r.updated_at as string,
+});
+
+const json = (value: unknown) => JSON.stringify(value);
+
+class PgStore implements Store {
+  constructor(private readonly pool: pg.Pool) {}
+
+  private async one(sql: string, params: unknown[]): Promise<Row | undefined> {
+    return (await this.pool.query(sql, params)).rows[0] as Row | undefined;
+  }
+
+  private async all(sql: string, params: unknown[] = []): Promise<Row[]> {
+    return (await this.pool.query(sql, params)).rows as Row[];
+  }
+
+  /** Runs `work` in one transaction on one client, rolling back on any error. */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async addAgent(a: AgentRecord): Promise<void> {
+    await this.transaction(async (c) => {
+      await c.query('INSERT INTO agents (id, game, spec, name, kind, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [a.id, a.game, a.spec, a.name, a.kind, a.createdAt]);
+      await c.query('INSERT INTO ratings (agent_id, game, elo, games) VALUES ($1, $2, $3, 0)', [a.id, a.game, ELO_START]);
+    });
+  }
+
+  async getAgent(id: string): Promise<AgentRecord | undefined> {
+    const r = await this.one('SELECT * FROM agents WHERE id = $1', [id]);
+    return r && toAgent(r);
+  }
+
+  async listAgents(game?: string): Promise<AgentRecord[]> {
+    const rows = game === undefined
+      ? await this.all('SELECT * FROM agents ORDER BY game, created_at, id')
+      : await this.all('SELECT * FROM agents WHERE game = $1 ORDER BY created_at, id', [game]);
+    return rows.map(toAgent);
+  }
+
+  async findAgentByName(game: string, name: string): Promise<AgentRecord | undefined> {
+    const r = await this.one('SELECT * FROM agents WHERE game = $1 AND name = $2', [game, name]);
+    return r && toAgent(r);
+  }
+
+  async ratings(game: string): Promise<RatingRecord[]> {
+    return (await this.all('SELECT * FROM ratings WHERE game = $1 ORDER BY elo DESC, agent_id', [game])).map((r) => ({
+      agentId: r.agent_id as string, game: r.game as string, elo: r.elo as number, games: r.games as number,
+    }));
+  }
+
+  async ratingHistory(game: string): Promise<RatingPoint[]> {
+    return (await this.all('SELECT * FROM rating_history WHERE game = $1 ORDER BY seq', [game])).map((r) => ({
+      agentId: r.agent_id as string, gameId: r.game_id as string, elo: r.elo as number, at: r.at as string,
+    }));
+  }
+
+  async recordGame(g: GameRecord): Promise<Record<string, number>> {
+    return this.transaction(async (c) => {
+      const inserted = await c.query(`INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, tournament_id, match_id, finished_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`, [
+        g.id, g.game, g.players, g.seed, json(g.seats), json(g.actions), json(g.ranking), json(g.scores), g.truncated,
+        g.tournamentId ?? null, g.matchId ?? null, g.finishedAt,
+      ]);
+      if (inserted.rowCount === 0) {
+        const stored = (await c.query('SELECT * FROM games WHERE id = $1', [g.id])).rows[0] as Row;
+        if (sameGame(toGame(stored), g)) return {};
+        throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
+      }
+      const ids = [...new Set(g.seats)].sort();
+      const locked = await c.query('SELECT agent_id, elo FROM ratings WHERE agent_id = ANY($1) ORDER BY agent_id FOR UPDATE', [ids]);
+      const current: Record<string, number> = {};
+      for (const r of locked.rows as Row[]) current[r.agent_id as string] = r.elo as number;
+      for (const id of ids) if (!(id in current)) throw new AgoraError('bad_request', `agent ${id} has no rating row`);
+      const delta = applyElo(current, g.seats, g.ranking);
+      for (const id of ids) {
+        await c.query('UPDATE ratings SET elo = $1, games = games + 1 WHERE agent_id = $2', [current[id], id]);
+        await c.query('INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES ($1, $2, $3, $4, $5)', [id, g.game, g.id, current[id], g.finishedAt]);
+      }
+      if (g.tournamentId) {
+        await c.query(`UPDATE tournaments SET games_done = games_done + 1,
+          status = CASE WHEN games_done + 1 >= games_total AND status = 'running' THEN 'done' ELSE status END WHERE id = $1`, [g.tournamentId]);
+      }
+      if (g.matchId) {
+        await c.query(`UPDATE matches SET status = 'done', game_id = $1, updated_at = $2 WHERE id = $3`, [g.id, g.finishedAt, g.matchId]);
+      }
+      return delta;
+    });
+  }
+
+  async getGame(id: string): Promise<GameRecord | undefined> {
+    const r = await this.one('SELECT * FROM games WHERE id = $1', [id]);
+    return r && toGame(r);
+  }
+
+  async listGames(game: string, limit = 50): Promise<GameRecord[]> {
+    return (await this.all('SELECT * FROM games WHERE game = $1 ORDER BY finished_at DESC, seq DESC LIMIT $2', [game, limit])).map(toGame);
+  }
+
+  async countGames(game: string): Promise<number> {
+    return Number((await this.one('SELECT COUNT(*) AS n FROM games WHERE game = $1', [game]))!.n);
+  }
+
+  async addTournament(t: TournamentRecord): Promise<void> {
+    await this.pool.query(`INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
+      t.id, t.game, t.players, t.format, json(t.agentIds), t.gamesTotal, t.gamesDone, t.status, t.seed, t.error ?? null, t.createdAt,
+    ]);
+  }
+
+  async getTournament(id: string): Promise<TournamentRecord | undefined> {
+    const r = await this.one('SELECT * FROM tournaments WHERE id = $1', [id]);
+    return r && toTournament(r);
+  }
+
+  async listTournaments(game?: string): Promise<TournamentRecord[]> {
+    const rows = game === undefined
+      ? await this.all('SELECT * FROM tournaments ORDER BY created_at DESC, seq DESC')
+      : await this.all('SELECT * FROM tournaments WHERE game = $1 ORDER BY created_at DESC, seq DESC', [game]);
+    return rows.map(toTournament);
+  }
+
+  async setTournamentStatus(id: string, status: TournamentStatus, error?: string): Promise<void> {
+    await this.pool.query('UPDATE tournaments SET status = $1, error = $2 WHERE id = $3', [status, error ?? null, id]);
+  }
+
+  async addMatch(m: MatchRecord): Promise<void> {
+    await this.pool.query(`INSERT INTO matches (id, game, players, seed, seats, actions, status, game_id, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+      m.id, m.game, m.players, m.seed, json(m.seats), json(m.actions), m.status, m.gameId ?? null, m.createdAt, m.updatedAt,
+    ]);
+  }
+
+  async getMatch(id: string): Promise<MatchRecord | undefined> {
+    const r = await this.one('SELECT * FROM matches WHERE id = $1', [id]);
+    return r && toMatch(r);
+  }
+
+  async listMatches(status?: MatchStatus): Promise<MatchRecord[]> {
+    const rows = status === undefined
+      ? await this.all('SELECT * FROM matches ORDER BY created_at, seq')
+      : await this.all('SELECT * FROM matches WHERE status = $1 ORDER BY created_at, seq', [status]);
+    return rows.map(toMatch);
+  }
+
+  async appendMatchActions(id: string, expectedLength: number, actions: number[], at: string): Promise<boolean> {
+    // One statement: the length check and the append happen atomically on the locked row.
+    const result = await this.pool.query(`UPDATE matches SET actions = actions || $1::jsonb, updated_at = $2
+      WHERE id = $3 AND status = 'live' AND jsonb_array_length(actions) = $4`, [json(actions), at, id, expectedLength]);
+    return result.rowCount === 1;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
