@@ -11,7 +11,9 @@ import { layout } from './pages/layout.js';
 import { leaderboardPage } from './pages/leaderboard.js';
 import { matchPage } from './pages/match.js';
 import { replayPage } from './pages/replay.js';
-import { tournamentListPage, tournamentPage } from './pages/tournaments.js';
+import { runnerBox, tournamentListPage, tournamentPage } from './pages/tournaments.js';
+import { QueueRunner } from './queue/queue-runner.js';
+import type { QueueCounts } from './queue/queue-client.js';
 import { arenaContext, type ArenaContext } from './services/context.js';
 import { LeaderboardService } from './services/leaderboard.js';
 import { MatchService } from './services/matches.js';
@@ -152,6 +154,14 @@ export function createApp(deps: ArenaDeps): ArenaApp {
     res.json(await replayOfGame(ctx, String(req.params.gameId)));
   });
 
+  /** The runner's name and, for the job queue, its live counts (null without a queue). */
+  const queueState = async (): Promise<QueueCounts | null> =>
+    (ctx.runner instanceof QueueRunner ? ctx.runner.client.counts().catch(() => null) : null);
+
+  app.get('/api/queue', async (_req, res) => {
+    res.json({ runner: ctx.runner.name, queue: await queueState() });
+  });
+
   app.use('/api', (req, _res, next) => next(new AgoraError('not_found', `no API route ${req.method} ${req.path}`)));
 
   // ---- HTML pages (plain forms, no JavaScript) ----------------------------------------------------
@@ -210,14 +220,14 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   });
 
   app.get('/tournaments', async (_req, res) => {
-    res.type('html').send(tournamentListPage(await ctx.store.listTournaments()));
+    res.type('html').send(tournamentListPage(await ctx.store.listTournaments(), runnerBox(ctx.runner.name, (await queueState()) ?? undefined)));
   });
 
   app.get('/tournaments/:id', async (req, res) => {
     const t = await ctx.store.getTournament(String(req.params.id));
     if (!t) throw new AgoraError('not_found', `no tournament '${String(req.params.id)}'`);
     const names = await Promise.all(t.agentIds.map(async (a) => (await ctx.store.getAgent(a))?.name ?? a));
-    res.type('html').send(tournamentPage(t, names));
+    res.type('html').send(tournamentPage(t, names, runnerBox(ctx.runner.name, (await queueState()) ?? undefined)));
   });
 
   app.get('/replays/:gameId', async (req, res) => {

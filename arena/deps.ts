@@ -1,4 +1,5 @@
 import type { GameRegistry } from '../envs/core/registry.js';
+import type { GameRunner } from './queue/game-runner.js';
 import type { Store } from './store/store.js';
 
 /** Everything the arena depends on, injected (style G15), so tests fix the clock, ids and seed. */
@@ -18,8 +19,10 @@ export interface ArenaDeps {
   botThreads?: number;
   /** Time budget of one bot decision in people's games, ms (default 10 000). */
   botBudgetMs?: number;
-  /** Worker threads per tournament (default: one per core). */
+  /** Worker threads per tournament (default: one per core), when no runner is given. */
   tournamentThreads?: number;
+  /** Where tournament games are played (default: worker threads; with REDIS_URL the server passes a QueueRunner). */
+  runner?: GameRunner;
   /** Write-request rate limit per client per minute (default 120); false turns it off (tests, benches). */
   writeLimitPerMinute?: number | false;
 }

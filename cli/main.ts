@@ -8,6 +8,7 @@ import { playCommand } from './commands/play.js';
 import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
+import { workerCommand, type WorkerCliOptions } from './commands/worker.js';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -83,6 +84,14 @@ program
   .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
   .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
   .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
+
+program
+  .command('worker')
+  .description('play queued games (arena tournaments, self-play) from a Redis job queue; start one per core, on any machine')
+  .option('--redis <url>', 'the Redis server (default: REDIS_URL)')
+  .option('--prefix <prefix>', 'queue key prefix (default: AGORA_QUEUE_PREFIX or agora)')
+  .option('-c, --concurrency <n>', 'jobs at once in this process', positiveInt, 1)
+  .action((opts: WorkerCliOptions) => workerCommand(opts));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof AgoraError) {

@@ -20,7 +20,8 @@ import { DEFAULT_NETWORK, networkShape, type NetworkConfig } from './network.js'
 import { ReplayBuffer } from './replay-buffer.js';
 import { RunFiles } from './run-files.js';
 import type { GameRecord } from './self-play.js';
-import { TrainingPool } from './training-pool.js';
+import { QueueTrainingPool } from './queue-pool.js';
+import { TrainingPool, type GamePlayer } from './training-pool.js';
 
 export interface AzConfig {
   game: string;
@@ -78,6 +79,9 @@ export interface RunOptions {
   workers?: number;
   /** Ignore an existing checkpoint in `out` and start over. */
   fresh?: boolean;
+  /** With a Redis URL, self-play and evaluation games become queue jobs for `agora worker` processes. */
+  redisUrl?: string;
+  queuePrefix?: string;
   /** Stop after this many generations (updates) in this run as well (tests: a reproducible amount of training). */
   maxGenerations?: number;
   onEvent?: (event: TrainingEvent) => void;
@@ -158,7 +162,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const buffer = new ReplayBuffer(def, config.bufferPositions, config.targetTemperature ?? 1);
   if (resuming) for (const record of files.readJson<GameRecord[]>('buffer.json')) buffer.add(record);
 
-  const pool = new TrainingPool(workers);
+  const pool: GamePlayer = options.redisUrl ? new QueueTrainingPool(options.redisUrl, `train:${config.game}:${config.seed}`, options.queuePrefix) : new TrainingPool(workers);
   const started = performance.now();
   const deadline = started + options.minutes * 60_000;
   const emit = (e: TrainingEvent) => options.onEvent?.(e);

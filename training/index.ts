@@ -19,5 +19,5 @@ installPolicyLoader(loadPolicyFolder);
 
 export { trainExpertIteration, defaultAzConfig, type AzConfig, type RunOptions, type TrainingEvent, type TrainingSummary } from './expert-iteration.js';
 export { trainPpo, defaultPpoConfig, type PpoConfig } from './ppo.js';
-export { playSelfPlayGame, type GameRecord, type SelfPlayOptions } from './self-play.js';
+export { playSelfPlayGame, playSelfPlayGameAsync, type GameRecord, type SelfPlayOptions } from './self-play.js';
 export { evaluateCandidate, eloFromScore, type MatchupFigures } from './evaluate.js';

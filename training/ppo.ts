@@ -19,7 +19,8 @@ import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
 import { DEFAULT_NETWORK, buildNetwork, maskedSoftmax, networkShape, type NetworkConfig } from './network.js';
 import { RunFiles } from './run-files.js';
-import { TrainingPool } from './training-pool.js';
+import { QueueTrainingPool } from './queue-pool.js';
+import { TrainingPool, type GamePlayer } from './training-pool.js';
 
 export interface PpoConfig {
   game: string;
@@ -163,7 +164,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
     return env.reset();
   });
 
-  const pool = new TrainingPool(workers);
+  const pool: GamePlayer = options.redisUrl ? new QueueTrainingPool(options.redisUrl, `train:${config.game}:${config.seed}`, options.queuePrefix) : new TrainingPool(workers);
   const started = performance.now();
   const deadline = started + options.minutes * 60_000;
   const emit = (e: TrainingEvent) => options.onEvent?.(e);

@@ -22,6 +22,24 @@ export interface GameRecord {
 }
 
 export function playSelfPlayGame(def: GameDefinition, net: PolicyNetwork, players: number, seed: string, options: SelfPlayOptions): GameRecord {
+  const steps = selfPlaySteps(def, net, players, seed, options);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The same game, yielding to the event loop after every decision (queue workers renew their job locks meanwhile). */
+export async function playSelfPlayGameAsync(def: GameDefinition, net: PolicyNetwork, players: number, seed: string, options: SelfPlayOptions): Promise<GameRecord> {
+  const steps = selfPlaySteps(def, net, players, seed, options);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function* selfPlaySteps(def: GameDefinition, net: PolicyNetwork, players: number, seed: string, options: SelfPlayOptions): Generator<void, GameRecord> {
   const state = def.newGame({ players, seed });
   const rng = Rng.fromSeed(`${seed}:self-play`);
   const record: GameRecord = { seed, players, actions: [], targets: [], returns: [] };
@@ -44,6 +62,7 @@ export function playSelfPlayGame(def: GameDefinition, net: PolicyNetwork, player
     }
     state.applyAction(action);
     record.actions.push(action);
+    yield;
   }
   record.returns = returnsFromRanking(state.ranking());
   return record;

@@ -9,11 +9,18 @@ const ENTRY = new URL('./training-worker-entry.js', import.meta.url);
 
 type TaskBody = TrainingTask extends infer T ? (T extends TrainingTask ? Omit<T, 'id'> : never) : never;
 
+/** What the trainers need played: self-play games and matches (threads here, or the job queue). */
+export interface GamePlayer {
+  selfPlay(base: { game: string; players: number; modelDir: string; options: SelfPlayOptions }, seeds: readonly string[], onGame?: () => void): Promise<GameRecord[]>;
+  matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]>;
+  close(): Promise<void>;
+}
+
 /**
  * Persistent training worker threads: TensorFlow.js loads once per thread for the whole run, not
  * once per generation. Tasks are single games, handed to whichever thread is free.
  */
-export class TrainingPool {
+export class TrainingPool implements GamePlayer {
   private readonly workers: Worker[] = [];
   private nextId = 1;
   private epoch = 0;

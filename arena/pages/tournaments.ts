@@ -1,20 +1,30 @@
 import type { TournamentRecord } from '../store/store.js';
+import type { QueueCounts } from '../queue/queue-client.js';
 import { esc, layout } from './layout.js';
 
-export function tournamentPage(t: TournamentRecord, names: string[]): string {
+export function tournamentPage(t: TournamentRecord, names: string[], runner = ''): string {
   const body = `<h1>Tournament ${esc(t.id)}</h1><div class="card"><p>${esc(t.game)}, ${t.players} players, ${esc(t.format)}: ` +
     `${names.map(esc).join(', ')}</p><p><strong>${esc(t.status)}</strong>: ${t.gamesDone} of ${t.gamesTotal} games played.` +
     `${t.error ? ` <span class="error">${esc(t.error)}</span>` : ''}</p>` +
     `<progress max="${t.gamesTotal}" value="${t.gamesDone}"></progress></div>` +
-    `<p><a href="/leaderboard?game=${encodeURIComponent(t.game)}">Leaderboard</a></p>`;
+    `${runner}<p><a href="/leaderboard?game=${encodeURIComponent(t.game)}">Leaderboard</a></p>`;
   return layout(`Tournament ${t.id}`, body, t.status === 'running' ? { refreshSeconds: 3 } : {});
 }
 
-export function tournamentListPage(list: TournamentRecord[]): string {
+/** Where games are played, and the job queue's state when there is one. */
+export function runnerBox(runner: string, counts?: QueueCounts): string {
+  const figures = counts
+    ? `: ${counts.workers} worker${counts.workers === 1 ? '' : 's'} connected; jobs waiting ${counts.waiting}, running ${counts.active}, ` +
+      `retrying ${counts.delayed}, done ${counts.completed}, failed ${counts.failed}`
+    : '';
+  return `<div class="card"><p>Games are played on ${esc(runner)}${esc(figures)}.</p></div>`;
+}
+
+export function tournamentListPage(list: TournamentRecord[], runner = ''): string {
   const rows = list
     .map((t) => `<tr><td><a href="/tournaments/${encodeURIComponent(t.id)}">${esc(t.id)}</a></td><td>${esc(t.game)}</td><td>${t.players}</td>` +
       `<td>${esc(t.format)}</td><td>${esc(t.status)}</td><td>${t.gamesDone}/${t.gamesTotal}</td><td>${esc(t.createdAt)}</td></tr>`)
     .join('');
-  return layout('Tournaments', `<h1>Tournaments</h1><table><tr><th>id</th><th>game</th><th>players</th><th>format</th><th>status</th><th>games</th><th>started</th></tr>${rows}</table>` +
+  return layout('Tournaments', `<h1>Tournaments</h1>${runner}<table><tr><th>id</th><th>game</th><th>players</th><th>format</th><th>status</th><th>games</th><th>started</th></tr>${rows}</table>` +
     '<p class="muted">Start one with POST /api/tournaments (see the README).</p>');
 }

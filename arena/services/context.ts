@@ -2,6 +2,7 @@ import { GAMES } from '../../envs/games.js';
 import type { GameRegistry } from '../../envs/core/registry.js';
 import type { ArenaDeps } from '../deps.js';
 import type { Store } from '../store/store.js';
+import { ThreadRunner, type GameRunner } from '../queue/game-runner.js';
 import { BotPool } from './bot-pool.js';
 import { randomId, randomToken } from './ids.js';
 
@@ -14,7 +15,8 @@ export interface ArenaContext {
   newToken: () => string;
   seed: string;
   bots: BotPool;
-  tournamentThreads?: number;
+  /** Where tournament games are played (worker threads, or the Redis job queue). */
+  runner: GameRunner;
 }
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {
@@ -26,6 +28,6 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
     newToken: deps.newToken ?? randomToken,
     seed: deps.seed ?? 'arena',
     bots: new BotPool(deps.botThreads ?? 2, deps.botBudgetMs ?? 10_000),
-    tournamentThreads: deps.tournamentThreads,
+    runner: deps.runner ?? new ThreadRunner(deps.tournamentThreads),
   };
 }

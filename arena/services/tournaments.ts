@@ -1,8 +1,7 @@
 import { makeAgent } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, type GameDefinition } from '../../envs/index.js';
 import { lookupGame } from '../../envs/core/registry.js';
-import type { GameJob } from '../tournament/messages.js';
-import { playOnWorkers } from '../tournament/pool.js';
+import type { RunnerJob } from '../queue/game-runner.js';
 import { scheduleTournament, type TournamentFormat } from '../tournament/schedule.js';
 import type { AgentRecord, TournamentRecord } from '../store/store.js';
 import type { ArenaContext } from './context.js';
@@ -88,18 +87,15 @@ export class TournamentService {
       const byId = new Map(agents.filter((a): a is AgentRecord => a !== undefined).map((a) => [a.id, a]));
       for (const a of byId.values()) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
       const done = new Set((await this.ctx.store.listGames(t.game, 1_000_000)).filter((g) => g.tournamentId === id).map((g) => g.id));
-      const jobs: (GameJob & { ids: string[] })[] = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed)
-        .filter((g) => !done.has(`${id}:${g.index}`))
-        .map((g) => ({ index: g.index, game: t.game, seats: g.seats.map((a) => byId.get(a)!.spec), seed: g.seed, ids: g.seats }));
-      const idsByIndex = new Map(jobs.map((j) => [j.index, j.ids]));
+      const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter((g) => !done.has(`${id}:${g.index}`));
+      const jobs: RunnerJob[] = schedule.map((g) => ({ id: `${id}:${g.index}`, index: g.index, game: t.game, seats: g.seats.map((a) => byId.get(a)!.spec), seed: g.seed }));
       const writes: Promise<unknown>[] = [];
-      await playOnWorkers(jobs.map(({ ids: _ids, ...job }) => job), {
-        threads: this.ctx.tournamentThreads,
+      await this.ctx.runner.play(jobs, {
         signal: this.abort.signal,
         onResult: (result, position) => {
-          const index = jobs[position].index;
+          const g = schedule[position];
           writes.push(this.ctx.store.recordGame({
-            id: `${id}:${index}`, game: t.game, players: t.players, seed: result.seed as string, seats: idsByIndex.get(index)!,
+            id: jobs[position].id, game: t.game, players: t.players, seed: result.seed as string, seats: g.seats,
             actions: result.actions, ranking: result.ranking, scores: result.scores, truncated: result.truncated,
             tournamentId: id, finishedAt: this.ctx.now().toISOString(),
           }));

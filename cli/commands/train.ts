@@ -45,7 +45,9 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
     }
   };
   try {
-    const run = { out: opts.out, minutes: opts.minutes, workers: opts.workers, fresh: opts.fresh, onEvent };
+    const redisUrl = process.env.REDIS_URL;
+    if (redisUrl) process.stderr.write(`REDIS_URL is set: self-play and evaluation games go to the job queue; start \`agora worker\` processes to play them\n`);
+    const run = { out: opts.out, minutes: opts.minutes, workers: opts.workers, fresh: opts.fresh, onEvent, redisUrl, queuePrefix: process.env.AGORA_QUEUE_PREFIX };
     const summary = opts.algo === 'az'
       ? await training.trainExpertIteration(overrideAz(training.defaultAzConfig(def, players, opts.seed), opts), run)
       : await training.trainPpo(overridePpo(training.defaultPpoConfig(def, players, opts.seed), opts), run);

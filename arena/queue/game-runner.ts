@@ -1,0 +1,40 @@
+import type { MatchResult } from '../../agents/index.js';
+import type { GameJob } from '../tournament/messages.js';
+import { playOnWorkers } from '../tournament/pool.js';
+
+/** One tournament game to play, named by the id it will be stored under (the idempotency key). */
+export interface RunnerJob extends GameJob {
+  /** Stored game id: `${tournament}:${index}`. A job with an id already played is not played again. */
+  id: string;
+}
+
+export interface RunOptions {
+  /** Called as each game finishes, in completion order (position = index into the jobs array). */
+  onResult: (result: MatchResult, position: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Where tournament games are played: on this process's worker threads, or as jobs of a queue that
+ * `agora worker` processes on any machine take (arena/queue/queue-runner.ts).
+ */
+export interface GameRunner {
+  readonly name: string;
+  play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Worker threads in this process (the default, without REDIS_URL). */
+export class ThreadRunner implements GameRunner {
+  readonly name = 'worker threads';
+  constructor(private readonly threads?: number) {}
+
+  async play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void> {
+    // The pool reports results by the job's index field: number them by position here.
+    await playOnWorkers(jobs.map(({ id: _id, ...job }, position) => ({ ...job, index: position })), {
+      threads: this.threads, signal: options.signal, onResult: (result, position) => options.onResult(result, position),
+    });
+  }
+
+  async close(): Promise<void> {}
+}

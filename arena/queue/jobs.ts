@@ -1,0 +1,42 @@
+/**
+ * The job queue's vocabulary, shared by the producers (arena tournaments, the trainer) and the
+ * `agora worker` processes. One BullMQ queue, 'games', holds two kinds of job:
+ * - match: one game between agent specs (tournament, gating, evaluation); returns the MatchResult;
+ * - self-play: one expert-iteration self-play game of a model stored in Redis; returns the record.
+ * A job's id is its idempotency key: a game id (`${tournament}:${index}`) or a training task id, so
+ * adding the same game twice queues it once, and a job retried after its worker died is still one
+ * result, recorded once (the stores also ignore a game they already hold).
+ */
+import { Redis } from 'ioredis';
+import type { GameRecord, SelfPlayOptions } from '../../training/self-play.js';
+import type { GameJob } from '../tournament/messages.js';
+
+export const QUEUE_NAME = 'games';
+/** Default key prefix in Redis; tests give each run its own. */
+export const DEFAULT_PREFIX = 'agora';
+/** A game running longer than this on a worker fails that attempt (and is retried). */
+export const DEFAULT_JOB_TIMEOUT_MS = 10 * 60_000;
+/** Attempts per job: the first plus retries after a failure or a worker's death. */
+export const DEFAULT_ATTEMPTS = 3;
+
+export type MatchJobData = { kind: 'match'; job: GameJob; timeoutMs: number };
+export type SelfPlayJobData = {
+  kind: 'self-play'; game: string; players: number; seed: string; options: SelfPlayOptions;
+  /** Key of the model's files in Redis (see model-transfer.ts). */
+  model: string; timeoutMs: number;
+};
+export type QueueJobData = MatchJobData | SelfPlayJobData;
+export type { GameRecord };
+
+/** BullMQ forbids ':' in custom job ids; game ids use it. */
+export function jobIdFor(key: string): string {
+  return key.replace(/:/g, '|');
+}
+
+/** A Redis connection as BullMQ needs it (blocking commands must not time out). */
+export function redisConnection(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  // Reconnection is ioredis's job; an error event without a listener would crash the process.
+  redis.on('error', () => {});
+  return redis;
+}

@@ -1,0 +1,33 @@
+import type { MatchResult } from '../../agents/index.js';
+import type { GameRunner, RunOptions, RunnerJob } from './game-runner.js';
+import { DEFAULT_JOB_TIMEOUT_MS } from './jobs.js';
+import { QueueClient, type QueueClientOptions } from './queue-client.js';
+
+/**
+ * Tournament games as BullMQ jobs (REDIS_URL set): any number of `agora worker` processes, on any
+ * machine, play them; results come back to the arena, which records each game once (the job id is
+ * the game id).
+ */
+export class QueueRunner implements GameRunner {
+  readonly name: string;
+  readonly client: QueueClient;
+
+  constructor(url: string, options: QueueClientOptions & { timeoutMs?: number } = {}) {
+    this.client = new QueueClient(url, options);
+    this.name = `job queue (${url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')})`;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  }
+
+  private readonly timeoutMs: number;
+
+  play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void> {
+    return this.client.run<MatchResult>(
+      jobs.map(({ id, ...job }) => ({ key: id, data: { kind: 'match', job, timeoutMs: this.timeoutMs } })),
+      options.onResult, options.signal,
+    );
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The Redis job queue against real servers (test/global-services.ts): a tournament played by two
+ * `agora worker` processes, one killed mid-run, loses no game and counts none twice; jobs are
+ * idempotent by key; self-play through the queue gives the same games as in this process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { QueueEvents } from 'bullmq';
+import request from 'supertest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { DEFAULT_ROSTER } from '../arena/services/roster.js';
+import { QueueRunner } from '../arena/queue/queue-runner.js';
+import { QueueClient } from '../arena/queue/queue-client.js';
+import { QUEUE_NAME, redisConnection } from '../arena/queue/jobs.js';
+import { openPgStore, openSqliteStore, type Store } from '../arena/index.js';
+import { getGame } from '../envs/index.js';
+import { testArena } from './arena-helpers.js';
+import { pgTestUrl, redisTestUrl, servicesAvailable, uniqueSchema } from './services.js';
+
+const CLI = fileURLToPath(new URL('../cli/agora.js', import.meta.url));
+const children: ChildProcess[] = [];
+let prefixes = 0;
+const newPrefix = () => `agora-test-${process.pid}-${++prefixes}`;
+
+/** Starts `agora worker` as its own process; resolves once it said it is taking jobs. */
+function startWorker(prefix: string, log: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [CLI, 'worker', '--redis', redisTestUrl(), '--prefix', prefix], { stdio: ['ignore', 'ignore', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const lines = text.split('\n');
+      text = lines.pop()!;
+      for (const line of lines) {
+        log.push(line);
+        if (line.includes('taking jobs')) resolve(child);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`agora worker exited with ${code} before taking jobs`)));
+  });
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+const run = servicesAvailable().redis && servicesAvailable().postgres;
+
+describe.runIf(run)('the job queue (Redis, BullMQ) with agora worker processes', () => {
+  test('a tournament across 2 worker processes, one killed mid-run, records every game exactly once', async () => {
+    const prefix = newPrefix();
+    const store: Store = await openPgStore(pgTestUrl(), { schema: uniqueSchema('queue') });
+    const runner = new QueueRunner(redisTestUrl(), { prefix });
+    const events = new QueueEvents(QUEUE_NAME, { connection: redisConnection(redisTestUrl()), prefix });
+    let stalled = 0;
+    events.on('stalled', () => stalled++);
+    await events.waitUntilReady();
+    const app = await testArena({ store, runner });
+    try {
+      const logA: string[] = [];
+      const logB: string[] = [];
+      const [a] = await Promise.all([startWorker(prefix, logA), startWorker(prefix, logB)]);
+      const bots = (await store.listAgents('tictactoe')).filter((x) => x.kind === 'bot');
+      expect(bots.map((b) => b.spec)).toEqual([...DEFAULT_ROSTER]);
+      // mcts(1000) keeps each game busy for a while, so the killed worker dies holding one.
+      const t = await app.arena.tournaments.start({ game: 'tictactoe', agents: bots.map((b) => b.id), games: 60 });
+      const total = 60;
+      await new Promise<void>((resolve) => {
+        const check = setInterval(() => {
+          if (logA.filter((l) => l.includes(' done in ')).length >= 4) {
+            clearInterval(check);
+            resolve();
+          }
+        }, 20);
+      });
+      a.kill('SIGKILL');
+      await app.arena.tournaments.idle();
+      const after = await store.getTournament(t.id);
+      expect(after).toMatchObject({ status: 'done', gamesDone: total, gamesTotal: total });
+      const games = (await store.listGames('tictactoe', 10_000)).filter((g) => g.tournamentId === t.id);
+      expect(games.map((g) => g.id).sort()).toEqual(Array.from({ length: total }, (_, i) => `${t.id}:${i}`).sort());
+      const ratings = await store.ratings('tictactoe');
+      // Every game rated once: each has two seats, so the games played sum to 2 per game (one agent may hold both seats: then 1).
+      const expectedGames = games.reduce((sum, g) => sum + new Set(g.seats).size, 0);
+      expect(ratings.reduce((sum, r) => sum + r.games, 0)).toBe(expectedGames);
+      expect(await store.ratingHistory('tictactoe')).toHaveLength(expectedGames);
+      // The killed worker's game went back to the queue and was played by the other one.
+      expect(stalled).toBeGreaterThanOrEqual(1);
+      expect(logB.filter((l) => l.includes(' done in ')).length).toBeGreaterThan(0);
+      const queue = (await request(app).get('/api/queue')).body as { runner: string; queue: { completed: number; workers: number } };
+      expect(queue.runner).toMatch(/^job queue/);
+      expect(queue.queue.completed).toBe(total);
+    } finally {
+      await app.arena.close();
+      await runner.close();
+      await events.close();
+      await store.close();
+    }
+  }, 180_000);
+
+  test('a job key already queued or played is not played again; its stored result answers', async () => {
+    const prefix = newPrefix();
+    const client = new QueueClient(redisTestUrl(), { prefix });
+    const log: string[] = [];
+    const worker = await startWorker(prefix, log);
+    try {
+      const job = { index: 0, game: 'tictactoe', seats: ['random', 'random'], seed: 'same' };
+      const first: unknown[] = [];
+      const second: unknown[] = [];
+      await Promise.all([
+        client.run([{ key: 'g:1', data: { kind: 'match', job, timeoutMs: 60_000 } }], (r) => first.push(r)),
+        client.run([{ key: 'g:1', data: { kind: 'match', job, timeoutMs: 60_000 } }], (r) => second.push(r)),
+      ]);
+      await client.run([{ key: 'g:1', data: { kind: 'match', job, timeoutMs: 60_000 } }], (r) => second.push(r));
+      expect(second).toEqual([first[0], first[0]]);
+      expect(log.filter((l) => l.includes(' done in '))).toHaveLength(1);
+      expect((await client.counts()).completed).toBe(1);
+    } finally {
+      worker.kill('SIGTERM');
+      await client.close();
+    }
+  }, 60_000);
+
+  test('the SQLite store records queued results too (the queue does not need PostgreSQL)', async () => {
+    const prefix = newPrefix();
+    const store = openSqliteStore(':memory:');
+    const runner = new QueueRunner(redisTestUrl(), { prefix });
+    const app = await testArena({ store, runner });
+    const worker = await startWorker(prefix, []);
+    try {
+      const bots = (await store.listAgents('tictactoe')).filter((x) => x.kind === 'bot' && !x.spec.startsWith('mcts'));
+      const t = await app.arena.tournaments.start({ game: 'tictactoe', agents: bots.map((b) => b.id), games: 8 });
+      await app.arena.tournaments.idle();
+      expect(await store.getTournament(t.id)).toMatchObject({ status: 'done', gamesDone: 8 });
+      expect(await store.countGames('tictactoe')).toBe(8);
+    } finally {
+      worker.kill('SIGTERM');
+      await app.arena.close();
+      await runner.close();
+      await store.close();
+    }
+  }, 60_000);
+
+  test('self-play games through the queue are the games this process would play', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const training = await import('../training/index.js');
+    const { QueueTrainingPool } = await import('../training/queue-pool.js');
+    const ttt = getGame('tictactoe');
+    const dir = join(mkdtempSync(join(tmpdir(), 'agora-queue-model-')), 'm');
+    const shape = training.networkShape(ttt, 2);
+    await training.saveModel(training.buildNetwork(shape, { width: 8, blocks: 1 }, 4), dir, {
+      format: training.MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
+      actionSize: shape.actionSize, network: { width: 8, blocks: 1 }, createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const prefix = newPrefix();
+    const pool = new QueueTrainingPool(redisTestUrl(), 'test-run', prefix);
+    const worker = await startWorker(prefix, []);
+    try {
+      const options = { iterations: 16, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 2 };
+      const records = await pool.selfPlay({ game: 'tictactoe', players: 2, modelDir: dir, options }, ['s1', 's2']);
+      const net = training.loadPolicyFolder(dir, ttt);
+      expect(records).toEqual(['s1', 's2'].map((seed) => training.playSelfPlayGame(ttt, net, 2, seed, options)));
+      const [result] = await pool.matches([{ index: 0, game: 'tictactoe', seats: [`neural:${dir}`, 'random'], seed: 'm1' }]);
+      expect(result.actions.length).toBeGreaterThanOrEqual(5);
+    } finally {
+      worker.kill('SIGTERM');
+      await pool.close();
+    }
+  }, 90_000);
+});
+
+if (!run) {
+  describe('the job queue (Redis, BullMQ)', () => {
+    test.skip(`not run: ${servicesAvailable().reason}`, () => {});
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * The trainer's games as queue jobs (REDIS_URL set): self-play games and gating/evaluation matches
+ * go to `agora worker` processes on any machine instead of this process's threads. Models travel
+ * through Redis (arena/queue/model-transfer.ts). Job keys name the run, generation and game, so a
+ * trainer restarted after a crash collects the games already played instead of playing them again.
+ */
+import type { MatchResult } from '../agents/index.js';
+import { DEFAULT_JOB_TIMEOUT_MS, DEFAULT_PREFIX } from '../arena/queue/jobs.js';
+import { MODEL_REF, publishModel } from '../arena/queue/model-transfer.js';
+import { QueueClient } from '../arena/queue/queue-client.js';
+import type { GameJob } from '../arena/tournament/messages.js';
+import type { GameRecord, SelfPlayOptions } from './self-play.js';
+import type { GamePlayer } from './training-pool.js';
+
+export class QueueTrainingPool implements GamePlayer {
+  private readonly client: QueueClient;
+  private readonly prefix: string;
+
+  constructor(url: string, private readonly runKey: string, prefix = DEFAULT_PREFIX) {
+    this.prefix = prefix;
+    this.client = new QueueClient(url, { prefix });
+  }
+
+  async selfPlay(base: { game: string; players: number; modelDir: string; options: SelfPlayOptions }, seeds: readonly string[], onGame?: () => void): Promise<GameRecord[]> {
+    const model = await publishModel(this.client.redis, base.modelDir, this.prefix);
+    const out: GameRecord[] = new Array(seeds.length);
+    await this.client.run<GameRecord>(seeds.map((seed) => ({
+      key: `${this.runKey}:self-play:${model}:${seed}`,
+      data: { kind: 'self-play', game: base.game, players: base.players, seed, options: base.options, model, timeoutMs: DEFAULT_JOB_TIMEOUT_MS },
+    })), (record, i) => {
+      out[i] = record;
+      onGame?.();
+    });
+    return out;
+  }
+
+  async matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]> {
+    // Model folders named in specs are the trainer's own files: they travel through Redis too.
+    const specs = new Map<string, string>();
+    for (const spec of new Set(jobs.flatMap((j) => j.seats))) {
+      const m = /^(neural|az):([^,]+)(.*)$/.exec(spec);
+      specs.set(spec, m ? `${m[1]}:${MODEL_REF}${await publishModel(this.client.redis, m[2], this.prefix)}${m[3]}` : spec);
+    }
+    jobs = jobs.map((job) => ({ ...job, seats: job.seats.map((s) => specs.get(s)!) }));
+    const out: MatchResult[] = new Array(jobs.length);
+    await this.client.run<MatchResult>(jobs.map((job) => ({
+      key: `${this.runKey}:match:${job.seed}:${job.seats.join('|')}`, data: { kind: 'match', job, timeoutMs: DEFAULT_JOB_TIMEOUT_MS },
+    })), (result, i) => {
+      out[i] = result;
+      onGame?.();
+    });
+    return out;
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
