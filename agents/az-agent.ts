@@ -1,5 +1,5 @@
-import { AgentSpecError, type Agent, type DecisionContext } from '../envs/index.js';
-import type { PolicyNetwork } from './neural-agent.js';
+import type { Agent, DecisionContext } from '../envs/index.js';
+import { assertSeats, type PolicyNetwork } from './neural-agent.js';
 import { PuctSearch, type PuctOptions } from './puct-search.js';
 
 /**
@@ -17,9 +17,7 @@ export class AzAgent implements Agent {
   ) {}
 
   act(ctx: DecisionContext): number {
-    if (ctx.view.players !== this.net.players) {
-      throw new AgentSpecError(this.name, `the model was trained for ${this.net.players} players; this game has ${ctx.view.players}`);
-    }
+    assertSeats(this.net, ctx, this.name);
     const legal = ctx.legalActions;
     if (legal.length === 1) return legal[0];
     const search = new PuctSearch(ctx.game, ctx.view.players, (rng) => ctx.sampleWorld(rng), ctx.rng, this.options);

@@ -23,6 +23,13 @@ export function loadPolicy(spec: string, path: string, game: GameDefinition): Po
   return loader(path, game);
 }
 
+/** A model plays only the seat count it was trained for (its observation and value sizes depend on it). */
+export function assertSeats(net: PolicyNetwork, ctx: DecisionContext, agentName: string): void {
+  if (ctx.view.players !== net.players) {
+    throw new AgentSpecError(agentName, `the model was trained for ${net.players} players; this game has ${ctx.view.players}`);
+  }
+}
+
 /**
  * The policy network alone: the legal action with the highest logit (temperature 0), or one
  * sampled from the masked softmax at the given temperature with the seeded RNG.
@@ -35,9 +42,7 @@ export class NeuralAgent implements Agent {
   ) {}
 
   act(ctx: DecisionContext): number {
-    if (ctx.view.players !== this.net.players) {
-      throw new AgentSpecError(this.name, `the model was trained for ${this.net.players} players; this game has ${ctx.view.players}`);
-    }
+    assertSeats(this.net, ctx, this.name);
     const { logits } = this.net.evaluate(ctx.observation);
     const legal = ctx.legalActions;
     if (this.temperature === 0) {

@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { makeAgent, playMatch, type Agent } from '../agents/index.js';
+import { makeAgent } from '../agents/index.js';
 import { getGame } from '../envs/index.js';
+import { metricsRows, ticTacToeScoreAgainstRandom } from './test-helpers.js';
 import { hashSeed } from './expert-iteration.js';
 import {
   MODEL_FORMAT, buildNetwork, defaultAzConfig, initBackend, networkShape, readMeta, saveModel, trainExpertIteration, type AzConfig,
@@ -16,22 +17,6 @@ function tinyConfig(seed: string): AzConfig {
     ...defaultAzConfig(ttt, 2, seed), network: { width: 32, blocks: 1 }, iterations: 32, gamesPerGeneration: 32, batchSize: 64,
     replayRatio: 8, learningRate: 3e-3, gateGames: 16, evalEvery: 100, evalGames: 8, baselines: ['random'], policyBaselines: ['random'],
   };
-}
-
-/** Mean score ((return + 1) / 2) of `agent` against random over `games` games, seats alternating. */
-async function scoreAgainstRandom(agent: Agent, games: number): Promise<number> {
-  const random = makeAgent('random', ttt);
-  let score = 0;
-  for (let g = 0; g < games; g++) {
-    const seat = g % 2;
-    const result = await playMatch(ttt, seat === 0 ? [agent, random] : [random, agent], { seed: `vs-random-${g}` });
-    score += (result.returns[seat] + 1) / 2;
-  }
-  return score / games;
-}
-
-function rows(dir: string): Record<string, unknown>[] {
-  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 beforeAll(async () => {
@@ -47,7 +32,7 @@ describe('expert iteration on tic-tac-toe', () => {
     const meta = readMeta(out, ttt);
     expect(meta.players).toBe(2);
     expect((meta.training as { algorithm: string }).algorithm).toBe('az');
-    expect(rows(out)).toHaveLength(20);
+    expect((await metricsRows(out))).toHaveLength(20);
     expect(readFileSync(join(out, 'curves.svg'), 'utf8')).toMatch(/^<svg[\s\S]*policyLoss[\s\S]*vs random[\s\S]*<\/svg>\n$/);
 
     // The untrained network of the same run (generation 0) against the trained one, 200 games each.
@@ -58,8 +43,8 @@ describe('expert iteration on tic-tac-toe', () => {
       format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
       actionSize: shape.actionSize, network: config.network, createdAt: '2026-01-01T00:00:00.000Z',
     });
-    const untrained = await scoreAgainstRandom(makeAgent(`neural:${initial}`, ttt), 200);
-    const trained = await scoreAgainstRandom(makeAgent(`neural:${out}`, ttt), 200);
+    const untrained = await ticTacToeScoreAgainstRandom(makeAgent(`neural:${initial}`, ttt), 200, 'vs-random');
+    const trained = await ticTacToeScoreAgainstRandom(makeAgent(`neural:${out}`, ttt), 200, 'vs-random');
     expect(trained).toBeGreaterThanOrEqual(0.75);
     expect(trained - untrained).toBeGreaterThanOrEqual(0.15);
   }, 240_000);
@@ -78,8 +63,8 @@ describe('expert iteration on tic-tac-toe', () => {
     const losses = ['policyLoss', 'valueLoss', 'entropy'];
     const strip = (r: Record<string, unknown>) =>
       ({ ...r, time: undefined, minutes: undefined, eval: undefined, policyEval: undefined, ...Object.fromEntries(losses.map((k) => [k, undefined])) });
-    const a = rows(resumed);
-    const b = rows(straight);
+    const a = (await metricsRows(resumed));
+    const b = (await metricsRows(straight));
     expect(a.map(strip)).toEqual(b.map(strip));
     a.forEach((row, i) => losses.forEach((k) => expect(row[k] as number).toBeCloseTo(b[i][k] as number, 5)));
     const weights = (dir: string) => {

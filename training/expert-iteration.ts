@@ -11,14 +11,14 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
-import { AgoraError, Rng, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
+import { Rng, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
 import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
 import { Learner, type LossFigures } from './learner.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
 import { DEFAULT_NETWORK, networkShape, type NetworkConfig } from './network.js';
 import { ReplayBuffer } from './replay-buffer.js';
-import { RunFiles } from './run-files.js';
+import { RunFiles, openRun } from './run-files.js';
 import type { GameRecord } from './self-play.js';
 import { QueueTrainingPool } from './queue-pool.js';
 import { TrainingPool, type GamePlayer } from './training-pool.js';
@@ -128,21 +128,12 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const out = resolve(options.out);
   const files = new RunFiles(out);
   const workers = Math.max(1, options.workers ?? availableParallelism());
-  const resuming = !options.fresh && files.hasCheckpoint();
-  let state: AzState;
-  if (resuming) {
-    state = files.readJson<AzState>('state.json');
-    if (state.algorithm !== 'az') throw new AgoraError('bad_state', `${out} holds a ${state.algorithm} run; use --algo ${state.algorithm} or --fresh`);
-    if (state.config.game !== def.name || state.config.players !== initial.players) {
-      throw new AgoraError('bad_state', `${out} holds a run for ${state.config.game} with ${state.config.players} players; use another --out or --fresh`);
-    }
-  } else {
-    files.reset();
-    state = {
-      algorithm: 'az', config: initial, generation: 0, best: 'gen-0', bestGeneration: 0, gamesPlayed: 0, steps: 0, elapsedMs: 0,
-      rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
-    };
-  }
+  const opened = openRun<AzState>(files, 'az', def.name, initial.players, options.fresh ?? false, () => ({
+    algorithm: 'az', config: initial, generation: 0, best: 'gen-0', bestGeneration: 0, gamesPlayed: 0, steps: 0, elapsedMs: 0,
+    rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
+  }));
+  let state = opened.state;
+  const resuming = opened.resuming;
   const config = state.config;
   const shape = networkShape(def, config.players);
   const learner = new Learner(shape, config.network, config.learningRate, hashSeed(config.seed));

@@ -1,30 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { makeAgent, playMatch, type Agent } from '../agents/index.js';
+import { makeAgent } from '../agents/index.js';
 import { getGame } from '../envs/index.js';
+import { metricsRows, ticTacToeScoreAgainstRandom } from './test-helpers.js';
 import { defaultPpoConfig, initBackend, readMeta, trainPpo, type PpoConfig } from './index.js';
 
 const ttt = getGame('tictactoe');
 
 function tinyConfig(seed: string): PpoConfig {
   return { ...defaultPpoConfig(ttt, 2, seed), network: { width: 64, blocks: 1 }, evalEvery: 1000, evalGames: 8, baselines: ['random'] };
-}
-
-async function scoreAgainstRandom(agent: Agent, games: number): Promise<number> {
-  const random = makeAgent('random', ttt);
-  let score = 0;
-  for (let g = 0; g < games; g++) {
-    const seat = g % 2;
-    const result = await playMatch(ttt, seat === 0 ? [agent, random] : [random, agent], { seed: `ppo-vs-random-${g}` });
-    score += (result.returns[seat] + 1) / 2;
-  }
-  return score / games;
-}
-
-function rows(dir: string): Record<string, unknown>[] {
-  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 beforeAll(async () => {
@@ -35,14 +21,14 @@ describe('PPO against past selves on tic-tac-toe', () => {
   test('improves the policy against random, checkpoints every update and resumes where it stopped', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'agora-ppo-')), 'ttt');
     await trainPpo(tinyConfig('ppo'), { out, minutes: 10, maxGenerations: 1, workers: 1 });
-    const early = await scoreAgainstRandom(makeAgent(`neural:${out}`, ttt), 200);
+    const early = await ticTacToeScoreAgainstRandom(makeAgent(`neural:${out}`, ttt), 200, 'ppo-vs-random');
     const summary = await trainPpo(tinyConfig('ppo'), { out, minutes: 10, maxGenerations: 29, workers: 1 });
     expect(summary.generations).toBe(30);
-    expect(rows(out).map((r) => r.generation)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    for (const r of rows(out)) for (const k of ['policyLoss', 'valueLoss', 'entropy']) expect(Number.isFinite(r[k])).toBe(true);
+    expect((await metricsRows(out)).map((r) => r.generation)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    for (const r of (await metricsRows(out))) for (const k of ['policyLoss', 'valueLoss', 'entropy']) expect(Number.isFinite(r[k])).toBe(true);
     expect(existsSync(join(out, 'curves.svg'))).toBe(true);
     expect((readMeta(out, ttt).training as { algorithm: string; updates: number })).toMatchObject({ algorithm: 'ppo', updates: 30 });
-    const late = await scoreAgainstRandom(makeAgent(`neural:${out}`, ttt), 200);
+    const late = await ticTacToeScoreAgainstRandom(makeAgent(`neural:${out}`, ttt), 200, 'ppo-vs-random');
     expect(late).toBeGreaterThanOrEqual(0.7);
     expect(late - early).toBeGreaterThanOrEqual(0.1);
   }, 240_000);

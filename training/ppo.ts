@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
 import type { Agent, DecisionContext, PolicyNetwork } from '../agents/index.js';
-import { AgoraError, Rng, SingleAgentEnv, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
+import { Rng, SingleAgentEnv, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
 import { tf } from './backend.js';
 import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
 import { hashSeed, type RunOptions, type TrainingEvent, type TrainingSummary } from './expert-iteration.js';
@@ -18,7 +18,7 @@ import { compilePolicy } from './inference.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
 import { DEFAULT_NETWORK, buildNetwork, maskedSoftmax, networkShape, type NetworkConfig } from './network.js';
-import { RunFiles } from './run-files.js';
+import { RunFiles, openRun } from './run-files.js';
 import { QueueTrainingPool } from './queue-pool.js';
 import { TrainingPool, type GamePlayer } from './training-pool.js';
 
@@ -111,21 +111,12 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
   const out = resolve(options.out);
   const files = new RunFiles(out);
   const workers = Math.max(1, options.workers ?? availableParallelism());
-  const resuming = !options.fresh && files.hasCheckpoint();
-  let state: PpoState;
-  if (resuming) {
-    state = files.readJson<PpoState>('state.json');
-    if (state.algorithm !== 'ppo') throw new AgoraError('bad_state', `${out} holds a ${state.algorithm} run; use --algo ${state.algorithm} or --fresh`);
-    if (state.config.game !== def.name || state.config.players !== initial.players) {
-      throw new AgoraError('bad_state', `${out} holds a run for ${state.config.game} with ${state.config.players} players; use another --out or --fresh`);
-    }
-  } else {
-    files.reset();
-    state = {
-      algorithm: 'ppo', config: initial, generation: 0, steps: 0, gamesPlayed: 0, elapsedMs: 0, pool: ['pool-0'],
-      rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
-    };
-  }
+  const opened = openRun<PpoState>(files, 'ppo', def.name, initial.players, options.fresh ?? false, () => ({
+    algorithm: 'ppo', config: initial, generation: 0, steps: 0, gamesPlayed: 0, elapsedMs: 0, pool: ['pool-0'],
+    rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
+  }));
+  let state = opened.state;
+  const resuming = opened.resuming;
   const config = state.config;
   const dir = (name: string) => join(files.checkpoint, name);
   const shape = networkShape(def, config.players);

@@ -76,3 +76,26 @@ export class RunFiles {
     renameSync(join(this.out, 'meta.json.tmp'), join(this.out, 'meta.json'));
   }
 }
+
+/** What every trainer's checkpointed state starts with. */
+export interface RunStateBase {
+  algorithm: string;
+  config: { game: string; players: number };
+}
+
+/**
+ * Opens a run folder: the checkpointed state when there is one (refusing a run of another
+ * algorithm, game or seat count with a clear error), else a fresh folder and `fresh()`'s state.
+ */
+export function openRun<S extends RunStateBase>(files: RunFiles, algorithm: S['algorithm'], game: string, players: number, restart: boolean, fresh: () => S): { state: S; resuming: boolean } {
+  if (!restart && files.hasCheckpoint()) {
+    const state = files.readJson<S>('state.json');
+    if (state.algorithm !== algorithm) throw new AgoraError('bad_state', `${files.out} holds a ${state.algorithm} run; use --algo ${state.algorithm} or --fresh`);
+    if (state.config.game !== game || state.config.players !== players) {
+      throw new AgoraError('bad_state', `${files.out} holds a run for ${state.config.game} with ${state.config.players} players; use another --out or --fresh`);
+    }
+    return { state, resuming: true };
+  }
+  files.reset();
+  return { state: fresh(), resuming: false };
+}
