@@ -100,6 +100,8 @@ interface AzState {
   rng: string;
   lastEval?: MatchupFigures[];
   lastPolicyEval?: MatchupFigures[];
+  /** The generation of the best network those figures measured. */
+  lastEvalOf?: number;
 }
 
 export interface TrainingSummary {
@@ -195,9 +197,6 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
       const accepted = gate.score > config.gateThreshold;
       const previousBest = state.best;
       if (accepted) state = { ...state, best: genName, bestGeneration: generation };
-      // Keep only the best and the newest generation's folders.
-      if (accepted && previousBest !== genName) rmSync(dir(previousBest), { recursive: true, force: true });
-      if (!accepted) rmSync(dir(genName), { recursive: true, force: true });
 
       let evaluation: MatchupFigures[] | undefined;
       let policyEvaluation: MatchupFigures[] | undefined;
@@ -212,7 +211,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
           game: def.name, players: config.players, candidate: `neural:${dir(state.best)}`, opponents: config.policyBaselines,
           gamesEach: config.evalGames, seed: `${config.seed}:policy-eval${generation}`, play: (jobs) => pool.matches(jobs),
         });
-        state = { ...state, lastEval: evaluation, lastPolicyEval: policyEvaluation };
+        state = { ...state, lastEval: evaluation, lastPolicyEval: policyEvaluation, lastEvalOf: state.bestGeneration };
       }
       state = { ...state, rng: JSON.stringify(rng.state()) };
       const elapsedMs = state.elapsedMs + (performance.now() - started);
@@ -230,8 +229,10 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
       await saveOptimizer(learner.optimizer, dir('optimizer'));
       files.writeJson('buffer.json', buffer.records);
       files.writeJson('state.json', { ...state, elapsedMs });
+      // Only now that the state names the new best may the folder it replaced go (a kill before this resumes from the old one).
+      rmSync(dir(accepted ? previousBest : genName), { recursive: true, force: true });
       if (evaluation || accepted) {
-        files.publish(dir(state.best), metaFor(def, config, { ...state, elapsedMs }, { az: { iterations: config.iterations, against: state.lastEval }, neural: { against: state.lastPolicyEval } }));
+        files.publish(dir(state.best), metaFor(def, config, { ...state, elapsedMs }, { generation: state.lastEvalOf, az: { iterations: config.iterations, against: state.lastEval }, neural: { against: state.lastPolicyEval } }));
       }
     }
   } finally {

@@ -160,6 +160,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
   const deadline = started + options.minutes * 60_000;
   const emit = (e: TrainingEvent) => options.onEvent?.(e);
   let generationsRun = 0;
+  const retired: string[] = [];
   try {
   while (performance.now() < deadline && generationsRun++ < (options.maxGenerations ?? Infinity)) {
     const generation = state.generation + 1;
@@ -271,7 +272,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
       while (state.pool.length > config.poolSize) {
         const gone = state.pool.shift()!;
         poolPolicies.delete(gone);
-        rmSync(dir(gone), { recursive: true, force: true });
+        retired.push(gone);
       }
     }
     let evaluation: MatchupFigures[] | undefined;
@@ -293,6 +294,8 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
     files.appendMetrics(row, `${def.title}: PPO against past selves (${config.players} players)`, 'learner steps');
     emit({ kind: 'generation', row });
     files.writeJson('state.json', { ...state, elapsedMs });
+    // Snapshots leave the disk only once the state no longer names them (a kill before resumes with them).
+    for (const gone of retired.splice(0)) rmSync(dir(gone), { recursive: true, force: true });
     if (evaluation) files.publish(dir('current'), metaFor(def, config, { ...state, elapsedMs }, { neural: { against: evaluation } }));
   }
   } finally {
