@@ -20,7 +20,7 @@ function escapeXml(text: string): string {
 
 function panel(title: string, xLabel: string, series: readonly CurveSeries[], top: number, width: number, height: number): string {
   const shown = series.filter((s) => s.points.length > 0);
-  const pad = { left: 56, right: 16, top: 28, bottom: 40 };
+  const pad = { left: 56, right: 16, top: 28, bottom: 54 };
   if (shown.length === 0) {
     return `<text x="${pad.left}" y="${top + 20}" font-size="13" font-weight="bold">${escapeXml(title)}</text>` +
       `<text x="${pad.left}" y="${top + 44}" font-size="12" fill="#667">no points yet</text>`;
@@ -46,11 +46,14 @@ function panel(title: string, xLabel: string, series: readonly CurveSeries[], to
     const pts = s.points.map((p) => `${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join(' ');
     return `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}"><title>${escapeXml(s.name)}</title></polyline>`;
   }).join('');
-  const legend = shown.map((s, k) =>
-    `<tspan fill="${COLORS[k % COLORS.length]}">■</tspan> ${escapeXml(s.name)} (${s.points[s.points.length - 1].y.toFixed(2)})`).join('   ');
+  // Three entries a line, so long opponent names stay inside the picture.
+  const items = shown.map((s, k) =>
+    `<tspan fill="${COLORS[k % COLORS.length]}">■</tspan> ${escapeXml(s.name)} (${s.points[s.points.length - 1].y.toFixed(2)})`);
+  const legend = Array.from({ length: Math.ceil(items.length / 3) }, (_, line) =>
+    `<tspan x="${pad.left}" dy="${line === 0 ? 0 : 15}">${items.slice(3 * line, 3 * line + 3).join('   ')}</tspan>`).join('');
   return `<text x="${pad.left}" y="${top + 18}" font-size="13" font-weight="bold">${escapeXml(title)}</text>${grid}${lines}` +
-    `<text x="${width - pad.right}" y="${top + height - 22}" text-anchor="end" font-size="11" fill="#667">${escapeXml(xLabel)} (${x0}–${x1})</text>` +
-    `<text x="${pad.left}" y="${top + height - 6}" font-size="12">${legend}</text>`;
+    `<text x="${width - pad.right}" y="${top + height - 36}" text-anchor="end" font-size="11" fill="#667">${escapeXml(xLabel)} (${x0}–${x1})</text>` +
+    `<text x="${pad.left}" y="${top + height - 20}" font-size="12">${legend}</text>`;
 }
 
 /** Two stacked panels in one SVG document. */
