@@ -52,6 +52,7 @@ const FACTORIES: Record<string, AgentFactory> = {
       cPuct: o.number('c', 1.5, { min: 0, max: 100 }),
       noise: o.number('noise', 0, { min: 0, max: 1 }),
       alpha: o.number('alpha', 0.3, { min: 0.001, max: 100 }),
+      mix: o.number('mix', 0, { min: 0, max: 1 }),
     };
     o.done();
     if (spec.path === undefined) throw new AgentSpecError(text, 'az needs a model folder: az:models/<game>/<name>,iterations=N');

@@ -9,6 +9,13 @@ export interface PuctOptions {
   noise: number;
   /** Dirichlet concentration of that noise. */
   alpha: number;
+  /**
+   * AlphaGo's mixing parameter lambda: a leaf's value is (1 - mix) * the network's value + mix * the
+   * returns of one uniformly random playout from the leaf's sampled world to the end of the game.
+   * 0 (the default) is AlphaZero's pure value network. Rollouts help where the value network is
+   * still weak on long games; they cost one playout per iteration, as plain MCTS does.
+   */
+  mix?: number;
 }
 
 /** A tree node keyed by the action sequence from the root, shared by every sampled world. */
@@ -37,6 +44,8 @@ export interface PendingLeaf {
   readonly legal: readonly number[];
   readonly node: PuctNode;
   readonly path: readonly PuctNode[];
+  /** Absolute seats' returns of the playout from this leaf (only when options.mix > 0). */
+  readonly rollout: readonly number[] | null;
 }
 
 /** What the network says about a position: logits over all action ids, values viewer first. */
@@ -88,7 +97,10 @@ export class PuctSearch {
       const legal = world.legalActions();
       const priors = node.priors;
       if (priors === null) {
-        return { observation: this.game.encode(world.view(actor)), actor, legal, node, path };
+        const observation = this.game.encode(world.view(actor));
+        // The sampled world is this iteration's own, so the playout may run on it.
+        const rollout = (this.options.mix ?? 0) > 0 ? this.playout(world) : null;
+        return { observation, actor, legal, node, path, rollout };
       }
       let weight = 0;
       for (const a of legal) weight += priors[a];
@@ -132,7 +144,18 @@ export class PuctSearch {
     if (leaf.node.priors === null) leaf.node.priors = priors;
     const seats = new Array<number>(this.players);
     for (let i = 0; i < this.players; i++) seats[(leaf.actor + i) % this.players] = value[i];
+    const mix = this.options.mix ?? 0;
+    if (leaf.rollout) for (let p = 0; p < this.players; p++) seats[p] = (1 - mix) * seats[p] + mix * leaf.rollout[p];
     this.backup(leaf.path, seats);
+  }
+
+  /** Uniformly random play to the end (the game's own cap ends every game); every seat's return. */
+  private playout(world: GameState): number[] {
+    while (!world.isTerminal()) {
+      const legal = world.legalActions();
+      world.applyAction(legal[this.rng.int(legal.length)]);
+    }
+    return returnsFromRanking(world.ranking());
   }
 
   /** Root visit counts over the given legal actions (the policy target of self-play). */

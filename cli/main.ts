@@ -22,6 +22,12 @@ function positiveNumber(value: string): number {
   return n;
 }
 
+function unitInterval(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`'${value}' is not a number from 0 to 1`);
+  return n;
+}
+
 function nonNegativeInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`'${value}' is not a non-negative integer`);
@@ -82,6 +88,9 @@ program
   .option('--games <n>', 'az: self-play games per generation (default 24)', positiveInt)
   .option('--width <n>', 'network width (default 64)', positiveInt)
   .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
+  .option('--eval-every <n>', 'az: measure against the baselines every n generations (default 4)', positiveInt)
+  .option('--mix <lambda>', 'az: leaf value = (1 - lambda) * network + lambda * one random playout (AlphaGo; default 0)', unitInterval)
+  .option('--init <dir>', 'az: start a new run from this model folder\'s weights (e.g. the shipped model) instead of a random network')
   .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
   .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { AzAgent, makeAgent, playMatch, type PolicyNetwork } from '../agents/index.js';
+import { AzAgent, PuctSearch, makeAgent, playMatch, type PolicyNetwork } from '../agents/index.js';
 import { Rng, decisionContext, getGame } from '../envs/index.js';
 import { MODEL_FORMAT, buildNetwork, initBackend, networkShape, saveModel } from './index.js';
 import { samplesOf } from './replay-buffer.js';
@@ -43,6 +43,30 @@ describe('az: search guided by a network', () => {
       const block = stateAfter([0, 3, 8, 4]);
       expect(agent.act(decisionContext(ttt, block, Rng.fromSeed(seed)))).toBe(5);
     }
+  });
+
+  test('mix=lambda backs up (1 - lambda) * the network value + lambda * a random playout from the leaf', () => {
+    // X holds 0, O holds 4: X to act, far from the end, so the first leaf below the root needs a playout.
+    const state = stateAfter([0, 4]);
+    const confident: PolicyNetwork = { players: 2, evaluate: () => ({ logits: new Float32Array(ttt.actionSize), value: Float32Array.of(0.8, -0.8) }) };
+    for (const mix of [0, 0.5, 1]) {
+      const search = new PuctSearch(ttt, 2, (rng) => state.determinize(state.currentPlayer(), rng), Rng.fromSeed('mix'), { ...options, mix });
+      const root = search.select()!;
+      expect(root.rollout === null).toBe(mix === 0);
+      search.expand(root, confident.evaluate(root.observation));
+      const leaf = search.select()!;
+      // The leaf's actor is O (seat 1): the network's 0.8 is O's value, -0.8 is X's.
+      const net = [-0.8, 0.8];
+      const playout = leaf.rollout ?? [0, 0];
+      if (mix > 0) {
+        expect(playout[0] + playout[1]).toBe(0);
+        expect(Math.abs(playout[0])).toBeLessThanOrEqual(1);
+      }
+      const before = Array.from(search.root.totals);
+      search.expand(leaf, confident.evaluate(leaf.observation));
+      for (const seat of [0, 1]) expect(search.root.totals[seat] - before[seat]).toBeCloseTo((1 - mix) * net[seat] + mix * playout[seat], 6);
+    }
+    expect(() => makeAgent(`az:${dir},mix=1.5`, ttt)).toThrow(/mix/);
   });
 
   test('plays legal actions only, and the same game again from the same seed', async () => {

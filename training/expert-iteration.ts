@@ -11,7 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
-import { Rng, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
+import { AgoraError, Rng, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
 import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
 import { Learner, type LossFigures } from './learner.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
@@ -34,6 +34,11 @@ export interface AzConfig {
   /** Root Dirichlet noise weight and concentration. */
   noise: number;
   alpha: number;
+  /**
+   * AlphaGo's leaf mixing lambda (PuctOptions.mix): 0 = the value network alone (AlphaZero);
+   * above 0, each leaf also plays one random game to the end. Absent in older runs' state: 0.
+   */
+  mix?: number;
   /** Decisions per seat played in proportion to visits before greedy play. */
   temperatureMoves: number;
   /** Policy target = visit shares ^ (1 / this), renormalised (1 = plain visit shares). */
@@ -82,6 +87,12 @@ export interface RunOptions {
   /** With a Redis URL, self-play and evaluation games become queue jobs for `agora worker` processes. */
   redisUrl?: string;
   queuePrefix?: string;
+  /**
+   * A model folder whose weights a new run starts from instead of a random network (same game, seat
+   * count and architecture). Checkpoints stay out of version control, so this is how training goes
+   * on from a shipped model in a later session or on another machine. Ignored when resuming.
+   */
+  init?: string;
   /** Stop after this many generations (updates) in this run as well (tests: a reproducible amount of training). */
   maxGenerations?: number;
   onEvent?: (event: TrainingEvent) => void;
@@ -146,6 +157,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
     model.dispose();
     await loadOptimizer(learner.optimizer, dir('optimizer'));
   } else {
+    if (options.init) warmStart(learner, options.init, def, config);
     await saveModel(learner.model, dir('gen-0'), metaFor(def, config, state));
     await saveModel(learner.model, dir('candidate'), metaFor(def, config, state));
     files.writeJson('buffer.json', []);
@@ -159,8 +171,9 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const started = performance.now();
   const deadline = started + options.minutes * 60_000;
   const emit = (e: TrainingEvent) => options.onEvent?.(e);
-  const searchOptions = { iterations: config.iterations, cPuct: config.cPuct, noise: config.noise, alpha: config.alpha, temperatureMoves: config.temperatureMoves };
-  const azSpec = (name: string, noise = 0) => `az:${dir(name)},iterations=${config.iterations}${noise > 0 ? `,noise=${noise}` : ''}`;
+  const mix = config.mix ?? 0;
+  const searchOptions = { iterations: config.iterations, cPuct: config.cPuct, noise: config.noise, alpha: config.alpha, mix, temperatureMoves: config.temperatureMoves };
+  const azSpec = (name: string, noise = 0) => `az:${dir(name)},iterations=${config.iterations}${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
   let generationsRun = 0;
   try {
     while (performance.now() < deadline && generationsRun++ < (options.maxGenerations ?? Infinity)) {
@@ -243,6 +256,23 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
     out, generations: final.generation, steps: final.steps, gamesPlayed: final.gamesPlayed, elapsedMs: final.elapsedMs,
     lastEval: final.lastEval, lastPolicyEval: final.lastPolicyEval,
   };
+}
+
+/** Copies a saved model's weights into the learner, after checking it fits this run. */
+function warmStart(learner: Learner, folder: string, def: GameDefinition, config: AzConfig): void {
+  const { model, meta } = loadModel(folder, def);
+  try {
+    if (meta.players !== config.players) {
+      throw new AgoraError('bad_request', `--init ${folder} was trained for ${meta.players} players; this run is for ${config.players}`);
+    }
+    const net = meta.network as Partial<NetworkConfig> | undefined;
+    if (net?.width !== config.network.width || net?.blocks !== config.network.blocks) {
+      throw new AgoraError('bad_request', `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`);
+    }
+    learner.setWeights(model);
+  } finally {
+    model.dispose();
+  }
 }
 
 /** A stable integer from a seed string (network initialisation). */

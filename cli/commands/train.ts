@@ -14,6 +14,9 @@ export interface TrainCliOptions {
   games?: number;
   width?: number;
   blocks?: number;
+  mix?: number;
+  init?: string;
+  evalEvery?: number;
   fresh?: boolean;
 }
 
@@ -21,6 +24,9 @@ export interface TrainCliOptions {
 export async function trainCommand(game: string, opts: TrainCliOptions): Promise<void> {
   const def = getGame(game);
   if (opts.algo !== 'az' && opts.algo !== 'ppo') throw new AgoraError('bad_request', `--algo must be az or ppo; got '${opts.algo}'`);
+  if (opts.algo !== 'az' && (opts.mix !== undefined || opts.init !== undefined || opts.evalEvery !== undefined)) {
+    throw new AgoraError('bad_request', '--mix, --init and --eval-every apply to --algo az only');
+  }
   if (!(opts.minutes > 0)) throw new AgoraError('bad_request', `--minutes must be a positive number; got '${opts.minutes}'`);
   const players = opts.players ?? def.defaultPlayers;
   // TensorFlow.js loads only for training (a second or two).
@@ -47,7 +53,7 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
   try {
     const redisUrl = process.env.REDIS_URL;
     if (redisUrl) process.stderr.write(`REDIS_URL is set: self-play and evaluation games go to the job queue; start \`agora worker\` processes to play them\n`);
-    const run = { out: opts.out, minutes: opts.minutes, workers: opts.workers, fresh: opts.fresh, onEvent, redisUrl, queuePrefix: process.env.AGORA_QUEUE_PREFIX };
+    const run = { out: opts.out, minutes: opts.minutes, workers: opts.workers, fresh: opts.fresh, init: opts.init, onEvent, redisUrl, queuePrefix: process.env.AGORA_QUEUE_PREFIX };
     const summary = opts.algo === 'az'
       ? await training.trainExpertIteration(overrideAz(training.defaultAzConfig(def, players, opts.seed), opts), run)
       : await training.trainPpo(overridePpo(training.defaultPpoConfig(def, players, opts.seed), opts), run);
@@ -75,7 +81,8 @@ function overrideAz(config: AzConfig, opts: TrainCliOptions) {
   const network = { width: opts.width ?? config.network.width, blocks: opts.blocks ?? config.network.blocks };
   const iterations = opts.iterations ?? config.iterations;
   return {
-    ...config, network, iterations, gamesPerGeneration: opts.games ?? config.gamesPerGeneration,
+    ...config, network, iterations, gamesPerGeneration: opts.games ?? config.gamesPerGeneration, mix: opts.mix ?? config.mix ?? 0,
+    evalEvery: opts.evalEvery ?? config.evalEvery,
     baselines: config.baselines.map((b) => (b.startsWith('mcts:') ? `mcts:iterations=${iterations}` : b)),
   };
 }
