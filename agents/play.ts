@@ -21,6 +21,8 @@ export interface PlayOptions {
   config?: unknown;
   /** Called after every action (rendering, logging). */
   onAction?: (state: GameState, seat: number, action: number) => void;
+  /** Stops the game before its next decision (timeouts); the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function playMatch(game: GameDefinition, agents: readonly Agent[], 
   const rngs = agents.map((_, seat) => Rng.fromSeed(`${options.seed}:seat${seat}`));
   const actions: number[] = [];
   while (!state.isTerminal()) {
+    options.signal?.throwIfAborted();
     const seat = state.currentPlayer();
     const ctx = decisionContext(game, state, rngs[seat]);
     const action = checkAgentAction(agents[seat], ctx, await agents[seat].act(ctx));

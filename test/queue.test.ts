@@ -54,10 +54,10 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-const run = servicesAvailable().redis && servicesAvailable().postgres;
+const { redis: haveRedis, postgres: havePostgres } = servicesAvailable();
 
-describe.runIf(run)('the job queue (Redis, BullMQ) with agora worker processes', () => {
-  test('a tournament across 2 worker processes, one killed mid-run, records every game exactly once', async () => {
+describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker processes', () => {
+  test.runIf(havePostgres)('a tournament across 2 worker processes, one killed mid-run, records every game exactly once', async () => {
     const prefix = newPrefix();
     const store: Store = await openPgStore(pgTestUrl(), { schema: uniqueSchema('queue') });
     const runner = new QueueRunner(redisTestUrl(), { prefix });
@@ -134,6 +134,26 @@ describe.runIf(run)('the job queue (Redis, BullMQ) with agora worker processes',
     }
   }, 60_000);
 
+  test('a game past its timeout fails every attempt, and the run rejects naming the timeout', async () => {
+    const prefix = newPrefix();
+    const client = new QueueClient(redisTestUrl(), { prefix, attempts: 2 });
+    const log: string[] = [];
+    const worker = await startWorker(prefix, log);
+    try {
+      // About 0.1 s a decision, so the game is still running when 100 ms are up.
+      const job = { index: 0, game: 'tictactoe', seats: ['mcts:iterations=20000', 'mcts:iterations=20000'], seed: 'slow' };
+      await expect(client.run([{ key: 'slow:1', data: { kind: 'match', job, timeoutMs: 100 } }], () => {}))
+        .rejects.toThrow(/failed on every attempt: game slow\|1 ran past its 100 ms timeout/);
+      expect(await client.counts()).toMatchObject({ failed: 1, completed: 0 });
+      await stopAndDrain(worker);
+      expect(log.filter((l) => l.includes('failed: game slow|1 ran past its 100 ms timeout'))).toHaveLength(2);
+      expect(log.filter((l) => l.includes(' done in '))).toHaveLength(0);
+    } finally {
+      worker.kill('SIGTERM');
+      await client.close();
+    }
+  }, 60_000);
+
   test('the SQLite store records queued results too (the queue does not need PostgreSQL)', async () => {
     const prefix = newPrefix();
     const store = openSqliteStore(':memory:');
@@ -184,7 +204,7 @@ describe.runIf(run)('the job queue (Redis, BullMQ) with agora worker processes',
   }, 90_000);
 });
 
-if (!run) {
+if (!haveRedis) {
   describe('the job queue (Redis, BullMQ)', () => {
     test.skip(`not run: ${servicesAvailable().reason}`, () => {});
   });

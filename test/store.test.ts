@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openPgStore, openSqliteStore, type AgentRecord, type GameRecord, type Store } from '../arena/index.js';
+import { MIGRATIONS } from '../arena/store/migrations.js';
+import { openStore } from '../arena/store/open-store.js';
+import { PG_MIGRATIONS } from '../arena/store/pg-migrations.js';
 import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
 
 /**
@@ -154,3 +157,40 @@ if (!servicesAvailable().postgres) {
     test.skip(`not run: ${servicesAvailable().reason}`, () => {});
   });
 }
+
+describe('choosing the store', () => {
+  test('both backends have the same number of schema versions (a migration added to one is added to the other)', () => {
+    expect(PG_MIGRATIONS.length).toBe(MIGRATIONS.length);
+  });
+
+  test('SQLite at AGORA_DB without DATABASE_URL', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'agora-open-')), 'chosen.db');
+    const { store, description } = await openStore({ AGORA_DB: path });
+    try {
+      expect(description).toBe(`SQLite ${path}`);
+      await store.addAgent(agent('a'));
+      expect((await store.listAgents('tictactoe')).map((a) => a.id)).toEqual(['a']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test.runIf(servicesAvailable().postgres)('PostgreSQL when DATABASE_URL is set, its password masked in the description', async () => {
+    const url = new URL(pgTestUrl());
+    url.password = 'not-a-secret';
+    const { store, description } = await openStore({ DATABASE_URL: pgTestUrl(), AGORA_DB: '/nonexistent/never-opened.db' });
+    try {
+      expect(description).toMatch(/^PostgreSQL postgres/);
+      expect(await store.listAgents('no-such-game')).toEqual([]);
+    } finally {
+      await store.close();
+    }
+    const masked = await openStore({ DATABASE_URL: url.toString() });
+    try {
+      expect(masked.description).toContain('//postgres:***@');
+      expect(masked.description).not.toContain('not-a-secret');
+    } finally {
+      await masked.store.close();
+    }
+  });
+});

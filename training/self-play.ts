@@ -29,10 +29,11 @@ export function playSelfPlayGame(def: GameDefinition, net: PolicyNetwork, player
   }
 }
 
-/** The same game, yielding to the event loop after every decision (queue workers renew their job locks meanwhile). */
-export async function playSelfPlayGameAsync(def: GameDefinition, net: PolicyNetwork, players: number, seed: string, options: SelfPlayOptions): Promise<GameRecord> {
+/** The same game, yielding to the event loop after every decision (queue workers renew their job locks meanwhile); stops when the signal aborts. */
+export async function playSelfPlayGameAsync(def: GameDefinition, net: PolicyNetwork, players: number, seed: string, options: SelfPlayOptions, signal?: AbortSignal): Promise<GameRecord> {
   const steps = selfPlaySteps(def, net, players, seed, options);
   for (;;) {
+    signal?.throwIfAborted();
     const next = steps.next();
     if (next.done) return next.value;
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -38,6 +38,9 @@ export class QueueClient {
     this.eventsConnection = redisConnection(url);
     this.queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: this.connection, prefix });
     this.events = new QueueEvents(QUEUE_NAME, { connection: this.eventsConnection, prefix });
+    // Every job waited on listens on both for its end: a tournament waits on hundreds at once.
+    this.queue.setMaxListeners(0);
+    this.events.setMaxListeners(0);
     this.queue.on('error', () => {});
     this.events.on('error', () => {});
     this.ready = this.events.waitUntilReady().then(() => undefined);

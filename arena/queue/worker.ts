@@ -22,13 +22,22 @@ export interface WorkerOptions {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * Runs work with a deadline: past it the attempt fails, and the signal handed to the work aborts
+ * so the game stops at its next decision instead of running on beside the next job.
+ */
+async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, what: string): Promise<T> {
+  const controller = new AbortController();
+  const timedOut = new AgoraError('unavailable', `${what} ran past its ${ms} ms timeout`);
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      work,
+      work(controller.signal),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new AgoraError('unavailable', `${what} ran past its ${ms} ms timeout`)), ms);
+        timer = setTimeout(() => {
+          controller.abort(timedOut);
+          reject(timedOut);
+        }, ms);
       }),
     ]);
   } finally {
@@ -63,7 +72,7 @@ async function process(job: Job<QueueJobData>, redis: ReturnType<typeof redisCon
     if (data.job.seats.some((s) => /^(neural|az):/.test(s))) await import('../../training/index.js');
     const seats = await Promise.all(data.job.seats.map((s) => localSpec(s, redis)));
     const result: MatchResult = await withTimeout(
-      playMatch(getGame(data.job.game), seats.map((s) => agentFor(data.job.game, s)), { seed: data.job.seed, config: data.job.config }),
+      (signal) => playMatch(getGame(data.job.game), seats.map((s) => agentFor(data.job.game, s)), { seed: data.job.seed, config: data.job.config, signal }),
       data.timeoutMs, `game ${job.id}`,
     );
     return { ...result, seats: [...data.job.seats] };
@@ -72,7 +81,7 @@ async function process(job: Job<QueueJobData>, redis: ReturnType<typeof redisCon
     const training = await import('../../training/index.js');
     const dir = await fetchModel(redis, data.model);
     const net = training.loadPolicyFolder(dir, getGame(data.game));
-    return withTimeout(training.playSelfPlayGameAsync(getGame(data.game), net, data.players, data.seed, data.options),
+    return withTimeout((signal) => training.playSelfPlayGameAsync(getGame(data.game), net, data.players, data.seed, data.options, signal),
       data.timeoutMs, `self-play game ${job.id}`);
   }
   throw new AgoraError('bad_request', `unknown job kind ${(data as { kind: string }).kind}`);
