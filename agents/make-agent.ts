@@ -47,16 +47,17 @@ const FACTORIES: Record<string, AgentFactory> = {
   },
   az: (spec, text, game) => {
     const o = new SpecOptions(text, spec.options);
+    if (spec.path === undefined) throw new AgentSpecError(text, 'az needs a model folder: az:models/<game>/<name>,iterations=N');
+    const net = loadPolicy(text, spec.path, game);
     const options = {
       iterations: o.number('iterations', 200, { min: 1, max: 10_000_000, integer: true }),
       cPuct: o.number('c', 1.5, { min: 0, max: 100 }),
       noise: o.number('noise', 0, { min: 0, max: 1 }),
       alpha: o.number('alpha', 0.3, { min: 0.001, max: 100 }),
-      mix: o.number('mix', 0, { min: 0, max: 1 }),
+      mix: o.number('mix', net.searchMix ?? 0, { min: 0, max: 1 }),
     };
     o.done();
-    if (spec.path === undefined) throw new AgentSpecError(text, 'az needs a model folder: az:models/<game>/<name>,iterations=N');
-    return new AzAgent(loadPolicy(text, spec.path, game), options, text);
+    return new AzAgent(net, options, text);
   },
 };
 

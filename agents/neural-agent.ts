@@ -3,6 +3,8 @@ import { AgentSpecError, type Agent, type DecisionContext, type GameDefinition }
 /** What a loaded policy answers for one observation: logits per action, values per seat (viewer first). */
 export interface PolicyNetwork {
   readonly players: number;
+  /** The leaf mix (PuctOptions.mix) its training searched with; `az:` uses it unless the spec sets mix. */
+  readonly searchMix?: number;
   evaluate(observation: Float32Array): { logits: ArrayLike<number>; value: ArrayLike<number> };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AzAgent, PuctSearch, makeAgent, playMatch, type PolicyNetwork } from '../agents/index.js';
 import { Rng, decisionContext, getGame } from '../envs/index.js';
-import { MODEL_FORMAT, buildNetwork, initBackend, networkShape, saveModel } from './index.js';
+import { MODEL_FORMAT, buildNetwork, initBackend, loadPolicyFolder, networkShape, saveModel } from './index.js';
 import { samplesOf } from './replay-buffer.js';
 import { playSelfPlayGame } from './self-play.js';
 
@@ -67,6 +67,20 @@ describe('az: search guided by a network', () => {
       for (const seat of [0, 1]) expect(search.root.totals[seat] - before[seat]).toBeCloseTo((1 - mix) * net[seat] + mix * playout[seat], 6);
     }
     expect(() => makeAgent(`az:${dir},mix=1.5`, ttt)).toThrow(/mix/);
+  });
+
+  test('a model trained with a leaf mix searches with it unless the spec says otherwise', async () => {
+    const mixed = join(mkdtempSync(join(tmpdir(), 'agora-az-mix-')), 'm');
+    const shape = networkShape(ttt, 2);
+    await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), mixed, {
+      format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
+      actionSize: shape.actionSize, network: { width: 16, blocks: 1 }, training: { algorithm: 'az', config: { mix: 0.5 } }, createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(loadPolicyFolder(mixed, ttt).searchMix).toBe(0.5);
+    expect(loadPolicyFolder(dir, ttt).searchMix).toBeUndefined();
+    // The mix changes the search, so the same seed gives another game unless mix=0 is asked for.
+    const play = (spec: string) => playMatch(ttt, [makeAgent(spec, ttt), makeAgent('random', ttt)], { seed: 'mixed' });
+    expect((await play(`az:${mixed},iterations=40,mix=0`)).actions).not.toEqual((await play(`az:${mixed},iterations=40`)).actions);
   });
 
   test('plays legal actions only, and the same game again from the same seed', async () => {
