@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -56,4 +56,41 @@ describe('agora CLI', () => {
     const spec = agora(['simulate', 'tictactoe', '--agents', 'random,wizard']);
     expect(spec.err).toMatch(/unknown agent kind 'wizard'; known kinds: random, greedy, mcts, neural/);
   });
+
+  test('train: a short az run writes the model, meta, metrics and curves, and prints its evaluation tables', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'agora-train-')), 'm');
+    const args = ['train', 'tictactoe', '--minutes', '0.05', '--games', '2', '--workers', '1', '--width', '8', '--blocks', '1', '--iterations', '8', '--seed', 'cli', '--out', out];
+    const run = agora(args);
+    expect(run.code).toBe(0);
+    expect(run.err).toMatch(/agora train tictactoe: az, 2 players, 0.05 min, backend (tensorflow|wasm|cpu)/);
+    expect(run.out).toMatch(/\d+ generations, \d+ gradient steps, \d+ games/);
+    expect(run.out).toMatch(/^search guided by the network \(az:\):\nopponent\s+games\s+score\s+win rate\s+Elo diff/m);
+    expect(run.out).toMatch(/^mcts:iterations=8\s+\d+\s/m);
+    expect(run.out).toMatch(/^the policy alone \(neural:\):/m);
+    const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8'));
+    expect(meta).toMatchObject({ game: 'tictactoe', players: 2, network: { width: 8, blocks: 1 }, training: { algorithm: 'az', config: { iterations: 8, mix: 0 } } });
+    const rows = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.at(-1)).toHaveProperty('eval');
+    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['generation', 'step', 'policyLoss', 'valueLoss', 'entropy', 'gate']));
+    expect(readFileSync(join(out, 'curves.svg'), 'utf8')).toMatch(/^<svg[^>]*>/);
+  }, 60_000);
+
+  test('train: bad options are refused before anything is written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agora-train-bad-'));
+    const algo = agora(['train', 'tictactoe', '--algo', 'dqn', '--minutes', '1', '--out', join(dir, 'a')]);
+    expect(algo.code).toBe(2);
+    expect(algo.err).toMatch(/--algo must be az or ppo; got 'dqn'/);
+    const mix = agora(['train', 'tictactoe', '--minutes', '1', '--mix', '2', '--out', join(dir, 'b')]);
+    expect(mix.code).not.toBe(0);
+    expect(mix.err).toMatch(/'2' is not a number from 0 to 1/);
+    const ppoMix = agora(['train', 'tictactoe', '--algo', 'ppo', '--minutes', '1', '--mix', '0.5', '--out', join(dir, 'c')]);
+    expect(ppoMix.err).toMatch(/--mix, --init and --eval-every apply to --algo az only/);
+    const init = agora(['train', 'tictactoe', '--minutes', '1', '--init', 'models/promotion/az', '--out', join(dir, 'd')]);
+    expect(init.code).toBe(2);
+    expect(init.err).toMatch(/models\/promotion\/az was trained for promotion, not tictactoe/);
+    const width = agora(['train', 'tictactoe', '--minutes', '1', '--init', 'models/tictactoe/az', '--width', '32', '--out', join(dir, 'e')]);
+    expect(width.err).toMatch(/--init models\/tictactoe\/az has width \d+ and \d+ blocks; this run has width 32 and 2 blocks/);
+    expect(readdirSync(dir)).toEqual([]);
+  }, 60_000);
 });
+

@@ -15,7 +15,7 @@ import { AgoraError, Rng, assertPlayerCount, getGame, type GameDefinition } from
 import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
 import { Learner, type LossFigures } from './learner.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
-import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
+import { MODEL_FORMAT, loadModel, readMeta, saveModel, type ModelMeta } from './model-io.js';
 import { DEFAULT_NETWORK, networkShape, type NetworkConfig } from './network.js';
 import { ReplayBuffer } from './replay-buffer.js';
 import { RunFiles, openRun } from './run-files.js';
@@ -141,6 +141,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const out = resolve(options.out);
   const files = new RunFiles(out);
   const workers = Math.max(1, options.workers ?? availableParallelism());
+  if (options.init && (options.fresh || !files.hasCheckpoint())) checkInit(options.init, def, initial);
   const opened = openRun<AzState>(files, 'az', def.name, initial.players, options.fresh ?? false, () => ({
     algorithm: 'az', config: initial, generation: 0, best: 'gen-0', bestGeneration: 0, gamesPlayed: 0, steps: 0, elapsedMs: 0,
     rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
@@ -157,7 +158,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
     model.dispose();
     await loadOptimizer(learner.optimizer, dir('optimizer'));
   } else {
-    if (options.init) warmStart(learner, options.init, def, config);
+    if (options.init) warmStart(learner, options.init, def);
     await saveModel(learner.model, dir('gen-0'), metaFor(def, config, state));
     await saveModel(learner.model, dir('candidate'), metaFor(def, config, state));
     files.writeJson('buffer.json', []);
@@ -258,17 +259,22 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   };
 }
 
-/** Copies a saved model's weights into the learner, after checking it fits this run. */
-function warmStart(learner: Learner, folder: string, def: GameDefinition, config: AzConfig): void {
-  const { model, meta } = loadModel(folder, def);
+/** Refuses an --init model that does not fit this run, before anything in the output folder changes. */
+function checkInit(folder: string, def: GameDefinition, config: AzConfig): void {
+  const meta = readMeta(folder, def);
+  if (meta.players !== config.players) {
+    throw new AgoraError('bad_request', `--init ${folder} was trained for ${meta.players} players; this run is for ${config.players}`);
+  }
+  const net = meta.network as Partial<NetworkConfig> | undefined;
+  if (net?.width !== config.network.width || net?.blocks !== config.network.blocks) {
+    throw new AgoraError('bad_request', `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`);
+  }
+}
+
+/** Copies a saved model's weights into the learner (checked by checkInit first). */
+function warmStart(learner: Learner, folder: string, def: GameDefinition): void {
+  const { model } = loadModel(folder, def);
   try {
-    if (meta.players !== config.players) {
-      throw new AgoraError('bad_request', `--init ${folder} was trained for ${meta.players} players; this run is for ${config.players}`);
-    }
-    const net = meta.network as Partial<NetworkConfig> | undefined;
-    if (net?.width !== config.network.width || net?.blocks !== config.network.blocks) {
-      throw new AgoraError('bad_request', `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`);
-    }
     learner.setWeights(model);
   } finally {
     model.dispose();
