@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { openPgStore, openSqliteStore, type AgentRecord, type GameRecord, type Store } from '../arena/index.js';
+import { openPgStore, openSqliteStore, type AgentRecord, type GameRecord, type Store, type TournamentRecord } from '../arena/index.js';
 import { MIGRATIONS } from '../arena/store/migrations.js';
 import { openStore } from '../arena/store/open-store.js';
 import { PG_MIGRATIONS } from '../arena/store/pg-migrations.js';
@@ -38,6 +38,14 @@ const finished = (id: string, seats: string[], ranking: number[], extra: Partial
   id, game: 'tictactoe', players: seats.length, seed: `s-${id}`, seats, actions: [4, 0, 8], ranking, scores: ranking.map((r) => (r === 0 ? 1 : 0)),
   truncated: false, finishedAt: `2026-01-01T00:00:0${id.length}.000Z`, ...extra,
 });
+
+/** A running tournament for the lease tests (the lease needs no agents or games). */
+const leased = (id: string): TournamentRecord => ({
+  id, game: 'tictactoe', players: 2, format: 'round-robin', agentIds: ['a', 'b'], gamesTotal: 2, gamesDone: 0, status: 'running', seed: 's', createdAt: 'x',
+});
+
+/** Lease times: `s` seconds into the day, as ISO strings (they order as text). */
+const at = (s: number) => `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z`;
 
 describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvailable().postgres))('%s store', (name, open) => {
   test('agents: added with a 1500 rating, listed, found by name; a taken name is refused', async () => {
@@ -133,6 +141,62 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
     await store.setTournamentStatus('t1', 'failed', 'why');
     expect(await store.getTournament('t1')).toMatchObject({ status: 'failed', error: 'why' });
     await store.close();
+  });
+
+  test('tournament lease: the first claim wins, its holder renews, another takes over once it lapses; release by the holder only', async () => {
+    const store = await open();
+    const t = leased('t1');
+    await store.addTournament(t);
+    expect(await store.claimTournament('t1', 'p1', at(0), at(10))).toBe(true);
+    expect(await store.claimTournament('t1', 'p2', at(5), at(15))).toBe(false); // p1's lease is live
+    expect(await store.claimTournament('t1', 'p1', at(8), at(18))).toBe(true); // p1 renews
+    expect(await store.claimTournament('t1', 'p2', at(12), at(22))).toBe(false); // the old expiry is gone
+    expect(await store.claimTournament('t1', 'p2', at(18), at(28))).toBe(false); // lapses only after its last instant
+    expect(await store.claimTournament('t1', 'p2', at(19), at(29))).toBe(true); // p1 stopped renewing: p2 takes over
+    expect(await store.claimTournament('t1', 'p1', at(20), at(30))).toBe(false); // and p1 cannot take it back
+    await store.releaseTournament('t1', 'p1'); // not the holder: changes nothing
+    expect(await store.claimTournament('t1', 'p3', at(21), at(31))).toBe(false);
+    await store.releaseTournament('t1', 'p2');
+    expect(await store.claimTournament('t1', 'p3', at(22), at(32))).toBe(true); // released: free before its lease ends
+    expect(await store.getTournament('t1')).toEqual(t); // the lease is not part of the record
+    expect(await store.claimTournament('ghost', 'p1', at(0), at(10))).toBe(false);
+    await store.close();
+  });
+
+  test('tournament lease: a tournament no longer running cannot be claimed, not even by its holder', async () => {
+    const store = await open();
+    await store.addTournament(leased('done'));
+    expect(await store.claimTournament('done', 'p1', at(0), at(10))).toBe(true);
+    await store.setTournamentStatus('done', 'done');
+    expect(await store.claimTournament('done', 'p1', at(1), at(11))).toBe(false);
+    expect(await store.claimTournament('done', 'p2', at(50), at(59))).toBe(false);
+    await store.addTournament(leased('failed'));
+    await store.setTournamentStatus('failed', 'failed', 'why');
+    expect(await store.claimTournament('failed', 'p1', at(0), at(10))).toBe(false);
+    await store.close();
+  });
+
+  if (name !== 'sqlite (memory)') test('tournament lease: two connections claiming at once, exactly one wins each tournament', async () => {
+    const key = `lease-${++concurrentRuns}`;
+    const first = await open(key);
+    const second = await open(key);
+    const ids = Array.from({ length: 20 }, (_, i) => `lt${i}`);
+    for (const id of ids) await first.addTournament(leased(id));
+    const claim = (store: Store, owner: string, id: string) => store.claimTournament(id, owner, at(0), at(10));
+    // Both claims of every tournament issued together (who goes first alternates); results as [p1, p2].
+    const claims = await Promise.all(ids.map((id, i) => Promise.all(i % 2 === 0
+      ? [claim(first, 'p1', id), claim(second, 'p2', id)]
+      : [claim(second, 'p2', id), claim(first, 'p1', id)].reverse())));
+    for (const [p1, p2] of claims) expect(Number(p1) + Number(p2)).toBe(1);
+    // The losers see the winners' leases: a winner renews, a loser is still refused.
+    for (const [i, id] of ids.entries()) {
+      const winner = claims[i][0] ? 'p1' : 'p2';
+      const loser = winner === 'p1' ? 'p2' : 'p1';
+      expect(await (winner === 'p1' ? second : first).claimTournament(id, loser, at(1), at(11))).toBe(false);
+      expect(await (winner === 'p1' ? first : second).claimTournament(id, winner, at(1), at(11))).toBe(true);
+    }
+    await first.close();
+    await second.close();
   });
 
   test('matches append moves only at the expected length, and close when their game is recorded', async () => {

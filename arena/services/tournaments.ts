@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { makeAgent } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, type GameDefinition } from '../../envs/index.js';
 import { lookupGame } from '../../envs/core/registry.js';
@@ -5,6 +6,7 @@ import type { RunnerJob } from '../queue/game-runner.js';
 import { scheduleTournament, type TournamentFormat } from '../tournament/schedule.js';
 import type { AgentRecord, TournamentRecord } from '../store/store.js';
 import type { ArenaContext } from './context.js';
+import { randomId } from './ids.js';
 
 export interface NewTournament {
   game: string;
@@ -18,18 +20,47 @@ export interface NewTournament {
 /** Most games one tournament may schedule. */
 export const MAX_TOURNAMENT_GAMES = 2000;
 
+/** How long a tournament lease lasts without renewal (ms). */
+export const DEFAULT_LEASE_MS = 60_000;
+
+export interface TournamentServiceOptions {
+  /** Who holds this service's leases: unique per process (default `${hostname}:${pid}:${random}`). */
+  owner?: string;
+  /**
+   * Lease length in ms (default 60 000): renewed every third of it while a tournament plays, and
+   * the period at which running tournaments whose holder died (lease lapsed) are looked for.
+   */
+  leaseMs?: number;
+}
+
 /**
  * Tournaments between registered bots, one at a time in a queue, each on worker threads so the
  * server stays responsive. Every finished game is stored with its Elo update as it arrives; the
  * game id is `${tournament}:${index}`, so after a restart the missing games are played and no
  * finished one twice.
+ *
+ * Several arena processes may share one store: a tournament is played only under a lease
+ * (Store.claimTournament), so one process plays it while the others skip it, and when its holder
+ * dies the lease lapses and another process takes the tournament over. Lease times come from the
+ * context's clock, so the processes' clocks must agree to well within a lease.
  */
 export class TournamentService {
+  readonly owner: string;
+  private readonly leaseMs: number;
   private queue: Promise<void> = Promise.resolve();
+  /** Tournaments queued or playing here, so the periodic look-up does not queue one twice. */
+  private readonly queued = new Set<string>();
+  private watch: ReturnType<typeof setInterval> | undefined;
   private closed = false;
   private readonly abort = new AbortController();
 
-  constructor(private readonly ctx: ArenaContext) {}
+  constructor(private readonly ctx: ArenaContext, options: TournamentServiceOptions = {}) {
+    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomId()}`;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    if (!Number.isFinite(this.leaseMs) || this.leaseMs <= 0) {
+      throw new AgoraError('bad_request', `leaseMs: must be a positive number of milliseconds; got ${options.leaseMs}`);
+    }
+  }
 
   async start(input: NewTournament): Promise<TournamentRecord> {
     const def: GameDefinition = lookupGame(this.ctx.games, input.game);
@@ -57,9 +88,16 @@ export class TournamentService {
     return record;
   }
 
-  /** Queues every tournament left running by an earlier process. */
+  /**
+   * Queues every running tournament, then keeps looking once per lease period: a tournament whose
+   * holder died stays 'running' with a lease nobody renews, and is taken over once it lapses.
+   * Tournaments another live process holds are skipped when their turn comes (the claim fails).
+   */
   async resumeAll(): Promise<void> {
-    for (const t of await this.ctx.store.listTournaments()) if (t.status === 'running') this.enqueue(t.id);
+    await this.enqueueRunning();
+    if (this.watch || this.closed) return;
+    this.watch = setInterval(() => void this.enqueueRunning().catch(() => undefined), this.leaseMs);
+    this.watch.unref(); // the look-up alone must not keep the process alive
   }
 
   /** Resolves when every queued tournament has finished (tests, shutdown). */
@@ -67,32 +105,97 @@ export class TournamentService {
     return this.queue;
   }
 
-  /** Stops the running tournament (its finished games stay stored; a restart plays the rest). */
+  /**
+   * Stops looking for tournaments and stops the running one (its finished games stay stored); its
+   * lease is released, so another process (or this one restarted) plays the rest.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.watch);
     this.abort.abort();
     await this.queue;
   }
 
-  private enqueue(id: string): void {
-    this.queue = this.queue.then(() => this.run(id)).catch(() => undefined);
+  private async enqueueRunning(): Promise<void> {
+    for (const t of await this.ctx.store.listTournaments()) if (t.status === 'running') this.enqueue(t.id);
   }
 
+  private enqueue(id: string): void {
+    if (this.closed || this.queued.has(id)) return;
+    this.queued.add(id);
+    this.queue = this.queue.then(() => this.run(id)).catch(() => undefined).finally(() => this.queued.delete(id));
+  }
+
+  /** Claims (or renews) the tournament's lease for one period from now: its end (ms), or undefined if refused. */
+  private async claim(id: string): Promise<number | undefined> {
+    const now = this.ctx.now().getTime();
+    const until = now + this.leaseMs;
+    const held = await this.ctx.store.claimTournament(id, this.owner, new Date(now).toISOString(), new Date(until).toISOString());
+    return held ? until : undefined;
+  }
+
+  /** Plays a tournament under its lease; skips it when it is finished or another live process holds it. */
   private async run(id: string): Promise<void> {
-    if (this.closed) return;
+    const until = this.closed ? undefined : await this.claim(id);
+    if (until === undefined) return;
+    const lease = this.keepLease(id, until);
+    try {
+      await this.play(id, AbortSignal.any([this.abort.signal, lease.lost]));
+    } catch (err) {
+      // Stopped by close(), or the lease lost: it stays 'running' for whoever holds it next.
+      if (this.closed || lease.lost.aborted) return;
+      await this.ctx.store.setTournamentStatus(id, 'failed', err instanceof Error ? err.message : String(err));
+    } finally {
+      await lease.stop();
+      // Clears the lease only if this process still holds it; if the store is unreachable it simply lapses.
+      await this.ctx.store.releaseTournament(id, this.owner).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Renews a held lease every third of its length. `lost` aborts when a renewal is refused (another
+   * process took the tournament: this one stalled past its lease, or the tournament ended) or keeps
+   * failing (store unreachable) until the lease would lapse before the next try: either way this
+   * process can no longer be sure it alone plays the tournament. `stop` ends the renewals and waits
+   * for one in flight, so none lands after the release.
+   */
+  private keepLease(id: string, until: number): { lost: AbortSignal; stop: () => Promise<void> } {
+    const lost = new AbortController();
+    let heldUntil = until;
+    let renewing = Promise.resolve(); // one renewal at a time
+    const renew = async () => {
+      if (lost.signal.aborted) return;
+      const next = await this.claim(id).catch(() => null);
+      if (typeof next === 'number') heldUntil = next;
+      else if (next === undefined || this.ctx.now().getTime() + this.leaseMs / 3 >= heldUntil) lost.abort();
+    };
+    const timer = setInterval(() => { renewing = renewing.then(renew); }, this.leaseMs / 3);
+    timer.unref();
+    return {
+      lost: lost.signal,
+      stop: async () => {
+        clearInterval(timer);
+        await renewing;
+      },
+    };
+  }
+
+  /** Plays the tournament's missing games, storing each as it finishes. */
+  private async play(id: string, signal: AbortSignal): Promise<void> {
     const t = await this.ctx.store.getTournament(id);
     if (!t || t.status !== 'running') return;
+    const agents = await Promise.all(t.agentIds.map((a) => this.ctx.store.getAgent(a)));
+    const byId = new Map(agents.filter((a): a is AgentRecord => a !== undefined).map((a) => [a.id, a]));
+    for (const a of byId.values()) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
+    const done = new Set((await this.ctx.store.listGames(t.game, 1_000_000)).filter((g) => g.tournamentId === id).map((g) => g.id));
+    const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter((g) => !done.has(`${id}:${g.index}`));
+    const jobs: RunnerJob[] = schedule.map((g) => ({ id: `${id}:${g.index}`, index: g.index, game: t.game, seats: g.seats.map((a) => byId.get(a)!.spec), seed: g.seed }));
+    const writes: Promise<unknown>[] = [];
     try {
-      const agents = await Promise.all(t.agentIds.map((a) => this.ctx.store.getAgent(a)));
-      const byId = new Map(agents.filter((a): a is AgentRecord => a !== undefined).map((a) => [a.id, a]));
-      for (const a of byId.values()) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
-      const done = new Set((await this.ctx.store.listGames(t.game, 1_000_000)).filter((g) => g.tournamentId === id).map((g) => g.id));
-      const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter((g) => !done.has(`${id}:${g.index}`));
-      const jobs: RunnerJob[] = schedule.map((g) => ({ id: `${id}:${g.index}`, index: g.index, game: t.game, seats: g.seats.map((a) => byId.get(a)!.spec), seed: g.seed }));
-      const writes: Promise<unknown>[] = [];
       await this.ctx.runner.play(jobs, {
-        signal: this.abort.signal,
+        signal,
         onResult: (result, position) => {
+          if (signal.aborted) return; // the lease is lost: the new holder stores this game
           const g = schedule[position];
           writes.push(this.ctx.store.recordGame({
             id: jobs[position].id, game: t.game, players: t.players, seed: result.seed as string, seats: g.seats,
@@ -101,12 +204,11 @@ export class TournamentService {
           }));
         },
       });
-      await Promise.all(writes);
-      const after = await this.ctx.store.getTournament(id);
-      if (after && after.status === 'running') await this.ctx.store.setTournamentStatus(id, 'done');
-    } catch (err) {
-      if (this.closed) return; // stopped by close(): stays 'running' and resumes on the next start
-      await this.ctx.store.setTournamentStatus(id, 'failed', err instanceof Error ? err.message : String(err));
+    } finally {
+      await Promise.allSettled(writes); // a stopped run leaves no write behind, nor an unhandled rejection
     }
+    await Promise.all(writes); // a refused game fails the tournament
+    const after = await this.ctx.store.getTournament(id);
+    if (after && after.status === 'running') await this.ctx.store.setTournamentStatus(id, 'done');
   }
 }

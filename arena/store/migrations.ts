@@ -69,4 +69,9 @@ export const MIGRATIONS: readonly string[] = [
     updated_at TEXT NOT NULL
   );
   `,
+  // Version 2: the tournament lease (which arena process plays it, and until when; see Store.claimTournament).
+  `
+  ALTER TABLE tournaments ADD COLUMN owner TEXT;
+  ALTER TABLE tournaments ADD COLUMN lease_until TEXT;
+  `,
 ];

@@ -233,6 +233,19 @@ class PgStore implements Store {
     await this.pool.query('UPDATE tournaments SET status = $1, error = $2 WHERE id = $3', [status, error ?? null, id]);
   }
 
+  async claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean> {
+    // One statement: a concurrent claim waits for the row lock, then re-checks the WHERE against
+    // the committed row (READ COMMITTED), so of two claims at once exactly one succeeds.
+    const result = await this.pool.query(`UPDATE tournaments SET owner = $1, lease_until = $2
+      WHERE id = $3 AND status = 'running' AND (owner IS NULL OR owner = $1 OR lease_until IS NULL OR lease_until < $4)`,
+    [owner, until, id, now]);
+    return result.rowCount === 1;
+  }
+
+  async releaseTournament(id: string, owner: string): Promise<void> {
+    await this.pool.query('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2', [id, owner]);
+  }
+
   async addMatch(m: MatchRecord): Promise<void> {
     await this.pool.query(`INSERT INTO matches (id, game, players, seed, seats, actions, status, game_id, created_at, updated_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [

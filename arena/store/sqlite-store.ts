@@ -177,6 +177,18 @@ class SqliteStore implements Store {
     this.db.prepare('UPDATE tournaments SET status = ?, error = ? WHERE id = ?').run(status, error ?? null, id);
   }
 
+  async claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean> {
+    // One statement: SQLite's write lock makes the check and the claim one step, across connections too.
+    const result = this.db.prepare(`UPDATE tournaments SET owner = ?, lease_until = ?
+      WHERE id = ? AND status = 'running' AND (owner IS NULL OR owner = ? OR lease_until IS NULL OR lease_until < ?)`)
+      .run(owner, until, id, owner, now);
+    return result.changes === 1;
+  }
+
+  async releaseTournament(id: string, owner: string): Promise<void> {
+    this.db.prepare('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?').run(id, owner);
+  }
+
   async addMatch(m: MatchRecord): Promise<void> {
     this.db.prepare(`INSERT INTO matches (id, game, players, seed, seats, actions, status, game_id, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(

@@ -113,6 +113,15 @@ export interface Store {
   getTournament(id: string): Promise<TournamentRecord | undefined>;
   listTournaments(game?: string): Promise<TournamentRecord[]>;
   setTournamentStatus(id: string, status: TournamentStatus, error?: string): Promise<void>;
+  /**
+   * The lease that lets one arena process play a tournament while others share the store. In one
+   * atomic step, makes `owner` the holder of a 'running' tournament until `until` if it has no
+   * holder, its holder's lease ended before `now`, or `owner` already holds it (a renewal).
+   * Returns whether `owner` holds it now. Times are ISO strings (they order as text).
+   */
+  claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean>;
+  /** Gives the lease up (so another process may take the tournament at once) if `owner` holds it. */
+  releaseTournament(id: string, owner: string): Promise<void>;
 
   addMatch(m: MatchRecord): Promise<void>;
   getMatch(id: string): Promise<MatchRecord | undefined>;
