@@ -83,7 +83,7 @@ program
   .requiredOption('-o, --out <dir>', 'output folder, e.g. models/<game>/<name>; holds the model, metrics.jsonl, curves.svg and the checkpoint')
   .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
   .option('--seed <seed>', 'seed of the run', 'train')
-  .option('-w, --workers <n>', 'self-play and evaluation worker threads (default: one per core)', positiveInt)
+  .option('-w, --workers <n>', 'worker threads for self-play, PPO rollouts and evaluation games (default: one per core)', positiveInt)
   .option('--iterations <n>', 'az: search iterations per decision (default 64)', positiveInt)
   .option('--games <n>', 'az: self-play games per generation (default 24)', positiveInt)
   .option('--width <n>', 'network width (default 64)', positiveInt)

@@ -80,7 +80,7 @@ export type TrainingEvent =
 export interface RunOptions {
   out: string;
   minutes: number;
-  /** Self-play and evaluation worker threads (default: one per core). */
+  /** Worker threads for self-play (az), rollouts (ppo) and evaluation games (default: one per core). */
   workers?: number;
   /** Ignore an existing checkpoint in `out` and start over. */
   fresh?: boolean;

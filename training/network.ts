@@ -8,6 +8,8 @@
 import type { GameDefinition } from '../envs/index.js';
 import { tf } from './backend.js';
 
+export { maskedSoftmax } from './masked-softmax.js';
+
 export interface NetworkConfig {
   /** Width of the trunk. */
   width: number;
@@ -50,24 +52,6 @@ export function buildNetwork(shape: NetworkShape, config: NetworkConfig = DEFAUL
   return tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value' });
 }
 
-/**
- * Softmax over the legal actions only: illegal actions get probability exactly 0. `logits` and
- * the result have length actionSize; `legal` lists the legal action ids.
- */
-export function maskedSoftmax(logits: ArrayLike<number>, legal: readonly number[], temperature = 1): Float64Array {
-  const out = new Float64Array(logits.length);
-  if (legal.length === 0) return out;
-  let max = -Infinity;
-  for (const a of legal) max = Math.max(max, logits[a] / temperature);
-  let sum = 0;
-  for (const a of legal) {
-    const e = Math.exp(logits[a] / temperature - max);
-    out[a] = e;
-    sum += e;
-  }
-  for (const a of legal) out[a] /= sum;
-  return out;
-}
 
 /** One position through the network: raw logits and the per-seat values (viewer first). */
 export function evaluateOne(model: tf.LayersModel, observation: Float32Array): { logits: Float32Array; value: Float32Array } {

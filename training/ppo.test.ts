@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -32,4 +32,20 @@ describe('PPO against past selves on tic-tac-toe', () => {
     expect(late).toBeGreaterThanOrEqual(0.7);
     expect(late - early).toBeGreaterThanOrEqual(0.1);
   }, 240_000);
+
+  test('rollouts on 2 worker threads give the same run as rollouts in one thread', async () => {
+    // 5 environments split 2 + 3; snapshots every 2 updates and a pool of 2, so one retires.
+    const config: PpoConfig = { ...tinyConfig('ppo-workers'), envs: 5, rolloutLength: 16, snapshotEvery: 2, poolSize: 2 };
+    const run = async (workers: number) => {
+      const out = join(mkdtempSync(join(tmpdir(), 'agora-ppo-')), 'ttt');
+      await trainPpo(config, { out, minutes: 10, maxGenerations: 5, workers });
+      const rows = (await metricsRows(out)).map(({ time: _time, minutes: _minutes, ...row }) => row);
+      return { rows, weights: readFileSync(join(out, 'checkpoint', 'current', 'weights.bin')) };
+    };
+    const one = await run(1);
+    const two = await run(2);
+    expect(one.rows).toHaveLength(5);
+    expect(two.rows).toEqual(one.rows);
+    expect(two.weights.equals(one.weights)).toBe(true);
+  }, 120_000);
 });

@@ -5,19 +5,28 @@
  * the clipped surrogate, value and entropy losses train on TensorFlow.js. Illegal actions get
  * logits of -1e9 both when acting and when training, so they have probability 0 throughout.
  * Checkpoints after every update; evaluation (the policy alone, neural:) every few updates.
+ *
+ * Rollouts run on `workers` worker threads (ppo-rollout-pool.ts), each owning a fixed share of the
+ * environments for the whole run and sent the weights as plain arrays every update; with one
+ * worker they run in this thread. Every environment has its own RNG streams, seeded from the seed,
+ * its index and the generation the run (re)started at, and the trainer's own stream only shuffles
+ * minibatches, so a run is deterministic and the same for any worker count: same seed => same
+ * metrics and weights with workers 1, 2 or 16. Episodes under way are not checkpointed: a resumed
+ * run starts every environment on a fresh episode (seeded with the generation it resumes at), so it
+ * trains on the same kind of data as an uninterrupted run, though not on the very same games.
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
-import type { Agent, DecisionContext, PolicyNetwork } from '../agents/index.js';
-import { Rng, SingleAgentEnv, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
+import { Rng, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
 import { tf } from './backend.js';
 import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
 import { hashSeed, type RunOptions, type TrainingEvent, type TrainingSummary } from './expert-iteration.js';
-import { compilePolicy } from './inference.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
-import { DEFAULT_NETWORK, buildNetwork, maskedSoftmax, networkShape, type NetworkConfig } from './network.js';
+import { DEFAULT_NETWORK, buildNetwork, networkShape, type NetworkConfig } from './network.js';
+import { policyWeights } from './ppo-rollout.js';
+import { RolloutPool } from './ppo-rollout-pool.js';
 import { RunFiles, openRun } from './run-files.js';
 import { QueueTrainingPool } from './queue-pool.js';
 import { TrainingPool, type GamePlayer } from './training-pool.js';
@@ -67,35 +76,6 @@ interface PpoState {
   lastEval?: MatchupFigures[];
 }
 
-/** An opponent seat whose policy is swapped for another past self at every episode. */
-class PoolOpponent implements Agent {
-  readonly name = 'pool';
-  policy: PolicyNetwork | undefined;
-  act(ctx: DecisionContext): number {
-    const probs = maskedSoftmax(this.policy!.evaluate(ctx.observation).logits, ctx.legalActions);
-    return sampleFrom(ctx.legalActions, probs, ctx.rng);
-  }
-}
-
-function sampleFrom(legal: readonly number[], probs: ArrayLike<number>, rng: Rng): number {
-  let u = rng.next();
-  for (const a of legal) {
-    u -= probs[a];
-    if (u < 0) return a;
-  }
-  return legal[legal.length - 1];
-}
-
-interface Transition {
-  observation: Float32Array;
-  legal: number[];
-  action: number;
-  logp: number;
-  value: number;
-  reward: number;
-  done: boolean;
-}
-
 function metaFor(def: GameDefinition, config: PpoConfig, state: PpoState, results?: unknown): ModelMeta {
   return {
     format: MODEL_FORMAT, game: def.name, players: config.players, encodingVersion: def.encodingVersion,
@@ -132,29 +112,15 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
   }
   const optimizer = tf.train.adam(config.learningRate);
   if (resuming) await loadOptimizer(optimizer, dir('optimizer'));
+  // The trainer's stream only shuffles minibatches; the environments have their own (ppo-rollout.ts).
   const rng = Rng.fromState(JSON.parse(state.rng));
-  const poolPolicies = new Map<string, PolicyNetwork>();
-  const poolPolicy = (name: string) => {
-    let p = poolPolicies.get(name);
-    if (!p) {
-      const m = loadModel(dir(name), def);
-      p = compilePolicy(m.model, config.network, config.players);
-      m.model.dispose();
-      poolPolicies.set(name, p);
-    }
-    return p;
+  const snapshotWeights = (name: string) => {
+    const { model: snapshot } = loadModel(dir(name), def);
+    const weights = policyWeights(snapshot);
+    snapshot.dispose();
+    return weights;
   };
-
-  const opponents = Array.from({ length: config.envs }, () => Array.from({ length: config.players - 1 }, () => new PoolOpponent()));
-  const envs = opponents.map((seats, i) => new SingleAgentEnv(def, { players: config.players, seat: 'rotate', opponents: seats, seed: `${config.seed}:u${state.generation}:env${i}` }));
-  const drawOpponents = (i: number) => {
-    for (const o of opponents[i]) o.policy = poolPolicy(state.pool[rng.int(state.pool.length)]);
-  };
-  const current = envs.map((env, i) => {
-    drawOpponents(i);
-    return env.reset();
-  });
-
+  const rollouts = new RolloutPool({ game: def.name, players: config.players, seed: config.seed, network: config.network, generation: state.generation, envs: config.envs }, workers);
   const pool: GamePlayer = options.redisUrl ? new QueueTrainingPool(options.redisUrl, `train:${config.game}:${config.seed}`, options.queuePrefix) : new TrainingPool(workers);
   const started = performance.now();
   const deadline = started + options.minutes * 60_000;
@@ -165,55 +131,43 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
   while (performance.now() < deadline && generationsRun++ < (options.maxGenerations ?? Infinity)) {
     const generation = state.generation + 1;
     emit({ kind: 'phase', generation, phase: 'self-play' });
-    const policy = compilePolicy(model, config.network, config.players);
-    const trajectories: Transition[][] = envs.map(() => []);
+    const ro = await rollouts.collect(policyWeights(model), state.pool, snapshotWeights, config.rolloutLength);
+    const T = ro.steps;
+    const N = ro.envs * T;
     let episodes = 0;
     let returnSum = 0;
-    for (let t = 0; t < config.rolloutLength; t++) {
-      envs.forEach((env, i) => {
-        const [observation, info] = current[i];
-        const { logits, value } = policy.evaluate(observation);
-        const probs = maskedSoftmax(logits, info.legalActions);
-        const action = sampleFrom(info.legalActions, probs, rng);
-        const [next, reward, terminated, truncated, nextInfo] = env.step(action);
-        const done = terminated || truncated;
-        trajectories[i].push({ observation, legal: info.legalActions, action, logp: Math.log(probs[action]), value: value[0], reward, done });
-        if (done) {
-          episodes++;
-          returnSum += reward;
-          drawOpponents(i);
-          current[i] = env.reset();
-        } else {
-          current[i] = [next, nextInfo];
-        }
-      });
+    for (let j = 0; j < N; j++) {
+      if (ro.dones[j] === 0) continue;
+      episodes++;
+      returnSum += ro.rewards[j];
     }
 
     // Generalised advantage estimation; an unfinished trajectory is bootstrapped from its value.
-    const batch: (Transition & { advantage: number; ret: number })[] = [];
-    trajectories.forEach((traj, i) => {
-      let next = current[i][1].legalActions.length > 0 ? policy.evaluate(current[i][0]).value[0] : 0;
+    const advantages = new Float64Array(N);
+    const returns = new Float64Array(N);
+    for (let k = 0; k < ro.envs; k++) {
+      let next = ro.lastValues[k];
       let gae = 0;
-      const out: (Transition & { advantage: number; ret: number })[] = [];
-      for (let k = traj.length - 1; k >= 0; k--) {
-        const tr = traj[k];
-        const nextValue = tr.done ? 0 : next;
-        const delta = tr.reward + config.gamma * nextValue - tr.value;
-        gae = delta + config.gamma * config.lambda * (tr.done ? 0 : gae);
-        out.push({ ...tr, advantage: gae, ret: gae + tr.value });
-        next = tr.value;
+      for (let t = T - 1; t >= 0; t--) {
+        const j = k * T + t;
+        const done = ro.dones[j] === 1;
+        const nextValue = done ? 0 : next;
+        const delta = ro.rewards[j] + config.gamma * nextValue - ro.values[j];
+        gae = delta + config.gamma * config.lambda * (done ? 0 : gae);
+        advantages[j] = gae;
+        returns[j] = gae + ro.values[j];
+        next = ro.values[j];
       }
-      batch.push(...out.reverse());
-    });
-    const mean = batch.reduce((s, b) => s + b.advantage, 0) / batch.length;
-    const std = Math.sqrt(batch.reduce((s, b) => s + (b.advantage - mean) ** 2, 0) / batch.length) || 1;
-    for (const b of batch) b.advantage = (b.advantage - mean) / std;
+    }
+    const mean = advantages.reduce((s, a) => s + a, 0) / N;
+    const std = Math.sqrt(advantages.reduce((s, a) => s + (a - mean) ** 2, 0) / N) || 1;
+    for (let j = 0; j < N; j++) advantages[j] = (advantages[j] - mean) / std;
 
     emit({ kind: 'phase', generation, phase: 'train' });
     const sums = { policyLoss: 0, valueLoss: 0, entropy: 0, n: 0 };
     const { observationSize: O, actionSize: A } = shape;
     for (let epoch = 0; epoch < config.epochs; epoch++) {
-      const order = rng.shuffle(batch.map((_, i) => i));
+      const order = rng.shuffle(Array.from({ length: N }, (_, i) => i));
       for (let from = 0; from < order.length; from += config.minibatch) {
         const idx = order.slice(from, from + config.minibatch);
         const B = idx.length;
@@ -224,13 +178,12 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
         const adv = new Float32Array(B);
         const ret = new Float32Array(B);
         idx.forEach((j, r) => {
-          const b = batch[j];
-          obs.set(b.observation, r * O);
-          for (const a of b.legal) mask[r * A + a] = 1;
-          onehot[r * A + b.action] = 1;
-          oldLogp[r] = b.logp;
-          adv[r] = b.advantage;
-          ret[r] = b.ret;
+          obs.set(ro.observations.subarray(j * O, (j + 1) * O), r * O);
+          mask.set(ro.masks.subarray(j * A, (j + 1) * A), r * A);
+          onehot[r * A + ro.actions[j]] = 1;
+          oldLogp[r] = ro.logps[j];
+          adv[r] = advantages[j];
+          ret[r] = returns[j];
         });
         let parts: tf.Scalar[] = [];
         tf.tidy(() => {
@@ -262,7 +215,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
         sums.n++;
       }
     }
-    state = { ...state, generation, steps: state.steps + batch.length, gamesPlayed: state.gamesPlayed + episodes, rng: JSON.stringify(rng.state()) };
+    state = { ...state, generation, steps: state.steps + N, gamesPlayed: state.gamesPlayed + episodes, rng: JSON.stringify(rng.state()) };
     await saveModel(model, dir('current'), metaFor(def, config, state));
     await saveOptimizer(optimizer, dir('optimizer'));
     if (generation % config.snapshotEvery === 0) {
@@ -270,9 +223,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
       await saveModel(model, dir(name), metaFor(def, config, state));
       state.pool = [...state.pool, name];
       while (state.pool.length > config.poolSize) {
-        const gone = state.pool.shift()!;
-        poolPolicies.delete(gone);
-        retired.push(gone);
+        retired.push(state.pool.shift()!);
       }
     }
     let evaluation: MatchupFigures[] | undefined;
@@ -299,7 +250,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
     if (evaluation) files.publish(dir('current'), metaFor(def, config, { ...state, elapsedMs }, { neural: { against: evaluation } }));
   }
   } finally {
-    await pool.close();
+    await Promise.all([pool.close(), rollouts.close()]);
   }
   const final = files.readJson<PpoState>('state.json');
   return { out, generations: final.generation, steps: final.steps, gamesPlayed: final.gamesPlayed, elapsedMs: final.elapsedMs, lastEval: final.lastEval };

@@ -1,0 +1,85 @@
+/**
+ * Where PPO's rollouts are played: in this thread (one collector) or on worker threads that each
+ * own a fixed, consecutive share of the environments for the whole run. Every update sends each
+ * worker the current weights, the pool's snapshot names and the weights of snapshots it has not
+ * seen yet; the trajectories come back as transferred typed arrays and are joined in environment
+ * order, so the result is the same for any number of threads (see ppo-rollout.ts).
+ */
+import { Worker } from 'node:worker_threads';
+import {
+  RolloutCollector, concatRollouts, type CollectTask, type PolicyWeights, type Rollout, type RolloutReply, type RolloutSetup, type RolloutTask,
+} from './ppo-rollout.js';
+
+const ENTRY = new URL('./ppo-worker-entry.js', import.meta.url);
+
+type TaskBody = RolloutTask extends infer T ? (T extends RolloutTask ? Omit<T, 'id'> : never) : never;
+
+export class RolloutPool {
+  private readonly local: RolloutCollector | undefined;
+  private readonly workers: Worker[] = [];
+  private readonly ready: Promise<unknown>;
+  private sent = new Set<string>();
+  private nextId = 1;
+
+  /** `threads` at most 1 (or a single environment) collects in this thread. */
+  constructor(setup: Omit<RolloutSetup, 'envs'> & { envs: number }, threads: number) {
+    const count = Math.max(1, Math.min(threads, setup.envs));
+    const share = (w: number) => Array.from({ length: Math.floor((w + 1) * setup.envs / count) - Math.floor(w * setup.envs / count) }, (_, k) => Math.floor(w * setup.envs / count) + k);
+    if (count === 1) {
+      this.local = new RolloutCollector({ ...setup, envs: share(0) });
+      this.ready = Promise.resolve();
+    } else {
+      for (let w = 0; w < count; w++) this.workers.push(new Worker(ENTRY));
+      this.ready = Promise.all(this.workers.map((worker, w) => this.request(worker, { kind: 'init', setup: { ...setup, envs: share(w) } })));
+      this.ready.catch(() => undefined); // reported by the next collect()
+    }
+  }
+
+  /** One rollout of every environment, environment-major in index order. */
+  async collect(weights: PolicyWeights, pool: readonly string[], poolWeights: (name: string) => PolicyWeights, steps: number): Promise<Rollout> {
+    const fresh: Record<string, PolicyWeights> = {};
+    for (const name of pool) if (!this.sent.has(name)) fresh[name] = poolWeights(name);
+    const task: CollectTask = { weights, pool: [...pool], poolWeights: fresh, steps };
+    if (this.local) {
+      this.sent = new Set(pool);
+      return this.local.collect(task);
+    }
+    await this.ready;
+    const replies = await Promise.all(this.workers.map((worker) => this.request(worker, { kind: 'collect', ...task })));
+    this.sent = new Set(pool);
+    return concatRollouts(replies.map((r) => r.rollout!));
+  }
+
+  private request(worker: Worker, body: TaskBody): Promise<RolloutReply> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const cleanup = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      const onMessage = (reply: RolloutReply) => {
+        if (reply.id !== id) return;
+        cleanup();
+        if (reply.error !== undefined) reject(new Error(`PPO rollout worker failed: ${reply.error}`));
+        else resolve(reply);
+      };
+      const onError = (err: Error) => {
+        cleanup();
+        reject(err);
+      };
+      const onExit = (code: number) => {
+        cleanup();
+        reject(new Error(`PPO rollout worker exited (code ${code})`));
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage({ ...body, id } as RolloutTask);
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
