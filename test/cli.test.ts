@@ -73,6 +73,12 @@ describe('agora CLI', () => {
     expect(rows.at(-1)).toHaveProperty('eval');
     expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['generation', 'step', 'policyLoss', 'valueLoss', 'entropy', 'gate']));
     expect(readFileSync(join(out, 'curves.svg'), 'utf8')).toMatch(/^<svg[^>]*>/);
+    // A new run warm-started from that model records where its first network came from.
+    const next = join(out, '..', 'next');
+    const warm = agora([...args.slice(0, -2), '--init', out, '--mix', '0.5', '--out', next]);
+    expect(warm.code).toBe(0);
+    const nextMeta = JSON.parse(readFileSync(join(next, 'meta.json'), 'utf8'));
+    expect(nextMeta.training).toMatchObject({ config: { mix: 0.5 }, initFrom: { folder: out, training: { generation: meta.training.generation } } });
   }, 60_000);
 
   test('train: bad options are refused before anything is written', () => {

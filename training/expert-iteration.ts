@@ -113,6 +113,8 @@ interface AzState {
   lastPolicyEval?: MatchupFigures[];
   /** The generation of the best network those figures measured. */
   lastEvalOf?: number;
+  /** Where a warm-started run's first network came from (--init): that model's own training record. */
+  initFrom?: { folder: string; training: unknown };
 }
 
 export interface TrainingSummary {
@@ -130,7 +132,10 @@ function metaFor(def: GameDefinition, config: AzConfig, state: AzState, results?
   return {
     format: MODEL_FORMAT, game: def.name, players: config.players, encodingVersion: def.encodingVersion,
     observationSize: def.observationSize(config.players), actionSize: def.actionSize, network: config.network,
-    training: { algorithm: 'az', config, generation: state.generation, bestGeneration: state.bestGeneration, gamesPlayed: state.gamesPlayed, steps: state.steps, minutes: +(state.elapsedMs / 60_000).toFixed(1) },
+    training: {
+      algorithm: 'az', config, generation: state.generation, bestGeneration: state.bestGeneration, gamesPlayed: state.gamesPlayed, steps: state.steps,
+      minutes: +(state.elapsedMs / 60_000).toFixed(1), ...(state.initFrom ? { initFrom: state.initFrom } : {}),
+    },
     results, createdAt: new Date().toISOString(),
   };
 }
@@ -141,9 +146,10 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const out = resolve(options.out);
   const files = new RunFiles(out);
   const workers = Math.max(1, options.workers ?? availableParallelism());
-  if (options.init && (options.fresh || !files.hasCheckpoint())) checkInit(options.init, def, initial);
+  const initMeta = options.init && (options.fresh || !files.hasCheckpoint()) ? checkInit(options.init, def, initial) : undefined;
   const opened = openRun<AzState>(files, 'az', def.name, initial.players, options.fresh ?? false, () => ({
     algorithm: 'az', config: initial, generation: 0, best: 'gen-0', bestGeneration: 0, gamesPlayed: 0, steps: 0, elapsedMs: 0,
+    ...(initMeta ? { initFrom: { folder: options.init!, training: initMeta.training } } : {}),
     rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
   }));
   let state = opened.state;
@@ -260,7 +266,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
 }
 
 /** Refuses an --init model that does not fit this run, before anything in the output folder changes. */
-function checkInit(folder: string, def: GameDefinition, config: AzConfig): void {
+function checkInit(folder: string, def: GameDefinition, config: AzConfig): ModelMeta {
   const meta = readMeta(folder, def);
   if (meta.players !== config.players) {
     throw new AgoraError('bad_request', `--init ${folder} was trained for ${meta.players} players; this run is for ${config.players}`);
@@ -269,6 +275,7 @@ function checkInit(folder: string, def: GameDefinition, config: AzConfig): void 
   if (net?.width !== config.network.width || net?.blocks !== config.network.blocks) {
     throw new AgoraError('bad_request', `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`);
   }
+  return meta;
 }
 
 /** Copies a saved model's weights into the learner (checked by checkInit first). */
