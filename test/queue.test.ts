@@ -204,6 +204,40 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
   }, 90_000);
 });
 
+describe.runIf(haveRedis)('training through the job queue', () => {
+  test('with a Redis URL the trainer plays its games on agora workers and trains exactly as it does in-process', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const training = await import('../training/index.js');
+    await training.initBackend({ announce: false });
+    const ttt = getGame('tictactoe');
+    const config = {
+      ...training.defaultAzConfig(ttt, 2, 'queued'), network: { width: 8, blocks: 1 }, iterations: 8, gamesPerGeneration: 4, batchSize: 16,
+      gateGames: 4, evalEvery: 100, evalGames: 2, baselines: ['random'], policyBaselines: ['random'],
+    };
+    const base = mkdtempSync(join(tmpdir(), 'agora-queue-train-'));
+    const prefix = newPrefix();
+    const log: string[] = [];
+    const worker = await startWorker(prefix, log);
+    try {
+      const local = await training.trainExpertIteration(config, { out: join(base, 'local'), minutes: 5, maxGenerations: 2, workers: 1 });
+      const queued = await training.trainExpertIteration(config, { out: join(base, 'queued'), minutes: 5, maxGenerations: 2, redisUrl: redisTestUrl(), queuePrefix: prefix });
+      expect(queued).toMatchObject({ generations: 2, gamesPlayed: local.gamesPlayed, steps: local.steps });
+      const rows = (dir: string) => readFileSync(join(base, dir, 'metrics.jsonl'), 'utf8').trim().split('\n')
+        .map((l) => { const { time: _t, minutes: _m, ...rest } = JSON.parse(l) as Record<string, unknown>; return rest; });
+      expect(rows('queued')).toEqual(rows('local'));
+      expect(readFileSync(join(base, 'queued', 'weights.bin')).equals(readFileSync(join(base, 'local', 'weights.bin')))).toBe(true);
+      await stopAndDrain(worker);
+      // Self-play, gating and evaluation games all went through the worker.
+      expect(log.filter((l) => / self-play \S+ done in /.test(l))).toHaveLength(2 * config.gamesPerGeneration);
+      expect(log.filter((l) => / match \S+ done in /.test(l)).length).toBeGreaterThanOrEqual(2 * config.gateGames);
+    } finally {
+      worker.kill('SIGTERM');
+    }
+  }, 120_000);
+});
+
 if (!haveRedis) {
   describe('the job queue (Redis, BullMQ)', () => {
     test.skip(`not run: ${servicesAvailable().reason}`, () => {});
