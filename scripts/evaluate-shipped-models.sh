@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The tournament table of every shipped model: its search (az:, 64 iterations), its policy alone
-# (neural:), mcts at the same 64 iterations, greedy and random, round-robin at the game's default
-# seat count, seats rotated. Writes models/<game>/az/tournament.txt.
+# The tournament table of every shipped model: its search (az:, 64 iterations, with the leaf mix the
+# model was trained with), its policy alone (neural:), mcts at the same 64 iterations, greedy and
+# random, round-robin at the game's default seat count, seats rotated. Writes
+# models/<game>/az/tournament.txt.
 #   scripts/evaluate-shipped-models.sh [GAMES_PER_TOURNAMENT] [game...]
 set -euo pipefail
 cd "$(dirname "$0")/.."

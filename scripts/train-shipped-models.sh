@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Trains (or resumes) the shipped model of every game: expert iteration at each game's default
-# seat count. Each call adds MINUTES of training per game; a run interrupted at any point resumes
-# from its checkpoint the next time. Logs go to models/<game>/az/train.log.
+# Trains (or goes on training) the shipped model of every game: expert iteration at each game's
+# default seat count, with each game's recipe below. Each call adds MINUTES of training per game.
+# - A run interrupted at any point resumes from its checkpoint (models/<game>/az/checkpoint/).
+# - Checkpoints stay out of git: in a fresh checkout, a game that already ships a model starts a new
+#   run from its weights (--init), and the earlier run's metrics and curves are kept as
+#   metrics-stage<N>.jsonl / curves-stage<N>.svg beside the model.
+# Logs go to models/<game>/az/train.log.
 #   scripts/train-shipped-models.sh [MINUTES] [game...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,9 +13,30 @@ minutes="${1:-15}"
 shift || true
 games=("$@")
 if [ ${#games[@]} -eq 0 ]; then games=(tictactoe promotion cityplan philadelphia filthyrich perikles); fi
+
+# Per-game recipe: the flags of the run that made the shipped model (see README, Shipped models).
+recipe() {
+  case "$1" in
+    tictactoe) echo "--width 128" ;;
+    # Long games whose value head is still weak after minutes of self-play: AlphaGo's leaf mixing.
+    promotion | philadelphia) echo "--mix 0.5" ;;
+    perikles) echo "--mix 1 --eval-every 5" ;;
+    *) echo "" ;;
+  esac
+}
+
 for game in "${games[@]}"; do
   out="models/$game/az"
   mkdir -p "$out"
-  echo "$(date -u +%FT%TZ) $game: $minutes min" | tee -a "$out/train.log"
-  npx agora train "$game" --algo az --minutes "$minutes" --out "$out" --seed "ship-$game" >>"$out/train.log" 2>&1
+  read -r -a flags <<< "$(recipe "$game")"
+  if [ -f "$out/model.json" ] && [ ! -f "$out/checkpoint/state.json" ]; then
+    stage=1
+    while [ -f "$out/metrics-stage$stage.jsonl" ]; do stage=$((stage + 1)); done
+    [ -f "$out/metrics.jsonl" ] && mv "$out/metrics.jsonl" "$out/metrics-stage$stage.jsonl"
+    [ -f "$out/curves.svg" ] && mv "$out/curves.svg" "$out/curves-stage$stage.svg"
+    # --init reads the model before the run writes anything, so a copy is not needed.
+    flags+=(--init "$out")
+  fi
+  echo "$(date -u +%FT%TZ) $game: $minutes min ${flags[*]}" | tee -a "$out/train.log"
+  npx agora train "$game" --algo az --minutes "$minutes" --out "$out" --seed "ship-$game" "${flags[@]}" >>"$out/train.log" 2>&1
 done
