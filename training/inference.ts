@@ -22,19 +22,36 @@ interface Norm {
   epsilon: number;
 }
 
-function weightsOf(model: tf.LayersModel, name: string): Float32Array[] {
-  return model.getLayer(name).getWeights().map((w) => w.dataSync() as Float32Array);
+/** A network's weights by layer name, in each layer's own order (kernel, bias / gamma, beta), as plain arrays. */
+export type PolicyWeights = Record<string, { weights: Float32Array[]; epsilon?: number }>;
+
+/** A copy of a model's weights as plain arrays: what crosses to worker threads (about 0.1 MB at width 64). */
+export function policyWeights(model: tf.LayersModel): PolicyWeights {
+  const out: PolicyWeights = {};
+  for (const layer of model.layers) {
+    const weights = layer.getWeights();
+    if (weights.length === 0) continue;
+    const epsilon = layer.getConfig().epsilon;
+    out[layer.name] = { weights: weights.map((w) => (w.dataSync() as Float32Array).slice()), ...(typeof epsilon === 'number' ? { epsilon } : {}) };
+  }
+  return out;
 }
 
-function dense(model: tf.LayersModel, name: string): Dense {
-  const [kernel, bias] = weightsOf(model, name);
+function layerOf(weights: PolicyWeights, name: string): { weights: Float32Array[]; epsilon?: number } {
+  const layer = weights[name];
+  if (!layer) throw new Error(`the weights have no layer ${name}`);
+  return layer;
+}
+
+function dense(weights: PolicyWeights, name: string): Dense {
+  const [kernel, bias] = layerOf(weights, name).weights;
   return { kernel, bias, inSize: kernel.length / bias.length, outSize: bias.length };
 }
 
-function norm(model: tf.LayersModel, name: string): Norm {
-  const [gamma, beta] = weightsOf(model, name);
-  const epsilon = Number(model.getLayer(name).getConfig().epsilon ?? 1e-3);
-  return { gamma, beta, epsilon };
+function norm(weights: PolicyWeights, name: string): Norm {
+  const layer = layerOf(weights, name);
+  const [gamma, beta] = layer.weights;
+  return { gamma, beta, epsilon: layer.epsilon ?? 1e-3 };
 }
 
 /** out = x W + b; inputs equal to 0 are skipped (observations are mostly one-hot). */
@@ -63,13 +80,18 @@ function applyNorm(n: Norm, x: Float32Array, out: Float32Array): void {
 
 /** A PolicyNetwork over a copy of the model's current weights (later training does not change it). */
 export function compilePolicy(model: tf.LayersModel, config: NetworkConfig, players: number): PolicyNetwork {
-  const stem = dense(model, 'stem');
+  return compileWeights(policyWeights(model), config, players);
+}
+
+/** A PolicyNetwork over plain weights (worker threads run it without loading TensorFlow.js). */
+export function compileWeights(weights: PolicyWeights, config: NetworkConfig, players: number): PolicyNetwork {
+  const stem = dense(weights, 'stem');
   const blocks = Array.from({ length: config.blocks }, (_, b) => ({
-    norm: norm(model, `block${b}_norm`), first: dense(model, `block${b}_dense1`), second: dense(model, `block${b}_dense2`),
+    norm: norm(weights, `block${b}_norm`), first: dense(weights, `block${b}_dense1`), second: dense(weights, `block${b}_dense2`),
   }));
-  const trunkNorm = norm(model, 'trunk_norm');
-  const policy = dense(model, 'policy');
-  const value = dense(model, 'value');
+  const trunkNorm = norm(weights, 'trunk_norm');
+  const policy = dense(weights, 'policy');
+  const value = dense(weights, 'value');
   const width = config.width;
   const x = new Float32Array(width);
   const h = new Float32Array(width);

@@ -7,8 +7,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import {
-  RolloutCollector, concatRollouts, type CollectTask, type PolicyWeights, type Rollout, type RolloutReply, type RolloutSetup, type RolloutTask,
+  RolloutCollector, concatRollouts, type CollectTask, type Rollout, type RolloutReply, type RolloutSetup, type RolloutTask,
 } from './ppo-rollout.js';
+import type { PolicyWeights } from './inference.js';
 
 const ENTRY = new URL('./ppo-worker-entry.js', import.meta.url);
 

@@ -11,41 +11,9 @@
  */
 import type { Agent, DecisionContext, PolicyNetwork } from '../agents/index.js';
 import { Rng, SingleAgentEnv, getGame, type GameDefinition, type StepInfo } from '../envs/index.js';
-import type { tf } from './backend.js';
-import { compilePolicy } from './inference.js';
+import { compileWeights, type PolicyWeights } from './inference.js';
 import type { NetworkConfig } from './network.js';
 import { maskedSoftmax } from './masked-softmax.js';
-
-/** A network's weights by layer name, in each layer's own order (kernel, bias / gamma, beta). */
-export type PolicyWeights = Record<string, { weights: Float32Array[]; epsilon?: number }>;
-
-/** A copy of the model's weights as plain arrays (cheap: about 0.1 MB at the default width). */
-export function policyWeights(model: tf.LayersModel): PolicyWeights {
-  const out: PolicyWeights = {};
-  for (const layer of model.layers) {
-    const weights = layer.getWeights();
-    if (weights.length === 0) continue;
-    const epsilon = layer.getConfig().epsilon;
-    out[layer.name] = { weights: weights.map((w) => (w.dataSync() as Float32Array).slice()), ...(typeof epsilon === 'number' ? { epsilon } : {}) };
-  }
-  return out;
-}
-
-/**
- * compilePolicy over plain weights: it reads a model only through getLayer(name).getWeights()
- * [].dataSync() and getLayer(name).getConfig().epsilon, so this stand-in gives the very same numbers.
- */
-export function policyFromWeights(weights: PolicyWeights, network: NetworkConfig, players: number): PolicyNetwork {
-  const model = {
-    getLayer(name: string) {
-      const layer = weights[name];
-      if (!layer) throw new Error(`the weights have no layer ${name}`);
-      return { getWeights: () => layer.weights.map((w) => ({ dataSync: () => w })), getConfig: () => ({ epsilon: layer.epsilon }) };
-    },
-  };
-  return compilePolicy(model as unknown as tf.LayersModel, network, players);
-}
-
 
 function sampleFrom(legal: readonly number[], probs: ArrayLike<number>, rng: Rng): number {
   let u = rng.next();
@@ -159,7 +127,7 @@ export class RolloutCollector {
 
   collect(task: CollectTask): Rollout {
     const { players, network } = this.setup;
-    for (const [name, w] of Object.entries(task.poolWeights)) this.poolPolicies.set(name, policyFromWeights(w, network, players));
+    for (const [name, w] of Object.entries(task.poolWeights)) this.poolPolicies.set(name, compileWeights(w, network, players));
     // Retired snapshots leave the cache (an episode under way keeps its opponents to the end).
     for (const name of [...this.poolPolicies.keys()]) if (!task.pool.includes(name)) this.poolPolicies.delete(name);
     const poolPolicy = (name: string) => {
@@ -171,7 +139,7 @@ export class RolloutCollector {
       for (const o of this.opponents[k]) o.policy = poolPolicy(task.pool[this.rngs[k].int(task.pool.length)]);
       return this.envs[k].reset();
     };
-    const policy = policyFromWeights(task.weights, network, players);
+    const policy = compileWeights(task.weights, network, players);
     const n = this.envs.length;
     const T = task.steps;
     const O = this.def.observationSize(players);

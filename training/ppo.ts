@@ -25,7 +25,7 @@ import { hashSeed, type RunOptions, type TrainingEvent, type TrainingSummary } f
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
 import { DEFAULT_NETWORK, buildNetwork, networkShape, type NetworkConfig } from './network.js';
-import { policyWeights } from './ppo-rollout.js';
+import { policyWeights } from './inference.js';
 import { RolloutPool } from './ppo-rollout-pool.js';
 import { RunFiles, openRun } from './run-files.js';
 import { QueueTrainingPool } from './queue-pool.js';
