@@ -183,7 +183,11 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const azSpec = (name: string, noise = 0) => `az:${dir(name)},iterations=${config.iterations}${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
   let generationsRun = 0;
   try {
-    while (performance.now() < deadline && generationsRun++ < (options.maxGenerations ?? Infinity)) {
+    // `last` is decided once, inside the generation, so the generation that ends the run is always the
+    // one evaluated and published (a deadline passing during its checkpoint no longer skips that).
+    let last = false;
+    while (!last) {
+      generationsRun++;
       const generation = state.generation + 1;
       emit({ kind: 'phase', generation, phase: 'self-play' });
       const seeds = Array.from({ length: config.gamesPerGeneration }, (_, i) => `${config.seed}:g${generation}:${i}`);
@@ -220,7 +224,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
 
       let evaluation: MatchupFigures[] | undefined;
       let policyEvaluation: MatchupFigures[] | undefined;
-      const last = performance.now() >= deadline || generationsRun === options.maxGenerations;
+      last = performance.now() >= deadline || generationsRun === options.maxGenerations;
       if (generation % config.evalEvery === 0 || last) {
         emit({ kind: 'phase', generation, phase: 'evaluate' });
         evaluation = await evaluateCandidate({

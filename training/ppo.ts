@@ -128,7 +128,11 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
   let generationsRun = 0;
   const retired: string[] = [];
   try {
-  while (performance.now() < deadline && generationsRun++ < (options.maxGenerations ?? Infinity)) {
+  // `last` is decided once, inside the generation, so the generation that ends the run is always the
+  // one evaluated and published (a deadline passing during its checkpoint no longer skips that).
+  let last = false;
+  while (!last) {
+    generationsRun++;
     const generation = state.generation + 1;
     emit({ kind: 'phase', generation, phase: 'self-play' });
     const ro = await rollouts.collect(policyWeights(model), state.pool, snapshotWeights, config.rolloutLength);
@@ -227,7 +231,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
       }
     }
     let evaluation: MatchupFigures[] | undefined;
-    const last = performance.now() >= deadline || generationsRun === options.maxGenerations;
+    last = performance.now() >= deadline || generationsRun === options.maxGenerations;
     if (generation % config.evalEvery === 0 || last) {
       emit({ kind: 'phase', generation, phase: 'evaluate' });
       evaluation = await evaluateCandidate({
