@@ -8,6 +8,7 @@ import { playCommand } from './commands/play.js';
 import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
+import { widenModelCommand } from './commands/widen-model.js';
 import { workerCommand, type WorkerCliOptions } from './commands/worker.js';
 
 function positiveInt(value: string): number {
@@ -93,6 +94,11 @@ program
   .option('--init <dir>', 'az: start a new run from this model folder\'s weights (e.g. the shipped model) instead of a random network')
   .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
   .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
+
+program
+  .command('widen-model <dir>')
+  .description('rewrite a saved model for its game\'s current encoding when that encoding only appended observation inputs (they get zero weights)')
+  .action((dir: string) => widenModelCommand(dir));
 
 program
   .command('worker')

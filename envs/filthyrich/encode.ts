@@ -3,7 +3,11 @@ import { ASSETS, BUSINESSES, CARD_TYPES, DECK_SIZE, LUXURIES, PAGES, SLOTS, TYPE
 import type { FilthyRichView } from './rules.js';
 import { MAX_PLAYERS, MIN_PLAYERS, PHASES } from './table.js';
 
-export const ENCODING_VERSION = 1;
+/**
+ * v2 appended `seat`. Models saved for v1 are refused; scripts/widen-model-input.ts turns one into a
+ * v2 model that computes exactly what it computed before (zero weights on the new inputs).
+ */
+export const ENCODING_VERSION = 2;
 
 /** Money is squashed into [0, 1] two ways: linear up to $CASH_SCALE, and c / (c + CASH_SCALE) beyond. */
 const CASH_SCALE = 50;
@@ -46,6 +50,10 @@ function layoutFor(n: number): SegmentLayout {
     { name: 'auction', size: LUXURIES.length + 3 + 4 * n }, // luxury, [high, minimum, can I bid], from, high bidder, asked, passed
     { name: 'winners', size: n },
     { name: 'end', size: 2 }, // truncated, bankrupt
+    // The viewer's absolute seat, one-hot (none for the spectator). Everything above is rotated to the
+    // viewer, but TARGET names absolute seats (§9): without this a policy cannot tell which target is
+    // which opponent. Last, so v1 models widen by appending.
+    { name: 'seat', size: n },
   ]);
 }
 
@@ -125,5 +133,6 @@ export function encodeFilthyRich(view: FilthyRichView): Float32Array {
   for (const s of view.winners) w.set('winners', offset(s), 1);
   if (view.truncated) w.set('end', 0, 1);
   if (view.bankrupt) w.set('end', 1, 1);
+  if (view.seat >= 0) w.set('seat', view.seat, 1);
   return w.finish();
 }

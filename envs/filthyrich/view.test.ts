@@ -79,19 +79,26 @@ describe('hidden information (§6)', () => {
     expect(segment(s.observation(RED), 4, 'known')[1 * 22 + 12]).toBe(1);
   });
 
+  test('the seat segment is the one absolute feature: the viewer\'s seat, which TARGET ids name', () => {
+    const s = A();
+    for (let p = 0; p < 4; p++) expect(segment(s.observation(p), 4, 'seat')).toEqual([0, 1, 2, 3].map((q) => (q === p ? 1 : 0)));
+    expect(segment(s.observation(-1), 4, 'seat')).toEqual([0, 0, 0, 0]);
+    expect(filthyrich.encodingVersion).toBe(2);
+  });
+
   test('observation sizes per seat count follow the segment table', () => {
     // Per seat: pockets 36 + owners 22 + visible 9 + known 22 + cash 2 + hand size 1 + assets 7 + symbols 1
-    // + luxury owners 12 + eliminated 1 + tax 4 + auction 4 + toAct 1 + active 1 + winners 1 = 124.
+    // + luxury owners 12 + eliminated 1 + tax 4 + auction 4 + toAct 1 + active 1 + winners 1 + seat 1 = 125.
     for (const n of [2, 3, 4, 5]) {
       const layout = layoutOf(n);
       expect(observationSize(n)).toBe(layout.segments.reduce((sum, seg) => sum + seg.size, 0));
       expect(filthyrich.observationSize(n)).toBe(layout.size);
     }
-    expect(observationSize(5) - observationSize(4)).toBe(124);
-    expect(observationSize(3) - observationSize(2)).toBe(124);
+    expect(observationSize(5) - observationSize(4)).toBe(125);
+    expect(observationSize(3) - observationSize(2)).toBe(125);
     // The rest: phase 11, page 4, business pages 88, visible hits 9, hand 37, luxury available/removed 24,
     // discard 37, deck size + turn + steps + actions done 4, played 37, page roll 6, tax 2, auction 15, end 2 = 276.
-    expect(observationSize(4)).toBe(276 + 4 * 124);
+    expect(observationSize(4)).toBe(276 + 4 * 125);
   });
 });
 

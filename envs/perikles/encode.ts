@@ -12,7 +12,11 @@ import {
 import { DECISIONS, PHASES } from './table.js';
 import type { PeriklesView } from './view.js';
 
-export const ENCODING_VERSION = 1;
+/**
+ * v2 appended `seat`. Models saved for v1 are refused; scripts/widen-model-input.ts turns one into a
+ * v2 model that computes exactly what it computed before (zero weights on the new inputs).
+ */
+export const ENCODING_VERSION = 2;
 
 const LOC_STATE_NAMES = ['deck', 'display', 'removed', 'claimed'] as const;
 const TILE_STATE_NAMES = ['deck', 'display', 'discarded'] as const;
@@ -82,6 +86,10 @@ export function layoutFor(n: number): SegmentLayout {
     { name: 'steps', size: 1 }, // / stepCap
     { name: 'winners', size: n },
     { name: 'over', size: 2 }, // isOver, truncated
+    // The viewer's absolute seat, one-hot (none for the spectator). Everything above is rotated to the
+    // viewer, but NOMINATE, ASSASSINATE, ALKIBIADES and CHOOSE name absolute seats (§9): without this
+    // a policy cannot tell which of those actions names itself. Last, so v1 models widen by appending.
+    { name: 'seat', size: n },
   ]);
 }
 
@@ -238,5 +246,6 @@ export function encodePerikles(view: PeriklesView): Float32Array {
   });
   if (view.isOver) w.set('over', 0, 1);
   if (view.truncated) w.set('over', 1, 1);
+  if (view.seat >= 0) w.set('seat', view.seat, 1);
   return w.finish();
 }

@@ -162,7 +162,7 @@ describe('encode', () => {
   test.each([3, 4, 5])('%i players: the declared layout size, values in [0, 1], the viewer first', (players) => {
     const s = perikles.newGame({ players, seed: `enc${players}` }) as PeriklesState;
     expect(perikles.observationSize(players)).toBe(layoutFor(players).size);
-    expect(perikles.encodingVersion).toBe(1);
+    expect(perikles.encodingVersion).toBe(2);
     const rng = Rng.fromSeed('enc');
     for (let i = 0; i < 200 && !s.isTerminal(); i++) {
       const legal = s.legalActions();
@@ -176,6 +176,11 @@ describe('encode', () => {
     const me = players - 1;
     expect(segment(s.observation(me), players, 'cubes').slice(0, 6)).toEqual(s.view(me).cubes[me].map((n) => Math.fround(n / 30)));
     expect(segment(s.observation(me), players, 'ownSpecial')[s.view(me).specials[me].tile]).toBe(1);
+    // The one absolute feature: the viewer's seat, which NOMINATE/ASSASSINATE/ALKIBIADES/CHOOSE ids name.
+    for (let p = 0; p < players; p++) {
+      expect(segment(s.observation(p), players, 'seat')).toEqual(Array.from({ length: players }, (_, q) => (q === p ? 1 : 0)));
+    }
+    expect(segment(s.observation(-1), players, 'seat')).toEqual(new Array(players).fill(0));
   });
 });
 

@@ -1,0 +1,12 @@
+import { getGame } from '../../envs/index.js';
+import { initBackend } from '../../training/backend.js';
+import { readMeta } from '../../training/model-io.js';
+import { widenSavedModel } from '../../training/widen-input.js';
+
+/** `agora widen-model <dir>`: carries a model across an encoding change that appended observation segments. */
+export async function widenModelCommand(dir: string): Promise<void> {
+  await initBackend({ announce: false });
+  const before = readMeta(dir);
+  const after = await widenSavedModel(dir, getGame(before.game));
+  process.stdout.write(`${dir}: ${before.game} encoding v${before.encodingVersion} -> v${after.encodingVersion}, observation ${before.observationSize} -> ${after.observationSize} (new inputs weighted 0)\n`);
+}
