@@ -62,6 +62,7 @@ describe('widenSavedModel', () => {
   it('turns a v1 Perikles model into a current one that loads for the game and plays as before', async () => {
     const dir = await saveV1();
     expect(() => readMeta(dir, perikles)).toThrow(ModelVersionError);
+    expect(() => readMeta(dir, perikles)).toThrow(`run agora widen-model ${dir}`);
     const { model: before } = loadModel(dir);
     const meta = await widenSavedModel(dir, perikles);
     expect(meta.encodingVersion).toBe(perikles.encodingVersion);
