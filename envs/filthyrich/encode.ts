@@ -4,8 +4,9 @@ import type { FilthyRichView } from './rules.js';
 import { MAX_PLAYERS, MIN_PLAYERS, PHASES } from './table.js';
 
 /**
- * v2 appended `seat`. Models saved for v1 are refused; scripts/widen-model-input.ts turns one into a
- * v2 model that computes exactly what it computed before (zero weights on the new inputs).
+ * v2 appended `seat`. Models saved for v1 are refused; `agora widen-model` (training/widen-input.ts)
+ * turns one into a v2 model that computes exactly what it computed before (zero weights on the new
+ * inputs).
  */
 export const ENCODING_VERSION = 2;
 
