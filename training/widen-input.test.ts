@@ -64,7 +64,8 @@ describe('widenSavedModel', () => {
     expect(() => readMeta(dir, perikles)).toThrow(ModelVersionError);
     expect(() => readMeta(dir, perikles)).toThrow(`run agora widen-model ${dir}`);
     const { model: before } = loadModel(dir);
-    const meta = await widenSavedModel(dir, perikles);
+    const { before: old, after: meta } = await widenSavedModel(dir, perikles);
+    expect(old.encodingVersion).toBe(1);
     expect(meta.encodingVersion).toBe(perikles.encodingVersion);
     expect(meta.observationSize).toBe(perikles.observationSize(players));
     const { model: after } = loadModel(dir, perikles);

@@ -29,7 +29,7 @@ export function widenInput(model: tf.LayersModel, config: NetworkConfig, observa
  * Rewrites the model in `dir` for the game's current encoding, in place. Refuses a model of another
  * game, one already current, or one whose action space differs (a change widening cannot carry).
  */
-export async function widenSavedModel(dir: string, game: GameDefinition): Promise<ModelMeta> {
+export async function widenSavedModel(dir: string, game: GameDefinition): Promise<{ before: ModelMeta; after: ModelMeta }> {
   const { model, meta } = loadModel(dir);
   if (meta.game !== game.name) throw new ModelVersionError(`model ${dir} was trained for ${meta.game}, not ${game.name}`);
   if (meta.encodingVersion === game.encodingVersion) throw new ModelVersionError(`model ${dir} already uses ${game.name} encoding v${game.encodingVersion}`);
@@ -40,5 +40,5 @@ export async function widenSavedModel(dir: string, game: GameDefinition): Promis
   await saveModel(wide, dir, next);
   model.dispose();
   wide.dispose();
-  return next;
+  return { before: meta, after: next };
 }

@@ -6,7 +6,6 @@ import { widenSavedModel } from '../../training/widen-input.js';
 /** `agora widen-model <dir>`: carries a model across an encoding change that appended observation segments. */
 export async function widenModelCommand(dir: string): Promise<void> {
   await initBackend({ announce: false });
-  const before = readMeta(dir);
-  const after = await widenSavedModel(dir, getGame(before.game));
+  const { before, after } = await widenSavedModel(dir, getGame(readMeta(dir).game));
   process.stdout.write(`${dir}: ${before.game} encoding v${before.encodingVersion} -> v${after.encodingVersion}, observation ${before.observationSize} -> ${after.observationSize} (new inputs weighted 0)\n`);
 }
