@@ -91,6 +91,8 @@ program
   .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
   .option('--eval-every <n>', 'az: measure against the baselines every n generations (default 4)', positiveInt)
   .option('--mix <lambda>', 'az: leaf value = (1 - lambda) * network + lambda * one random playout (AlphaGo; default 0)', unitInterval)
+  .option('--full-iterations <n>', 'az: playout cap randomisation (KataGo): recorded decisions search n iterations, the rest --iterations and are not recorded', positiveInt)
+  .option('--full-share <f>', 'az: share of decisions that get the full search (with --full-iterations; default 0.25)', unitInterval)
   .option('--init <dir>', 'az: start a new run from this model folder\'s weights (e.g. the shipped model) instead of a random network')
   .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
   .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));

@@ -75,10 +75,10 @@ describe('agora CLI', () => {
     expect(readFileSync(join(out, 'curves.svg'), 'utf8')).toMatch(/^<svg[^>]*>/);
     // A new run warm-started from that model records where its first network came from.
     const next = join(out, '..', 'next');
-    const warm = agora([...args.slice(0, -2), '--init', out, '--mix', '0.5', '--out', next]);
+    const warm = agora([...args.slice(0, -2), '--init', out, '--mix', '0.5', '--full-iterations', '24', '--full-share', '0.5', '--out', next]);
     expect(warm.code).toBe(0);
     const nextMeta = JSON.parse(readFileSync(join(next, 'meta.json'), 'utf8'));
-    expect(nextMeta.training).toMatchObject({ config: { mix: 0.5 }, initFrom: { folder: out, training: { generation: meta.training.generation } } });
+    expect(nextMeta.training).toMatchObject({ config: { mix: 0.5, iterations: 8, fullIterations: 24, fullShare: 0.5 }, initFrom: { folder: out, training: { generation: meta.training.generation } } });
   }, 60_000);
 
   test('train: bad options are refused before anything is written', () => {
@@ -90,7 +90,16 @@ describe('agora CLI', () => {
     expect(mix.code).not.toBe(0);
     expect(mix.err).toMatch(/'2' is not a number from 0 to 1/);
     const ppoMix = agora(['train', 'tictactoe', '--algo', 'ppo', '--minutes', '1', '--mix', '0.5', '--out', join(dir, 'c')]);
-    expect(ppoMix.err).toMatch(/--mix, --init and --eval-every apply to --algo az only/);
+    expect(ppoMix.err).toMatch(/--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only/);
+    const ppoFull = agora(['train', 'tictactoe', '--algo', 'ppo', '--minutes', '1', '--full-iterations', '64', '--out', join(dir, 'c')]);
+    expect(ppoFull.code).toBe(2);
+    expect(ppoFull.err).toMatch(/apply to --algo az only/);
+    const shareAlone = agora(['train', 'tictactoe', '--minutes', '1', '--full-share', '0.5', '--out', join(dir, 'f')]);
+    expect(shareAlone.code).toBe(2);
+    expect(shareAlone.err).toMatch(/--full-share needs --full-iterations/);
+    const shareZero = agora(['train', 'tictactoe', '--minutes', '1', '--full-iterations', '64', '--full-share', '0', '--out', join(dir, 'g')]);
+    expect(shareZero.code).toBe(2);
+    expect(shareZero.err).toMatch(/--full-share must be above 0 and at most 1; got 0/);
     const init = agora(['train', 'tictactoe', '--minutes', '1', '--init', 'models/promotion/az', '--out', join(dir, 'd')]);
     expect(init.code).toBe(2);
     expect(init.err).toMatch(/models\/promotion\/az was trained for promotion, not tictactoe/);

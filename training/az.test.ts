@@ -125,4 +125,47 @@ describe('self-play records', () => {
     });
     expect(state.isTerminal()).toBe(true);
   });
+
+  test('playout cap randomisation: a share of decisions search fullIterations and are recorded, the rest are played unrecorded', () => {
+    const promotion = getGame('promotion');
+    const players = promotion.defaultPlayers;
+    const net: PolicyNetwork = { players, evaluate: () => ({ logits: new Float32Array(promotion.actionSize), value: new Float32Array(players) }) };
+    const options = { iterations: 8, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 3, fullIterations: 40, fullShare: 0.25 };
+    let choices = 0;
+    let recorded = 0;
+    for (const seed of ['pcr-1', 'pcr-2', 'pcr-3', 'pcr-4']) {
+      const record = playSelfPlayGame(promotion, net, players, seed, options);
+      expect(playSelfPlayGame(promotion, net, players, seed, options)).toEqual(record);
+      const state = promotion.newGame({ players, seed });
+      let kept = 0;
+      record.actions.forEach((action, i) => {
+        const target = record.targets[i];
+        const legal = state.legalActions();
+        if (legal.length > 1) choices++;
+        else expect(target).toBeNull();
+        if (target) {
+          kept++;
+          expect(target.legal).toEqual(legal);
+          expect(target.visits.reduce((a, b) => a + b, 0)).toBe(39);
+        }
+        state.applyAction(action);
+      });
+      expect(state.isTerminal()).toBe(true);
+      expect(samplesOf(promotion, record)).toHaveLength(kept);
+      recorded += kept;
+    }
+    // About a quarter of the real choices: a binomial draw over this many stays well inside these bounds.
+    expect(choices).toBeGreaterThan(100);
+    expect(recorded / choices).toBeGreaterThan(0.12);
+    expect(recorded / choices).toBeLessThan(0.38);
+    // With a share of 1 every choice is a full search.
+    const all = playSelfPlayGame(promotion, net, players, 'pcr-1', { ...options, fullShare: 1 });
+    const replay = promotion.newGame({ players, seed: 'pcr-1' });
+    all.actions.forEach((action, i) => {
+      const target = all.targets[i];
+      if (replay.legalActions().length > 1) expect(target!.visits.reduce((a, b) => a + b, 0)).toBe(39);
+      else expect(target).toBeNull();
+      replay.applyAction(action);
+    });
+  });
 });

@@ -39,6 +39,14 @@ export interface AzConfig {
    * above 0, each leaf also plays one random game to the end. Absent in older runs' state: 0.
    */
   mix?: number;
+  /**
+   * Playout cap randomisation (SelfPlayOptions): a share `fullShare` of self-play decisions search
+   * `fullIterations` and become targets; the others search `iterations` and are not recorded.
+   * Absent: every decision searches `iterations` and is recorded. Gating and evaluation always
+   * search `iterations`, the count the shipped az: agent is measured at.
+   */
+  fullIterations?: number;
+  fullShare?: number;
   /** Decisions per seat played in proportion to visits before greedy play. */
   temperatureMoves: number;
   /** Policy target = visit shares ^ (1 / this), renormalised (1 = plain visit shares). */
@@ -179,7 +187,10 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const deadline = started + options.minutes * 60_000;
   const emit = (e: TrainingEvent) => options.onEvent?.(e);
   const mix = config.mix ?? 0;
-  const searchOptions = { iterations: config.iterations, cPuct: config.cPuct, noise: config.noise, alpha: config.alpha, mix, temperatureMoves: config.temperatureMoves };
+  const searchOptions = {
+    iterations: config.iterations, cPuct: config.cPuct, noise: config.noise, alpha: config.alpha, mix, temperatureMoves: config.temperatureMoves,
+    ...(config.fullIterations !== undefined ? { fullIterations: config.fullIterations, fullShare: config.fullShare ?? 1 } : {}),
+  };
   const azSpec = (name: string, noise = 0) => `az:${dir(name)},iterations=${config.iterations}${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
   let generationsRun = 0;
   try {

@@ -3,6 +3,11 @@
  * noise), moves are sampled in proportion to visits for the first few decisions of each seat and
  * then chosen greedily. A game is recorded compactly (seed, actions, visit counts per decision,
  * returns): replaying the seed and actions rebuilds every observation exactly.
+ *
+ * With fullIterations set, decisions follow playout cap randomisation (Wu 2019, KataGo): a share of
+ * them run a full search, whose visits become training targets, and the rest a fast one without
+ * root noise that only moves the game on. Targets then come from searches far deeper than the game
+ * could afford at every decision, while the games still cover as many positions.
  */
 import { PuctSearch, type PolicyNetwork, type PuctOptions } from '../agents/index.js';
 import { Rng, decisionContext, returnsFromRanking, type GameDefinition } from '../envs/index.js';
@@ -10,9 +15,24 @@ import { Rng, decisionContext, returnsFromRanking, type GameDefinition } from '.
 export interface SelfPlayOptions extends PuctOptions {
   /** Decisions per seat played in proportion to the visit counts before play turns greedy. */
   temperatureMoves: number;
+  /**
+   * Iterations of a full search (a recorded decision); absent = every decision is a full search of
+   * `iterations`. When set, `iterations` is the fast search of the unrecorded decisions.
+   */
+  fullIterations?: number;
+  /** Share of decisions that get a full search (with fullIterations; default 1). */
+  fullShare?: number;
 }
 
-/** One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches nothing). */
+/** The search of one decision: full (recorded, with root noise) or fast (played only). */
+function searchFor(options: SelfPlayOptions, rng: Rng): { full: boolean; options: SelfPlayOptions } {
+  if (options.fullIterations === undefined) return { full: true, options };
+  // The draw happens only in runs that randomise, so runs without it replay exactly as before.
+  const full = rng.next() < (options.fullShare ?? 1);
+  return { full, options: full ? { ...options, iterations: options.fullIterations } : { ...options, noise: 0 } };
+}
+
+/** One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches nothing, or a fast search's). */
 export interface GameRecord {
   seed: string;
   players: number;
@@ -50,13 +70,14 @@ function* selfPlaySteps(def: GameDefinition, net: PolicyNetwork, players: number
     const legal = ctx.legalActions;
     let action = legal[0];
     if (legal.length > 1) {
-      const search = new PuctSearch(def, players, (r) => ctx.sampleWorld(r), rng, options);
+      const { full, options: searchOptions } = searchFor(options, rng);
+      const search = new PuctSearch(def, players, (r) => ctx.sampleWorld(r), rng, searchOptions);
       while (!search.done) {
         const leaf = search.select();
         if (leaf) search.expand(leaf, net.evaluate(leaf.observation));
       }
       const visits = search.visitCounts(legal);
-      record.targets.push({ legal: [...legal], visits });
+      record.targets.push(full ? { legal: [...legal], visits } : null);
       action = decisions[ctx.player]++ < options.temperatureMoves ? sampleByVisits(legal, visits, rng) : search.bestAction(legal, ctx.player);
     } else {
       record.targets.push(null);

@@ -17,6 +17,8 @@ export interface TrainCliOptions {
   mix?: number;
   init?: string;
   evalEvery?: number;
+  fullIterations?: number;
+  fullShare?: number;
   fresh?: boolean;
 }
 
@@ -24,9 +26,12 @@ export interface TrainCliOptions {
 export async function trainCommand(game: string, opts: TrainCliOptions): Promise<void> {
   const def = getGame(game);
   if (opts.algo !== 'az' && opts.algo !== 'ppo') throw new AgoraError('bad_request', `--algo must be az or ppo; got '${opts.algo}'`);
-  if (opts.algo !== 'az' && (opts.mix !== undefined || opts.init !== undefined || opts.evalEvery !== undefined)) {
-    throw new AgoraError('bad_request', '--mix, --init and --eval-every apply to --algo az only');
+  if (opts.algo !== 'az' && (opts.mix !== undefined || opts.init !== undefined || opts.evalEvery !== undefined || opts.fullIterations !== undefined || opts.fullShare !== undefined)) {
+    throw new AgoraError('bad_request', '--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only');
   }
+  if (opts.fullShare !== undefined && opts.fullIterations === undefined) throw new AgoraError('bad_request', '--full-share needs --full-iterations');
+  // A share of 0 would record no positions at all, and the learner would have nothing to train on.
+  if (opts.fullShare !== undefined && !(opts.fullShare > 0)) throw new AgoraError('bad_request', `--full-share must be above 0 and at most 1; got ${opts.fullShare}`);
   if (!(opts.minutes > 0)) throw new AgoraError('bad_request', `--minutes must be a positive number; got '${opts.minutes}'`);
   const players = opts.players ?? def.defaultPlayers;
   // TensorFlow.js loads only for training (a second or two).
@@ -83,6 +88,7 @@ function overrideAz(config: AzConfig, opts: TrainCliOptions) {
   return {
     ...config, network, iterations, gamesPerGeneration: opts.games ?? config.gamesPerGeneration, mix: opts.mix ?? config.mix ?? 0,
     evalEvery: opts.evalEvery ?? config.evalEvery,
+    ...(opts.fullIterations !== undefined ? { fullIterations: opts.fullIterations, fullShare: opts.fullShare ?? 0.25 } : {}),
     baselines: config.baselines.map((b) => (b.startsWith('mcts:') ? `mcts:iterations=${iterations}` : b)),
   };
 }
