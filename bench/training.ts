@@ -8,6 +8,7 @@ import { getGame } from '../envs/index.js';
 import { initBackend, tf, type BackendName } from '../training/backend.js';
 import { compilePolicy } from '../training/inference.js';
 import { Learner } from '../training/learner.js';
+import { ParallelLearner } from '../training/parallel-learner.js';
 import { buildNetwork, networkShape } from '../training/network.js';
 import type { Sample } from '../training/replay-buffer.js';
 
@@ -95,6 +96,33 @@ function policyValueSamplesPerSec(game: string, width: number): { rate: number; 
   return { rate: median(runs), macs };
 }
 
+/** Samples/s of ParallelLearner.step (the az trainer's learner) on `threads` threads, on real positions of the game. */
+async function parallelSamplesPerSec(game: string, width: number, threads: number, batchSize: number): Promise<{ rate: number; macs: number }> {
+  const def = getGame(game);
+  const players = def.defaultPlayers;
+  const shape = networkShape(def, players);
+  const learner = await ParallelLearner.start(shape, { width, blocks: 2 }, 1e-3, 1, threads);
+  const batch: Sample[] = [];
+  let state = def.newGame({ players, seed: 'bench' });
+  for (let i = 0; batch.length < batchSize; i++) {
+    if (state.isTerminal()) state = def.newGame({ players, seed: `bench${i}` });
+    const legal = state.legalActions();
+    batch.push({ observation: state.observation(state.currentPlayer()), legal, policy: Float32Array.from(legal, () => 1 / legal.length), value: new Float32Array(players) });
+    state.applyAction(legal[i % legal.length]);
+  }
+  await learner.step(batch);
+  const runs: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t = performance.now();
+    for (let i = 0; i < 3; i++) await learner.step(batch);
+    runs.push((3 * batchSize) / ((performance.now() - t) / 1000));
+  }
+  await learner.close();
+  learner.model.dispose();
+  const macs = shape.observationSize * width + 2 * 2 * width * width + width * (shape.actionSize + players);
+  return { rate: median(runs), macs };
+}
+
 /** Positions/s of the plain-JS inference every search leaf uses, on a real observation of the game. */
 function jsInferencePerSec(game: string, width: number): number {
   const def = getGame(game);
@@ -140,5 +168,19 @@ for (const game of ['tictactoe', 'promotion', 'cityplan', 'philadelphia', 'filth
     const { rate, macs } = policyValueSamplesPerSec(game, width);
     const gf = (rate * 3 * 2 * macs) / 1e9;
     console.log(`${game.padEnd(13)} ${String(width).padStart(5)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${(100 * gf / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${fmt(jsInferencePerSec(game, width)).padStart(24)}`);
+  }
+}
+
+// wasm runs one thread per Node thread, so using both cores for training means data parallelism:
+// ParallelLearner splits each batch across worker threads and averages the gradients.
+console.log('\ndata-parallel training of the policy-value network (ParallelLearner, wasm, Adam, 2 residual blocks), Perikles observations');
+console.log('width  batch  threads  train samples/s  GFLOP/s  % of peak  speed-up');
+for (const [width, batchSize] of [[64, 256], [256, 256], [256, 1024]] as const) {
+  let one = 0;
+  for (const threads of [1, 2]) {
+    const { rate, macs } = await parallelSamplesPerSec('perikles', width, threads, batchSize);
+    if (threads === 1) one = rate;
+    const gf = (rate * 3 * 2 * macs) / 1e9;
+    console.log(`${String(width).padStart(5)}  ${String(batchSize).padStart(5)}  ${String(threads).padStart(7)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${(100 * gf / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${(rate / one).toFixed(2).padStart(8)}`);
   }
 }

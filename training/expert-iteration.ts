@@ -13,7 +13,8 @@ import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
 import { AgoraError, Rng, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
 import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
-import { Learner, type LossFigures } from './learner.js';
+import type { LossFigures } from './learner.js';
+import { ParallelLearner } from './parallel-learner.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, loadModel, readMeta, saveModel, type ModelMeta } from './model-io.js';
 import { DEFAULT_NETWORK, networkShape, type NetworkConfig } from './network.js';
@@ -164,25 +165,34 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const resuming = opened.resuming;
   const config = state.config;
   const shape = networkShape(def, config.players);
-  const learner = new Learner(shape, config.network, config.learningRate, hashSeed(config.seed));
+  // The learner splits each batch across as many threads as self-play uses (idle while it trains).
+  const learner = await ParallelLearner.start(shape, config.network, config.learningRate, hashSeed(config.seed), workers);
   const dir = (name: string) => join(files.checkpoint, name);
-  if (resuming) {
-    const { model } = loadModel(dir('candidate'), def);
-    learner.setWeights(model);
-    model.dispose();
-    await loadOptimizer(learner.optimizer, dir('optimizer'));
-  } else {
-    if (options.init) warmStart(learner, options.init, def);
-    await saveModel(learner.model, dir('gen-0'), metaFor(def, config, state));
-    await saveModel(learner.model, dir('candidate'), metaFor(def, config, state));
-    files.writeJson('buffer.json', []);
-    files.writeJson('state.json', state);
+  let buffer: ReplayBuffer;
+  let pool: GamePlayer;
+  try {
+    if (resuming) {
+      const { model } = loadModel(dir('candidate'), def);
+      await learner.setWeights(model);
+      model.dispose();
+      await loadOptimizer(learner.optimizer, dir('optimizer'));
+      await learner.sync();
+    } else {
+      if (options.init) await warmStart(learner, options.init, def);
+      await saveModel(learner.model, dir('gen-0'), metaFor(def, config, state));
+      await saveModel(learner.model, dir('candidate'), metaFor(def, config, state));
+      files.writeJson('buffer.json', []);
+      files.writeJson('state.json', state);
+    }
+    buffer = new ReplayBuffer(def, config.bufferPositions, config.targetTemperature ?? 1);
+    if (resuming) for (const record of files.readJson<GameRecord[]>('buffer.json')) buffer.add(record);
+    pool = options.redisUrl ? new QueueTrainingPool(options.redisUrl, `train:${config.game}:${config.seed}`, options.queuePrefix) : new TrainingPool(workers);
+  } catch (err) {
+    // The learner's threads would keep the process alive.
+    await learner.close();
+    throw err;
   }
   const rng = Rng.fromState(JSON.parse(state.rng));
-  const buffer = new ReplayBuffer(def, config.bufferPositions, config.targetTemperature ?? 1);
-  if (resuming) for (const record of files.readJson<GameRecord[]>('buffer.json')) buffer.add(record);
-
-  const pool: GamePlayer = options.redisUrl ? new QueueTrainingPool(options.redisUrl, `train:${config.game}:${config.seed}`, options.queuePrefix) : new TrainingPool(workers);
   const started = performance.now();
   const deadline = started + options.minutes * 60_000;
   const emit = (e: TrainingEvent) => options.onEvent?.(e);
@@ -215,7 +225,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
       const steps = Math.max(1, Math.ceil((positions * config.replayRatio) / config.batchSize));
       const sums: LossFigures = { policyLoss: 0, valueLoss: 0, entropy: 0 };
       for (let s = 0; s < steps; s++) {
-        const f = learner.step(buffer.sample(config.batchSize, rng));
+        const f = await learner.step(buffer.sample(config.batchSize, rng));
         sums.policyLoss += f.policyLoss;
         sums.valueLoss += f.valueLoss;
         sums.entropy += f.entropy;
@@ -272,6 +282,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
     }
   } finally {
     await pool.close();
+    await learner.close();
   }
   const final = files.readJson<AzState>('state.json');
   return {
@@ -294,10 +305,10 @@ function checkInit(folder: string, def: GameDefinition, config: AzConfig): Model
 }
 
 /** Copies a saved model's weights into the learner (checked by checkInit first). */
-function warmStart(learner: Learner, folder: string, def: GameDefinition): void {
+async function warmStart(learner: ParallelLearner, folder: string, def: GameDefinition): Promise<void> {
   const { model } = loadModel(folder, def);
   try {
-    learner.setWeights(model);
+    await learner.setWeights(model);
   } finally {
     model.dispose();
   }

@@ -34,7 +34,28 @@ export class Learner {
     this.model.setWeights(from.getWeights());
   }
 
+  /** The trainable variables in layer order: the same order in every replica of the same network. */
+  get variables(): tf.Variable[] {
+    return this.model.trainableWeights.map((w) => w.read() as tf.Variable);
+  }
+
+  /** Total number of trainable values (the length of a packed gradient). */
+  get parameterCount(): number {
+    return this.variables.reduce((n, v) => n + v.size, 0);
+  }
+
+  /** One gradient step on the batch. */
   step(batch: readonly Sample[]): LossFigures {
+    const { figures, gradient } = this.gradients(batch);
+    this.applyGradient(gradient);
+    return figures;
+  }
+
+  /**
+   * The loss figures and gradient of a batch, not applied: the gradient of the mean loss, packed
+   * into one array in `variables` order (what data-parallel replicas exchange).
+   */
+  gradients(batch: readonly Sample[]): { figures: LossFigures; gradient: Float32Array } {
     const { observationSize: O, actionSize: A, players: P } = this.shape;
     const B = batch.length;
     const obs = new Float32Array(B * O);
@@ -49,13 +70,15 @@ export class Learner {
       });
       value.set(s.value, i * P);
     });
+    const variables = this.variables;
+    const gradient = new Float32Array(this.parameterCount);
     let parts: tf.Scalar[] = [];
     tf.tidy(() => {
       const x = tf.tensor2d(obs, [B, O]);
       const m = tf.tensor2d(mask, [B, A]);
       const pi = tf.tensor2d(target, [B, A]);
       const z = tf.tensor2d(value, [B, P]);
-      this.optimizer.minimize(() => {
+      const { grads } = this.optimizer.computeGradients(() => {
         const [logits, v] = this.model.apply(x, { training: true }) as tf.Tensor[];
         const logp = tf.logSoftmax(logits.add(m.sub(1).mul(1e9)));
         const policyLoss = pi.mul(logp).sum(1).neg().mean() as tf.Scalar;
@@ -63,10 +86,29 @@ export class Learner {
         const entropy = logp.exp().mul(logp).mul(m).sum(1).neg().mean() as tf.Scalar;
         parts = [tf.keep(policyLoss), tf.keep(valueLoss), tf.keep(entropy)];
         return policyLoss.add(valueLoss) as tf.Scalar;
-      });
+      }, variables);
+      let offset = 0;
+      for (const v of variables) {
+        gradient.set(grads[v.name].dataSync() as Float32Array, offset);
+        offset += v.size;
+      }
     });
     const [policyLoss, valueLoss, entropy] = parts.map((t) => t.dataSync()[0]);
     tf.dispose(parts);
-    return { policyLoss, valueLoss, entropy };
+    return { figures: { policyLoss, valueLoss, entropy }, gradient };
+  }
+
+  /** Applies a packed gradient (in `variables` order) with the optimiser. */
+  applyGradient(gradient: Float32Array): void {
+    if (gradient.length !== this.parameterCount) throw new Error(`a packed gradient of ${gradient.length} values for a network of ${this.parameterCount}`);
+    tf.tidy(() => {
+      const grads: tf.NamedTensorMap = {};
+      let offset = 0;
+      for (const v of this.variables) {
+        grads[v.name] = tf.tensor(gradient.subarray(offset, offset + v.size), v.shape, 'float32');
+        offset += v.size;
+      }
+      this.optimizer.applyGradients(grads);
+    });
   }
 }

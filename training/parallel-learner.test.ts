@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Rng, getGame } from '../envs/index.js';
+import { initBackend } from './backend.js';
+import { Learner } from './learner.js';
+import { networkShape } from './network.js';
+import { ParallelLearner } from './parallel-learner.js';
+import type { Sample } from './replay-buffer.js';
+
+const def = getGame('promotion');
+const players = def.defaultPlayers;
+const shape = networkShape(def, players);
+const config = { width: 16, blocks: 1 };
+
+/** Positions of seeded random games, with random policy and value targets. */
+function batchOf(size: number, seed: string): Sample[] {
+  const rng = Rng.fromSeed(seed);
+  const out: Sample[] = [];
+  let state = def.newGame({ players, seed });
+  while (out.length < size) {
+    if (state.isTerminal()) state = def.newGame({ players, seed: `${seed}:${out.length}` });
+    const legal = state.legalActions();
+    const weights = legal.map(() => rng.next());
+    const total = weights.reduce((a, b) => a + b, 0);
+    out.push({
+      observation: state.observation(state.currentPlayer()), legal,
+      policy: Float32Array.from(weights, (w) => w / total), value: Float32Array.from({ length: players }, () => rng.next() * 2 - 1),
+    });
+    state.applyAction(legal[rng.int(legal.length)]);
+  }
+  return out;
+}
+
+function flat(model: { getWeights(): { dataSync(): ArrayLike<number> }[] }): number[] {
+  return model.getWeights().flatMap((t) => Array.from(t.dataSync()));
+}
+
+describe('data-parallel learner', () => {
+  let parallel: ParallelLearner;
+  beforeAll(async () => {
+    await initBackend({ announce: false });
+    parallel = await ParallelLearner.start(shape, config, 1e-3, 7, 3);
+  }, 60_000);
+  afterAll(() => parallel?.close());
+
+  test('steps on three threads follow one thread stepping the whole batch, and the replicas stay identical', async () => {
+    const single = new Learner(shape, config, 1e-3, 7);
+    const initial = flat(single.model);
+    expect(flat(parallel.model)).toEqual(initial);
+    for (let s = 0; s < 4; s++) {
+      // 50 does not split evenly in three: the shards are weighted by their sizes.
+      const batch = batchOf(50, `pl-${s}`);
+      const a = await parallel.step(batch);
+      const b = single.step(batch);
+      expect(a.policyLoss).toBeCloseTo(b.policyLoss, 4);
+      expect(a.valueLoss).toBeCloseTo(b.valueLoss, 4);
+      expect(a.entropy).toBeCloseTo(b.entropy, 4);
+    }
+    const p = flat(parallel.model);
+    const q = flat(single.model);
+    // Same updates up to float summation order.
+    const worst = p.reduce((m, x, i) => Math.max(m, Math.abs(x - q[i])), 0);
+    expect(worst).toBeLessThan(1e-4);
+    // And the steps did move the weights (4 Adam steps of 1e-3 each).
+    expect(p.reduce((m, x, i) => Math.max(m, Math.abs(x - initial[i])), 0)).toBeGreaterThan(1e-3);
+    const states = await parallel.states();
+    expect(states).toHaveLength(3);
+    for (const other of states.slice(1)) expect(other).toEqual(states[0]);
+    single.model.dispose();
+  }, 60_000);
+
+  test('setWeights and a restored optimiser reach every replica', async () => {
+    const other = new Learner(shape, config, 1e-3, 99);
+    other.step(batchOf(20, 'other'));
+    await parallel.setWeights(other.model);
+    await parallel.optimizer.setWeights(await other.optimizer.getWeights());
+    await parallel.sync();
+    const states = await parallel.states();
+    expect(Array.from(states[1].weights[0].values)).toEqual(Array.from(other.model.getWeights()[0].dataSync()));
+    for (const s of states.slice(1)) expect(s).toEqual(states[0]);
+    // From the same state, both take the same next step.
+    const batch = batchOf(40, 'after-sync');
+    await parallel.step(batch);
+    other.step(batch);
+    const p = flat(parallel.model);
+    const q = flat(other.model);
+    expect(p.reduce((m, x, i) => Math.max(m, Math.abs(x - q[i])), 0)).toBeLessThan(1e-5);
+    other.model.dispose();
+  }, 60_000);
+
+  test('one thread is exactly Learner.step', async () => {
+    const one = await ParallelLearner.start(shape, config, 1e-3, 5, 1);
+    const single = new Learner(shape, config, 1e-3, 5);
+    const batch = batchOf(32, 'one');
+    expect(await one.step(batch)).toEqual(single.step(batch));
+    expect(flat(one.model)).toEqual(flat(single.model));
+    await one.close();
+  });
+});

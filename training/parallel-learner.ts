@@ -1,0 +1,146 @@
+/**
+ * Data-parallel training on several threads (wasm has no threads of its own in Node): each step
+ * splits the batch into one shard per thread, every replica computes its shard's gradient, the
+ * main thread averages them (weighted by shard size, so the result is the gradient of the whole
+ * batch's mean loss) and every replica applies that same average with its own Adam. Replicas
+ * start from the same state (`sync`) and apply identical updates, so they stay identical. With
+ * one thread this is exactly Learner.step.
+ */
+import { Worker } from 'node:worker_threads';
+import { tf } from './backend.js';
+import { Learner, type LossFigures } from './learner.js';
+import type { NetworkConfig, NetworkShape } from './network.js';
+import type { ReplicaReply, ReplicaRequest, ReplicaState } from './parallel-learner-messages.js';
+import type { Sample } from './replay-buffer.js';
+
+const ENTRY = new URL('./parallel-learner-entry.js', import.meta.url);
+
+type RequestBody = ReplicaRequest extends infer T ? (T extends ReplicaRequest ? Omit<T, 'id'> : never) : never;
+
+class Replica {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (r: ReplicaReply & { ok: true }) => void; reject: (e: Error) => void }>();
+  private failure: Error | undefined;
+
+  constructor(readonly worker: Worker) {
+    worker.on('message', (reply: ReplicaReply) => {
+      const waiter = this.pending.get(reply.id);
+      if (!waiter) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) waiter.resolve(reply);
+      else waiter.reject(new Error(`learner replica: ${reply.error}`));
+    });
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', (code) => this.fail(new Error(`learner replica exited with code ${code}`)));
+  }
+
+  request(body: RequestBody, transfer: ArrayBuffer[] = []): Promise<ReplicaReply & { ok: true }> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...body, id } as ReplicaRequest, transfer);
+    });
+  }
+
+  /** A message without a reply (apply). */
+  send(body: RequestBody): void {
+    this.worker.postMessage({ ...body, id: this.nextId++ } as ReplicaRequest);
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const waiter of this.pending.values()) waiter.reject(err);
+    this.pending.clear();
+  }
+}
+
+export class ParallelLearner {
+  private constructor(
+    readonly local: Learner,
+    private readonly replicas: Replica[],
+  ) {}
+
+  /** A learner on `threads` threads (the calling one included); resolves once every replica holds the same state. */
+  static async start(shape: NetworkShape, config: NetworkConfig, learningRate: number, seed: number, threads: number): Promise<ParallelLearner> {
+    const local = new Learner(shape, config, learningRate, seed);
+    const replicas = Array.from({ length: Math.max(0, threads - 1) }, () => new Replica(new Worker(ENTRY)));
+    const learner = new ParallelLearner(local, replicas);
+    try {
+      await Promise.all(replicas.map((r) => r.request({ kind: 'init', shape, config, learningRate, seed })));
+      await learner.sync();
+    } catch (err) {
+      await learner.close();
+      throw err;
+    }
+    return learner;
+  }
+
+  get threads(): number {
+    return this.replicas.length + 1;
+  }
+
+  get model(): tf.LayersModel {
+    return this.local.model;
+  }
+
+  get optimizer(): tf.Optimizer {
+    return this.local.optimizer;
+  }
+
+  /** Replaces the weights (resuming, warm starts) on every replica. */
+  async setWeights(from: tf.LayersModel): Promise<void> {
+    this.local.setWeights(from);
+    await this.sync();
+  }
+
+  /** Copies this thread's weights and optimiser slots to every replica (after they changed outside step, e.g. a restored optimiser). */
+  async sync(): Promise<void> {
+    if (this.replicas.length === 0) return;
+    const state = await replicaState(this.local);
+    await Promise.all(this.replicas.map((r) => r.request({ kind: 'sync', state })));
+  }
+
+  /** One gradient step on the whole batch, its shards computed in parallel. */
+  async step(batch: readonly Sample[]): Promise<LossFigures> {
+    if (this.replicas.length === 0) return this.local.step(batch);
+    const n = this.threads;
+    const bounds = Array.from({ length: n + 1 }, (_, i) => Math.round((i * batch.length) / n));
+    const shards = Array.from({ length: n }, (_, i) => batch.slice(bounds[i], bounds[i + 1]));
+    const remote = this.replicas.map((r, i) => r.request({ kind: 'gradients', batch: shards[i + 1] }));
+    const own = this.local.gradients(shards[0]);
+    const replies = await Promise.all(remote);
+    const parts = [own, ...replies.map((r) => ({ figures: r.figures!, gradient: r.gradient! }))];
+    const gradient = new Float32Array(own.gradient.length);
+    const figures: LossFigures = { policyLoss: 0, valueLoss: 0, entropy: 0 };
+    parts.forEach((part, i) => {
+      const w = shards[i].length / batch.length;
+      const g = part.gradient;
+      for (let k = 0; k < gradient.length; k++) gradient[k] += w * g[k];
+      figures.policyLoss += w * part.figures.policyLoss;
+      figures.valueLoss += w * part.figures.valueLoss;
+      figures.entropy += w * part.figures.entropy;
+    });
+    for (const r of this.replicas) r.send({ kind: 'apply', gradient });
+    this.local.applyGradient(gradient);
+    return figures;
+  }
+
+  /** Every thread's state, this one first (tests: the replicas must stay identical). */
+  async states(): Promise<ReplicaState[]> {
+    const remote = await Promise.all(this.replicas.map((r) => r.request({ kind: 'state' })));
+    return [await replicaState(this.local), ...remote.map((r) => r.state!)];
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.replicas.map((r) => r.worker.terminate()));
+  }
+}
+
+/** A learner's weights and optimiser slots as plain arrays. */
+export async function replicaState(learner: Learner): Promise<ReplicaState> {
+  const weights = learner.model.getWeights().map((t) => ({ shape: t.shape, values: t.dataSync() as Float32Array }));
+  const slots = await learner.optimizer.getWeights();
+  const optimizer = slots.map((w) => ({ name: w.name, shape: w.tensor.shape, values: w.tensor.dataSync() as Float32Array }));
+  return { weights, optimizer };
+}
