@@ -1,3 +1,4 @@
+import type { BackendName } from './backend.js';
 import type { LossFigures } from './learner.js';
 import type { NetworkConfig, NetworkShape } from './network.js';
 import type { Sample } from './replay-buffer.js';
@@ -9,7 +10,8 @@ export interface ReplicaState {
 }
 
 export type ReplicaRequest =
-  | { id: number; kind: 'init'; shape: NetworkShape; config: NetworkConfig; learningRate: number; seed: number }
+  /** `backend`: the main thread's, so every replica computes with the same kernels. */
+  | { id: number; kind: 'init'; backend: BackendName; shape: NetworkShape; config: NetworkConfig; learningRate: number; seed: number }
   | { id: number; kind: 'sync'; state: ReplicaState }
   | { id: number; kind: 'gradients'; batch: Sample[] }
   /** The replica's current state (tests check that replicas stay identical). */

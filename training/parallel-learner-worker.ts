@@ -10,11 +10,10 @@ import { replicaState } from './parallel-learner.js';
 import type { ReplicaReply, ReplicaRequest } from './parallel-learner-messages.js';
 
 let learner: Learner | undefined;
-const ready = initBackend({ announce: false });
 
 async function handle(request: ReplicaRequest): Promise<ReplicaReply | null> {
-  await ready;
   if (request.kind === 'init') {
+    await initBackend({ only: request.backend, announce: false });
     learner?.model.dispose();
     learner = new Learner(request.shape, request.config, request.learningRate, request.seed);
     return { id: request.id, ok: true };

@@ -7,7 +7,7 @@
  * one thread this is exactly Learner.step.
  */
 import { Worker } from 'node:worker_threads';
-import { tf } from './backend.js';
+import { tf, type BackendName } from './backend.js';
 import { Learner, type LossFigures } from './learner.js';
 import type { NetworkConfig, NetworkShape } from './network.js';
 import type { ReplicaReply, ReplicaRequest, ReplicaState } from './parallel-learner-messages.js';
@@ -67,7 +67,8 @@ export class ParallelLearner {
     const replicas = Array.from({ length: Math.max(0, threads - 1) }, () => new Replica(new Worker(ENTRY)));
     const learner = new ParallelLearner(local, replicas);
     try {
-      await Promise.all(replicas.map((r) => r.request({ kind: 'init', shape, config, learningRate, seed })));
+      const backend = tf.getBackend() as BackendName;
+      await Promise.all(replicas.map((r) => r.request({ kind: 'init', backend, shape, config, learningRate, seed })));
       await learner.sync();
     } catch (err) {
       await learner.close();
