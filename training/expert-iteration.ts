@@ -48,6 +48,12 @@ export interface AzConfig {
    */
   fullIterations?: number;
   fullShare?: number;
+  /**
+   * Shards each training batch is split into for the data-parallel learner (run on up to this many
+   * threads). Fixed per run, so the weights do not depend on the machine's core count. Absent in
+   * older runs' state: 1 (one thread, exactly as they trained).
+   */
+  learnerShards?: number;
   /** Decisions per seat played in proportion to visits before greedy play. */
   temperatureMoves: number;
   /** Policy target = visit shares ^ (1 / this), renormalised (1 = plain visit shares). */
@@ -74,7 +80,7 @@ export function defaultAzConfig(def: GameDefinition, players: number, seed: stri
   const iterations = 64;
   return {
     game: def.name, players, seed, network: { ...DEFAULT_NETWORK }, iterations, cPuct: 1.25, noise: 0.25, alpha: 0.3,
-    temperatureMoves: 6, targetTemperature: 0.5, gamesPerGeneration: 24, bufferPositions: 60_000, batchSize: 256, replayRatio: 4,
+    learnerShards: 2, temperatureMoves: 6, targetTemperature: 0.5, gamesPerGeneration: 24, bufferPositions: 60_000, batchSize: 256, replayRatio: 4,
     learningRate: 1e-3, gateGames: 8 * players, gateThreshold: 0.5, evalEvery: 4, evalGames: 6 * players,
     baselines: ['random', 'greedy', `mcts:iterations=${iterations}`], policyBaselines: ['random', 'greedy'],
   };
@@ -165,8 +171,8 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const resuming = opened.resuming;
   const config = state.config;
   const shape = networkShape(def, config.players);
-  // The learner splits each batch across as many threads as self-play uses (idle while it trains).
-  const learner = await ParallelLearner.start(shape, config.network, config.learningRate, hashSeed(config.seed), workers);
+  // The learner's threads: as many as self-play uses (idle while it trains), up to one per shard.
+  const learner = await ParallelLearner.start(shape, config.network, config.learningRate, hashSeed(config.seed), workers, config.learnerShards ?? 1);
   const dir = (name: string) => join(files.checkpoint, name);
   let buffer: ReplayBuffer;
   let pool: GamePlayer;

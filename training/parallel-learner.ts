@@ -1,10 +1,12 @@
 /**
  * Data-parallel training on several threads (wasm has no threads of its own in Node): each step
- * splits the batch into one shard per thread, every replica computes its shard's gradient, the
- * main thread averages them (weighted by shard size, so the result is the gradient of the whole
- * batch's mean loss) and every replica applies that same average with its own Adam. Replicas
- * start from the same state (`sync`) and apply identical updates, so they stay identical. With
- * one thread this is exactly Learner.step.
+ * splits the batch into a fixed number of shards, handed round-robin to the threads; every replica
+ * computes its shards' gradients, the main thread averages them in shard order (weighted by shard
+ * size, so the result is the gradient of the whole batch's mean loss) and every replica applies
+ * that same average with its own Adam. Replicas start from the same state (`sync`) and apply
+ * identical updates, so they stay identical. The numbers depend on the shard count only, not on
+ * the thread count: a run gives the same weights on one core as on eight. With one shard this is
+ * exactly Learner.step.
  */
 import { Worker } from 'node:worker_threads';
 import { tf, type BackendName } from './backend.js';
@@ -59,13 +61,18 @@ export class ParallelLearner {
   private constructor(
     readonly local: Learner,
     private readonly replicas: Replica[],
+    readonly shards: number,
   ) {}
 
-  /** A learner on `threads` threads (the calling one included); resolves once every replica holds the same state. */
-  static async start(shape: NetworkShape, config: NetworkConfig, learningRate: number, seed: number, threads: number): Promise<ParallelLearner> {
+  /**
+   * A learner splitting batches into `shards` on min(threads, shards) threads (the calling one
+   * included); resolves once every replica holds the same state.
+   */
+  static async start(shape: NetworkShape, config: NetworkConfig, learningRate: number, seed: number, threads: number, shards = threads): Promise<ParallelLearner> {
+    if (!Number.isInteger(shards) || shards < 1) throw new Error(`shards must be a positive integer; got ${shards}`);
     const local = new Learner(shape, config, learningRate, seed);
-    const replicas = Array.from({ length: Math.max(0, threads - 1) }, () => new Replica(new Worker(ENTRY)));
-    const learner = new ParallelLearner(local, replicas);
+    const replicas = Array.from({ length: Math.max(0, Math.min(threads, shards) - 1) }, () => new Replica(new Worker(ENTRY)));
+    const learner = new ParallelLearner(local, replicas, shards);
     try {
       const backend = tf.getBackend() as BackendName;
       await Promise.all(replicas.map((r) => r.request({ kind: 'init', backend, shape, config, learningRate, seed })));
@@ -104,15 +111,21 @@ export class ParallelLearner {
 
   /** One gradient step on the whole batch, its shards computed in parallel. */
   async step(batch: readonly Sample[]): Promise<LossFigures> {
-    if (this.replicas.length === 0) return this.local.step(batch);
-    const n = this.threads;
+    const n = Math.min(this.shards, batch.length);
+    if (n <= 1) return this.local.step(batch);
     const bounds = Array.from({ length: n + 1 }, (_, i) => Math.round((i * batch.length) / n));
     const shards = Array.from({ length: n }, (_, i) => batch.slice(bounds[i], bounds[i + 1]));
-    const remote = this.replicas.map((r, i) => r.request({ kind: 'gradients', batch: shards[i + 1] }));
-    const own = this.local.gradients(shards[0]);
-    const replies = await Promise.all(remote);
-    const parts = [own, ...replies.map((r) => ({ figures: r.figures!, gradient: r.gradient! }))];
-    const gradient = new Float32Array(own.gradient.length);
+    // Shard i goes to thread i mod threads (thread 0 is this one); remote ones are asked first so they run meanwhile.
+    const threads = this.threads;
+    const remote = new Map<number, Promise<{ figures: LossFigures; gradient: Float32Array }>>();
+    shards.forEach((shard, i) => {
+      const t = i % threads;
+      if (t > 0) remote.set(i, this.replicas[t - 1].request({ kind: 'gradients', batch: shard }).then((r) => ({ figures: r.figures!, gradient: r.gradient! })));
+    });
+    const parts: { figures: LossFigures; gradient: Float32Array }[] = [];
+    for (let i = 0; i < n; i++) if (i % threads === 0) parts[i] = this.local.gradients(shards[i]);
+    for (const [i, promise] of remote) parts[i] = await promise;
+    const gradient = new Float32Array(parts[0].gradient.length);
     const figures: LossFigures = { policyLoss: 0, valueLoss: 0, entropy: 0 };
     parts.forEach((part, i) => {
       const w = shards[i].length / batch.length;
