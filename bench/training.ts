@@ -7,7 +7,6 @@
 import { getGame } from '../envs/index.js';
 import { initBackend, tf, type BackendName } from '../training/backend.js';
 import { compilePolicy } from '../training/inference.js';
-import { Learner } from '../training/learner.js';
 import { ParallelLearner } from '../training/parallel-learner.js';
 import { buildNetwork, networkShape } from '../training/network.js';
 import type { Sample } from '../training/replay-buffer.js';
@@ -71,32 +70,10 @@ function inferencePerSec(batch: number): number {
   return batch / s;
 }
 
-/** Samples/s of the project's own policy-value network (Learner.step: masked policy + value losses). */
-function policyValueSamplesPerSec(game: string, width: number): { rate: number; macs: number } {
-  const def = getGame(game);
-  const players = def.defaultPlayers;
-  const shape = networkShape(def, players);
-  const learner = new Learner(shape, { width, blocks: 2 }, 1e-3, 1);
-  const state = def.newGame({ players, seed: 'bench' });
-  const legal = state.legalActions();
-  const sample: Sample = {
-    observation: state.observation(state.currentPlayer()), legal,
-    policy: Float32Array.from(legal, () => 1 / legal.length), value: new Float32Array(players),
-  };
-  const batch = Array.from({ length: 256 }, () => sample);
-  learner.step(batch);
-  const runs: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const t = performance.now();
-    for (let i = 0; i < 3; i++) learner.step(batch);
-    runs.push((3 * 256) / ((performance.now() - t) / 1000));
-  }
-  learner.model.dispose();
-  const macs = shape.observationSize * width + 2 * 2 * width * width + width * (shape.actionSize + players);
-  return { rate: median(runs), macs };
-}
-
-/** Samples/s of ParallelLearner.step (the az trainer's learner) on `threads` threads, on real positions of the game. */
+/**
+ * Samples/s of the project's own policy-value network (masked policy + value losses) in the az
+ * trainer's learner, on `threads` threads (1 = Learner.step itself), on real positions of the game.
+ */
 async function parallelSamplesPerSec(game: string, width: number, threads: number, batchSize: number): Promise<{ rate: number; macs: number }> {
   const def = getGame(game);
   const players = def.defaultPlayers;
@@ -165,7 +142,7 @@ console.log('game          width  train samples/s  GFLOP/s  % of peak  JS infere
 await initBackend({ only: 'wasm', announce: false });
 for (const game of ['tictactoe', 'promotion', 'cityplan', 'philadelphia', 'filthyrich', 'perikles']) {
   for (const width of [64, 128]) {
-    const { rate, macs } = policyValueSamplesPerSec(game, width);
+    const { rate, macs } = await parallelSamplesPerSec(game, width, 1, 256);
     const gf = (rate * 3 * 2 * macs) / 1e9;
     console.log(`${game.padEnd(13)} ${String(width).padStart(5)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${(100 * gf / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${fmt(jsInferencePerSec(game, width)).padStart(24)}`);
   }

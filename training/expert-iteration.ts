@@ -179,9 +179,10 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   try {
     if (resuming) {
       const { model } = loadModel(dir('candidate'), def);
-      await learner.setWeights(model);
+      learner.local.setWeights(model);
       model.dispose();
       await loadOptimizer(learner.optimizer, dir('optimizer'));
+      // One copy of weights and optimiser slots to the other threads, once both are restored.
       await learner.sync();
     } else {
       if (options.init) await warmStart(learner, options.init, def);
@@ -205,7 +206,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const mix = config.mix ?? 0;
   const searchOptions = {
     iterations: config.iterations, cPuct: config.cPuct, noise: config.noise, alpha: config.alpha, mix, temperatureMoves: config.temperatureMoves,
-    ...(config.fullIterations !== undefined ? { fullIterations: config.fullIterations, fullShare: config.fullShare ?? 1 } : {}),
+    fullIterations: config.fullIterations, fullShare: config.fullShare,
   };
   const azSpec = (name: string, noise = 0) => `az:${dir(name)},iterations=${config.iterations}${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
   let generationsRun = 0;

@@ -18,6 +18,10 @@ export interface LossFigures {
 export class Learner {
   readonly model: tf.LayersModel;
   readonly optimizer: tf.Optimizer;
+  /** The trainable variables in layer order: the same order in every replica of the same network. */
+  readonly variables: tf.Variable[];
+  /** Total number of trainable values (the length of a packed gradient). */
+  readonly parameterCount: number;
 
   constructor(
     readonly shape: NetworkShape,
@@ -27,6 +31,8 @@ export class Learner {
   ) {
     this.model = buildNetwork(shape, config, seed);
     this.optimizer = tf.train.adam(learningRate);
+    this.variables = this.model.trainableWeights.map((w) => w.read() as tf.Variable);
+    this.parameterCount = this.variables.reduce((n, v) => n + v.size, 0);
   }
 
   /** Replaces the weights (resuming from a checkpoint). */
@@ -34,15 +40,6 @@ export class Learner {
     this.model.setWeights(from.getWeights());
   }
 
-  /** The trainable variables in layer order: the same order in every replica of the same network. */
-  get variables(): tf.Variable[] {
-    return this.model.trainableWeights.map((w) => w.read() as tf.Variable);
-  }
-
-  /** Total number of trainable values (the length of a packed gradient). */
-  get parameterCount(): number {
-    return this.variables.reduce((n, v) => n + v.size, 0);
-  }
 
   /** One gradient step on the batch. */
   step(batch: readonly Sample[]): LossFigures {

@@ -24,7 +24,10 @@ async function handle(request: ReplicaRequest): Promise<ReplicaReply | null> {
     const tensors = weights.map((w) => tf.tensor(w.values, w.shape, 'float32'));
     learner.model.setWeights(tensors);
     tf.dispose(tensors);
-    await learner.optimizer.setWeights(optimizer.map((w) => ({ name: w.name, tensor: tf.tensor(w.values, w.shape, 'float32') })));
+    const slots = optimizer.map((w) => ({ name: w.name, tensor: tf.tensor(w.values, w.shape, 'float32') }));
+    // Adam copies the slots into variables of its own.
+    await learner.optimizer.setWeights(slots);
+    tf.dispose(slots.map((w) => w.tensor));
     return { id: request.id, ok: true };
   }
   if (request.kind === 'state') return { id: request.id, ok: true, state: await replicaState(learner) };
