@@ -1,7 +1,8 @@
 /**
  * Training speed (npm run bench:training): 1024x1024 float32 matmul GFLOP/s, MLP training
  * samples/s (512-256-256-64, batch 256, Adam) and inference positions/s at batch 1 and 256, per
- * backend available here; on wasm also without the explicit-transpose kernels, to show their gain.
+ * backend available here; on wasm also without the explicit-transpose kernels, to show their gain,
+ * and the games' networks with and without the fast Tile gradient and kernel.
  * Each figure is the median of 5 runs.
  */
 import { getGame } from '../envs/index.js';
@@ -146,6 +147,18 @@ for (const game of ['tictactoe', 'promotion', 'cityplan', 'philadelphia', 'filth
     const gf = (rate * 3 * 2 * macs) / 1e9;
     console.log(`${game.padEnd(13)} ${String(width).padStart(5)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${(100 * gf / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${fmt(jsInferencePerSec(game, width)).padStart(24)}`);
   }
+}
+
+// tfjs-layers' LayerNormalization tiles its statistics and parameters on every call; the stock Tile
+// gradient is one slice and add per repetition and the stock wasm Tile kernel works per element.
+console.log('\nLayerNorm tiling: stock tfjs against the closed-form Tile gradient and contiguous wasm Tile (Perikles, wasm, batch 256, one thread)');
+console.log('width  stock samples/s  fast samples/s  speed-up');
+for (const width of [64, 128, 256]) {
+  await initBackend({ only: 'wasm', announce: false, fastTile: false });
+  const stock = (await parallelSamplesPerSec('perikles', width, 1, 256)).rate;
+  await initBackend({ only: 'wasm', announce: false });
+  const fast = (await parallelSamplesPerSec('perikles', width, 1, 256)).rate;
+  console.log(`${String(width).padStart(5)}  ${fmt(stock).padStart(15)}  ${fmt(fast).padStart(14)}  ${(fast / stock).toFixed(2).padStart(8)}`);
 }
 
 // wasm runs one thread per Node thread, so using both cores for training means data parallelism:

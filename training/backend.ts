@@ -5,6 +5,8 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
+import { useFastTileGradient } from './tile-gradient.js';
+import { useFastWasmTile } from './wasm-tile.js';
 
 export type BackendName = 'tensorflow' | 'wasm' | 'cpu';
 
@@ -13,6 +15,11 @@ export interface BackendOptions {
   only?: BackendName;
   /** On wasm, route transposed matrix products through an explicit transpose (default true). */
   explicitTranspose?: boolean;
+  /**
+   * Differentiate Tile in closed form and, on wasm, tile by contiguous runs (default true; false
+   * restores tfjs's stock ones, for the benchmark's comparison). Same numbers up to float rounding.
+   */
+  fastTile?: boolean;
   /** Print the chosen backend to stderr (default true). */
   announce?: boolean;
 }
@@ -33,7 +40,11 @@ async function tryTensorflow(): Promise<boolean> {
 
 /** Picks and initialises the backend once; later calls return the same name. */
 export async function initBackend(options: BackendOptions = {}): Promise<BackendName> {
+  const fastTile = options.fastTile !== false;
+  // Gradients are backend-independent (tfjs-core's registry), so every backend gets the fast one.
+  useFastTileGradient(fastTile);
   if (chosen && (options.only === undefined || options.only === chosen)) {
+    if (chosen === 'wasm') useFastWasmTile(fastTile);
     if (chosen === 'wasm' && options.explicitTranspose !== false) patchTransposedMatMul();
     return chosen;
   }
@@ -43,6 +54,7 @@ export async function initBackend(options: BackendOptions = {}): Promise<Backend
     if (!ok) continue;
     await tf.ready();
     chosen = name;
+    if (name === 'wasm') useFastWasmTile(fastTile);
     if (name === 'wasm' && options.explicitTranspose !== false) patchTransposedMatMul();
     if (options.announce !== false) process.stderr.write(`tfjs backend: ${name}\n`);
     return name;
