@@ -33,25 +33,55 @@ export function networkShape(def: GameDefinition, players: number): NetworkShape
   return { observationSize: def.observationSize(players), actionSize: def.actionSize, players };
 }
 
+/** Supplies a layer by name: a new one while building, or the existing one of a built network. */
+type LayerSource = (name: string, make: () => tf.layers.Layer) => tf.layers.Layer;
+
 /** A new, randomly initialised network (seeded: the same seed gives the same weights). */
 export function buildNetwork(shape: NetworkShape, config: NetworkConfig = DEFAULT_NETWORK, seed = 0): tf.LayersModel {
   let k = 0;
   const init = () => tf.initializers.glorotUniform({ seed: seed * 1000 + k++ });
   const input = tf.input({ shape: [shape.observationSize], name: 'observation' });
-  let x = tf.layers.dense({ units: config.width, kernelInitializer: init(), name: 'stem' }).apply(input) as tf.SymbolicTensor;
-  for (let b = 0; b < config.blocks; b++) {
-    let h = tf.layers.layerNormalization({ name: `block${b}_norm` }).apply(x) as tf.SymbolicTensor;
-    h = tf.layers.dense({ units: config.width, activation: 'relu', kernelInitializer: init(), name: `block${b}_dense1` }).apply(h) as tf.SymbolicTensor;
-    h = tf.layers.dense({ units: config.width, kernelInitializer: init(), name: `block${b}_dense2` }).apply(h) as tf.SymbolicTensor;
-    x = tf.layers.add({ name: `block${b}_skip` }).apply([x, h]) as tf.SymbolicTensor;
-  }
-  x = tf.layers.layerNormalization({ name: 'trunk_norm' }).apply(x) as tf.SymbolicTensor;
-  x = tf.layers.activation({ activation: 'relu', name: 'trunk_relu' }).apply(x) as tf.SymbolicTensor;
-  const policy = tf.layers.dense({ units: shape.actionSize, kernelInitializer: init(), name: 'policy' }).apply(x) as tf.SymbolicTensor;
-  const value = tf.layers.dense({ units: shape.players, activation: 'tanh', kernelInitializer: init(), name: 'value' }).apply(x) as tf.SymbolicTensor;
+  const stem = tf.layers.dense({ units: config.width, kernelInitializer: init(), name: 'stem' }).apply(input) as tf.SymbolicTensor;
+  const [policy, value] = wireBody(stem, shape, config, (_name, make) => make(), init);
   return tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value' });
 }
 
+/**
+ * Everything after the stem of a built network, as a model of its own whose input is the stem's
+ * output. It shares the network's layers (and so its weights); the network's saved form is unchanged.
+ * The learner computes the stem itself with an unfused product: tfjs differentiates a fused
+ * product (which a linear Dense layer always uses) eagerly in both operands, and the stem's input
+ * gradient, a [batch, width] x [width, observation] product, is a third of a step's arithmetic
+ * that nothing uses.
+ */
+export function networkBody(model: tf.LayersModel, shape: NetworkShape, config: NetworkConfig): tf.LayersModel {
+  const input = tf.input({ shape: [config.width], name: 'stem_output' });
+  const [policy, value] = wireBody(input, shape, config, (name) => model.getLayer(name), () => undefined);
+  return tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value_body' });
+}
+
+function wireBody(
+  stem: tf.SymbolicTensor,
+  shape: NetworkShape,
+  config: NetworkConfig,
+  layer: LayerSource,
+  init: () => ReturnType<typeof tf.initializers.glorotUniform> | undefined,
+): [tf.SymbolicTensor, tf.SymbolicTensor] {
+  const dense = (name: string, units: number, activation?: 'relu' | 'tanh') =>
+    layer(name, () => tf.layers.dense({ units, activation, kernelInitializer: init(), name }));
+  let x = stem;
+  for (let b = 0; b < config.blocks; b++) {
+    let h = layer(`block${b}_norm`, () => tf.layers.layerNormalization({ name: `block${b}_norm` })).apply(x) as tf.SymbolicTensor;
+    h = dense(`block${b}_dense1`, config.width, 'relu').apply(h) as tf.SymbolicTensor;
+    h = dense(`block${b}_dense2`, config.width).apply(h) as tf.SymbolicTensor;
+    x = layer(`block${b}_skip`, () => tf.layers.add({ name: `block${b}_skip` })).apply([x, h]) as tf.SymbolicTensor;
+  }
+  x = layer('trunk_norm', () => tf.layers.layerNormalization({ name: 'trunk_norm' })).apply(x) as tf.SymbolicTensor;
+  x = layer('trunk_relu', () => tf.layers.activation({ activation: 'relu', name: 'trunk_relu' })).apply(x) as tf.SymbolicTensor;
+  const policy = dense('policy', shape.actionSize).apply(x) as tf.SymbolicTensor;
+  const value = dense('value', shape.players, 'tanh').apply(x) as tf.SymbolicTensor;
+  return [policy, value];
+}
 
 /** One position through the network: raw logits and the per-seat values (viewer first). */
 export function evaluateOne(model: tf.LayersModel, observation: Float32Array): { logits: Float32Array; value: Float32Array } {
