@@ -31,7 +31,8 @@ function batchOf(size: number, seed: string): Sample[] {
 /** The same losses computed the plain way, through the whole network's own forward pass. */
 function reference(model: tf.LayersModel, batch: readonly Sample[]): { loss: number; grads: Map<string, Float32Array> } {
   const { observationSize: O, actionSize: A } = shape;
-  return tf.tidy(() => {
+  let out = { loss: NaN, grads: new Map<string, Float32Array>() };
+  tf.tidy(() => {
     const x = tf.tensor2d(batch.flatMap((s) => Array.from(s.observation)), [batch.length, O]);
     const mask = new Float32Array(batch.length * A);
     const target = new Float32Array(batch.length * A);
@@ -45,8 +46,9 @@ function reference(model: tf.LayersModel, batch: readonly Sample[]): { loss: num
       const logp = tf.logSoftmax(logits.add(m.sub(1).mul(1e9)));
       return pi.mul(logp).sum(1).neg().mean().add(v.sub(z).square().mean()) as tf.Scalar;
     }, variables);
-    return { loss: value.dataSync()[0], grads: new Map(variables.map((v) => [v.name, grads[v.name].dataSync() as Float32Array])) };
+    out = { loss: value.dataSync()[0], grads: new Map(variables.map((v) => [v.name, grads[v.name].dataSync() as Float32Array])) };
   });
+  return out;
 }
 
 describe('Learner', () => {

@@ -5,7 +5,7 @@
  * error per seat.
  */
 import { tf } from './backend.js';
-import { buildNetwork, networkBody, type NetworkConfig, type NetworkShape } from './network.js';
+import { buildNetwork, trainingForward, type NetworkConfig, type NetworkShape } from './network.js';
 import type { Sample } from './replay-buffer.js';
 
 export interface LossFigures {
@@ -22,10 +22,8 @@ export class Learner {
   readonly variables: tf.Variable[];
   /** Total number of trainable values (the length of a packed gradient). */
   readonly parameterCount: number;
-  /** The layers after the stem (shared with `model`); the stem is computed unfused, see networkBody. */
-  private readonly body: tf.LayersModel;
-  private readonly stemKernel: tf.Variable;
-  private readonly stemBias: tf.Variable;
+  /** model's forward pass without the unused gradient of the observations (see trainingForward). */
+  private readonly forward: (x: tf.Tensor) => [tf.Tensor, tf.Tensor];
 
   constructor(
     readonly shape: NetworkShape,
@@ -37,8 +35,7 @@ export class Learner {
     this.optimizer = tf.train.adam(learningRate);
     this.variables = this.model.trainableWeights.map((w) => w.read() as tf.Variable);
     this.parameterCount = this.variables.reduce((n, v) => n + v.size, 0);
-    this.body = networkBody(this.model, shape, config);
-    [this.stemKernel, this.stemBias] = this.model.getLayer('stem').trainableWeights.map((w) => w.read() as tf.Variable);
+    this.forward = trainingForward(this.model, shape, config);
   }
 
   /** Replaces the weights (resuming from a checkpoint). */
@@ -82,8 +79,7 @@ export class Learner {
       const pi = tf.tensor2d(target, [B, A]);
       const z = tf.tensor2d(value, [B, P]);
       const { grads } = this.optimizer.computeGradients(() => {
-        const stem = tf.add(tf.matMul(x, this.stemKernel), this.stemBias);
-        const [logits, v] = this.body.apply(stem, { training: true }) as tf.Tensor[];
+        const [logits, v] = this.forward(x);
         const logp = tf.logSoftmax(logits.add(m.sub(1).mul(1e9)));
         const policyLoss = pi.mul(logp).sum(1).neg().mean() as tf.Scalar;
         const valueLoss = v.sub(z).square().mean() as tf.Scalar;

@@ -47,17 +47,19 @@ export function buildNetwork(shape: NetworkShape, config: NetworkConfig = DEFAUL
 }
 
 /**
- * Everything after the stem of a built network, as a model of its own whose input is the stem's
- * output. It shares the network's layers (and so its weights); the network's saved form is unchanged.
- * The learner computes the stem itself with an unfused product: tfjs differentiates a fused
- * product (which a linear Dense layer always uses) eagerly in both operands, and the stem's input
- * gradient, a [batch, width] x [width, observation] product, is a third of a step's arithmetic
- * that nothing uses.
+ * The network's forward pass for training: [logits, values] of a batch, through the same weights as
+ * model.apply. The stem is computed with an unfused product and the rest by a model of its own (its
+ * input the stem's output) that shares the network's layers; the network's saved form is unchanged.
+ * Why: tfjs differentiates a fused product (which a linear Dense layer always uses) eagerly in both
+ * operands, and the stem's input gradient, a [batch, width] x [width, observation] product, is a
+ * third of a training step's arithmetic that nothing uses.
  */
-export function networkBody(model: tf.LayersModel, shape: NetworkShape, config: NetworkConfig): tf.LayersModel {
+export function trainingForward(model: tf.LayersModel, shape: NetworkShape, config: NetworkConfig): (x: tf.Tensor) => [tf.Tensor, tf.Tensor] {
   const input = tf.input({ shape: [config.width], name: 'stem_output' });
   const [policy, value] = wireBody(input, shape, config, (name) => model.getLayer(name), () => undefined);
-  return tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value_body' });
+  const body = tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value_body' });
+  const [kernel, bias] = model.getLayer('stem').trainableWeights.map((w) => w.read());
+  return (x) => body.apply(tf.add(tf.matMul(x, kernel), bias), { training: true }) as [tf.Tensor, tf.Tensor];
 }
 
 function wireBody(

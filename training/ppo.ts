@@ -24,7 +24,7 @@ import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
 import { hashSeed, type RunOptions, type TrainingEvent, type TrainingSummary } from './expert-iteration.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
-import { DEFAULT_NETWORK, buildNetwork, networkShape, type NetworkConfig } from './network.js';
+import { DEFAULT_NETWORK, buildNetwork, networkShape, trainingForward, type NetworkConfig } from './network.js';
 import { policyWeights } from './inference.js';
 import { RolloutPool } from './ppo-rollout-pool.js';
 import { RunFiles, openRun } from './run-files.js';
@@ -101,6 +101,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
   const dir = (name: string) => join(files.checkpoint, name);
   const shape = networkShape(def, config.players);
   const model = buildNetwork(shape, config.network, hashSeed(config.seed));
+  const forward = trainingForward(model, shape, config.network);
   if (resuming) {
     const saved = loadModel(dir('current'), def).model;
     model.setWeights(saved.getWeights());
@@ -198,7 +199,7 @@ export async function trainPpo(initial: PpoConfig, options: RunOptions): Promise
           const advantage = tf.tensor1d(adv);
           const target = tf.tensor1d(ret);
           optimizer.minimize(() => {
-            const [logits, values] = model.apply(x, { training: true }) as tf.Tensor[];
+            const [logits, values] = forward(x);
             const logp = tf.logSoftmax(logits.add(m.sub(1).mul(1e9)));
             const chosen = logp.mul(oh).sum(1);
             const ratio = chosen.sub(old).exp();
