@@ -51,7 +51,7 @@ const FACTORIES: Record<string, AgentFactory> = {
     const net = loadPolicy(text, spec.path, game);
     const options = {
       iterations: o.number('iterations', 200, { min: 1, max: 10_000_000, integer: true }),
-      cPuct: o.number('c', 1.5, { min: 0, max: 100 }),
+      cPuct: o.number('c', net.searchC ?? 1.5, { min: 0, max: 100 }),
       noise: o.number('noise', 0, { min: 0, max: 1 }),
       alpha: o.number('alpha', 0.3, { min: 0.001, max: 100 }),
       mix: o.number('mix', net.searchMix ?? 0, { min: 0, max: 1 }),

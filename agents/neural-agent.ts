@@ -5,6 +5,8 @@ export interface PolicyNetwork {
   readonly players: number;
   /** The leaf mix (PuctOptions.mix) its training searched with; `az:` uses it unless the spec sets mix. */
   readonly searchMix?: number;
+  /** The PUCT constant measured best for it (meta.search.c); `az:` uses it unless the spec sets c. */
+  readonly searchC?: number;
   evaluate(observation: Float32Array): { logits: ArrayLike<number>; value: ArrayLike<number> };
 }
 

@@ -8,6 +8,7 @@ import { playCommand } from './commands/play.js';
 import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
+import { tuneSearchCommand, type TuneSearchCliOptions } from './commands/tune-search.js';
 import { widenModelCommand } from './commands/widen-model.js';
 import { workerCommand, type WorkerCliOptions } from './commands/worker.js';
 
@@ -96,6 +97,18 @@ program
   .option('--init <dir>', 'az: start a new run from this model folder\'s weights (e.g. the shipped model) instead of a random network')
   .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
   .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
+
+program
+  .command('tune-search <dir>')
+  .description("measure a model's az search at several PUCT constants against an opponent, and save the best as the model's default c")
+  .requiredOption('--c <values>', 'the PUCT constants to compare, comma-separated, e.g. 0.5,1,1.5')
+  .option('--iterations <n>', 'search iterations per decision, for az and the default opponent', positiveInt, 64)
+  .option('-n, --games <n>', 'number of games', positiveInt, 200)
+  .option('--opponent <spec>', 'the reference agent (default: mcts at the same iterations)')
+  .option('--seed <seed>', 'seed of the run', 'tune-search')
+  .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
+  .option('--dry-run', 'print the table without writing meta.json')
+  .action((dir: string, opts: TuneSearchCliOptions) => tuneSearchCommand(dir, opts));
 
 program
   .command('widen-model <dir>')

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -109,3 +109,44 @@ describe('agora CLI', () => {
   }, 60_000);
 });
 
+describe('agora tune-search', () => {
+  test('plays az at each c against mcts, writes the best c with its figures, and leaves the weights and the rest of meta.json alone', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
+    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const weights = readFileSync(join(dir, 'weights.bin'));
+    const { code, out, err } = agora(['tune-search', dir, '--c', '0.5,3', '--iterations', '8', '--games', '12', '--seed', 't', '--threads', '1']);
+    expect(err).not.toMatch(/Error/);
+    expect(code).toBe(0);
+    expect(out).toMatch(new RegExp(`^az:${dir},iterations=8,c=0.5\\s`, 'm'));
+    expect(out).toMatch(/^mcts:iterations=8\s/m);
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+    const best = meta.search.c as number;
+    expect([0.5, 3]).toContain(best);
+    expect(out).toContain(`best: c=${best} `);
+    const standings = meta.search.chosenBy.standings as { agent: string; bt: number }[];
+    expect(standings.map((s) => s.agent)).toEqual([`az:${dir},iterations=8,c=0.5`, `az:${dir},iterations=8,c=3`, 'mcts:iterations=8']);
+    // The written c is the better-rated of the two.
+    expect(standings.find((s) => s.agent.endsWith(`c=${best}`))!.bt).toBe(Math.max(standings[0].bt, standings[1].bt));
+    expect(meta.search.chosenBy).toMatchObject({ iterations: 8, games: 12, seed: 't', opponent: 'mcts:iterations=8' });
+    // The weights are untouched, and the rest of meta.json is as it was.
+    expect(readFileSync(join(dir, 'weights.bin')).equals(weights)).toBe(true);
+    const original = JSON.parse(readFileSync('models/tictactoe/az/meta.json', 'utf8'));
+    expect({ ...meta, search: undefined }).toEqual({ ...original, search: undefined });
+  });
+
+  test('refuses a bad --c list or a model folder that is not one, before writing anything', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
+    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const before = readFileSync(join(dir, 'meta.json'), 'utf8');
+    const one = agora(['tune-search', dir, '--c', '1']);
+    expect(one.code).not.toBe(0);
+    expect(one.err).toContain("--c needs at least two values to compare; got '1'");
+    const bad = agora(['tune-search', dir, '--c', '0.5,x,-1']);
+    expect(bad.err).toContain("--c must list numbers from 0 to 100 separated by commas; got 'x', '-1' in '0.5,x,-1'");
+    const twice = agora(['tune-search', dir, '--c', '1,1']);
+    expect(twice.err).toContain("--c lists a value twice: '1,1'");
+    const missing = agora(['tune-search', join(dir, 'nothing'), '--c', '1,2']);
+    expect(missing.err).toMatch(/meta\.json is missing/);
+    expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
+  });
+});

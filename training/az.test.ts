@@ -83,6 +83,25 @@ describe('az: search guided by a network', () => {
     expect((await play(`az:${mixed},iterations=40,mix=0`)).actions).not.toEqual((await play(`az:${mixed},iterations=40`)).actions);
   });
 
+  test('a model with tuned search defaults (meta.search) searches with its c and mix unless the spec sets them', async () => {
+    const tuned = join(mkdtempSync(join(tmpdir(), 'agora-az-tuned-')), 't');
+    const shape = networkShape(ttt, 2);
+    await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), tuned, {
+      format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
+      actionSize: shape.actionSize, network: { width: 16, blocks: 1 }, training: { algorithm: 'az', config: { mix: 0.5 } },
+      search: { c: 0.2, mix: 0.25 }, createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const net = loadPolicyFolder(tuned, ttt);
+    // meta.search wins over the training config's mix.
+    expect(net.searchC).toBe(0.2);
+    expect(net.searchMix).toBe(0.25);
+    expect(loadPolicyFolder(dir, ttt).searchC).toBeUndefined();
+    const play = (spec: string) => playMatch(ttt, [makeAgent(spec, ttt), makeAgent('random', ttt)], { seed: 'tuned' });
+    const bare = (await play(`az:${tuned},iterations=40`)).actions;
+    expect(bare).toEqual((await play(`az:${tuned},iterations=40,c=0.2,mix=0.25`)).actions);
+    expect(bare).not.toEqual((await play(`az:${tuned},iterations=40,c=4,mix=0.25`)).actions);
+  });
+
   test('plays legal actions only, and the same game again from the same seed', async () => {
     const agents = [makeAgent(`az:${dir},iterations=40`, ttt), makeAgent('random', ttt)];
     const a = await playMatch(ttt, agents, { seed: 'replay' });

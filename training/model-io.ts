@@ -23,6 +23,15 @@ const MetaSchema = z.object({
   network: z.object({ width: z.number().int().min(1), blocks: z.number().int().min(0) }),
   training: z.unknown().optional(),
   results: z.unknown().optional(),
+  /**
+   * The az search settings this model plays with unless an agent spec sets them: c (PUCT's
+   * exploration constant) and mix (the rollout share of leaf values), with how they were chosen.
+   */
+  search: z.object({
+    c: z.number().min(0).max(100),
+    mix: z.number().min(0).max(1).optional(),
+    chosenBy: z.unknown().optional(),
+  }).optional(),
   createdAt: z.string(),
 });
 export type ModelMeta = z.infer<typeof MetaSchema>;
@@ -62,6 +71,14 @@ function readJson(dir: string, file: string): unknown {
   } catch {
     return fail(dir, `${file} is not valid JSON (corrupt or truncated)`);
   }
+}
+
+/** Rewrites meta.json's search defaults, leaving the weights and every other field as they were. */
+export function writeSearchDefaults(dir: string, search: NonNullable<ModelMeta['search']>): ModelMeta {
+  const meta = readMeta(dir);
+  const next = MetaSchema.parse({ ...meta, search });
+  writeFileSync(join(dir, 'meta.json'), `${JSON.stringify(next, null, 2)}\n`);
+  return next;
 }
 
 /** Reads and checks meta.json; with a game, refuses a model made for another game or encoding. */
