@@ -1,32 +1,17 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Rng, getGame } from '../envs/index.js';
+import { getGame } from '../envs/index.js';
 import { initBackend, tf } from './backend.js';
 import { Learner } from './learner.js';
 import { buildNetwork, networkShape } from './network.js';
 import type { Sample } from './replay-buffer.js';
+import { randomSamples } from './test-helpers.js';
 
 const def = getGame('perikles');
 const players = def.defaultPlayers;
 const shape = networkShape(def, players);
 const config = { width: 16, blocks: 2 };
 
-function batchOf(size: number, seed: string): Sample[] {
-  const rng = Rng.fromSeed(seed);
-  const out: Sample[] = [];
-  let state = def.newGame({ players, seed });
-  while (out.length < size) {
-    if (state.isTerminal()) state = def.newGame({ players, seed: `${seed}:${out.length}` });
-    const legal = state.legalActions();
-    const weights = legal.map(() => rng.next());
-    const total = weights.reduce((a, b) => a + b, 0);
-    out.push({
-      observation: state.observation(state.currentPlayer()), legal,
-      policy: Float32Array.from(weights, (w) => w / total), value: Float32Array.from({ length: players }, () => rng.next() * 2 - 1),
-    });
-    state.applyAction(legal[rng.int(legal.length)]);
-  }
-  return out;
-}
+const batchOf = (size: number, seed: string): Sample[] => randomSamples('perikles', players, size, seed);
 
 /** The same losses computed the plain way, through the whole network's own forward pass. */
 function reference(model: tf.LayersModel, batch: readonly Sample[]): { loss: number; grads: Map<string, Float32Array> } {

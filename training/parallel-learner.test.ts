@@ -1,35 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Rng, getGame } from '../envs/index.js';
+import { getGame } from '../envs/index.js';
 import { initBackend } from './backend.js';
 import { Learner } from './learner.js';
 import { networkShape } from './network.js';
 import { ParallelLearner } from './parallel-learner.js';
 import type { ReplicaState } from './parallel-learner-messages.js';
 import type { Sample } from './replay-buffer.js';
+import { randomSamples } from './test-helpers.js';
 
 const def = getGame('promotion');
 const players = def.defaultPlayers;
 const shape = networkShape(def, players);
 const config = { width: 16, blocks: 1 };
 
-/** Positions of seeded random games, with random policy and value targets. */
-function batchOf(size: number, seed: string): Sample[] {
-  const rng = Rng.fromSeed(seed);
-  const out: Sample[] = [];
-  let state = def.newGame({ players, seed });
-  while (out.length < size) {
-    if (state.isTerminal()) state = def.newGame({ players, seed: `${seed}:${out.length}` });
-    const legal = state.legalActions();
-    const weights = legal.map(() => rng.next());
-    const total = weights.reduce((a, b) => a + b, 0);
-    out.push({
-      observation: state.observation(state.currentPlayer()), legal,
-      policy: Float32Array.from(weights, (w) => w / total), value: Float32Array.from({ length: players }, () => rng.next() * 2 - 1),
-    });
-    state.applyAction(legal[rng.int(legal.length)]);
-  }
-  return out;
-}
+const batchOf = (size: number, seed: string): Sample[] => randomSamples('promotion', players, size, seed);
 
 /** A replica's state without the optimiser slots' names, which are each thread's own variable names. */
 function values(state: ReplicaState) {
