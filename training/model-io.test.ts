@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ModelVersionError, getGame } from '../envs/index.js';
 import type { tf } from './backend.js';
 import { initBackend } from './backend.js';
-import { loadModel, saveModel, MODEL_FORMAT, type ModelMeta } from './model-io.js';
+import { loadModel, saveModel, writeSearchDefaults, MODEL_FORMAT, type ModelMeta } from './model-io.js';
 import { buildNetwork, evaluateOne, maskedSoftmax, networkShape } from './network.js';
 
 const ttt = getGame('tictactoe');
@@ -89,5 +89,29 @@ describe('saving and loading models', () => {
     const { dir } = await saved();
     damage(dir);
     expect(() => loadModel(dir, ttt)).toThrow(message);
+  });
+});
+
+describe('search defaults in meta.json', () => {
+  test('are written beside every other field, kept even when this build does not know them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agora-search-'));
+    await saveModel(buildNetwork(shape, config, 1), dir, meta());
+    const raw = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ ...raw, notes: 'from a later build' }));
+    const weights = readFileSync(join(dir, 'weights.bin'));
+    const written = writeSearchDefaults(dir, { c: 0.75, chosenBy: { games: 240 } });
+    expect(written.search).toEqual({ c: 0.75, chosenBy: { games: 240 } });
+    expect(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'))).toEqual({ ...raw, notes: 'from a later build', search: { c: 0.75, chosenBy: { games: 240 } } });
+    expect(readFileSync(join(dir, 'weights.bin')).equals(weights)).toBe(true);
+    expect(loadModel(dir, ttt).meta.search?.c).toBe(0.75);
+  });
+
+  test('an out-of-range value is refused and the file is left as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agora-search-'));
+    await saveModel(buildNetwork(shape, config, 1), dir, meta());
+    const before = readFileSync(join(dir, 'meta.json'), 'utf8');
+    expect(() => writeSearchDefaults(dir, { c: -1 })).toThrow(/search defaults refused: search\.c: Too small: expected number to be >=0/);
+    expect(() => writeSearchDefaults(dir, { c: 1, mix: 2 })).toThrow(/search defaults refused: search\.mix: Too big: expected number to be <=1/);
+    expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
   });
 });

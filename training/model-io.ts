@@ -75,10 +75,14 @@ function readJson(dir: string, file: string): unknown {
 
 /** Rewrites meta.json's search defaults, leaving the weights and every other field as they were. */
 export function writeSearchDefaults(dir: string, search: NonNullable<ModelMeta['search']>): ModelMeta {
-  const meta = readMeta(dir);
-  const next = MetaSchema.parse({ ...meta, search });
+  readMeta(dir);
+  // The file as written, not the parsed copy: fields this build does not know are kept.
+  const next = { ...(readJson(dir, 'meta.json') as Record<string, unknown>), search };
+  const parsed = MetaSchema.safeParse(next);
+  if (!parsed.success) fail(dir, `search defaults refused: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const checked = parsed.data;
   writeFileSync(join(dir, 'meta.json'), `${JSON.stringify(next, null, 2)}\n`);
-  return next;
+  return checked;
 }
 
 /** Reads and checks meta.json; with a game, refuses a model made for another game or encoding. */
