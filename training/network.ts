@@ -87,8 +87,9 @@ function wireBody(
 
 /** One position through the network: raw logits and the per-seat values (viewer first). */
 export function evaluateOne(model: tf.LayersModel, observation: Float32Array): { logits: Float32Array; value: Float32Array } {
-  return tf.tidy(() => {
-    const [policy, value] = model.predict(tf.tensor2d(observation, [1, observation.length])) as tf.Tensor[];
-    return { logits: policy.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
-  });
+  // The arrays are read outside tidy: tidy walks a returned object's typed arrays element by element.
+  const [policy, value] = tf.tidy(() => model.predict(tf.tensor2d(observation, [1, observation.length])) as tf.Tensor[]);
+  const out = { logits: policy.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
+  tf.dispose([policy, value]);
+  return out;
 }
