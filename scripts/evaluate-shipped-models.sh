@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The tournament table of every shipped model: its search (az:, 64 iterations, with the leaf mix the
+# The tournament table of every shipped model: its search (az:, 64 iterations, with the model's search
+# defaults: meta.json's search block, else the leaf mix the
 # model was trained with), its policy alone (neural:), mcts at the same 64 iterations, greedy and
 # random, round-robin at the game's default seat count, seats rotated. Writes
 # models/<game>/az/tournament.txt.

@@ -5,6 +5,8 @@
 # - Checkpoints stay out of git: in a fresh checkout, a game that already ships a model starts a new
 #   run from its weights (--init), and the earlier run's metrics and curves are kept as
 #   metrics-stage<N>.jsonl / curves-stage<N>.svg beside the model.
+# A new model's meta.json has no search defaults, so a game with a tuning line below then has its
+# PUCT constant measured again (agora tune-search).
 # Logs go to models/<game>/az/train.log.
 #   scripts/train-shipped-models.sh [MINUTES] [game...]
 set -euo pipefail
@@ -25,6 +27,14 @@ recipe() {
   esac
 }
 
+# Per-game search tuning after training: the tune-search flags that chose the shipped c.
+tuning() {
+  case "$1" in
+    perikles) echo "--c 0.75,1 --games 400 --seed tune-perikles-2" ;;
+    *) echo "" ;;
+  esac
+}
+
 for game in "${games[@]}"; do
   out="models/$game/az"
   mkdir -p "$out"
@@ -39,4 +49,9 @@ for game in "${games[@]}"; do
   fi
   echo "$(date -u +%FT%TZ) $game: $minutes min ${flags[*]}" | tee -a "$out/train.log"
   npx agora train "$game" --algo az --minutes "$minutes" --out "$out" --seed "ship-$game" "${flags[@]}" >>"$out/train.log" 2>&1
+  read -r -a tune <<< "$(tuning "$game")"
+  if [ ${#tune[@]} -gt 0 ]; then
+    echo "$(date -u +%FT%TZ) $game: tune-search ${tune[*]}" | tee -a "$out/train.log"
+    npx agora tune-search "$out" "${tune[@]}" >>"$out/train.log" 2>&1
+  fi
 done
