@@ -51,8 +51,8 @@ export function buildNetwork(shape: NetworkShape, config: NetworkConfig = DEFAUL
  * model.apply. The stem is computed with an unfused product and the rest by a model of its own (its
  * input the stem's output) that shares the network's layers; the network's saved form is unchanged.
  * Why: tfjs differentiates a fused product (which a linear Dense layer always uses) eagerly in both
- * operands, and the stem's input gradient, a [batch, width] x [width, observation] product, is a
- * third of a training step's arithmetic that nothing uses.
+ * operands, and the stem's input gradient, a [batch, width] x [width, observation] product, is about
+ * a quarter of a training step's arithmetic (Perikles, width 64), and nothing uses it.
  */
 export function trainingForward(model: tf.LayersModel, shape: NetworkShape, config: NetworkConfig): (x: tf.Tensor) => [tf.Tensor, tf.Tensor] {
   const input = tf.input({ shape: [config.width], name: 'stem_output' });
