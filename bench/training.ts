@@ -177,7 +177,7 @@ for (const width of [64, 128, 256]) {
 // ParallelLearner splits each batch across worker threads and averages the gradients.
 console.log('\ndata-parallel training of the policy-value network (ParallelLearner, wasm, Adam, 2 residual blocks), Perikles observations');
 console.log('width  batch  threads  train samples/s  GFLOP/s  % of peak  speed-up');
-for (const [width, batchSize] of [[64, 256], [256, 256], [256, 1024], [512, 1024]] as const) {
+for (const [width, batchSize] of [[64, 256], [256, 256], [256, 1024], [512, 1024], [1024, 2048]] as const) {
   let one = 0;
   for (const threads of [1, 2]) {
     const { rate, flops } = await parallelSamplesPerSec('perikles', width, threads, batchSize);
