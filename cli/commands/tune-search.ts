@@ -54,8 +54,12 @@ export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions)
   });
   process.stdout.write(`${game.name}, ${report.players} players, ${report.balance.games} games, seed '${report.seed}'\n`);
   process.stdout.write(`${formatTable(['agent', 'win share', 'avg return', 'BT', 'BT 95% CI'], rows)}\n`);
-  const best = values.reduce((a, b) => (standing(specs[values.indexOf(b)]).bt > standing(specs[values.indexOf(a)]).bt ? b : a));
-  const bestStanding = standing(specs[values.indexOf(best)]);
+  let at = 0;
+  specs.forEach((spec, i) => {
+    if (standing(spec).bt > standing(specs[at]).bt) at = i;
+  });
+  const best = values[at];
+  const bestStanding = standing(specs[at]);
   const versus = standing(opponent);
   const verdict = bestStanding.btLow > versus.btHigh ? 'above' : bestStanding.bt > versus.bt ? 'ahead of, with overlapping intervals,' : 'not ahead of';
   process.stdout.write(`best: c=${best} (BT ${bestStanding.bt.toFixed(0)}), ${verdict} ${opponent} (BT ${versus.bt.toFixed(0)})\n`);
