@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { openPgStore, openSqliteStore, type AgentRecord, type GameRecord, type Store, type TournamentRecord } from '../arena/index.js';
 import { MIGRATIONS } from '../arena/store/migrations.js';
@@ -48,16 +49,80 @@ const leased = (id: string): TournamentRecord => ({
 const at = (s: number) => `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z`;
 
 describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvailable().postgres))('%s store', (name, open) => {
-  test('agents: added with a 1500 rating, listed, found by name; a taken name is refused', async () => {
+  test('agents: added with a 1500 rating, listed, found by name key; a taken name is refused', async () => {
     const store = await open();
     await store.addAgent(agent('a'));
     await store.addAgent(agent('h', 'human'));
     expect((await store.listAgents('tictactoe')).map((a) => a.id)).toEqual(['a', 'h']);
-    expect(await store.findAgentByName('tictactoe', 'name-h')).toMatchObject({ kind: 'human' });
+    expect(await store.findAgentByKey('tictactoe', 'human', 'name-h')).toMatchObject({ kind: 'human', nameKey: 'name-h' });
+    expect(await store.findAgentByKey('tictactoe', 'bot', 'name-h')).toBeUndefined();
     expect(await store.getAgent('zz')).toBeUndefined();
     expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([['a', 1500, 0], ['h', 1500, 0]]);
     await expect(store.addAgent({ ...agent('b'), name: 'name-a' })).rejects.toThrow();
+    // Names are unique without regard to case (the key), and people and bots are separate namespaces.
+    await expect(store.addAgent({ ...agent('c'), name: 'NAME-A' })).rejects.toThrow();
     expect(await store.listAgents('tictactoe')).toHaveLength(2);
+    await store.addAgent({ ...agent('p', 'human'), name: 'name-a' });
+    expect(await store.listAgents('tictactoe')).toHaveLength(3);
+    await store.close();
+  });
+
+  test('agents: owned, retired once; overruns are counted per agent with the game', async () => {
+    const store = await open();
+    await store.addAgent({ ...agent('a'), ownerId: 'u1' });
+    await store.addAgent(agent('b'));
+    expect(await store.getAgent('a')).toMatchObject({ ownerId: 'u1' });
+    expect(await store.retireAgent('b', 'r1')).toBe(true);
+    expect(await store.retireAgent('b', 'r2')).toBe(false);
+    expect(await store.retireAgent('ghost', 'r2')).toBe(false);
+    expect(await store.getAgent('b')).toMatchObject({ retiredAt: 'r1' });
+    const game = finished('g1', ['a', 'b'], [0, 1], { overruns: [2, 0] });
+    await store.recordGame(game);
+    await store.recordGame(finished('g2', ['b', 'a'], [0, 1], { overruns: [1, 3], resigned: 1 }));
+    expect(await store.getGame('g1')).toEqual(game);
+    expect(await store.getGame('g2')).toMatchObject({ resigned: 1, overruns: [1, 3] });
+    expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.overruns]).sort()).toEqual([['a', 5], ['b', 1]]);
+    // A retry of the same game changes nothing; another resignation under its id is another result.
+    expect(await store.recordGame({ ...game })).toEqual({});
+    await expect(store.recordGame({ ...game, resigned: 0 })).rejects.toThrow(/another result/);
+    await store.close();
+  });
+
+  test('accounts: users unique by key, sessions, API keys used and revoked, secrets created once', async () => {
+    const store = await open();
+    const user = { id: 'u1', name: 'Ada', nameKey: 'ada', passwordHash: 'scrypt$x', createdAt: 'c' };
+    await store.addUser(user);
+    await expect(store.addUser({ ...user, id: 'u2', name: 'ADA' })).rejects.toThrow();
+    expect(await store.getUser('u1')).toEqual(user);
+    expect(await store.findUserByKey('ada')).toEqual(user);
+    expect(await store.findUserByKey('bob')).toBeUndefined();
+    await store.addSession({ tokenHash: 'h1', userId: 'u1', createdAt: 'c', expiresAt: 'e' });
+    expect(await store.getSession('h1')).toEqual({ tokenHash: 'h1', userId: 'u1', createdAt: 'c', expiresAt: 'e' });
+    await store.deleteSession('h1');
+    expect(await store.getSession('h1')).toBeUndefined();
+    await store.addApiKey({ id: 'k1', userId: 'u1', label: 'bot script', keyHash: 'kh1', createdAt: 'c' });
+    expect(await store.useApiKey('kh1', 'used1')).toMatchObject({ id: 'k1', userId: 'u1', lastUsedAt: 'used1' });
+    expect(await store.useApiKey('nope', 'used1')).toBeUndefined();
+    expect(await store.revokeApiKey('u2', 'k1', 'r')).toBe(false); // not its owner
+    expect(await store.revokeApiKey('u1', 'k1', 'r')).toBe(true);
+    expect(await store.revokeApiKey('u1', 'k1', 'r')).toBe(false);
+    expect(await store.useApiKey('kh1', 'used2')).toBeUndefined();
+    expect(await store.listApiKeys('u1')).toEqual([{ id: 'k1', userId: 'u1', label: 'bot script', keyHash: 'kh1', createdAt: 'c', lastUsedAt: 'used1', revokedAt: 'r' }]);
+    expect(await store.secret('csrf', 'first')).toBe('first');
+    expect(await store.secret('csrf', 'second')).toBe('first');
+    await store.close();
+  });
+
+  test('tournaments: cancelled only while running, with the reason; requester kept', async () => {
+    const store = await open();
+    await store.addTournament({ ...leased('t1'), requestedBy: 'u1' });
+    expect(await store.getTournament('t1')).toMatchObject({ requestedBy: 'u1' });
+    expect(await store.claimTournament('t1', 'p1', at(0), at(10))).toBe(true);
+    expect(await store.cancelTournament('t1', 'by the operator')).toBe(true);
+    expect(await store.getTournament('t1')).toMatchObject({ status: 'cancelled', error: 'by the operator' });
+    expect(await store.cancelTournament('t1', 'again')).toBe(false);
+    // Its holder's next renewal is refused, so it stops.
+    expect(await store.claimTournament('t1', 'p1', at(1), at(11))).toBe(false);
     await store.close();
   });
 
@@ -207,9 +272,12 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
     expect(await store.appendMatchActions('m1', 0, [4], 'u1')).toBe(true);
     expect(await store.appendMatchActions('m1', 0, [5], 'u2')).toBe(false); // a stale writer loses
     expect((await store.getMatch('m1'))!.actions).toEqual([4]);
+    expect(await store.appendMatchActions('m1', 1, [1], 'u2', [0, 1])).toBe(true); // a bot's overrun counted with its move
+    expect(await store.appendMatchActions('m1', 2, [2], 'u2')).toBe(true); // without overruns: the count stays
+    expect(await store.getMatch('m1')).toMatchObject({ actions: [4, 1, 2], overruns: [0, 1] });
     await store.recordGame(finished('g9', ['h', 'a'], [1, 0], { matchId: 'm1' }));
     expect(await store.getMatch('m1')).toMatchObject({ status: 'done', gameId: 'g9' });
-    expect(await store.appendMatchActions('m1', 1, [0], 'u3')).toBe(false);
+    expect(await store.appendMatchActions('m1', 3, [0], 'u3')).toBe(false);
     expect(await store.listMatches('live')).toEqual([]);
     await store.close();
   });
@@ -229,6 +297,31 @@ if (!servicesAvailable().postgres) {
 describe('choosing the store', () => {
   test('both backends have the same number of schema versions (a migration added to one is added to the other)', () => {
     expect(PG_MIGRATIONS.length).toBe(MIGRATIONS.length);
+  });
+
+  test('a version-2 SQLite file upgrades: agents keep ids, ratings and games; people from before accounts become legacy rows', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'agora-upgrade-')), 'old.db');
+    const old = new Database(path);
+    old.exec(MIGRATIONS[0]);
+    old.exec(MIGRATIONS[1]);
+    old.pragma('user_version = 2');
+    old.prepare(`INSERT INTO agents VALUES ('a', 'tictactoe', 'random', 'Random', 'bot', 'c1'), ('h', 'tictactoe', 'human', 'alice', 'human', 'c2')`).run();
+    old.prepare(`INSERT INTO ratings VALUES ('a', 'tictactoe', 1510, 1), ('h', 'tictactoe', 1490, 1)`).run();
+    old.prepare(`INSERT INTO games VALUES ('g1', 'tictactoe', 2, 's', '["a","h"]', '[4]', '[0,1]', '[1,0]', 0, NULL, NULL, 'f')`).run();
+    old.prepare(`INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES ('a', 'tictactoe', 'g1', 1510, 'f')`).run();
+    old.close();
+    const store = openSqliteStore(path);
+    try {
+      expect(await store.getAgent('a')).toMatchObject({ name: 'Random', nameKey: 'random', kind: 'bot' });
+      expect(await store.getAgent('h')).toMatchObject({ name: 'alice', nameKey: 'legacy:h', kind: 'human' });
+      expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.overruns])).toEqual([['a', 1510, 0], ['h', 1490, 0]]);
+      expect(await store.getGame('g1')).toMatchObject({ seats: ['a', 'h'] });
+      expect(await store.ratingHistory('tictactoe')).toHaveLength(1);
+      // Foreign keys hold again after the rebuild: a rating of an unknown agent is refused.
+      await expect(store.recordGame(finished('g2', ['a', 'ghost'], [0, 1]))).rejects.toThrow();
+    } finally {
+      await store.close();
+    }
   });
 
   test('SQLite at AGORA_DB without DATABASE_URL', async () => {

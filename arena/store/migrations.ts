@@ -74,4 +74,63 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE tournaments ADD COLUMN owner TEXT;
   ALTER TABLE tournaments ADD COLUMN lease_until TEXT;
   `,
+  // Version 3: accounts (users, sessions, API keys), server secrets, owned and retirable agents whose
+  // names are unique per game and kind without regard to case (the agents table is rebuilt: SQLite
+  // cannot drop the old UNIQUE (game, name)), budget overruns, resignations and requested tournaments.
+  // People from before accounts keep their rows and games under the key 'legacy:<id>', which no
+  // account name can take; agora_name_key is registered by the store (the same function as nameKeyOf).
+  `
+  CREATE TABLE agents_v3 (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('bot', 'human')),
+    owner_id TEXT,
+    retired_at TEXT,
+    created_at TEXT NOT NULL,
+    UNIQUE (game, kind, name_key)
+  );
+  INSERT INTO agents_v3 (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at)
+    SELECT id, game, spec, name,
+      CASE WHEN kind = 'human' THEN 'legacy:' || id
+           WHEN ROW_NUMBER() OVER (PARTITION BY game, kind, agora_name_key(name) ORDER BY created_at, id) = 1 THEN agora_name_key(name)
+           ELSE agora_name_key(name) || '#' || id END,
+      kind, NULL, NULL, created_at
+    FROM agents;
+  DROP TABLE agents;
+  ALTER TABLE agents_v3 RENAME TO agents;
+  ALTER TABLE ratings ADD COLUMN overruns INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE games ADD COLUMN overruns TEXT;
+  ALTER TABLE games ADD COLUMN resigned INTEGER;
+  ALTER TABLE matches ADD COLUMN overruns TEXT;
+  ALTER TABLE tournaments ADD COLUMN requested_by TEXT;
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    label TEXT NOT NULL,
+    key_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    last_used_at TEXT,
+    revoked_at TEXT
+  );
+  CREATE TABLE secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
 ];

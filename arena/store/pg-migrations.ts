@@ -79,4 +79,49 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE tournaments ADD COLUMN owner TEXT;
   ALTER TABLE tournaments ADD COLUMN lease_until TEXT;
   `,
+  // Version 3 (see migrations.ts): accounts, secrets, owned/retirable agents unique per game, kind
+  // and name key, overruns, resignations, requested tournaments. PostgreSQL can drop the old
+  // constraint in place. normalize() needs a UTF8 database; lower() follows the database's collation.
+  `
+  ALTER TABLE agents DROP CONSTRAINT IF EXISTS agents_game_name_key;
+  ALTER TABLE agents ADD COLUMN name_key TEXT, ADD COLUMN owner_id TEXT, ADD COLUMN retired_at TEXT;
+  UPDATE agents a SET name_key = k.key FROM (
+    SELECT id, CASE WHEN kind = 'human' THEN 'legacy:' || id
+      WHEN ROW_NUMBER() OVER (PARTITION BY game, kind, lower(upper(normalize(name, NFKC))) ORDER BY created_at, id) = 1 THEN lower(upper(normalize(name, NFKC)))
+      ELSE lower(upper(normalize(name, NFKC))) || '#' || id END AS key
+    FROM agents
+  ) k WHERE a.id = k.id;
+  ALTER TABLE agents ALTER COLUMN name_key SET NOT NULL;
+  CREATE UNIQUE INDEX agents_by_name_key ON agents (game, kind, name_key);
+  ALTER TABLE ratings ADD COLUMN overruns INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE games ADD COLUMN overruns JSONB, ADD COLUMN resigned INTEGER;
+  ALTER TABLE matches ADD COLUMN overruns JSONB;
+  ALTER TABLE tournaments ADD COLUMN requested_by TEXT;
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    label TEXT NOT NULL,
+    key_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    last_used_at TEXT,
+    revoked_at TEXT
+  );
+  CREATE TABLE secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
 ];

@@ -15,8 +15,9 @@ import { AgoraError } from '../../envs/index.js';
 import { ELO_START, applyElo } from '../ratings/elo.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import { sameGame } from './same-game.js';
-import type {
-  AgentRecord, GameRecord, MatchRecord, MatchStatus, RatingPoint, RatingRecord, Store, TournamentRecord, TournamentStatus,
+import {
+  nameKeyOf, overrunsByAgent, type AgentKind, type AgentRecord, type ApiKeyRecord, type GameRecord, type MatchRecord, type MatchStatus,
+  type RatingPoint, type RatingRecord, type SessionRecord, type Store, type TournamentRecord, type TournamentStatus, type UserRecord,
 } from './store.js';
 
 type Row = Record<string, unknown>;
@@ -71,14 +72,26 @@ function redactUrl(url: string): string {
 }
 
 const toAgent = (r: Row): AgentRecord => ({
-  id: r.id as string, game: r.game as string, spec: r.spec as string, name: r.name as string,
-  kind: r.kind as AgentRecord['kind'], createdAt: r.created_at as string,
+  id: r.id as string, game: r.game as string, spec: r.spec as string, name: r.name as string, nameKey: r.name_key as string,
+  kind: r.kind as AgentRecord['kind'], ...(r.owner_id ? { ownerId: r.owner_id as string } : {}),
+  ...(r.retired_at ? { retiredAt: r.retired_at as string } : {}), createdAt: r.created_at as string,
+});
+
+const toUser = (r: Row): UserRecord => ({
+  id: r.id as string, name: r.name as string, nameKey: r.name_key as string, passwordHash: r.password_hash as string, createdAt: r.created_at as string,
+});
+
+const toApiKey = (r: Row): ApiKeyRecord => ({
+  id: r.id as string, userId: r.user_id as string, label: r.label as string, keyHash: r.key_hash as string, createdAt: r.created_at as string,
+  ...(r.last_used_at ? { lastUsedAt: r.last_used_at as string } : {}), ...(r.revoked_at ? { revokedAt: r.revoked_at as string } : {}),
 });
 
 const toGame = (r: Row): GameRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
   seats: r.seats as string[], actions: r.actions as number[], ranking: r.ranking as number[],
   scores: r.scores as number[], truncated: r.truncated as boolean,
+  ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
+  ...(r.resigned !== null && r.resigned !== undefined ? { resigned: r.resigned as number } : {}),
   ...(r.tournament_id ? { tournamentId: r.tournament_id as string } : {}),
   ...(r.match_id ? { matchId: r.match_id as string } : {}),
   finishedAt: r.finished_at as string,
@@ -88,12 +101,13 @@ const toTournament = (r: Row): TournamentRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, format: r.format as TournamentRecord['format'],
   agentIds: r.agent_ids as string[], gamesTotal: r.games_total as number, gamesDone: r.games_done as number,
   status: r.status as TournamentStatus, seed: r.seed as string, ...(r.error ? { error: r.error as string } : {}),
-  createdAt: r.created_at as string,
+  ...(r.requested_by ? { requestedBy: r.requested_by as string } : {}), createdAt: r.created_at as string,
 });
 
 const toMatch = (r: Row): MatchRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
   seats: r.seats as MatchRecord['seats'], actions: r.actions as number[], status: r.status as MatchStatus,
+  ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
   createdAt: r.created_at as string, updatedAt: r.updated_at as string,
 });
@@ -129,8 +143,8 @@ class PgStore implements Store {
 
   async addAgent(a: AgentRecord): Promise<void> {
     await this.transaction(async (c) => {
-      await c.query('INSERT INTO agents (id, game, spec, name, kind, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-        [a.id, a.game, a.spec, a.name, a.kind, a.createdAt]);
+      await c.query('INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [a.id, a.game, a.spec, a.name, a.nameKey ?? nameKeyOf(a.name), a.kind, a.ownerId ?? null, a.retiredAt ?? null, a.createdAt]);
       await c.query('INSERT INTO ratings (agent_id, game, elo, games) VALUES ($1, $2, $3, 0)', [a.id, a.game, ELO_START]);
     });
   }
@@ -147,14 +161,18 @@ class PgStore implements Store {
     return rows.map(toAgent);
   }
 
-  async findAgentByName(game: string, name: string): Promise<AgentRecord | undefined> {
-    const r = await this.one('SELECT * FROM agents WHERE game = $1 AND name = $2', [game, name]);
+  async findAgentByKey(game: string, kind: AgentKind, nameKey: string): Promise<AgentRecord | undefined> {
+    const r = await this.one('SELECT * FROM agents WHERE game = $1 AND kind = $2 AND name_key = $3', [game, kind, nameKey]);
     return r && toAgent(r);
+  }
+
+  async retireAgent(id: string, at: string): Promise<boolean> {
+    return ((await this.pool.query('UPDATE agents SET retired_at = $1 WHERE id = $2 AND retired_at IS NULL', [at, id])).rowCount ?? 0) === 1;
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
     return (await this.all('SELECT * FROM ratings WHERE game = $1 ORDER BY elo DESC, agent_id', [game])).map((r) => ({
-      agentId: r.agent_id as string, game: r.game as string, elo: r.elo as number, games: r.games as number,
+      agentId: r.agent_id as string, game: r.game as string, elo: r.elo as number, games: r.games as number, overruns: r.overruns as number,
     }));
   }
 
@@ -166,10 +184,11 @@ class PgStore implements Store {
 
   async recordGame(g: GameRecord): Promise<Record<string, number>> {
     return this.transaction(async (c) => {
-      const inserted = await c.query(`INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, tournament_id, match_id, finished_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`, [
+      const inserted = await c.query(`INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned,
+        tournament_id, match_id, finished_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`, [
         g.id, g.game, g.players, g.seed, json(g.seats), json(g.actions), json(g.ranking), json(g.scores), g.truncated,
-        g.tournamentId ?? null, g.matchId ?? null, g.finishedAt,
+        g.overruns ? json(g.overruns) : null, g.resigned ?? null, g.tournamentId ?? null, g.matchId ?? null, g.finishedAt,
       ]);
       if (inserted.rowCount === 0) {
         const stored = (await c.query('SELECT * FROM games WHERE id = $1', [g.id])).rows[0] as Row;
@@ -182,8 +201,9 @@ class PgStore implements Store {
       for (const r of locked.rows as Row[]) current[r.agent_id as string] = r.elo as number;
       for (const id of ids) if (!(id in current)) throw new AgoraError('bad_request', `agent ${id} has no rating row`);
       const delta = applyElo(current, g.seats, g.ranking);
+      const overruns = overrunsByAgent(g);
       for (const id of ids) {
-        await c.query('UPDATE ratings SET elo = $1, games = games + 1 WHERE agent_id = $2', [current[id], id]);
+        await c.query('UPDATE ratings SET elo = $1, games = games + 1, overruns = overruns + $3 WHERE agent_id = $2', [current[id], id, overruns.get(id) ?? 0]);
         await c.query('INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES ($1, $2, $3, $4, $5)', [id, g.game, g.id, current[id], g.finishedAt]);
       }
       if (g.tournamentId) {
@@ -211,9 +231,9 @@ class PgStore implements Store {
   }
 
   async addTournament(t: TournamentRecord): Promise<void> {
-    await this.pool.query(`INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
-      t.id, t.game, t.players, t.format, json(t.agentIds), t.gamesTotal, t.gamesDone, t.status, t.seed, t.error ?? null, t.createdAt,
+    await this.pool.query(`INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, requested_by, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+      t.id, t.game, t.players, t.format, json(t.agentIds), t.gamesTotal, t.gamesDone, t.status, t.seed, t.error ?? null, t.requestedBy ?? null, t.createdAt,
     ]);
   }
 
@@ -233,6 +253,10 @@ class PgStore implements Store {
     await this.pool.query('UPDATE tournaments SET status = $1, error = $2 WHERE id = $3', [status, error ?? null, id]);
   }
 
+  async cancelTournament(id: string, reason: string): Promise<boolean> {
+    return ((await this.pool.query(`UPDATE tournaments SET status = 'cancelled', error = $1 WHERE id = $2 AND status = 'running'`, [reason, id])).rowCount ?? 0) === 1;
+  }
+
   async claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean> {
     // One statement: a concurrent claim waits for the row lock, then re-checks the WHERE against
     // the committed row (READ COMMITTED), so of two claims at once exactly one succeeds.
@@ -247,9 +271,9 @@ class PgStore implements Store {
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    await this.pool.query(`INSERT INTO matches (id, game, players, seed, seats, actions, status, game_id, created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-      m.id, m.game, m.players, m.seed, json(m.seats), json(m.actions), m.status, m.gameId ?? null, m.createdAt, m.updatedAt,
+    await this.pool.query(`INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, game_id, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
+      m.id, m.game, m.players, m.seed, json(m.seats), json(m.actions), m.status, m.overruns ? json(m.overruns) : null, m.gameId ?? null, m.createdAt, m.updatedAt,
     ]);
   }
 
@@ -265,11 +289,60 @@ class PgStore implements Store {
     return rows.map(toMatch);
   }
 
-  async appendMatchActions(id: string, expectedLength: number, actions: number[], at: string): Promise<boolean> {
+  async appendMatchActions(id: string, expectedLength: number, actions: number[], at: string, overruns?: number[]): Promise<boolean> {
     // One statement: the length check and the append happen atomically on the locked row.
-    const result = await this.pool.query(`UPDATE matches SET actions = actions || $1::jsonb, updated_at = $2
-      WHERE id = $3 AND status = 'live' AND jsonb_array_length(actions) = $4`, [json(actions), at, id, expectedLength]);
+    const result = await this.pool.query(`UPDATE matches SET actions = actions || $1::jsonb, updated_at = $2, overruns = COALESCE($5::jsonb, overruns)
+      WHERE id = $3 AND status = 'live' AND jsonb_array_length(actions) = $4`, [json(actions), at, id, expectedLength, overruns ? json(overruns) : null]);
     return result.rowCount === 1;
+  }
+
+  async addUser(u: UserRecord): Promise<void> {
+    await this.pool.query('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [u.id, u.name, u.nameKey, u.passwordHash, u.createdAt]);
+  }
+
+  async getUser(id: string): Promise<UserRecord | undefined> {
+    const r = await this.one('SELECT * FROM users WHERE id = $1', [id]);
+    return r && toUser(r);
+  }
+
+  async findUserByKey(nameKey: string): Promise<UserRecord | undefined> {
+    const r = await this.one('SELECT * FROM users WHERE name_key = $1', [nameKey]);
+    return r && toUser(r);
+  }
+
+  async addSession(s: SessionRecord): Promise<void> {
+    await this.pool.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [s.tokenHash, s.userId, s.createdAt, s.expiresAt]);
+  }
+
+  async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
+    const r = await this.one('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]);
+    return r && { tokenHash: r.token_hash as string, userId: r.user_id as string, createdAt: r.created_at as string, expiresAt: r.expires_at as string };
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  async addApiKey(k: ApiKeyRecord): Promise<void> {
+    await this.pool.query('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [k.id, k.userId, k.label, k.keyHash, k.createdAt]);
+  }
+
+  async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
+    return (await this.all('SELECT * FROM api_keys WHERE user_id = $1 ORDER BY created_at, id', [userId])).map(toApiKey);
+  }
+
+  async useApiKey(keyHash: string, at: string): Promise<ApiKeyRecord | undefined> {
+    const r = await this.one('UPDATE api_keys SET last_used_at = $1 WHERE key_hash = $2 AND revoked_at IS NULL RETURNING *', [at, keyHash]);
+    return r && toApiKey(r);
+  }
+
+  async revokeApiKey(userId: string, id: string, at: string): Promise<boolean> {
+    return ((await this.pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND user_id = $3 AND revoked_at IS NULL', [at, id, userId])).rowCount ?? 0) === 1;
+  }
+
+  async secret(name: string, value: string): Promise<string> {
+    await this.pool.query('INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, value]);
+    return (await this.one('SELECT value FROM secrets WHERE name = $1', [name]))!.value as string;
   }
 
   async close(): Promise<void> {

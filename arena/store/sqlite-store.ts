@@ -5,8 +5,9 @@ import { ELO_START, applyElo } from '../ratings/elo.js';
 import { AgoraError } from '../../envs/index.js';
 import { MIGRATIONS } from './migrations.js';
 import { sameGame } from './same-game.js';
-import type {
-  AgentRecord, GameRecord, MatchRecord, MatchStatus, RatingPoint, RatingRecord, Store, TournamentRecord, TournamentStatus,
+import {
+  nameKeyOf, overrunsByAgent, type AgentKind, type AgentRecord, type ApiKeyRecord, type GameRecord, type MatchRecord, type MatchStatus, type RatingPoint,
+  type RatingRecord, type SessionRecord, type Store, type TournamentRecord, type TournamentStatus, type UserRecord,
 } from './store.js';
 
 type Row = Record<string, unknown>;
@@ -20,30 +21,51 @@ export function openSqliteStore(path: string): Store {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
+  db.function('agora_name_key', { deterministic: true }, (name: unknown) => nameKeyOf(String(name)));
   migrate(db);
+  db.pragma('foreign_keys = ON');
   return new SqliteStore(db);
 }
 
+/**
+ * Runs the missing migrations, each in a transaction, with foreign keys off: a migration that
+ * rebuilds a referenced table (SQLite's way to drop a constraint) must not cascade or fail on the
+ * references, which it checks itself before committing.
+ */
 function migrate(db: Database.Database): void {
+  db.pragma('foreign_keys = OFF');
   const version = db.pragma('user_version', { simple: true }) as number;
   for (let v = version; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]);
+      const broken = db.pragma('foreign_key_check') as unknown[];
+      if (broken.length > 0) throw new Error(`migration ${v + 1} broke ${broken.length} foreign keys`);
       db.pragma(`user_version = ${v + 1}`);
     })();
   }
 }
 
 const toAgent = (r: Row): AgentRecord => ({
-  id: r.id as string, game: r.game as string, spec: r.spec as string, name: r.name as string,
-  kind: r.kind as AgentRecord['kind'], createdAt: r.created_at as string,
+  id: r.id as string, game: r.game as string, spec: r.spec as string, name: r.name as string, nameKey: r.name_key as string,
+  kind: r.kind as AgentRecord['kind'], ...(r.owner_id ? { ownerId: r.owner_id as string } : {}),
+  ...(r.retired_at ? { retiredAt: r.retired_at as string } : {}), createdAt: r.created_at as string,
+});
+
+const toUser = (r: Row): UserRecord => ({
+  id: r.id as string, name: r.name as string, nameKey: r.name_key as string, passwordHash: r.password_hash as string, createdAt: r.created_at as string,
+});
+
+const toApiKey = (r: Row): ApiKeyRecord => ({
+  id: r.id as string, userId: r.user_id as string, label: r.label as string, keyHash: r.key_hash as string, createdAt: r.created_at as string,
+  ...(r.last_used_at ? { lastUsedAt: r.last_used_at as string } : {}), ...(r.revoked_at ? { revokedAt: r.revoked_at as string } : {}),
 });
 
 const toGame = (r: Row): GameRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
   seats: JSON.parse(r.seats as string), actions: JSON.parse(r.actions as string), ranking: JSON.parse(r.ranking as string),
   scores: JSON.parse(r.scores as string), truncated: r.truncated === 1,
+  ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
+  ...(r.resigned !== null && r.resigned !== undefined ? { resigned: r.resigned as number } : {}),
   ...(r.tournament_id ? { tournamentId: r.tournament_id as string } : {}),
   ...(r.match_id ? { matchId: r.match_id as string } : {}),
   finishedAt: r.finished_at as string,
@@ -53,12 +75,13 @@ const toTournament = (r: Row): TournamentRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, format: r.format as TournamentRecord['format'],
   agentIds: JSON.parse(r.agent_ids as string), gamesTotal: r.games_total as number, gamesDone: r.games_done as number,
   status: r.status as TournamentStatus, seed: r.seed as string, ...(r.error ? { error: r.error as string } : {}),
-  createdAt: r.created_at as string,
+  ...(r.requested_by ? { requestedBy: r.requested_by as string } : {}), createdAt: r.created_at as string,
 });
 
 const toMatch = (r: Row): MatchRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
   seats: JSON.parse(r.seats as string), actions: JSON.parse(r.actions as string), status: r.status as MatchStatus,
+  ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
   createdAt: r.created_at as string, updatedAt: r.updated_at as string,
 });
@@ -68,8 +91,8 @@ class SqliteStore implements Store {
 
   async addAgent(a: AgentRecord): Promise<void> {
     this.db.transaction(() => {
-      this.db.prepare('INSERT INTO agents (id, game, spec, name, kind, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(a.id, a.game, a.spec, a.name, a.kind, a.createdAt);
+      this.db.prepare('INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(a.id, a.game, a.spec, a.name, a.nameKey ?? nameKeyOf(a.name), a.kind, a.ownerId ?? null, a.retiredAt ?? null, a.createdAt);
       this.db.prepare('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)').run(a.id, a.game, ELO_START);
     })();
   }
@@ -86,14 +109,18 @@ class SqliteStore implements Store {
     return (rows as Row[]).map(toAgent);
   }
 
-  async findAgentByName(game: string, name: string): Promise<AgentRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM agents WHERE game = ? AND name = ?').get(game, name) as Row | undefined;
+  async findAgentByKey(game: string, kind: AgentKind, nameKey: string): Promise<AgentRecord | undefined> {
+    const r = this.db.prepare('SELECT * FROM agents WHERE game = ? AND kind = ? AND name_key = ?').get(game, kind, nameKey) as Row | undefined;
     return r && toAgent(r);
+  }
+
+  async retireAgent(id: string, at: string): Promise<boolean> {
+    return this.db.prepare('UPDATE agents SET retired_at = ? WHERE id = ? AND retired_at IS NULL').run(at, id).changes === 1;
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
     return (this.db.prepare('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC').all(game) as Row[]).map((r) => ({
-      agentId: r.agent_id as string, game: r.game as string, elo: r.elo as number, games: r.games as number,
+      agentId: r.agent_id as string, game: r.game as string, elo: r.elo as number, games: r.games as number, overruns: r.overruns as number,
     }));
   }
 
@@ -111,10 +138,11 @@ class SqliteStore implements Store {
         if (sameGame(toGame(stored), g)) return {};
         throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
       }
-      this.db.prepare(`INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, tournament_id, match_id, finished_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      this.db.prepare(`INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned, tournament_id, match_id, finished_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         g.id, g.game, g.players, g.seed, JSON.stringify(g.seats), JSON.stringify(g.actions), JSON.stringify(g.ranking),
-        JSON.stringify(g.scores), g.truncated ? 1 : 0, g.tournamentId ?? null, g.matchId ?? null, g.finishedAt,
+        JSON.stringify(g.scores), g.truncated ? 1 : 0, g.overruns ? JSON.stringify(g.overruns) : null, g.resigned ?? null,
+        g.tournamentId ?? null, g.matchId ?? null, g.finishedAt,
       );
       const current: Record<string, number> = {};
       for (const id of new Set(g.seats)) {
@@ -123,10 +151,11 @@ class SqliteStore implements Store {
         current[id] = r.elo as number;
       }
       const delta = applyElo(current, g.seats, g.ranking);
-      const update = this.db.prepare('UPDATE ratings SET elo = ?, games = games + ? WHERE agent_id = ?');
+      const update = this.db.prepare('UPDATE ratings SET elo = ?, games = games + ?, overruns = overruns + ? WHERE agent_id = ?');
       const history = this.db.prepare('INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES (?, ?, ?, ?, ?)');
+      const overruns = overrunsByAgent(g);
       for (const id of Object.keys(current)) {
-        update.run(current[id], 1, id); // one game, however many seats the agent held in it
+        update.run(current[id], 1, overruns.get(id) ?? 0, id); // one game, however many seats the agent held in it
         history.run(id, g.game, g.id, current[id], g.finishedAt);
       }
       if (g.tournamentId) {
@@ -155,9 +184,10 @@ class SqliteStore implements Store {
   }
 
   async addTournament(t: TournamentRecord): Promise<void> {
-    this.db.prepare(`INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      t.id, t.game, t.players, t.format, JSON.stringify(t.agentIds), t.gamesTotal, t.gamesDone, t.status, t.seed, t.error ?? null, t.createdAt,
+    this.db.prepare(`INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, requested_by, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      t.id, t.game, t.players, t.format, JSON.stringify(t.agentIds), t.gamesTotal, t.gamesDone, t.status, t.seed, t.error ?? null,
+      t.requestedBy ?? null, t.createdAt,
     );
   }
 
@@ -177,6 +207,10 @@ class SqliteStore implements Store {
     this.db.prepare('UPDATE tournaments SET status = ?, error = ? WHERE id = ?').run(status, error ?? null, id);
   }
 
+  async cancelTournament(id: string, reason: string): Promise<boolean> {
+    return this.db.prepare(`UPDATE tournaments SET status = 'cancelled', error = ? WHERE id = ? AND status = 'running'`).run(reason, id).changes === 1;
+  }
+
   async claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean> {
     // One statement: SQLite's write lock makes the check and the claim one step, across connections too.
     const result = this.db.prepare(`UPDATE tournaments SET owner = ?, lease_until = ?
@@ -190,9 +224,10 @@ class SqliteStore implements Store {
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    this.db.prepare(`INSERT INTO matches (id, game, players, seed, seats, actions, status, game_id, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      m.id, m.game, m.players, m.seed, JSON.stringify(m.seats), JSON.stringify(m.actions), m.status, m.gameId ?? null, m.createdAt, m.updatedAt,
+    this.db.prepare(`INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, game_id, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      m.id, m.game, m.players, m.seed, JSON.stringify(m.seats), JSON.stringify(m.actions), m.status, m.overruns ? JSON.stringify(m.overruns) : null,
+      m.gameId ?? null, m.createdAt, m.updatedAt,
     );
   }
 
@@ -208,15 +243,66 @@ class SqliteStore implements Store {
     return (rows as Row[]).map(toMatch);
   }
 
-  async appendMatchActions(id: string, expectedLength: number, actions: number[], at: string): Promise<boolean> {
+  async appendMatchActions(id: string, expectedLength: number, actions: number[], at: string, overruns?: number[]): Promise<boolean> {
     return this.db.transaction(() => {
-      const r = this.db.prepare(`SELECT actions FROM matches WHERE id = ? AND status = 'live'`).get(id) as Row | undefined;
+      const r = this.db.prepare(`SELECT actions, overruns FROM matches WHERE id = ? AND status = 'live'`).get(id) as Row | undefined;
       if (!r) return false;
       const current = JSON.parse(r.actions as string) as number[];
       if (current.length !== expectedLength) return false;
-      this.db.prepare('UPDATE matches SET actions = ?, updated_at = ? WHERE id = ?').run(JSON.stringify([...current, ...actions]), at, id);
+      this.db.prepare('UPDATE matches SET actions = ?, overruns = ?, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify([...current, ...actions]), overruns ? JSON.stringify(overruns) : (r.overruns ?? null), at, id);
       return true;
     })();
+  }
+
+  async addUser(u: UserRecord): Promise<void> {
+    this.db.prepare('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(u.id, u.name, u.nameKey, u.passwordHash, u.createdAt);
+  }
+
+  async getUser(id: string): Promise<UserRecord | undefined> {
+    const r = this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as Row | undefined;
+    return r && toUser(r);
+  }
+
+  async findUserByKey(nameKey: string): Promise<UserRecord | undefined> {
+    const r = this.db.prepare('SELECT * FROM users WHERE name_key = ?').get(nameKey) as Row | undefined;
+    return r && toUser(r);
+  }
+
+  async addSession(s: SessionRecord): Promise<void> {
+    this.db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.tokenHash, s.userId, s.createdAt, s.expiresAt);
+  }
+
+  async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
+    const r = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as Row | undefined;
+    return r && { tokenHash: r.token_hash as string, userId: r.user_id as string, createdAt: r.created_at as string, expiresAt: r.expires_at as string };
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+  }
+
+  async addApiKey(k: ApiKeyRecord): Promise<void> {
+    this.db.prepare('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(k.id, k.userId, k.label, k.keyHash, k.createdAt);
+  }
+
+  async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
+    return (this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, rowid').all(userId) as Row[]).map(toApiKey);
+  }
+
+  async useApiKey(keyHash: string, at: string): Promise<ApiKeyRecord | undefined> {
+    const r = this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING *').get(at, keyHash) as Row | undefined;
+    return r && toApiKey(r);
+  }
+
+  async revokeApiKey(userId: string, id: string, at: string): Promise<boolean> {
+    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL').run(at, id, userId).changes === 1;
+  }
+
+  async secret(name: string, value: string): Promise<string> {
+    this.db.prepare('INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, value);
+    return (this.db.prepare('SELECT value FROM secrets WHERE name = ?').get(name) as Row).value as string;
   }
 
   async close(): Promise<void> {

@@ -10,10 +10,31 @@ export interface AgentRecord {
   game: string;
   /** makeAgent spec for bots; 'human' for people. */
   spec: string;
-  /** Display name (unique per game). */
+  /** Display name. People and bots are separate namespaces: unique per game and kind, without regard to case. */
   name: string;
+  /**
+   * The uniqueness key of the name (arena/accounts/names.ts: NFKC, case-folded); when omitted the
+   * store derives it with nameKeyOf. Rows from before accounts existed hold `legacy:<id>` for people.
+   */
+  nameKey?: string;
   kind: AgentKind;
+  /** The account that owns it: the person's account, or the account that registered a bot. None for the operator's roster and for guests. */
+  ownerId?: string;
+  /** When an operator retired it: it keeps its ratings but no longer takes new games. */
+  retiredAt?: string;
   createdAt: string;
+}
+
+/** Overruns per agent id (an agent holding several seats sums them). */
+export function overrunsByAgent(g: GameRecord): Map<string, number> {
+  const out = new Map<string, number>();
+  g.seats.forEach((id, seat) => out.set(id, (out.get(id) ?? 0) + (g.overruns?.[seat] ?? 0)));
+  return out;
+}
+
+/** The default uniqueness key of a display name: NFKC, then case-folded. */
+export function nameKeyOf(name: string): string {
+  return name.normalize('NFKC').toUpperCase().toLowerCase();
 }
 
 export interface RatingRecord {
@@ -22,6 +43,8 @@ export interface RatingRecord {
   elo: number;
   /** Rated games played (a game counts once even if the agent held several seats). */
   games: number;
+  /** Decisions that overran the wall-clock budget (each was played as a seeded random legal action). */
+  overruns: number;
 }
 
 export interface RatingPoint {
@@ -43,12 +66,16 @@ export interface GameRecord {
   ranking: number[];
   scores: number[];
   truncated: boolean;
+  /** Per seat, decisions that overran their budget and were played as a seeded random legal action. */
+  overruns?: number[];
+  /** The seat that resigned (the game ended there: that seat last, the others sharing first). */
+  resigned?: number;
   tournamentId?: string;
   matchId?: string;
   finishedAt: string;
 }
 
-export type TournamentStatus = 'running' | 'done' | 'failed';
+export type TournamentStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface TournamentRecord {
   id: string;
@@ -59,8 +86,11 @@ export interface TournamentRecord {
   gamesTotal: number;
   gamesDone: number;
   status: TournamentStatus;
+  /** The secret root of its games' seeds (never shown while it runs). */
   seed: string;
   error?: string;
+  /** The account that asked for it (none for the arena's own ladders). */
+  requestedBy?: string;
   createdAt: string;
 }
 
@@ -83,16 +113,51 @@ export interface MatchRecord {
   seats: MatchSeat[];
   actions: number[];
   status: MatchStatus;
+  /** Per seat, bot decisions that overran their budget so far. */
+  overruns?: number[];
   gameId?: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A person's account. */
+export interface UserRecord {
+  id: string;
+  name: string;
+  /** Unique: the name's key (arena/accounts/names.ts). */
+  nameKey: string;
+  /** scrypt, self-describing (arena/accounts/passwords.ts). */
+  passwordHash: string;
+  createdAt: string;
+}
+
+/** A logged-in browser: the cookie's token is stored only as its SHA-256. */
+export interface SessionRecord {
+  tokenHash: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A key an account made for scripts (`Authorization: Bearer <key>`), stored only as its SHA-256. */
+export interface ApiKeyRecord {
+  id: string;
+  userId: string;
+  label: string;
+  keyHash: string;
+  createdAt: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
 }
 
 export interface Store {
   addAgent(agent: AgentRecord): Promise<void>;
   getAgent(id: string): Promise<AgentRecord | undefined>;
   listAgents(game?: string): Promise<AgentRecord[]>;
-  findAgentByName(game: string, name: string): Promise<AgentRecord | undefined>;
+  /** The agent of that kind whose name has this key (see nameKeyOf), retired or not. */
+  findAgentByKey(game: string, kind: AgentKind, nameKey: string): Promise<AgentRecord | undefined>;
+  /** Marks an agent retired (no new games); false if there is no such agent or it already is. */
+  retireAgent(id: string, at: string): Promise<boolean>;
 
   ratings(game: string): Promise<RatingRecord[]>;
   ratingHistory(game: string): Promise<RatingPoint[]>;
@@ -113,6 +178,8 @@ export interface Store {
   getTournament(id: string): Promise<TournamentRecord | undefined>;
   listTournaments(game?: string): Promise<TournamentRecord[]>;
   setTournamentStatus(id: string, status: TournamentStatus, error?: string): Promise<void>;
+  /** Cancels a running tournament (its lease holder stops at its next renewal); false if it is not running. */
+  cancelTournament(id: string, reason: string): Promise<boolean>;
   /**
    * The lease that lets one arena process play a tournament while others share the store. In one
    * atomic step, makes `owner` the holder of a 'running' tournament until `until` if it has no
@@ -130,7 +197,25 @@ export interface Store {
    * Appends actions to a live match if it still has `expectedLength` actions (so two concurrent
    * moves cannot both land). Returns false, changing nothing, otherwise.
    */
-  appendMatchActions(id: string, expectedLength: number, actions: number[], at: string): Promise<boolean>;
+  appendMatchActions(id: string, expectedLength: number, actions: number[], at: string, overruns?: number[]): Promise<boolean>;
+
+  addUser(user: UserRecord): Promise<void>;
+  getUser(id: string): Promise<UserRecord | undefined>;
+  findUserByKey(nameKey: string): Promise<UserRecord | undefined>;
+  addSession(session: SessionRecord): Promise<void>;
+  getSession(tokenHash: string): Promise<SessionRecord | undefined>;
+  deleteSession(tokenHash: string): Promise<void>;
+  addApiKey(key: ApiKeyRecord): Promise<void>;
+  listApiKeys(userId: string): Promise<ApiKeyRecord[]>;
+  /** A key that is not revoked, by its hash; records the use. */
+  useApiKey(keyHash: string, at: string): Promise<ApiKeyRecord | undefined>;
+  /** Revokes one of the user's keys; false if it has no such live key. */
+  revokeApiKey(userId: string, id: string, at: string): Promise<boolean>;
+  /**
+   * A server-wide secret (e.g. the CSRF signing key), created once: the first caller's `value`
+   * is stored and every later caller, in any process sharing the store, gets that one.
+   */
+  secret(name: string, value: string): Promise<string>;
 
   close(): Promise<void>;
 }

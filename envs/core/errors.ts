@@ -13,7 +13,10 @@ export type ErrorCode =
   | 'model_version'
   | 'not_found'
   | 'forbidden'
+  | 'unauthorized'
   | 'conflict'
+  | 'stale'
+  | 'unsupported_media_type'
   | 'unavailable';
 
 export class AgoraError extends Error {
