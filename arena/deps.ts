@@ -2,7 +2,28 @@ import type { GameRegistry } from '../envs/core/registry.js';
 import type { GameRunner } from './queue/game-runner.js';
 import type { Store } from './store/store.js';
 
-/** Everything the arena depends on, injected (style G15), so tests fix the clock, ids and seed. */
+/** What bots registered through the API by an account may spend on one decision. */
+export interface UserBotLimits {
+  /** Most search iterations a spec may ask for (mcts, az). */
+  iterations: number;
+  /** Most `ms=` a spec may ask for, and the wall-clock budget of each of its decisions. */
+  ms: number;
+}
+
+/** What one account may ask of the tournament runner. */
+export interface TournamentLimits {
+  /** Most games in one tournament. */
+  games: number;
+  /** Most agents in one tournament. */
+  agents: number;
+  /** Most tournaments an account may have running at once. */
+  running: number;
+}
+
+/**
+ * Everything the arena depends on, injected (style G15), so tests fix the clock, ids and seeds.
+ * `npm start` (arena/server.ts) fills these from the environment; see docs/security.md.
+ */
 export interface ArenaDeps {
   store: Store;
   /** The games served (default: every registered game). */
@@ -11,18 +32,37 @@ export interface ArenaDeps {
   now?: () => Date;
   /** Record ids (default: random 10-character ids). */
   newId?: () => string;
-  /** Secret seat tokens (default: 32 random bytes, base64url). */
+  /** Secret seat tokens, session tokens and API keys (default: 32 random bytes, base64url). */
   newToken?: () => string;
-  /** Root of every seed the arena draws (match seeds, seats, tournament seeds). */
-  seed?: string;
+  /**
+   * Secret seeds of matches and tournaments (default: 32 bytes from node:crypto, hex). Never shown
+   * while a game is live; tests inject a deterministic source here and nowhere else.
+   */
+  newSeed?: () => string;
   /** Worker threads for bot moves in people's games (default 2). */
   botThreads?: number;
-  /** Time budget of one bot decision in people's games, ms (default 10 000). */
+  /** Wall-clock budget of one decision of the arena's own bots, ms, in people's games and tournaments (default 10 000). */
   botBudgetMs?: number;
+  /** Limits of bots registered by accounts (default: 5 000 iterations, 2 000 ms). */
+  userBots?: Partial<UserBotLimits>;
+  /** Limits of tournaments asked for by accounts (default: 500 games, 8 agents, 1 running). */
+  tournamentLimits?: Partial<TournamentLimits>;
+  /** Where model specs may point (default 'models'): a spec naming anything else is refused. */
+  modelsDir?: string;
+  /** The operator's token for cancelling tournaments and retiring agents; without one those endpoints are off. */
+  adminToken?: string;
+  /** Session cookies carry the Secure flag (serve over HTTPS); default false. */
+  secureCookies?: boolean;
+  /** The public origin (e.g. https://agora.example) POSTs must come from; default: the request's own Host. */
+  origin?: string;
   /** Worker threads per tournament (default: one per core), when no runner is given. */
   tournamentThreads?: number;
   /** Where tournament games are played (default: worker threads; with REDIS_URL the server passes a QueueRunner). */
   runner?: GameRunner;
   /** Write-request rate limit per client per minute (default 120); false turns it off (tests, benches). */
   writeLimitPerMinute?: number | false;
+  /** Log-in and sign-up attempts per client per 15 minutes (default 20); false turns it off. */
+  loginLimitPer15Minutes?: number | false;
+  /** Where log lines go (default: standard error). Client errors are one line each, never a stack trace. */
+  log?: (line: string) => void;
 }

@@ -66,7 +66,7 @@ interface ServerStats {
 async function serve(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-bench-'));
   const store = openSqliteStore(IN_MEMORY ? ':memory:' : join(dir, 'arena.db'));
-  const app = createApp({ store, seed: 'bench', writeLimitPerMinute: false });
+  const app = createApp({ store, writeLimitPerMinute: false });
   await app.arena.bootstrap({ tournament: false });
 
   const als = new AsyncLocalStorage<Timing>();
@@ -208,6 +208,7 @@ interface Sample {
 
 interface Page {
   isYourTurn: boolean;
+  decisions: number;
   legalActions: { action: number; label: string }[];
   result?: unknown;
 }
@@ -254,7 +255,7 @@ async function latency(server: Server, game: string, count: number, concurrency:
     matches.push(...await Promise.all(Array.from({ length: Math.min(20, count - i) }, async (_, k) => {
       const res = await fetch(`${base}/api/matches`, {
         method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ game, players, opponents: new Array(players - 1).fill(random), name: `bench ${game} ${count} ${i + k}` }),
+        body: JSON.stringify({ game, players, opponents: new Array(players - 1).fill(random) }),
       });
       return json<{ id: string; token: string }>(res);
     })));
@@ -281,7 +282,7 @@ async function latency(server: Server, game: string, count: number, concurrency:
       if (THINK_MS > 0 && concurrency === 'all') await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + rng.next())));
       const t0 = performance.now();
       const res = await fetch(`${url}/actions`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: m.token, action }),
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: m.token, action, decisions: page.decisions }),
       });
       page = await json<Page>(res);
       const t1 = performance.now();

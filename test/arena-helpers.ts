@@ -1,23 +1,53 @@
+import request from 'supertest';
 import { createApp, openSqliteStore, type ArenaApp, type ArenaDeps } from '../arena/index.js';
 
-/** An arena over an in-memory (or given) SQLite store with a fixed clock, counter ids and seed. */
+/**
+ * An arena over an in-memory (or given) SQLite store with a fixed clock, counter ids and counter
+ * seeds (deterministic runs; the adversarial suite uses the default secret seeds instead).
+ */
 export async function testArena(overrides: Partial<ArenaDeps> = {}): Promise<ArenaApp> {
   let n = 0;
   let t = 0;
+  let s = 0;
   const app = createApp({
     store: openSqliteStore(':memory:'),
-    seed: 'test',
+    newSeed: () => `test-seed-${++s}`,
     newId: () => `id${++n}`,
     now: () => new Date(Date.UTC(2026, 0, 1) + 1000 * t++),
     writeLimitPerMinute: false,
+    loginLimitPer15Minutes: false,
     botThreads: 1,
+    log: () => {},
     ...overrides,
   });
   await app.arena.bootstrap({ tournament: false });
   return app;
 }
 
+/** The arena's own bots of a game (the roster, not accounts' bots), by spec. */
 export async function botIds(app: ArenaApp, game: string): Promise<Record<string, string>> {
   const agents = await app.arena.ctx.store.listAgents(game);
-  return Object.fromEntries(agents.filter((a) => a.kind === 'bot').map((a) => [a.spec, a.id]));
+  return Object.fromEntries(agents.filter((a) => a.kind === 'bot' && !a.ownerId && !a.retiredAt).map((a) => [a.spec, a.id]));
+}
+
+/** Makes an account and one of its API keys; returns the Authorization header value. */
+export async function accountKey(app: ArenaApp, name: string, password = 'correct horse battery'): Promise<string> {
+  const user = await app.arena.accounts.signup(name, password);
+  return `Bearer ${(await app.arena.accounts.createApiKey(user, 'tests')).key}`;
+}
+
+/** A browser-like client: a cookie jar, and the CSRF token its forms carry (read from a page). */
+export async function formClient(app: ArenaApp): Promise<{ agent: ReturnType<typeof request.agent>; csrf: string }> {
+  const agent = request.agent(app);
+  const page = await agent.get('/');
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? /name="csrf" value="([^"]+)"/.exec((await agent.get('/signup')).text)?.[1];
+  if (!csrf) throw new Error('no csrf field on the home or sign-up page');
+  return { agent, csrf };
+}
+
+/** The hidden fields of a page's first form that posts to `action` (a regex on the action path). */
+export function formFields(html: string, action: RegExp): Record<string, string> {
+  const form = [...html.matchAll(/<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].find((m) => action.test(m[1]));
+  if (!form) throw new Error(`no form posting to ${action}`);
+  return Object.fromEntries([...form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]));
 }

@@ -36,7 +36,7 @@ describe.each(listGames())('%s: seat responses hold only that seat\'s informatio
     for (let m = 0; m < 3; m++) {
       const seat = m % def.defaultPlayers;
       const { id, token } = (await request(app).post('/api/matches')
-        .send({ game: name, players: def.defaultPlayers, opponents: Array(def.defaultPlayers - 1).fill(bots[0].id), name: `watcher${m}`, seat })).body;
+        .send({ game: name, players: def.defaultPlayers, opponents: Array(def.defaultPlayers - 1).fill(bots[0].id), seat })).body;
       let page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
       for (;;) {
         const state = await truePosition(id);
@@ -59,7 +59,8 @@ describe.each(listGames())('%s: seat responses hold only that seat\'s informatio
         expect(html).toContain(def.renderHtml(view));
         checked++;
         if (page.status !== 'live') break;
-        page = (await request(app).post(`/api/matches/${id}/actions`).send({ token, action: page.legalActions[rng.int(page.legalActions.length)].action })).body;
+        page = (await request(app).post(`/api/matches/${id}/actions`)
+          .send({ token, action: page.legalActions[rng.int(page.legalActions.length)].action, decisions: page.decisions })).body;
       }
     }
     expect(checked).toBeGreaterThan(3);

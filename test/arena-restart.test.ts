@@ -9,7 +9,7 @@ import { createApp, openSqliteStore } from '../arena/index.js';
 const dbFile = () => join(mkdtempSync(join(tmpdir(), 'agora-restart-')), 'agora.db');
 
 async function openArena(file: string) {
-  const app = createApp({ store: openSqliteStore(file), seed: 'restart', writeLimitPerMinute: false, botThreads: 1 });
+  const app = createApp({ store: openSqliteStore(file), writeLimitPerMinute: false, botThreads: 1, log: () => {} });
   await app.arena.bootstrap({ tournament: false });
   return app;
 }
@@ -24,10 +24,10 @@ describe('a restart loses no game in progress', () => {
     const file = dbFile();
     let app = await openArena(file);
     const bots = (await app.arena.ctx.store.listAgents('promotion')).filter((a) => a.kind === 'bot').map((a) => a.id);
-    const { id, token } = (await request(app).post('/api/matches').send({ game: 'promotion', players: 4, opponents: bots.slice(0, 3), name: 'erin' })).body;
+    const { id, token, name } = (await request(app).post('/api/matches').send({ game: 'promotion', players: 4, opponents: bots.slice(0, 3) })).body;
     let page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
     for (let i = 0; i < 3 && page.status === 'live'; i++) {
-      page = (await request(app).post(`/api/matches/${id}/actions`).send({ token, action: page.legalActions[0].action })).body;
+      page = (await request(app).post(`/api/matches/${id}/actions`).send({ token, action: page.legalActions[0].action, decisions: page.decisions })).body;
     }
     const decisions = page.decisions;
     await closeArena(app);
@@ -36,14 +36,14 @@ describe('a restart loses no game in progress', () => {
     page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
     expect(page.decisions).toBe(decisions);
     while (page.status === 'live') {
-      page = (await request(app).post(`/api/matches/${id}/actions`).send({ token, action: page.legalActions[0].action })).body;
+      page = (await request(app).post(`/api/matches/${id}/actions`).send({ token, action: page.legalActions[0].action, decisions: page.decisions })).body;
     }
     expect(page.result.gameId).toBeDefined();
     const stored = await app.arena.ctx.store.getGame(page.result.gameId);
     expect(stored?.actions).toHaveLength(page.decisions);
     // The stored seed and actions replay to the same result.
     const board = (await request(app).get('/api/leaderboard').query({ game: 'promotion' })).body;
-    expect(board.rows.find((r: { name: string }) => r.name === 'erin').games).toBe(1);
+    expect(board.rows.find((r: { name: string }) => r.name === name).games).toBe(1);
     await closeArena(app);
   });
 
@@ -61,8 +61,8 @@ describe('a restart loses no game in progress', () => {
     let server = await start();
     const bots = ((await (await fetch(`${base}/api/agents?game=tictactoe`)).json()) as { id: string; kind: string }[]).filter((a) => a.kind === 'bot');
     const post = async (path: string, body: unknown) => (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    const { id, token } = (await post('/api/matches', { game: 'tictactoe', players: 2, opponents: [bots[0].id], name: 'kim', seat: 0 })) as { id: string; token: string };
-    const first = (await post(`/api/matches/${id}/actions`, { token, action: 4 })) as { decisions: number };
+    const { id, token } = (await post('/api/matches', { game: 'tictactoe', players: 2, opponents: [bots[0].id], seat: 0 })) as { id: string; token: string };
+    const first = (await post(`/api/matches/${id}/actions`, { token, action: 4, decisions: 0 })) as { decisions: number };
     const finishedBefore = ((await (await fetch(`${base}/api/leaderboard?game=tictactoe`)).json()) as { games: number }).games;
     server.kill('SIGKILL');
     await new Promise((r) => server.once('exit', r));

@@ -1,5 +1,6 @@
 import type { GameDefinition } from '../../envs/index.js';
 import type { LeaderboardRow } from '../services/leaderboard.js';
+import { csrfField } from './account.js';
 import { esc, fmtElo, layout } from './layout.js';
 
 export interface HomeData {
@@ -10,11 +11,16 @@ export interface HomeData {
   /** Ranked bots of the chosen game, best first. */
   bots?: LeaderboardRow[];
   error?: string;
+  /** The visitor's CSRF token for the challenge form. */
+  csrf: string;
+  /** The logged-in account's name; without one the person plays as a new guest. */
+  user?: string;
 }
 
 /**
  * The challenge form in two plain-HTML steps (no JavaScript): pick a game, then the number of
- * players, one opponent per other seat from the ranked bots, and your name.
+ * players and one opponent per other seat from the ranked bots. A logged-in person plays under
+ * their account's name; anyone else as a new guest (guest-xxxxxx), rated on that guest's own row.
  */
 export function homePage(d: HomeData): string {
   const gameOptions = d.games
@@ -41,7 +47,10 @@ export function homePage(d: HomeData): string {
       `<form method="post" action="/matches" class="card"><h2>${esc(g.title)}, ${players} players</h2>` +
         `<p class="muted">${esc(g.description)}</p>` +
         `<input type="hidden" name="game" value="${esc(g.name)}"><input type="hidden" name="players" value="${players}">` +
-        `${opponents}<label>Your name <input name="name" required maxlength="40"></label>` +
+        `${csrfField(d.csrf)}${opponents}` +
+        (d.user
+          ? `<p>You play as <strong>${esc(d.user)}</strong>; the game counts in your ratings.</p>`
+          : '<p>You play as a guest with a new name (guest-…), rated on its own. <a href="/login">Log in</a> or <a href="/signup">sign up</a> to be rated under your own name.</p>') +
         '<button type="submit">Start the game</button></form>',
       `<p><a href="/leaderboard?game=${encodeURIComponent(g.name)}">${esc(g.title)} leaderboard</a></p>`,
     );

@@ -13,15 +13,33 @@ th{background:#eef1f5}tr.you td,tr.you th{background:#fff6d6}
 .actions button{margin:.15rem;padding:.35rem .7rem;font-size:1rem;cursor:pointer}
 .error{background:#ffe3e3;border:1px solid #e09a9a;padding:.6rem;border-radius:6px}
 .muted{color:#667}form.inline{display:inline}
+header .who{margin-left:auto}.bot{font-size:.85em;margin-left:.2rem}
 label{display:block;margin:.4rem 0}
 `;
+
+/**
+ * Where the header's account links go: pages are pure functions of their data, and the router
+ * fills the slot for the visitor (withAccountNav) just before sending.
+ */
+export const ACCOUNT_SLOT = '<!--account-->';
+
+/** The header's account links for a visitor: their name and account page, or log in / sign up. */
+export function withAccountNav(html: string, user: { name: string } | undefined): string {
+  const nav = user
+    ? `<span class="who"><a href="/account">${esc(user.name)}</a></span>`
+    : '<span class="who"><a href="/login">Log in</a> <a href="/signup">Sign up</a></span>';
+  return html.replace(ACCOUNT_SLOT, nav);
+}
+
+/** The mark beside a bot's name wherever names are listed, so a bot cannot pass for a person. */
+export const BOT_MARK = '<span class="bot" title="a bot">🤖</span>';
 
 /** The page shell: no scripts anywhere (every page works without JavaScript). */
 export function layout(title: string, body: string, options: { refreshSeconds?: number } = {}): string {
   const refresh = options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${refresh}
 <title>${esc(title)} · Agora</title><style>${STYLE}</style></head><body>
-<header><strong><a href="/">Agora</a></strong><a href="/">Play</a><a href="/leaderboard">Leaderboards</a><a href="/tournaments">Tournaments</a></header>
+<header><strong><a href="/">Agora</a></strong><a href="/">Play</a><a href="/leaderboard">Leaderboards</a><a href="/tournaments">Tournaments</a>${ACCOUNT_SLOT}</header>
 <main>${body}</main></body></html>`;
 }
 

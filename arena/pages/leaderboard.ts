@@ -2,14 +2,15 @@ import type { GameDefinition } from '../../envs/index.js';
 import type { Leaderboard } from '../services/leaderboard.js';
 import type { TournamentRecord } from '../store/store.js';
 import { ratingChart } from './chart.js';
-import { esc, fmtElo, layout } from './layout.js';
+import { BOT_MARK, esc, fmtElo, layout } from './layout.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 export function leaderboardPage(def: GameDefinition, board: Leaderboard, tournaments: TournamentRecord[], games: GameDefinition[]): string {
   const rows = board.rows
-    .map((r, i) => `<tr><td>${r.games > 0 ? i + 1 : '—'}</td><td>${esc(r.name)}</td><td>${r.kind}</td><td>${fmtElo(r.elo)}</td><td>${r.games}</td>` +
-      `<td>${fmtElo(r.bt)}</td><td>${r.btLow === null ? '—' : `${fmtElo(r.btLow)} … ${fmtElo(r.btHigh)}`}</td></tr>`)
+    .map((r, i) => `<tr><td>${r.games > 0 ? i + 1 : '—'}</td><td>${esc(r.name)}${r.kind === 'bot' ? BOT_MARK : ''}${r.retired ? ' <span class="muted">(retired)</span>' : ''}</td>` +
+      `<td>${r.kind}</td><td>${fmtElo(r.elo)}</td><td>${r.games}</td>` +
+      `<td>${fmtElo(r.bt)}</td><td>${r.btLow === null ? '—' : `${fmtElo(r.btLow)} … ${fmtElo(r.btHigh)}`}</td><td>${r.kind === 'bot' ? r.overruns : ''}</td></tr>`)
     .join('');
   const b = board.balance;
   const chart = ratingChart(board.rows.filter((r) => r.games > 0).map((r) => ({ name: r.name, points: (board.history[r.agentId] ?? []).map((p) => p.elo) })));
@@ -18,9 +19,10 @@ export function leaderboardPage(def: GameDefinition, board: Leaderboard, tournam
   const switcher = games.map((g) => (g.name === def.name ? `<strong>${esc(g.title)}</strong>` : `<a href="/leaderboard?game=${encodeURIComponent(g.name)}">${esc(g.title)}</a>`)).join(' · ');
   const body = `<p>${switcher}</p><h1>${esc(def.title)} leaderboard</h1>` +
     (running ? `<div class="card">Running now:<ul>${running}</ul></div>` : '') +
-    `<table><tr><th>#</th><th>player</th><th>kind</th><th>Elo</th><th>games</th><th>Bradley-Terry</th><th>95% interval</th></tr>${rows}</table>` +
+    `<table><tr><th>#</th><th>player</th><th>kind</th><th>Elo</th><th>games</th><th>Bradley-Terry</th><th>95% interval</th><th>overruns</th></tr>${rows}</table>` +
     `<p class="muted">Elo starts at 1500 and moves after every game (multiplayer games count as all pairs, K = 32 / (players − 1)). ` +
-    'Bradley-Terry is fitted over every stored game, on the Elo scale with mean 0; its interval comes from 100 bootstrap resamples.</p>' +
+    'Bradley-Terry is fitted over every stored game, on the Elo scale with mean 0; its interval comes from 100 bootstrap resamples. ' +
+    'Overruns are bot decisions that ran past their time budget and were played as a random legal move instead.</p>' +
     `<h2>Rating history</h2><div class="card">${chart}</div>` +
     `<h2>Balance</h2><p>${b.games} games. First-seat win share ${pct(b.firstSeatWinShare)} (by seat: ${b.seatWinShares.map(pct).join(', ')}); ` +
     `average length ${b.meanLength.toFixed(1)} decisions; ended by the turn cap ${pct(b.truncatedShare)}.</p>` +

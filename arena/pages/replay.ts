@@ -19,6 +19,7 @@ export function replayPage(def: GameDefinition, g: GameRecord, step: number, vie
     `<table><tr><th>seat</th><th>player</th><th>final place</th><th>score</th></tr>${players}</table>` +
     `<p>Step ${step} of ${last}${step > 0 && actor >= 0 ? ` — seat ${actor} just decided` : ''}. ${nav}</p>` +
     `<form method="get" class="inline"><label>Go to step <input type="number" name="step" min="0" max="${last}" value="${step}"></label><button>Go</button></form>` +
-    `<div class="card">${def.renderHtml(view)}</div><p class="muted">Seed ${esc(g.seed)}; ${last} decisions. Only public information is shown.</p>`;
+    (g.resigned !== undefined ? `<p><strong>Seat ${g.resigned} resigned</strong> after ${last} decisions.</p>` : '') +
+    `<div class="card">${def.renderHtml(view)}</div><p class="muted">Seed ${esc(g.seed)} (shown once a game is over); ${last} decisions. Only public information is shown.</p>`;
   return layout(`${def.title} replay`, body);
 }

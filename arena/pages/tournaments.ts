@@ -26,5 +26,5 @@ export function tournamentListPage(list: TournamentRecord[], runner = ''): strin
       `<td>${esc(t.format)}</td><td>${esc(t.status)}</td><td>${t.gamesDone}/${t.gamesTotal}</td><td>${esc(t.createdAt)}</td></tr>`)
     .join('');
   return layout('Tournaments', `<h1>Tournaments</h1>${runner}<table><tr><th>id</th><th>game</th><th>players</th><th>format</th><th>status</th><th>games</th><th>started</th></tr>${rows}</table>` +
-    '<p class="muted">Start one with POST /api/tournaments (see the README).</p>');
+    '<p class="muted">Accounts start one with POST /api/tournaments (see the README).</p>');
 }

@@ -8,4 +8,11 @@ export interface BotJob {
   seed: string;
 }
 
-export type BotReply = { id: number; action: number; error?: undefined } | { id: number; error: string; action?: undefined };
+/**
+ * A worker's messages about a job: `started` once the agent is built (loading a model is not
+ * part of a decision's budget), then the action or the error.
+ */
+export type BotReply =
+  | { id: number; started: true; action?: undefined; error?: undefined }
+  | { id: number; action: number; started?: undefined; error?: undefined }
+  | { id: number; error: string; started?: undefined; action?: undefined };

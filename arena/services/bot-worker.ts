@@ -22,6 +22,7 @@ parentPort!.on('message', async (job: BotJob) => {
       agents.set(key, agent);
     }
     const state = game.fromJSON(job.state);
+    parentPort!.postMessage({ id: job.id, started: true } satisfies BotReply);
     const ctx = decisionContext(game, state, Rng.fromSeed(job.seed));
     reply = { id: job.id, action: checkAgentAction(agent, ctx, await agent.act(ctx)) };
   } catch (err) {

@@ -1,10 +1,10 @@
 import { GAMES } from '../../envs/games.js';
 import type { GameRegistry } from '../../envs/core/registry.js';
-import type { ArenaDeps } from '../deps.js';
+import type { ArenaDeps, TournamentLimits, UserBotLimits } from '../deps.js';
 import type { Store } from '../store/store.js';
 import { ThreadRunner, type GameRunner } from '../queue/game-runner.js';
 import { BotPool } from './bot-pool.js';
-import { randomId, randomToken } from './ids.js';
+import { randomId, randomSeed, randomToken } from './ids.js';
 
 /** The resolved dependencies every service shares. */
 export interface ArenaContext {
@@ -13,11 +13,21 @@ export interface ArenaContext {
   now: () => Date;
   newId: () => string;
   newToken: () => string;
-  seed: string;
+  newSeed: () => string;
   bots: BotPool;
+  botBudgetMs: number;
+  userBots: UserBotLimits;
+  tournamentLimits: TournamentLimits;
+  modelsDir: string;
+  adminToken?: string;
+  log: (line: string) => void;
   /** Where tournament games are played (worker threads, or the Redis job queue). */
   runner: GameRunner;
 }
+
+export const DEFAULT_BOT_BUDGET_MS = 10_000;
+export const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
+export const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {
   return {
@@ -26,8 +36,14 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
     now: deps.now ?? (() => new Date()),
     newId: deps.newId ?? randomId,
     newToken: deps.newToken ?? randomToken,
-    seed: deps.seed ?? 'arena',
-    bots: new BotPool(deps.botThreads ?? 2, deps.botBudgetMs ?? 10_000),
+    newSeed: deps.newSeed ?? randomSeed,
+    bots: new BotPool(deps.botThreads ?? 2),
+    botBudgetMs: deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
+    userBots: { ...DEFAULT_USER_BOTS, ...deps.userBots },
+    tournamentLimits: { ...DEFAULT_TOURNAMENT_LIMITS, ...deps.tournamentLimits },
+    modelsDir: deps.modelsDir ?? 'models',
+    adminToken: deps.adminToken || undefined,
+    log: deps.log ?? ((line) => process.stderr.write(`${line}\n`)),
     runner: deps.runner ?? new ThreadRunner(deps.tournamentThreads),
   };
 }

@@ -10,6 +10,14 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * A secret seed: 32 bytes (256 bits) from node:crypto, as hex. Match and tournament seeds decide
+ * hidden cards and dice, so they are never derived from anything a player can see.
+ */
+export function randomSeed(): string {
+  return randomBytes(32).toString('hex');
+}
+
 /** Tokens are stored only as their SHA-256. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -15,6 +15,10 @@ export interface LeaderboardRow {
   bt: number | null;
   btLow: number | null;
   btHigh: number | null;
+  /** Decisions that overran their wall-clock budget (each played as a seeded random legal action). */
+  overruns: number;
+  /** Retired by the operator: keeps its rating, takes no new games. */
+  retired: boolean;
 }
 
 export interface Leaderboard {
@@ -44,26 +48,28 @@ export class LeaderboardService {
     const [agents, ratings, records, history] = await Promise.all([
       this.ctx.store.listAgents(game), this.ctx.store.ratings(game), this.ctx.store.listGames(game, 1_000_000), this.ctx.store.ratingHistory(game),
     ]);
-    const board = build(game, agents, ratings.map((r) => [r.agentId, r.elo, r.games] as const), records, history, Rng.fromSeed(`${this.ctx.seed}:bt:${game}:${count}`));
+    const board = build(game, agents, ratings.map((r) => [r.agentId, r.elo, r.games, r.overruns] as const), records, history,
+      // Not secret: the bootstrap only needs to give the same intervals for the same games.
+      Rng.fromSeed(`leaderboard:bt:${game}:${count}`));
     this.cache.set(game, { games: count, board });
     return board;
   }
 }
 
 function build(
-  game: string, agents: AgentRecord[], ratings: readonly (readonly [string, number, number])[], records: GameRecord[],
+  game: string, agents: AgentRecord[], ratings: readonly (readonly [string, number, number, number])[], records: GameRecord[],
   history: RatingPoint[], rng: Rng,
 ): Leaderboard {
   const byId = new Map(agents.map((a) => [a.id, a]));
   const rated = ratings.filter(([, , games]) => games > 0).map(([id]) => id);
   const bt = rated.length >= 2 ? bradleyTerryWithIntervals(rated, records, rng, BOOTSTRAP) : [];
   const btById = new Map(bt.map((b) => [b.agent, b]));
-  const rows: LeaderboardRow[] = ratings.map(([id, elo, games]) => {
+  const rows: LeaderboardRow[] = ratings.map(([id, elo, games, overruns]) => {
     const a = byId.get(id)!;
     const b = btById.get(id);
     return {
       agentId: id, name: a.name, kind: a.kind, spec: a.spec, elo, games,
-      bt: b ? b.rating : null, btLow: b ? b.low : null, btHigh: b ? b.high : null,
+      bt: b ? b.rating : null, btLow: b ? b.low : null, btHigh: b ? b.high : null, overruns, retired: a.retiredAt !== undefined,
     };
   });
   rows.sort((x, y) => (y.games > 0 ? 1 : 0) - (x.games > 0 ? 1 : 0) || y.elo - x.elo);

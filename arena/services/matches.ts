@@ -2,20 +2,32 @@ import {
   AgoraError, Rng, assertPlayerCount, returnsFromRanking, type GameDefinition, type GameState, type PlayerView,
 } from '../../envs/index.js';
 import { lookupGame } from '../../envs/core/registry.js';
-import type { AgentRecord, MatchRecord, MatchSeat } from '../store/store.js';
+import { randomBytes } from 'node:crypto';
+import { guestName } from '../accounts/names.js';
+import type { AgentRecord, MatchRecord, MatchSeat, UserRecord } from '../store/store.js';
+import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
 import { hashToken } from './ids.js';
 import { modelSeats } from './roster.js';
+
+/** Who sits in the person's seat: a logged-in account (rated under its name), or a guest with a fresh guest-xxxxxx name. */
+export type Player = { user: Pick<UserRecord, 'id' | 'name' | 'nameKey'> } | { guest: true };
 
 export interface NewMatch {
   game: string;
   players: number;
   /** Bot agent ids for the other seats, by clockwise order after the person. */
   opponents: string[];
-  /** The person's display name; they are rated under it. */
-  name: string;
-  /** The person's seat (default: drawn from the arena's seed). */
+  player: Player;
+  /** The person's seat (default: drawn at random). */
   seat?: number;
+}
+
+/** A move sent for a position that is no longer the current one (a double click, a second tab): 409 `stale`. */
+export class StaleMoveError extends AgoraError {
+  constructor(readonly decisions: number, sent: number) {
+    super('stale', `this move was sent for decision ${sent}, but the match is at decision ${decisions} (it was played already, or the position changed); reload the page`);
+  }
 }
 
 export interface SeatInfo {
@@ -24,7 +36,12 @@ export interface SeatInfo {
   kind: 'bot' | 'human';
   agentId: string;
   elo?: number;
+  /** Decisions this seat's bot overran (played as a seeded random legal action). */
+  overruns: number;
 }
+
+/** A match as the service holds it: the stored record, and how it ended if the person resigned. */
+type LoadedMatch = MatchRecord & { resigned?: { seat: number; ranking: number[] } };
 
 /** What one seat of a match may see: its view, its legal actions when it is to act, the result at the end. */
 export interface SeatPage {
@@ -39,18 +56,18 @@ export interface SeatPage {
   isYourTurn: boolean;
   legalActions: { action: number; label: string }[];
   decisions: number;
-  result?: { ranking: number[]; scores: number[]; returns: number[]; truncated: boolean; gameId?: string };
+  result?: { ranking: number[]; scores: number[]; returns: number[]; truncated: boolean; resigned?: number; gameId?: string };
 }
 
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.'-]{0,39}$/u;
-
 /**
- * People's games against bots. A match is stored as its seed and action list, appended move by
- * move (so a restart, even a kill, loses nothing), and rebuilt by replaying when not cached.
- * Moves on one match are serialised; bots answer on worker threads.
+ * People's games against bots. A match is stored as its secret seed and action list, appended move
+ * by move (so a restart, even a kill, loses nothing), and rebuilt by replaying when not cached.
+ * Everything on one match is serialised under its lock: a bot decision is computed once, and a
+ * page loaded meanwhile waits for it. Bots answer on worker threads within their budgets; a bot
+ * that overruns plays a seeded random legal action and the overrun is counted.
  */
 export class MatchService {
-  private readonly cache = new Map<string, { record: MatchRecord; state: GameState }>();
+  private readonly cache = new Map<string, { record: LoadedMatch; state: GameState }>();
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(private readonly ctx: ArenaContext) {}
@@ -59,22 +76,21 @@ export class MatchService {
     return lookupGame(this.ctx.games, name);
   }
 
-  async create(input: NewMatch): Promise<{ id: string; seat: number; token: string }> {
+  async create(input: NewMatch): Promise<{ id: string; seat: number; token: string; name: string }> {
     const def = this.game(input.game);
     assertPlayerCount(def, input.players);
     if (input.opponents.length !== input.players - 1) {
       throw new AgoraError('bad_request', `opponents: ${def.name} with ${input.players} players needs ${input.players - 1} opponents; got ${input.opponents.length}`);
     }
-    const name = input.name.trim();
-    if (!NAME.test(name)) {
-      throw new AgoraError('bad_request', 'name: 1 to 40 letters, digits, spaces or . _ \' -, starting with a letter or digit');
+    if (input.seat !== undefined && !(Number.isInteger(input.seat) && input.seat >= 0 && input.seat < input.players)) {
+      throw new AgoraError('bad_request', `seat: must be an integer from 0 to ${input.players - 1}; got ${input.seat}`);
     }
     const bots: AgentRecord[] = [];
     for (const id of input.opponents) {
       const agent = await this.ctx.store.getAgent(id);
-      if (!agent || agent.kind !== 'bot' || agent.game !== def.name) {
-        const known = (await this.ctx.store.listAgents(def.name)).filter((a) => a.kind === 'bot').map((a) => a.id);
-        throw new AgoraError('bad_request', `opponents: '${id}' is not a bot of ${def.name}; bots: ${known.join(', ')}`);
+      if (!agent || agent.kind !== 'bot' || agent.game !== def.name || agent.retiredAt) {
+        const known = (await this.ctx.store.listAgents(def.name)).filter((a) => a.kind === 'bot' && !a.retiredAt).map((a) => a.id);
+        throw new AgoraError('bad_request', `opponents: '${id}' is not an active bot of ${def.name}; bots: ${known.join(', ')}`);
       }
       const seats = modelSeats(agent.spec);
       if (seats !== undefined && seats !== input.players) {
@@ -83,39 +99,52 @@ export class MatchService {
       bots.push(agent);
     }
     const id = this.ctx.newId();
-    const seed = `${this.ctx.seed}:match:${id}`;
-    const seat = input.seat ?? Rng.fromSeed(`${seed}:seat`).int(input.players);
-    if (!(Number.isInteger(seat) && seat >= 0 && seat < input.players)) {
-      throw new AgoraError('bad_request', `seat: must be 0..${input.players - 1}; got ${seat}`);
-    }
-    const human = await this.humanAgent(def.name, name);
+    // The seat is drawn from its own secret, so nothing shown while the game is live comes from the match seed.
+    const seat = input.seat ?? Rng.fromSeed(this.ctx.newSeed()).int(input.players);
+    const human = await this.humanAgent(def.name, input.player);
     const token = this.ctx.newToken();
     const seats: MatchSeat[] = [];
     for (let s = 0; s < input.players; s++) {
-      if (s === seat) seats.push({ agentId: human.id, kind: 'human', name, tokenHash: hashToken(token) });
+      if (s === seat) seats.push({ agentId: human.id, kind: 'human', name: human.name, tokenHash: hashToken(token) });
       else {
         const bot = bots[(s - seat - 1 + input.players) % input.players];
         seats.push({ agentId: bot.id, kind: 'bot', name: bot.name });
       }
     }
     const at = this.ctx.now().toISOString();
-    const record: MatchRecord = { id, game: def.name, players: input.players, seed, seats, actions: [], status: 'live', createdAt: at, updatedAt: at };
+    const record: MatchRecord = {
+      id, game: def.name, players: input.players, seed: this.ctx.newSeed(), seats, actions: [], status: 'live',
+      overruns: new Array(input.players).fill(0), createdAt: at, updatedAt: at,
+    };
     await this.ctx.store.addMatch(record);
     // The match exists now whatever the bots do: a bot that fails is retried when the page is opened.
     await this.withLock(id, () => this.advanceBots(id)).catch(() => undefined);
-    return { id, seat, token };
+    return { id, seat, token, name: human.name };
   }
 
-  /** The person's agent record for this game, created on first play. A bot's name cannot be taken. */
-  private async humanAgent(game: string, name: string): Promise<AgentRecord> {
-    const existing = await this.ctx.store.findAgentByName(game, name);
-    if (existing) {
-      if (existing.kind !== 'human') throw new AgoraError('bad_request', `name: '${name}' is a bot's name; choose another`);
-      return existing;
+  /** The person's agent record for this game: the account's (created on its first game), or a new guest. */
+  private async humanAgent(game: string, player: Player): Promise<AgentRecord> {
+    const at = this.ctx.now().toISOString();
+    if ('user' in player) {
+      const existing = await this.ctx.store.findAgentByKey(game, 'human', player.user.nameKey);
+      if (existing) return existing;
+      const agent: AgentRecord = {
+        id: this.ctx.newId(), game, spec: 'human', name: player.user.name, nameKey: player.user.nameKey, kind: 'human', ownerId: player.user.id, createdAt: at,
+      };
+      await this.ctx.store.addAgent(agent);
+      return agent;
     }
-    const agent: AgentRecord = { id: this.ctx.newId(), game, spec: 'human', name, kind: 'human', createdAt: this.ctx.now().toISOString() };
-    await this.ctx.store.addAgent(agent);
-    return agent;
+    // A fresh guest name; 30 random bits make a collision rare, and a collision draws again.
+    for (let attempt = 0; ; attempt++) {
+      const name = guestName(randomBytes(8));
+      if (await this.ctx.store.findAgentByKey(game, 'human', name)) {
+        if (attempt < 5) continue;
+        throw new AgoraError('unavailable', 'could not draw a free guest name; try again');
+      }
+      const agent: AgentRecord = { id: this.ctx.newId(), game, spec: 'human', name, nameKey: name, kind: 'human', createdAt: at };
+      await this.ctx.store.addAgent(agent);
+      return agent;
+    }
   }
 
   /** The page of the seat that `token` opens. 403, revealing nothing, for any other token. */
@@ -127,20 +156,48 @@ export class MatchService {
     });
   }
 
-  /** Plays the person's action, then the bots up to the person's next decision or the end. */
-  async act(id: string, token: unknown, action: unknown): Promise<SeatPage> {
+  /**
+   * Plays the person's action, then the bots up to the person's next decision or the end. `decisions`
+   * is the decision count of the page the move was chosen on: any other count is a StaleMoveError,
+   * so a double click or two tabs play one move, never one the person did not see.
+   */
+  async act(id: string, token: unknown, action: number, decisions: number): Promise<SeatPage> {
     return this.withLock(id, async () => {
       const seat = await this.authorise(id, token);
       const { record, state } = await this.load(id);
       if (record.status !== 'live' || state.isTerminal()) throw new AgoraError('conflict', 'this match is over; no more moves');
+      if (decisions !== record.actions.length) throw new StaleMoveError(record.actions.length, decisions);
       if (state.currentPlayer() !== seat) {
         throw new AgoraError('conflict', `it is seat ${state.currentPlayer()}'s turn, not yours (seat ${seat}); reload the page`);
       }
-      if (typeof action !== 'number' || !Number.isInteger(action)) {
-        throw new AgoraError('bad_request', `action: must be an integer action id; got ${JSON.stringify(action)}`);
-      }
       await this.play(id, action);
       await this.advanceBots(id);
+      return this.page(id, seat);
+    });
+  }
+
+  /**
+   * The person gives up: the game ends now and is rated with that seat last and every other seat
+   * sharing first. `decisions`, when given, must be the current count (as for a move).
+   */
+  async resign(id: string, token: unknown, decisions?: number): Promise<SeatPage> {
+    return this.withLock(id, async () => {
+      const seat = await this.authorise(id, token);
+      const entry = await this.load(id);
+      const { record, state } = entry;
+      if (record.status !== 'live' || state.isTerminal()) throw new AgoraError('conflict', 'this match is over; there is nothing to resign');
+      if (decisions !== undefined && decisions !== record.actions.length) throw new StaleMoveError(record.actions.length, decisions);
+      const ranking = record.seats.map((_, s) => (s === seat ? record.players - 1 : 0));
+      const gameId = this.ctx.newId();
+      const at = this.ctx.now().toISOString();
+      await this.ctx.store.recordGame({
+        id: gameId, game: record.game, players: record.players, seed: record.seed, seats: record.seats.map((s) => s.agentId),
+        actions: [...record.actions], ranking, scores: state.scores(), truncated: false, overruns: this.overruns(record), resigned: seat,
+        matchId: id, finishedAt: at,
+      });
+      record.status = 'done';
+      record.gameId = gameId;
+      record.resigned = { seat, ranking };
       return this.page(id, seat);
     });
   }
@@ -152,6 +209,10 @@ export class MatchService {
     }
   }
 
+  private overruns(record: MatchRecord): number[] {
+    return record.overruns ?? new Array(record.players).fill(0);
+  }
+
   private async authorise(id: string, token: unknown): Promise<number> {
     const record = (await this.load(id)).record;
     const hash = typeof token === 'string' && token.length > 0 ? hashToken(token) : undefined;
@@ -160,11 +221,15 @@ export class MatchService {
     return seat;
   }
 
-  private async load(id: string): Promise<{ record: MatchRecord; state: GameState }> {
+  private async load(id: string): Promise<{ record: LoadedMatch; state: GameState }> {
     const cached = this.cache.get(id);
     if (cached) return cached;
-    const record = await this.ctx.store.getMatch(id);
+    const record: LoadedMatch | undefined = await this.ctx.store.getMatch(id);
     if (!record) throw new AgoraError('not_found', `no match '${id}'`);
+    if (record.status === 'done' && record.gameId) {
+      const game = await this.ctx.store.getGame(record.gameId);
+      if (game?.resigned !== undefined) record.resigned = { seat: game.resigned, ranking: game.ranking };
+    }
     const def = this.game(record.game);
     const state = def.newGame({ players: record.players, seed: record.seed });
     for (const a of record.actions) state.applyAction(a);
@@ -174,17 +239,19 @@ export class MatchService {
     return entry;
   }
 
-  /** Applies one action, stores it, and records the game when it ends. */
-  private async play(id: string, action: number): Promise<void> {
+  /** Applies one action, stores it (with the seat's overrun, if it was one), and records the game when it ends. */
+  private async play(id: string, action: number, overrun = false): Promise<void> {
     const entry = await this.load(id);
     const { record } = entry;
     // Played on a copy: the cached position changes only once the move is stored.
     const state = entry.state.clone();
+    const actor = state.currentPlayer();
     state.applyAction(action); // throws IllegalActionError if not legal
     const at = this.ctx.now().toISOString();
+    const overruns = overrun ? this.overruns(record).map((n, s) => (s === actor ? n + 1 : n)) : undefined;
     let stored: boolean;
     try {
-      stored = await this.ctx.store.appendMatchActions(id, record.actions.length, [action], at);
+      stored = await this.ctx.store.appendMatchActions(id, record.actions.length, [action], at, overruns);
     } catch (err) {
       this.cache.delete(id);
       throw err;
@@ -196,12 +263,13 @@ export class MatchService {
     entry.state = state;
     record.actions.push(action);
     record.updatedAt = at;
+    if (overruns) record.overruns = overruns;
     if (state.isTerminal()) {
       const gameId = this.ctx.newId();
       await this.ctx.store.recordGame({
         id: gameId, game: record.game, players: record.players, seed: record.seed, seats: record.seats.map((s) => s.agentId),
         actions: [...record.actions], ranking: state.ranking(), scores: state.scores(), truncated: state.isTruncated(),
-        matchId: id, finishedAt: at,
+        overruns: this.overruns(record), matchId: id, finishedAt: at,
       });
       record.status = 'done';
       record.gameId = gameId;
@@ -216,10 +284,17 @@ export class MatchService {
       if (seat.kind !== 'bot') return;
       const agent = await this.ctx.store.getAgent(seat.agentId);
       if (!agent) throw new AgoraError('not_found', `bot ${seat.agentId} is gone`);
-      const action = await this.ctx.bots.decide({
-        game: record.game, spec: agent.spec, state: state.toJSON(), seed: `${record.seed}:decision:${record.actions.length}`,
+      const n = record.actions.length;
+      const answer = await this.ctx.bots.decide({
+        key: id, budgetMs: budgetMsFor(this.ctx, agent), game: record.game, spec: agent.spec, state: state.toJSON(), seed: `${record.seed}:decision:${n}`,
       });
-      await this.play(id, action);
+      if (answer.overrun) {
+        // The same draw as in tournaments: uniform over the sorted legal actions, from the secret seed.
+        const legal = state.legalActions();
+        await this.play(id, legal[Rng.fromSeed(`${record.seed}:overrun:${n}`).int(legal.length)], true);
+      } else {
+        await this.play(id, answer.action);
+      }
     }
   }
 
@@ -227,18 +302,19 @@ export class MatchService {
     const { record, state } = await this.load(id);
     const def = this.game(record.game);
     const ratings = new Map((await this.ctx.store.ratings(record.game)).map((r) => [r.agentId, r.elo]));
-    const isYourTurn = !state.isTerminal() && state.currentPlayer() === seat;
-    const over = state.isTerminal();
+    const over = state.isTerminal() || record.status === 'done';
+    const isYourTurn = !over && state.currentPlayer() === seat;
+    const result = record.resigned
+      ? { ranking: record.resigned.ranking, scores: state.scores(), returns: returnsFromRanking(record.resigned.ranking), truncated: false, resigned: record.resigned.seat, gameId: record.gameId }
+      : over ? { ranking: state.ranking(), scores: state.scores(), returns: returnsFromRanking(state.ranking()), truncated: state.isTruncated(), gameId: record.gameId } : undefined;
     return {
       id, game: record.game, title: def.title, players: record.players, status: over ? 'done' : 'live', seat,
-      seats: record.seats.map((s, i) => ({ seat: i, name: s.name, kind: s.kind, agentId: s.agentId, elo: ratings.get(s.agentId) })),
+      seats: record.seats.map((s, i) => ({ seat: i, name: s.name, kind: s.kind, agentId: s.agentId, elo: ratings.get(s.agentId), overruns: this.overruns(record)[i] })),
       view: state.view(seat),
       isYourTurn,
       legalActions: isYourTurn ? state.legalActions().map((a) => ({ action: a, label: state.actionToString(a) })) : [],
       decisions: record.actions.length,
-      ...(over
-        ? { result: { ranking: state.ranking(), scores: state.scores(), returns: returnsFromRanking(state.ranking()), truncated: state.isTruncated(), gameId: record.gameId } }
-        : {}),
+      ...(result ? { result } : {}),
     };
   }
 

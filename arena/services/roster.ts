@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeAgent } from '../../agents/index.js';
+import { normalizeName } from '../accounts/names.js';
 import { AgoraError, type GameDefinition } from '../../envs/index.js';
 import { lookupGame } from '../../envs/core/registry.js';
 import { tournamentSlots } from '../tournament/schedule.js';
-import type { AgentRecord } from '../store/store.js';
+import { nameKeyOf, type AgentRecord } from '../store/store.js';
+import { checkBotSpec } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
 import type { TournamentService } from './tournaments.js';
 
@@ -14,6 +15,9 @@ import type { TournamentService } from './tournaments.js';
  * the end costs seconds per decision in the long games and would keep newcomers waiting for a ladder.
  */
 export const DEFAULT_ROSTER = ['random', 'greedy', 'mcts:iterations=200,cutoff=30', 'mcts:iterations=1000,cutoff=30'] as const;
+
+/** Names only the arena's own bots may carry (the agent kinds, which the roster uses as names). */
+export const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human'] as const;
 
 /** Search iterations of the roster's `az:` bots: the iteration count of the strongest default MCTS bot's little brother. */
 export const ROSTER_AZ_ITERATIONS = 200;
@@ -51,14 +55,28 @@ export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
   return specs;
 }
 
-/** Registers a bot by spec (checked with makeAgent first). Its display name defaults to the spec. */
-export async function registerBot(ctx: ArenaContext, game: string, spec: string, name = spec): Promise<AgentRecord> {
+/**
+ * Registers a bot by spec (checked by checkBotSpec first: model folders of this arena only, and an
+ * account's bots within the operator's limits). Its display name defaults to the spec; bot names
+ * are their own namespace, unique per game without regard to case.
+ */
+export async function registerBot(ctx: ArenaContext, game: string, spec: string, name?: string, owner?: { id: string }): Promise<AgentRecord> {
   const def = lookupGame(ctx.games, game);
-  makeAgent(spec, def);
-  if (await ctx.store.findAgentByName(def.name, name)) {
-    throw new AgoraError('conflict', `name: '${name}' is already registered for ${def.name}`);
+  if (owner && name === undefined) throw new AgoraError('bad_request', 'name: required: a display name for your bot');
+  checkBotSpec(ctx, def, spec, owner !== undefined);
+  // The roster's names are their specs (commas, colons, '=' and '/'), which the name rules for accounts' bots do not allow.
+  const named = name === undefined && owner === undefined ? { name: spec, key: nameKeyOf(spec) } : normalizeName(name ?? spec, 'bot');
+  // The roster's plain names stay the roster's, whoever registers first.
+  if (owner && (RESERVED_BOT_NAMES as readonly string[]).includes(named.key)) {
+    throw new AgoraError('conflict', `name: '${named.name}' is reserved for the arena's own bots; choose another`);
   }
-  const agent: AgentRecord = { id: ctx.newId(), game: def.name, spec, name, kind: 'bot', createdAt: ctx.now().toISOString() };
+  if (await ctx.store.findAgentByKey(def.name, 'bot', named.key)) {
+    throw new AgoraError('conflict', `name: a bot named '${named.name}' is already registered for ${def.name}`);
+  }
+  const agent: AgentRecord = {
+    id: ctx.newId(), game: def.name, spec, name: named.name, nameKey: named.key, kind: 'bot', ...(owner ? { ownerId: owner.id } : {}),
+    createdAt: ctx.now().toISOString(),
+  };
   await ctx.store.addAgent(agent);
   return agent;
 }
@@ -68,13 +86,13 @@ export async function registerBot(ctx: ArenaContext, game: string, spec: string,
  * not exist yet are skipped), and queues a ranking tournament for every game with no rated game,
  * so a newcomer sees a ladder within minutes.
  */
-export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentService, options: { tournament?: boolean; modelsDir?: string } = {}): Promise<void> {
+export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentService, options: { tournament?: boolean } = {}): Promise<void> {
   for (const game of Object.keys(ctx.games)) {
     const def = lookupGame(ctx.games, game);
     const known = new Set((await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot').map((a) => a.spec));
     let added = 0;
     // Every start registers roster bots not yet known, so a model trained after the first start joins too.
-    for (const spec of rosterFor(def, options.modelsDir)) {
+    for (const spec of rosterFor(def, ctx.modelsDir)) {
       if (known.has(spec)) continue;
       try {
         await registerBot(ctx, game, spec);
@@ -88,7 +106,7 @@ export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentS
     if (options.tournament === false) continue;
     if (added === 0 && (await ctx.store.countGames(game)) > 0) continue;
     if ((await ctx.store.listTournaments(game)).some((t) => t.status === 'running')) continue;
-    const bots = (await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot');
+    const bots = (await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot' && !a.retiredAt && !a.ownerId);
     // At least two passes over every mix and seat rotation, and enough games for a first ladder.
     const slots = tournamentSlots(bots.map((b) => b.id), def.defaultPlayers, 'round-robin').length;
     await tournaments.start({ game, agents: bots.map((b) => b.id), games: Math.min(200, Math.max(2 * slots, 24)), players: def.defaultPlayers });

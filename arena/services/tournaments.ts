@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { hostname } from 'node:os';
 import { makeAgent } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, type GameDefinition } from '../../envs/index.js';
@@ -5,6 +6,7 @@ import { lookupGame } from '../../envs/core/registry.js';
 import type { RunnerJob } from '../queue/game-runner.js';
 import { scheduleTournament, type TournamentFormat } from '../tournament/schedule.js';
 import type { AgentRecord, TournamentRecord } from '../store/store.js';
+import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
 import { randomId } from './ids.js';
 
@@ -15,6 +17,22 @@ export interface NewTournament {
   games: number;
   players?: number;
   format?: TournamentFormat;
+  /** The account asking (held to ctx.tournamentLimits); none for the arena's own ladders. */
+  requestedBy?: string;
+}
+
+/**
+ * The seed of one tournament game: an HMAC of its index under the tournament's secret, so a
+ * finished game's seed (shown in its replay) tells nothing about the seeds of the games still to come.
+ */
+export function tournamentGameSeed(secret: string, index: number): string {
+  return createHmac('sha256', secret).update(`game:${index}`).digest('hex');
+}
+
+/** A tournament as responses show it: its secret seed only once it is over (then every game reproduces). */
+export function publicTournament(t: TournamentRecord): Omit<TournamentRecord, 'seed'> & { seed?: string } {
+  const { seed, ...rest } = t;
+  return t.status === 'running' ? rest : { ...rest, seed };
 }
 
 /** Most games one tournament may schedule. */
@@ -53,6 +71,8 @@ export class TournamentService {
   private watch: ReturnType<typeof setInterval> | undefined;
   private closed = false;
   private readonly abort = new AbortController();
+  /** Tournaments playing in this process, so a cancel stops them at once. */
+  private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly ctx: ArenaContext, options: TournamentServiceOptions = {}) {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomId()}`;
@@ -72,17 +92,26 @@ export class TournamentService {
     if (new Set(input.agents).size !== input.agents.length || input.agents.length < 2) {
       throw new AgoraError('bad_request', `agents: give at least two distinct bot ids; got [${input.agents.join(', ')}]`);
     }
+    if (input.requestedBy !== undefined) {
+      const limits = this.ctx.tournamentLimits;
+      if (input.games > limits.games) throw new AgoraError('bad_request', `games: at most ${limits.games} per tournament; got ${input.games}`);
+      if (input.agents.length > limits.agents) throw new AgoraError('bad_request', `agents: at most ${limits.agents} per tournament; got ${input.agents.length}`);
+      const running = (await this.ctx.store.listTournaments()).filter((t) => t.status === 'running' && t.requestedBy === input.requestedBy);
+      if (running.length >= limits.running) {
+        throw new AgoraError('conflict', `you have ${running.length} tournament${running.length === 1 ? '' : 's'} running (${running.map((t) => t.id).join(', ')}); at most ${limits.running} at once`);
+      }
+    }
     for (const id of input.agents) {
       const agent = await this.ctx.store.getAgent(id);
-      if (!agent || agent.kind !== 'bot' || agent.game !== def.name) {
-        throw new AgoraError('bad_request', `agents: '${id}' is not a bot of ${def.name}`);
+      if (!agent || agent.kind !== 'bot' || agent.game !== def.name || agent.retiredAt) {
+        throw new AgoraError('bad_request', `agents: '${id}' is not an active bot of ${def.name}`);
       }
     }
     const record: TournamentRecord = {
       id: this.ctx.newId(), game: def.name, players, format: input.format ?? 'round-robin', agentIds: [...input.agents],
-      gamesTotal: input.games, gamesDone: 0, status: 'running', seed: '', createdAt: this.ctx.now().toISOString(),
+      gamesTotal: input.games, gamesDone: 0, status: 'running', seed: this.ctx.newSeed(),
+      ...(input.requestedBy !== undefined ? { requestedBy: input.requestedBy } : {}), createdAt: this.ctx.now().toISOString(),
     };
-    record.seed = `${this.ctx.seed}:tournament:${record.id}`;
     await this.ctx.store.addTournament(record);
     this.enqueue(record.id);
     return record;
@@ -98,6 +127,18 @@ export class TournamentService {
     if (this.watch || this.closed) return;
     this.watch = setInterval(() => void this.enqueueRunning().catch(() => undefined), this.leaseMs);
     this.watch.unref(); // the look-up alone must not keep the process alive
+  }
+
+  /**
+   * Cancels a running tournament (the operator's call): its finished games stay rated, no other is
+   * played. Here its run stops at once; a run in another process stops at its next lease renewal.
+   */
+  async cancel(id: string, reason = 'cancelled by the operator'): Promise<TournamentRecord> {
+    const t = await this.ctx.store.getTournament(id);
+    if (!t) throw new AgoraError('not_found', `no tournament '${id}'`);
+    if (!(await this.ctx.store.cancelTournament(id, reason))) throw new AgoraError('conflict', `tournament ${id} is ${t.status}, not running`);
+    this.running.get(id)?.abort();
+    return (await this.ctx.store.getTournament(id))!;
   }
 
   /** Resolves when every queued tournament has finished (tests, shutdown). */
@@ -139,13 +180,16 @@ export class TournamentService {
     const until = this.closed ? undefined : await this.claim(id);
     if (until === undefined) return;
     const lease = this.keepLease(id, until);
+    const cancelled = new AbortController();
+    this.running.set(id, cancelled);
     try {
-      await this.play(id, AbortSignal.any([this.abort.signal, lease.lost]));
+      await this.play(id, AbortSignal.any([this.abort.signal, lease.lost, cancelled.signal]));
     } catch (err) {
-      // Stopped by close(), or the lease lost: it stays 'running' for whoever holds it next.
-      if (this.closed || lease.lost.aborted) return;
+      // Stopped by close(), or the lease lost: it stays 'running' for whoever holds it next. Cancelled: it says so already.
+      if (this.closed || lease.lost.aborted || cancelled.signal.aborted) return;
       await this.ctx.store.setTournamentStatus(id, 'failed', err instanceof Error ? err.message : String(err));
     } finally {
+      this.running.delete(id);
       await lease.stop();
       // Clears the lease only if this process still holds it; if the store is unreachable it simply lapses.
       await this.ctx.store.releaseTournament(id, this.owner).catch(() => undefined);
@@ -189,7 +233,10 @@ export class TournamentService {
     for (const a of byId.values()) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
     const done = new Set((await this.ctx.store.listGames(t.game, 1_000_000)).filter((g) => g.tournamentId === id).map((g) => g.id));
     const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter((g) => !done.has(`${id}:${g.index}`));
-    const jobs: RunnerJob[] = schedule.map((g) => ({ id: `${id}:${g.index}`, index: g.index, game: t.game, seats: g.seats.map((a) => byId.get(a)!.spec), seed: g.seed }));
+    const jobs: RunnerJob[] = schedule.map((g) => ({
+      id: `${id}:${g.index}`, index: g.index, game: t.game, seats: g.seats.map((a) => byId.get(a)!.spec), seed: tournamentGameSeed(t.seed, g.index),
+      budgetsMs: g.seats.map((a) => budgetMsFor(this.ctx, byId.get(a)!)),
+    }));
     const writes: Promise<unknown>[] = [];
     try {
       await this.ctx.runner.play(jobs, {
@@ -200,7 +247,7 @@ export class TournamentService {
           writes.push(this.ctx.store.recordGame({
             id: jobs[position].id, game: t.game, players: t.players, seed: result.seed as string, seats: g.seats,
             actions: result.actions, ranking: result.ranking, scores: result.scores, truncated: result.truncated,
-            tournamentId: id, finishedAt: this.ctx.now().toISOString(),
+            overruns: result.overruns, tournamentId: id, finishedAt: this.ctx.now().toISOString(),
           }));
         },
       });

@@ -1,0 +1,69 @@
+import { describe, expect, test } from 'vitest';
+import { AgoraError } from '../../envs/index.js';
+import { DUMMY_HASH, SCRYPT_LOG_N, checkPasswordPolicy, hashPassword, verifyDummy, verifyPassword } from './passwords.js';
+
+describe('hashPassword and verifyPassword', () => {
+  test('round trip at the default cost; a wrong password is false', async () => {
+    const stored = await hashPassword('correct horse battery');
+    expect(stored).toMatch(new RegExp(`^scrypt\\$${SCRYPT_LOG_N}\\$8\\$1\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{43}$`));
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
+    expect(await verifyPassword('', stored)).toBe(false);
+  });
+
+  test('two hashes of one password differ (fresh salt) and both verify', async () => {
+    const [a, b] = await Promise.all([hashPassword('same password', 10), hashPassword('same password', 10)]);
+    expect(a).not.toBe(b);
+    expect(a.split('$')[4]).not.toBe(b.split('$')[4]);
+    expect(await verifyPassword('same password', a)).toBe(true);
+    expect(await verifyPassword('same password', b)).toBe(true);
+  });
+
+  test('NFC and NFD spellings of a password are the same password', async () => {
+    const stored = await hashPassword('caf\u00e9 au lait', 10);
+    expect(await verifyPassword('cafe\u0301 au lait', stored)).toBe(true);
+  });
+
+  test('malformed stored hashes and non-string input give false, never a throw', async () => {
+    const good = await hashPassword('password1', 10);
+    const parts = good.split('$');
+    const bad = [
+      '', 'plain text', 'scrypt$10$8$1$salt', `bcrypt$${parts.slice(1).join('$')}`,
+      [...parts.slice(0, 1), '30', ...parts.slice(2)].join('$'), // memory bomb: 2^30
+      [...parts.slice(0, 1), 'x', ...parts.slice(2)].join('$'),
+      [...parts.slice(0, 4), 'not base64!', parts[5]].join('$'),
+      [...parts.slice(0, 5), 'AAAA'].join('$'), // 3-byte key
+      `${good}$extra`,
+    ];
+    for (const stored of bad) expect(await verifyPassword('password1', stored)).toBe(false);
+    expect(await verifyPassword(undefined, good)).toBe(false);
+    expect(await verifyPassword('password1', null)).toBe(false);
+  });
+
+  test('the dummy hash has the default cost, so unknown names take as long as known ones', async () => {
+    expect(DUMMY_HASH.split('$').slice(0, 4)).toEqual(['scrypt', String(SCRYPT_LOG_N), '8', '1']);
+    expect(await verifyPassword('anything', DUMMY_HASH)).toBe(false);
+    expect(await verifyDummy('anything')).toBe(false);
+    expect(await verifyDummy(undefined)).toBe(false);
+  });
+});
+
+describe('checkPasswordPolicy', () => {
+  test('8 to 200 characters of any kind pass through unchanged', () => {
+    for (const p of ['12345678', 'a'.repeat(200), 'correct horse battery staple', 'пароль-пароль', '🐈🐈🐈🐈🐈🐈🐈🐈']) {
+      expect(checkPasswordPolicy(p)).toBe(p);
+    }
+  });
+
+  test.each([
+    ['1234567', /must be 8 to 200 characters long; got 7/],
+    ['a'.repeat(201), /got 201/],
+    ['🐈🐈🐈🐈', /got 4/],
+    [12345678, /must be text; got number/],
+    [undefined, /must be text; got undefined/],
+  ])('%j is refused', (p, message) => {
+    expect(() => checkPasswordPolicy(p)).toThrow(AgoraError);
+    expect(() => checkPasswordPolicy(p)).toThrow(message);
+    expect(() => checkPasswordPolicy(p)).toThrow(/^password: /);
+  });
+});

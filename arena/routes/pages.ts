@@ -1,0 +1,130 @@
+/** The HTML pages: plain forms, no JavaScript. Every POST form carries a CSRF token (checked in app.ts). */
+import express, { type Response } from 'express';
+import { AgoraError, type GameDefinition } from '../../envs/index.js';
+import { lookupGame } from '../../envs/core/registry.js';
+import type { ArenaServices } from '../app.js';
+import { parse } from '../http-errors.js';
+import { homePage } from '../pages/home.js';
+import { withAccountNav } from '../pages/layout.js';
+import { leaderboardPage } from '../pages/leaderboard.js';
+import { matchPage } from '../pages/match.js';
+import { replayPage } from '../pages/replay.js';
+import { runnerBox, tournamentListPage, tournamentPage } from '../pages/tournaments.js';
+import { queueState } from './api.js';
+import { locals, noStore } from './guards.js';
+import { ActionForm, NewMatchForm, ResignForm } from './schemas.js';
+
+/** Sends a page with the header's account links filled in for this visitor. */
+export function sendPage(res: Response, html: string, status = 200): void {
+  res.status(status).type('html').send(withAccountNav(html, locals(res).user));
+}
+
+export function pagesRouter(arena: ArenaServices): express.Router {
+  const { ctx, matches, leaderboard } = arena;
+  const router = express.Router();
+  const game = (name: unknown): GameDefinition => lookupGame(ctx.games, String(name));
+  const games = () => Object.keys(ctx.games).map((n) => game(n));
+  const csrf = (res: Response) => locals(res).csrf ?? '';
+
+  router.get('/', async (req, res) => {
+    const user = locals(res).user?.name;
+    if (req.query.game === undefined) {
+      sendPage(res, homePage({ games: games(), csrf: csrf(res), user }));
+      return;
+    }
+    const chosen = game(req.query.game);
+    const players = req.query.players === undefined ? chosen.defaultPlayers : Number(req.query.players);
+    if (!(Number.isInteger(players) && players >= chosen.minPlayers && players <= chosen.maxPlayers)) {
+      sendPage(res, homePage({ games: games(), chosen, csrf: csrf(res), user, error: `players: ${chosen.title} takes ${chosen.minPlayers} to ${chosen.maxPlayers}` }), 400);
+      return;
+    }
+    const bots = (await leaderboard.get(chosen.name)).rows.filter((r) => r.kind === 'bot' && !r.retired);
+    sendPage(res, homePage({ games: games(), chosen, players, bots, csrf: csrf(res), user }));
+  });
+
+  router.post('/matches', async (req, res) => {
+    const body = parse(NewMatchForm, req.body);
+    const user = locals(res).user;
+    const created = await matches.create({ ...body, game: game(body.game).name, player: user ? { user } : { guest: true } });
+    res.redirect(303, `/matches/${encodeURIComponent(created.id)}?token=${encodeURIComponent(created.token)}`);
+  });
+
+  router.get('/matches/:id', noStore, async (req, res) => {
+    const page = await matches.seatPage(String(req.params.id), req.query.token);
+    sendPage(res, matchPage(game(page.game), page, String(req.query.token), csrf(res)));
+  });
+
+  /** A refused move (illegal, out of turn, stale) shows the current page again with the reason, nothing changed. */
+  const retry = async (res: Response, id: string, token: string, err: unknown) => {
+    if (!(err instanceof AgoraError && ['illegal_action', 'conflict', 'stale'].includes(err.code))) throw err;
+    const page = await matches.seatPage(id, token);
+    sendPage(res, matchPage(game(page.game), page, token, csrf(res), err.message), 409);
+  };
+
+  router.post('/matches/:id/actions', noStore, async (req, res) => {
+    const id = String(req.params.id);
+    const body = parse(ActionForm, req.body);
+    try {
+      await matches.act(id, body.token, body.action, body.decisions);
+    } catch (err) {
+      await retry(res, id, body.token, err);
+      return;
+    }
+    res.redirect(303, `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(body.token)}`);
+  });
+
+  router.post('/matches/:id/resign', noStore, async (req, res) => {
+    const id = String(req.params.id);
+    const body = parse(ResignForm, req.body);
+    try {
+      await matches.resign(id, body.token, body.decisions);
+    } catch (err) {
+      await retry(res, id, body.token, err);
+      return;
+    }
+    res.redirect(303, `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(body.token)}`);
+  });
+
+  router.get('/leaderboard', async (req, res) => {
+    if (req.query.game === undefined) {
+      // Without a choice, the game with the most games played.
+      const counts = await Promise.all(Object.keys(ctx.games).map(async (n) => [n, await ctx.store.countGames(n)] as const));
+      const busiest = counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+      res.redirect(302, `/leaderboard?game=${encodeURIComponent(busiest)}`);
+      return;
+    }
+    const def = game(req.query.game);
+    sendPage(res, leaderboardPage(def, await leaderboard.get(def.name), await ctx.store.listTournaments(def.name), games()));
+  });
+
+  router.get('/tournaments', async (_req, res) => {
+    sendPage(res, tournamentListPage(await ctx.store.listTournaments(), runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined)));
+  });
+
+  router.get('/tournaments/:id', async (req, res) => {
+    const t = await ctx.store.getTournament(String(req.params.id));
+    if (!t) throw new AgoraError('not_found', `no tournament '${String(req.params.id)}'`);
+    const names = await Promise.all(t.agentIds.map(async (a) => (await ctx.store.getAgent(a))?.name ?? a));
+    sendPage(res, tournamentPage(t, names, runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined)));
+  });
+
+  router.get('/replays/:gameId', async (req, res) => {
+    const g = await ctx.store.getGame(String(req.params.gameId));
+    if (!g) throw new AgoraError('not_found', `no finished game '${String(req.params.gameId)}'`);
+    const def = game(g.game);
+    const step = req.query.step === undefined ? g.actions.length : Number(req.query.step);
+    if (!(Number.isInteger(step) && step >= 0 && step <= g.actions.length)) {
+      throw new AgoraError('bad_request', `step: must be an integer from 0 to ${g.actions.length}`);
+    }
+    const state = def.newGame({ players: g.players, seed: g.seed });
+    let actor = -1;
+    for (let i = 0; i < step; i++) {
+      actor = state.currentPlayer();
+      state.applyAction(g.actions[i]);
+    }
+    const seats = await Promise.all(g.seats.map((a) => ctx.store.getAgent(a)));
+    sendPage(res, replayPage(def, g, step, state.view(-1), seats, actor));
+  });
+
+  return router;
+}

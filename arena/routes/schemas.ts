@@ -1,0 +1,73 @@
+/**
+ * Request bodies, validated at the edge. JSON numbers must be JSON integers: null, "", [], false
+ * and "4" are refused (400 naming the field), never coerced to 0 or 4. HTML forms send text, so
+ * their integers must be canonical decimal text ("4", not "4.0", " 4" or "").
+ */
+import { z } from 'zod';
+
+const shown = (input: unknown) => (typeof input === 'string' ? JSON.stringify(input.slice(0, 40)) : JSON.stringify(input) ?? String(input));
+
+/** A JSON integer, with a message naming what it is for. */
+export const jsonInt = (what: string) =>
+  z.int({
+    error: (i) => {
+      if (i.input === undefined) return `required: ${what}`;
+      // Range checks (.min) keep zod's own wording; only the type is described here.
+      return i.code === 'invalid_type' ? `must be a JSON integer (${what}); got ${shown(i.input)}` : undefined;
+    },
+  });
+
+/** A form field holding an integer as decimal text. */
+export const formInt = (what: string) =>
+  z.string({ error: (i) => (i.input === undefined ? `required: ${what}` : `must be an integer (${what}); got ${shown(i.input)}`) })
+    .regex(/^(0|-?[1-9][0-9]{0,8})$/, { error: (i) => `must be an integer (${what}); got ${shown(i.input)}` })
+    .transform(Number);
+
+const id = z.string().min(1).max(64);
+const token = z.string({ error: "required: the seat's token" }).min(1).max(200);
+const gameName = z.string({ error: 'required: the game name' }).min(1).max(40);
+const opponents = z.array(id, { error: 'required: a list of bot agent ids (GET /api/agents?game=...)' }).max(10);
+
+export const NewMatchJson = z.strictObject({
+  game: gameName,
+  players: jsonInt('the number of players'),
+  opponents,
+  /** Optional: must be the name of the account the request is authenticated as. */
+  name: z.string().max(200).optional(),
+  seat: jsonInt('your seat, 0-based').optional(),
+});
+
+export const NewMatchForm = z.object({
+  game: gameName,
+  players: formInt('the number of players'),
+  // A form with one opponent sends a single value, with several a list.
+  opponents: z.preprocess((v) => (typeof v === 'string' ? [v] : v), opponents),
+  seat: formInt('your seat, 0-based').optional(),
+});
+
+export const ActionJson = z.strictObject({
+  token,
+  action: jsonInt('an action id from legalActions'),
+  decisions: jsonInt("the match's decision count from the page you chose on (GET returns it as decisions)"),
+});
+
+export const ActionForm = z.object({
+  token,
+  action: formInt('an action id'),
+  decisions: formInt('the decision count of the page'),
+});
+
+export const ResignJson = z.strictObject({ token, decisions: jsonInt("the match's decision count").optional() });
+export const ResignForm = z.object({ token, decisions: formInt('the decision count of the page').optional() });
+
+export const NewTournamentJson = z.strictObject({
+  game: gameName,
+  agents: z.array(id).min(2).max(20),
+  games: jsonInt('the number of games').min(1),
+  players: jsonInt('seats per game').optional(),
+  format: z.enum(['round-robin', 'gauntlet']).optional(),
+});
+
+export const NewAgentJson = z.strictObject({ game: gameName, spec: z.string().min(1).max(200), name: z.string().max(200).optional() });
+
+export const GameQuery = z.object({ game: z.string().min(1).max(40) });

@@ -1,0 +1,72 @@
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { formatAgentSpec, makeAgent, parseAgentSpec } from '../../agents/index.js';
+import { AgentSpecError, type GameDefinition } from '../../envs/index.js';
+import type { AgentRecord } from '../store/store.js';
+import type { ArenaContext } from './context.js';
+
+/** Agent kinds whose positional argument is a model folder. */
+const MODEL_KINDS = new Set(['neural', 'az']);
+
+/** The model folders this arena serves for a game: `<modelsDir>/<game>/<name>` holding model.json and meta.json. */
+export function modelFolders(modelsDir: string, game: string): string[] {
+  const dir = join(modelsDir, game);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'model.json')) && existsSync(join(dir, e.name, 'meta.json')))
+    .map((e) => join(dir, e.name))
+    .sort();
+}
+
+/**
+ * Whether `path` names one of the game's model folders. Checked by resolving symbolic links on
+ * both sides, so neither `..` nor a link can lead outside the models directory.
+ */
+function isServedModel(modelsDir: string, game: string, path: string): boolean {
+  if (isAbsolute(path) || path.split(/[\\/]/).includes('..')) return false;
+  try {
+    const root = realpathSync(resolve(modelsDir, game));
+    const target = realpathSync(resolve(path));
+    const rel = relative(root, target);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.includes(sep) && statSync(target).isDirectory() &&
+      existsSync(join(target, 'model.json')) && existsSync(join(target, 'meta.json'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a bot spec before it joins the arena, and returns it. Model specs must name one of the
+ * arena's model folders: every other path gets the same message, which lists only those folders,
+ * so the answer says nothing about the rest of the disk. Specs registered by an account are held
+ * to the operator's per-decision limits (iterations, ms); their wall-clock budget is enforced
+ * while they play (budgetMsFor).
+ */
+export function checkBotSpec(ctx: ArenaContext, def: GameDefinition, spec: string, byAccount: boolean): string {
+  const parsed = parseAgentSpec(spec);
+  if (MODEL_KINDS.has(parsed.kind) && parsed.path !== undefined && !isServedModel(ctx.modelsDir, def.name, parsed.path)) {
+    const served = modelFolders(ctx.modelsDir, def.name);
+    // The path given is not echoed: every refused path gets exactly this text.
+    throw new AgentSpecError(`${parsed.kind}:<path>`,
+      `the path must be one of this arena's model folders for ${def.name}: ${served.length ? served.join(', ') : 'none'}`);
+  }
+  if (byAccount) {
+    const { iterations, ms } = ctx.userBots;
+    const given = (key: string) => (parsed.options[key] === undefined ? undefined : Number(parsed.options[key]));
+    if ((given('iterations') ?? 0) > iterations) {
+      throw new AgentSpecError(formatAgentSpec(parsed), `iterations may be at most ${iterations} for bots registered by an account`);
+    }
+    if ((given('ms') ?? 0) > ms) throw new AgentSpecError(formatAgentSpec(parsed), `ms may be at most ${ms} for bots registered by an account`);
+    // Without ms= an MCTS bot runs its iteration count, whose default may be above the limit.
+    if ((parsed.kind === 'mcts' || parsed.kind === 'az') && parsed.options.iterations === undefined && parsed.options.ms === undefined) {
+      throw new AgentSpecError(formatAgentSpec(parsed), `give iterations=N (at most ${iterations}) or ms=N (at most ${ms}) for bots registered by an account`);
+    }
+  }
+  makeAgent(spec, def);
+  return spec;
+}
+
+/** A bot's wall-clock budget per decision: the operator's for the arena's own bots, the account limit for the rest. */
+export function budgetMsFor(ctx: ArenaContext, agent: Pick<AgentRecord, 'ownerId'>): number {
+  return agent.ownerId ? ctx.userBots.ms : ctx.botBudgetMs;
+}
