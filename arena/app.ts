@@ -80,7 +80,10 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   app.arena = arena;
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(helmet());
+  // same-origin, not helmet's no-referrer: with no-referrer Chromium sends 'Origin: null' on this
+  // site's own form posts, which the same-origin check must refuse. Seat links still never leave
+  // the site in a Referer header.
+  app.use(helmet({ referrerPolicy: { policy: 'same-origin' } }));
   const writes = limiter(deps.writeLimitPerMinute ?? 120, 60_000, 'writes a minute');
   app.use((req, res, next) => (req.method === 'POST' ? writes(req, res, next) : next()));
   app.use(['/login', '/signup'], (() => {

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ArenaApp } from '../arena/index.js';
+import { openPgStore, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
 import { Rng, getGame, listGames, type GameState } from '../envs/index.js';
 import { testArena } from './arena-helpers.js';
+import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
 
 /**
  * No response for a seat holds anything that seat may not see. For every game: play matches through
@@ -10,9 +11,15 @@ import { testArena } from './arena-helpers.js';
  * response is a function of view(seat) alone: the same response would have come from any world
  * that seat cannot tell apart (a determinization), and the HTML page shows exactly renderHtml(view).
  */
+const BACKENDS: [string, () => Promise<Store>][] = [
+  ['SQLite', async () => openSqliteStore(':memory:')],
+  ...(servicesAvailable().postgres ? [['PostgreSQL', () => openPgStore(pgTestUrl(), { schema: uniqueSchema('privacy') })] as [string, () => Promise<Store>]] : []),
+];
+
+describe.each(BACKENDS)('%s store', (_backend, open) => {
 let app: ArenaApp;
 beforeAll(async () => {
-  app = await testArena();
+  app = await testArena({ store: await open() });
 });
 afterAll(async () => {
   await app.arena.close();
@@ -67,4 +74,5 @@ describe.each(listGames())('%s: seat responses hold only that seat\'s informatio
     // Promotion hides committed rows: some responses were taken while others' rows were hidden.
     if (name === 'promotion') expect(hiddenSeen).toBeGreaterThan(0);
   });
+});
 });

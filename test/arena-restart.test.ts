@@ -4,12 +4,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
-import { createApp, openSqliteStore } from '../arena/index.js';
+import { createApp, openPgStore, openSqliteStore, type Store } from '../arena/index.js';
+import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
 
-const dbFile = () => join(mkdtempSync(join(tmpdir(), 'agora-restart-')), 'agora.db');
+/**
+ * Each backend: a place for one arena's data (a SQLite file, a PostgreSQL schema), how an arena in
+ * this process opens it, and the environment a server process needs to open it.
+ */
+interface Backend {
+  fresh: () => Promise<string>;
+  open: (where: string) => Promise<Store>;
+  env: (where: string) => Record<string, string>;
+}
 
-async function openArena(file: string) {
-  const app = createApp({ store: openSqliteStore(file), writeLimitPerMinute: false, botThreads: 1, log: () => {} });
+const BACKENDS: [string, Backend][] = [
+  ['SQLite', {
+    fresh: async () => join(mkdtempSync(join(tmpdir(), 'agora-restart-')), 'agora.db'),
+    open: async (file) => openSqliteStore(file),
+    env: (file) => ({ AGORA_DB: file }),
+  }],
+  ['PostgreSQL', {
+    // The schema is made (and migrated) here; the server reaches it through the URL's search_path.
+    fresh: async () => {
+      const schema = uniqueSchema('restart');
+      await (await openPgStore(pgTestUrl(), { schema })).close();
+      return schema;
+    },
+    open: (schema) => openPgStore(pgTestUrl(), { schema }),
+    env: (schema) => ({ DATABASE_URL: `${pgTestUrl()}${pgTestUrl().includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` }),
+  }],
+];
+
+let backend: Backend;
+
+async function openArena(where: string) {
+  const app = createApp({ store: await backend.open(where), writeLimitPerMinute: false, botThreads: 1, log: () => {} });
   await app.arena.bootstrap({ tournament: false });
   return app;
 }
@@ -19,9 +48,10 @@ async function closeArena(app: Awaited<ReturnType<typeof openArena>>) {
   await app.arena.ctx.store.close();
 }
 
-describe('a restart loses no game in progress', () => {
-  test('close the app mid-game, open a new one on the same file, finish the game', async () => {
-    const file = dbFile();
+describe.each(BACKENDS.filter(([name]) => name === 'SQLite' || servicesAvailable().postgres))('%s: a restart loses no game in progress', (_name, chosen) => {
+  test('close the app mid-game, open a new one on the same store, finish the game', async () => {
+    backend = chosen;
+    const file = await backend.fresh();
     let app = await openArena(file);
     const bots = (await app.arena.ctx.store.listAgents('promotion')).filter((a) => a.kind === 'bot').map((a) => a.id);
     const { id, token, name } = (await request(app).post('/api/matches').send({ game: 'promotion', players: 4, opponents: bots.slice(0, 3) })).body;
@@ -48,11 +78,12 @@ describe('a restart loses no game in progress', () => {
   });
 
   test('kill -9 of the server process: the game in progress and every finished game survive', async () => {
-    const file = dbFile();
+    backend = chosen;
+    const file = await backend.fresh();
     const port = 3900 + Math.floor(process.pid % 90);
     const start = (): Promise<ChildProcess> => new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'arena/server.ts'], {
-        env: { ...process.env, PORT: String(port), AGORA_DB: file }, stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PORT: String(port), DATABASE_URL: '', ...backend.env(file) }, stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('Agora arena on')) resolve(child); });
       child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -75,5 +106,12 @@ describe('a restart loses no game in progress', () => {
     expect(finishedAfter).toBeGreaterThanOrEqual(finishedBefore);
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    // The server wrote where this backend's store reads (the SQLite file, the PostgreSQL schema).
+    const store = await backend.open(file);
+    try {
+      expect((await store.getMatch(id))?.actions).toHaveLength(first.decisions);
+    } finally {
+      await store.close();
+    }
   });
 });

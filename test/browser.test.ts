@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createApp, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
+import { getGame } from '../envs/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 // Without the background-networking flags Chromium's own connections are refused in the sandboxed CI.
@@ -84,6 +85,18 @@ async function snapshot(page: Page): Promise<{ html: string; text: string }> {
   }
 }
 
+/** How many decisions a seat has made in a match, from the store's action list. */
+async function movesBy(db: Store, matchId: string, seat: number): Promise<number> {
+  const m = (await db.getMatch(matchId))!;
+  const state = getGame(m.game).newGame({ players: m.players, seed: m.seed });
+  let n = 0;
+  for (const a of m.actions) {
+    if (state.currentPlayer() === seat) n++;
+    state.applyAction(a);
+  }
+  return n;
+}
+
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 
 /** The postcard table's row-card column: seat → shown text. Empty while the postcard is not placed. */
@@ -125,9 +138,18 @@ describe('the arena in a real browser', () => {
   test('a person picks Promotion and three bots, plays to the end through the forms, and is ranked', async () => {
     const started = Date.now();
     await start();
-    const page = await browser!.newPage();
+    const context = await browser!.newContext();
+    const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     try {
+      // An account first, through the sign-up form: the game is then rated under its name.
+      await page.goto(`${base}/signup`);
+      await page.locator('input[name="name"]').fill(PLAYER);
+      await page.locator('input[name="password"]').fill('a browser password');
+      await page.locator('input[name="password2"]').fill('a browser password');
+      await Promise.all([page.waitForURL(/\/account$/), page.getByRole('button', { name: /sign up|create/i }).click()]);
+      await expect.poll(() => page.locator('header').innerText()).toContain(PLAYER);
+
       // Step 1: the game.
       await page.goto(`${base}/`);
       await expect.poll(() => page.title()).toContain('Play');
@@ -144,11 +166,14 @@ describe('the arena in a real browser', () => {
       const chosen = ['mcts:iterations=200,cutoff=30', 'greedy', 'random'].map(pick);
       expect(chosen.every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
       for (let i = 0; i < 3; i++) await selects.nth(i).selectOption(chosen[i]);
-      await page.locator('input[name="name"]').fill(PLAYER);
+      expect(await page.locator('main').innerText()).toContain(`You play as ${PLAYER}`);
       await Promise.all([page.waitForURL(/\/matches\/[^/?]+\?token=/), page.getByRole('button', { name: 'Start the game' }).click()]);
       const gameUrl = page.url();
 
-      // Play: always the first legal action, until "Game over".
+      // Play: always the first legal action, until "Game over". The first move is a double click:
+      // both submits carry the page's decision count, so the second is refused and one move is played.
+      const matchId = /\/matches\/([^/?]+)\?/.exec(gameUrl)![1];
+      let doubleClicked = false;
       let mySeat = -1;
       let moves = 0;
       let hiddenSeen = 0;
@@ -162,7 +187,21 @@ describe('the arena in a real browser', () => {
           hiddenSeen += checkNoRowLeak(html, text, mySeat);
         }
         const buttons = page.locator('form.actions button[name="action"]');
-        if ((await buttons.count()) > 0) {
+        if ((await buttons.count()) > 0 && !doubleClicked && mySeat >= 0) {
+          // The same decision submitted twice: a double click, then the same page in a second tab.
+          doubleClicked = true;
+          const before = await movesBy(store!, matchId, mySeat);
+          const tab = await page.context().newPage();
+          await tab.goto(gameUrl);
+          await Promise.all([page.waitForEvent('load'), buttons.first().dblclick()]);
+          await page.waitForLoadState('load');
+          expect(await movesBy(store!, matchId, mySeat), 'a double click plays one move').toBe(before + 1);
+          await Promise.all([tab.waitForEvent('load'), tab.locator('form.actions button[name="action"]').first().click()]);
+          expect(await tab.locator('main').innerText()).toMatch(/this move was sent for decision \d+, but the match is at decision \d+/);
+          await tab.close();
+          expect(await movesBy(store!, matchId, mySeat), 'the stale tab played nothing').toBe(before + 1);
+          moves++;
+        } else if ((await buttons.count()) > 0) {
           await Promise.all([page.waitForEvent('load'), buttons.first().click()]);
           moves++;
         } else {
@@ -174,6 +213,7 @@ describe('the arena in a real browser', () => {
       }
       expect(mySeat).toBeGreaterThanOrEqual(0);
       expect(moves).toBeGreaterThan(0);
+      expect(doubleClicked).toBe(true);
       checkNoRowLeak(html, text, mySeat);
       // Before every row choice but those where you choose first, earlier seats' cards lie face down.
       expect(hiddenSeen, "no page ever showed another seat's face-down row card: the leak check was vacuous").toBeGreaterThan(0);
@@ -181,11 +221,11 @@ describe('the arena in a real browser', () => {
       // The result: the players table with a place for each of the four seats.
       expect(text).toContain('Game over');
       const players = page.locator('main > table').first();
-      await expect.poll(() => players.locator('th').allInnerTexts()).toEqual(['seat', 'player', 'kind', 'Elo', 'place', 'score']);
+      await expect.poll(() => players.locator('th').allInnerTexts()).toEqual(['seat', 'player', 'kind', 'Elo', 'overruns', 'place', 'score']);
       const rows = await players.locator('tr').evaluateAll((trs) =>
         trs.slice(1).map((tr) => (tr as unknown as { innerText: string }).innerText.split('\t').map((c) => c.trim())));
       expect(rows).toHaveLength(4);
-      const places = rows.map((r) => Number(r[4]));
+      const places = rows.map((r) => Number(r[5]));
       expect(places.every((p) => Number.isInteger(p) && p >= 1 && p <= 4)).toBe(true);
       expect(places).toContain(1);
       expect(rows[mySeat][1]).toBe(`${PLAYER} (you)`);
@@ -203,7 +243,7 @@ describe('the arena in a real browser', () => {
       expect(Number(me![3])).toBeGreaterThan(0);
       console.log(`browser test: ${moves} moves as seat ${mySeat}, ${hiddenSeen} hidden rows checked, ${((Date.now() - started) / 1000).toFixed(1)} s with set-up`);
     } finally {
-      await page.close();
+      await context.close();
     }
   }, 90_000);
 });

@@ -38,7 +38,7 @@ export const BOT_MARK = '<span class="bot" title="a bot">🤖</span>';
 export function layout(title: string, body: string, options: { refreshSeconds?: number } = {}): string {
   const refresh = options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${refresh}
-<title>${esc(title)} · Agora</title><style>${STYLE}</style></head><body>
+<link rel="icon" href="data:,"><title>${esc(title)} · Agora</title><style>${STYLE}</style></head><body>
 <header><strong><a href="/">Agora</a></strong><a href="/">Play</a><a href="/leaderboard">Leaderboards</a><a href="/tournaments">Tournaments</a>${ACCOUNT_SLOT}</header>
 <main>${body}</main></body></html>`;
 }
