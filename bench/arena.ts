@@ -252,7 +252,7 @@ async function latency(server: Server, game: string, count: number, concurrency:
   // The matches first (not timed), 20 at a time.
   const matches: { id: string; token: string }[] = [];
   for (let i = 0; i < count; i += 20) {
-    matches.push(...await Promise.all(Array.from({ length: Math.min(20, count - i) }, async (_, k) => {
+    matches.push(...await Promise.all(Array.from({ length: Math.min(20, count - i) }, async () => {
       const res = await fetch(`${base}/api/matches`, {
         method: 'POST', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ game, players, opponents: new Array(players - 1).fill(random) }),

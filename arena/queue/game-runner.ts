@@ -1,5 +1,4 @@
-import type { MatchResult } from '../../agents/index.js';
-import type { GameJob } from '../tournament/messages.js';
+import type { GameJob, PlayedGame } from '../tournament/messages.js';
 import { playOnWorkers } from '../tournament/pool.js';
 
 /** One tournament game to play, named by the id it will be stored under (the idempotency key). */
@@ -10,7 +9,7 @@ export interface RunnerJob extends GameJob {
 
 export interface RunOptions {
   /** Called as each game finishes, in completion order (position = index into the jobs array). */
-  onResult: (result: MatchResult, position: number) => void;
+  onResult: (result: PlayedGame, position: number) => void;
   signal?: AbortSignal;
 }
 

@@ -1,4 +1,4 @@
-import type { MatchResult } from '../../agents/index.js';
+import type { PlayedGame } from '../tournament/messages.js';
 import type { GameRunner, RunOptions, RunnerJob } from './game-runner.js';
 import { DEFAULT_JOB_TIMEOUT_MS } from './jobs.js';
 import { QueueClient, type QueueClientOptions } from './queue-client.js';
@@ -21,7 +21,7 @@ export class QueueRunner implements GameRunner {
   private readonly timeoutMs: number;
 
   play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void> {
-    return this.client.run<MatchResult>(
+    return this.client.run<PlayedGame>(
       jobs.map(({ id, ...job }) => ({ key: id, data: { kind: 'match', job, timeoutMs: this.timeoutMs } })),
       options.onResult, options.signal,
     );

@@ -2,12 +2,14 @@
  * `agora worker`: a process that takes jobs from the queue and plays them, one at a time (start
  * one process per core; wasm and the game engines are single-threaded). A job that runs past its
  * timeout fails that attempt; a worker that dies mid-game stops renewing its job's lock, so BullMQ
- * hands the job to another worker (stalled-job recovery). Between decisions the game yields to the
- * event loop, so lock renewal keeps up with long searches.
+ * hands the job to another worker (stalled-job recovery). Match games are played on game threads
+ * (one per concurrent job, kept for the process's life) with the job's per-decision budgets, so this
+ * thread stays free for lock renewal and the job timeout however long a bot thinks.
  */
 import { Worker, type Job } from 'bullmq';
-import { makeAgent, playMatch, type Agent, type MatchResult } from '../../agents/index.js';
 import { AgoraError, getGame } from '../../envs/index.js';
+import { GameThreadPool } from '../tournament/game-threads.js';
+import type { PlayedGame } from '../tournament/messages.js';
 import { DEFAULT_PREFIX, QUEUE_NAME, redisConnection, type QueueJobData } from './jobs.js';
 import { MODEL_REF, fetchModel } from './model-transfer.js';
 
@@ -20,11 +22,10 @@ export interface WorkerOptions {
   onJob?: (job: Job<QueueJobData>, ms: number, error?: Error) => void;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Runs work with a deadline: past it the attempt fails, and the signal handed to the work aborts
- * so the game stops at its next decision instead of running on beside the next job.
+ * it (a match's game thread is terminated; self-play stops at its next decision) instead of letting
+ * it run on beside the next job.
  */
 async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, what: string): Promise<T> {
   const controller = new AbortController();
@@ -45,20 +46,6 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: num
   }
 }
 
-const agents = new Map<string, Agent>();
-
-function agentFor(game: string, spec: string): Agent {
-  const key = `${game}\u0000${spec}`;
-  let agent = agents.get(key);
-  if (!agent) {
-    const inner = makeAgent(spec, getGame(game));
-    // Every decision first lets timers run (lock renewal, timeouts).
-    agent = { name: inner.name, act: async (ctx) => { await yieldToEventLoop(); return inner.act(ctx); } };
-    agents.set(key, agent);
-  }
-  return agent;
-}
-
 /** Replaces a `neural:@redis:<key>` model reference by the local folder it is fetched into. */
 async function localSpec(spec: string, redis: ReturnType<typeof redisConnection>): Promise<string> {
   const m = /^(neural|az):([^,]+)(.*)$/.exec(spec);
@@ -66,15 +53,15 @@ async function localSpec(spec: string, redis: ReturnType<typeof redisConnection>
   return `${m[1]}:${await fetchModel(redis, m[2].slice(MODEL_REF.length))}${m[3]}`;
 }
 
-async function process(job: Job<QueueJobData>, redis: ReturnType<typeof redisConnection>): Promise<unknown> {
+async function process(job: Job<QueueJobData>, redis: ReturnType<typeof redisConnection>, games: GameThreadPool): Promise<unknown> {
   const data = job.data;
   if (data.kind === 'match') {
-    if (data.job.seats.some((s) => /^(neural|az):/.test(s))) await import('../../training/index.js');
     const seats = await Promise.all(data.job.seats.map((s) => localSpec(s, redis)));
-    const result: MatchResult = await withTimeout(
-      (signal) => playMatch(getGame(data.job.game), seats.map((s) => agentFor(data.job.game, s)), { seed: data.job.seed, config: data.job.config, signal }),
+    const result: PlayedGame = await withTimeout(
+      (signal) => games.play({ ...data.job, seats }, { signal }),
       data.timeoutMs, `game ${job.id}`,
     );
+    // The seats as queued (model references, not this machine's folders); overruns per seat come along.
     return { ...result, seats: [...data.job.seats] };
   }
   if (data.kind === 'self-play') {
@@ -91,12 +78,15 @@ async function process(job: Job<QueueJobData>, redis: ReturnType<typeof redisCon
 export async function startWorker(options: WorkerOptions): Promise<Worker<QueueJobData>> {
   const connection = redisConnection(options.url);
   const redis = redisConnection(options.url);
+  const concurrency = options.concurrency ?? 1;
+  // One game thread per job in hand, spawned on the first match and kept (spawning is slow).
+  const games = new GameThreadPool({ threads: concurrency });
   const started = new Map<string, number>();
   const worker = new Worker<QueueJobData>(QUEUE_NAME, async (job) => {
     started.set(job.id!, performance.now());
-    return process(job, redis);
+    return process(job, redis, games);
   }, {
-    connection, prefix: options.prefix ?? DEFAULT_PREFIX, concurrency: options.concurrency ?? 1,
+    connection, prefix: options.prefix ?? DEFAULT_PREFIX, concurrency,
     // A dead worker's job goes back to the queue within ~lockDuration; twice more at most.
     lockDuration: 15_000, stalledInterval: 10_000, maxStalledCount: 2,
   });
@@ -106,6 +96,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker<QueueJ
   worker.on('closed', () => {
     connection.disconnect();
     redis.disconnect();
+    void games.close();
   });
   await worker.waitUntilReady();
   return worker;

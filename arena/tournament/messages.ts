@@ -1,4 +1,5 @@
 import type { MatchResult } from '../../agents/index.js';
+import type { ErrorCode } from '../../envs/index.js';
 
 /** One game for a worker to play. */
 export interface GameJob {
@@ -7,8 +8,33 @@ export interface GameJob {
   seats: string[];
   seed: string;
   config?: unknown;
+  /**
+   * Wall-clock budget per seat per decision, in ms (missing, or 0 for a seat: unlimited). A decision
+   * that runs past it is abandoned and replaced by a seeded random legal action (game-threads.ts).
+   */
+  budgetsMs?: number[];
 }
 
-export type WorkerReply =
-  | { index: number; result: MatchResult; ms: number; error?: undefined }
-  | { index: number; error: string; result?: undefined };
+/** A finished game: the match, and per seat how many of its decisions overran their budget. */
+export type PlayedGame = MatchResult & { overruns: number[] };
+
+/** What the supervisor sends a game thread: a game from its start, or resumed after an overrun. */
+export interface ThreadTask {
+  /** Names this attempt: replies from an earlier attempt on a retired thread are ignored. */
+  serial: number;
+  job: GameJob;
+  /** Actions already played (a resumed game): the thread replays them before deciding anything. */
+  prefix: number[];
+  /** Times this game has been resumed: seat RNG streams are re-forked at each resume. */
+  resumes: number;
+  /** The decision right after the prefix overran: it is the seeded random draw, not an agent's. */
+  overrun: boolean;
+  /** Date.now() when the task was sent: heartbeat timestamps are ms since then (they fit an Int32). */
+  epoch: number;
+}
+
+export type ThreadReply =
+  | { kind: 'done'; serial: number; result: MatchResult }
+  | { kind: 'failed'; serial: number; code: ErrorCode; error: string }
+  /** The shared action buffer is full: these actions move to the supervisor (it acks through the heartbeat). */
+  | { kind: 'spill'; serial: number; actions: number[] };

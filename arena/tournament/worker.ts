@@ -1,12 +1,17 @@
 /**
- * A tournament worker thread: plays the games it is sent and posts back each result. Agents are
- * built once per spec and reused (every agent is stateless between decisions).
+ * A game thread: plays the tasks its supervisor (game-threads.ts) sends, one at a time, reporting
+ * every decision through the shared heartbeat and posting back each result. Agents are built once
+ * per spec and reused (every agent is stateless between decisions).
  */
-import { parentPort } from 'node:worker_threads';
-import { makeAgent, playMatch, type Agent } from '../../agents/index.js';
-import { getGame } from '../../envs/index.js';
-import type { GameJob, WorkerReply } from './messages.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import { makeAgent, type Agent } from '../../agents/index.js';
+import { AgoraError, getGame } from '../../envs/index.js';
+import { HeartbeatWriter } from './heartbeat.js';
+import type { ThreadReply, ThreadTask } from './messages.js';
+import { playFrom, type DecisionRecorder } from './thread-play.js';
 
+const port = parentPort!;
+const heartbeat = new HeartbeatWriter((workerData as { heartbeat: SharedArrayBuffer }).heartbeat);
 const agents = new Map<string, Agent>();
 
 function agentFor(game: string, spec: string): Agent {
@@ -19,17 +24,23 @@ function agentFor(game: string, spec: string): Agent {
   return agent;
 }
 
-parentPort!.on('message', async (job: GameJob) => {
-  let reply: WorkerReply;
+const send = (reply: ThreadReply) => port.postMessage(reply);
+/** A game without budgets can never be resumed: it needs no heartbeat at all. */
+const unwatched: DecisionRecorder = { begin: () => {}, record: () => {} };
+
+port.on('message', async (task: ThreadTask) => {
+  const { job, serial } = task;
   try {
     // Neural agents need TensorFlow.js, which is slow to load: only when a job names one.
     if (job.seats.some((spec) => /^(neural|az):/.test(spec))) await import('../../training/index.js');
     const game = getGame(job.game);
-    const started = performance.now();
-    const result = await playMatch(game, job.seats.map((spec) => agentFor(job.game, spec)), { seed: job.seed, config: job.config });
-    reply = { index: job.index, result: { ...result, seats: [...job.seats] }, ms: performance.now() - started };
+    heartbeat.startTask(task.epoch, task.prefix.length, (actions) => send({ kind: 'spill', serial, actions }));
+    const watched = job.budgetsMs?.some((b) => b > 0) ?? false;
+    const result = await playFrom(game, job.seats.map((spec) => agentFor(job.game, spec)), {
+      seed: job.seed, config: job.config, prefix: task.prefix, resumes: task.resumes, overrun: task.overrun,
+    }, watched ? heartbeat : unwatched);
+    send({ kind: 'done', serial, result: { ...result, seats: [...job.seats] } });
   } catch (err) {
-    reply = { index: job.index, error: err instanceof Error ? err.message : String(err) };
+    send({ kind: 'failed', serial, code: err instanceof AgoraError ? err.code : 'bad_request', error: err instanceof Error ? err.message : String(err) });
   }
-  parentPort!.postMessage(reply);
 });
