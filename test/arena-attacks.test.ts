@@ -3,7 +3,10 @@
  * the arena (issue 17), each asserting the attack now fails. Real HTTP through supertest against
  * arenas built like `npm start` builds them: secret seeds from node:crypto (no injected seeds here).
  */
+import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -332,6 +335,24 @@ describe('attack 4: model specs that read the disk', () => {
     expect([...texts][0]).toMatch(/the path must be one of this arena's model folders for tictactoe: models\/tictactoe\//);
     const ok = await request(app).post('/api/agents').set('authorization', alice).send({ game: 'tictactoe', spec: 'neural:models/tictactoe/az', name: 'policy copy' });
     expect(ok.status).toBe(201);
+  });
+
+  test('a symbolic link inside the models directory that leads out of it is refused like any other path', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'agora-models-'));
+    cpSync('models/tictactoe/az', join(root, 'outside', 'az'), { recursive: true });
+    cpSync('models/tictactoe/az', join(root, 'models', 'tictactoe', 'inside'), { recursive: true });
+    symlinkSync(join(root, 'outside', 'az'), join(root, 'models', 'tictactoe', 'linked'));
+    const linked = await testArena({ modelsDir: join(root, 'models') });
+    try {
+      const key = await accountKey(linked, 'linker');
+      const refused = await request(linked).post('/api/agents').set('authorization', key).send({ game: 'tictactoe', spec: `neural:${join(root, 'models', 'tictactoe', 'linked')}`, name: 'linked' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/the path must be one of this arena's model folders for tictactoe: .*inside/);
+      const inside = await request(linked).post('/api/agents').set('authorization', key).send({ game: 'tictactoe', spec: `neural:${join(root, 'models', 'tictactoe', 'inside')}`, name: 'inside' });
+      expect(inside.status).toBe(201);
+    } finally {
+      await linked.arena.close();
+    }
   });
 });
 

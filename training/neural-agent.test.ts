@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeAgent, playMatch } from '../agents/index.js';
 import request from 'supertest';
-import { testArena } from '../test/arena-helpers.js';
+import { accountKey, testArena } from '../test/arena-helpers.js';
 import { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, modelSeats, rosterFor } from '../arena/services/roster.js';
 import { Rng, decisionContext, getGame } from '../envs/index.js';
 import { MODEL_FORMAT, buildNetwork, initBackend, networkShape, saveModel } from './index.js';
@@ -70,12 +70,13 @@ describe('the arena roster and trained models', () => {
     expect(modelSeats('mcts:iterations=5')).toBeUndefined();
 
     // Over HTTP: the bots register, and a match at a seat count the model was not trained for is refused up front.
-    const app = await testArena();
+    const app = await testArena({ modelsDir: models });
     try {
-      const bot = await request(app).post('/api/agents').send({ game: 'philadelphia', spec: `neural:${join(models, 'philadelphia', 'three')}`, name: 'three seats' });
+      const bot = await request(app).post('/api/agents').set('authorization', await accountKey(app, 'trainer'))
+        .send({ game: 'philadelphia', spec: `neural:${join(models, 'philadelphia', 'three')}`, name: 'three seats' });
       expect(bot.status).toBe(201);
       const matchesBefore = (await app.arena.ctx.store.listMatches()).length;
-      const refused = await request(app).post('/api/matches').send({ game: 'philadelphia', players: 2, opponents: [bot.body.id], name: 'dora', seat: 0 });
+      const refused = await request(app).post('/api/matches').send({ game: 'philadelphia', players: 2, opponents: [bot.body.id], seat: 0 });
       expect(refused.status).toBe(400);
       expect(refused.body.error.message).toMatch(/'three seats' plays philadelphia with 3 players only; this match has 2/);
       expect((await app.arena.ctx.store.listMatches()).length).toBe(matchesBefore);

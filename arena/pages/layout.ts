@@ -4,7 +4,7 @@ export const esc = escapeHtml;
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
-header{background:#1d2430;color:#fff;padding:.6rem 1.2rem;display:flex;gap:1.2rem;align-items:baseline}
+header{background:#1d2430;color:#fff;padding:.6rem 1.2rem;display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:baseline}
 header a{color:#cfe3ff;text-decoration:none}header strong a{color:#fff;font-size:1.2rem}
 main{max-width:64rem;margin:1rem auto;padding:0 1rem}
 table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #d5d9e0;padding:.25rem .5rem;text-align:left}
@@ -13,7 +13,8 @@ th{background:#eef1f5}tr.you td,tr.you th{background:#fff6d6}
 .actions button{margin:.15rem;padding:.35rem .7rem;font-size:1rem;cursor:pointer}
 .error{background:#ffe3e3;border:1px solid #e09a9a;padding:.6rem;border-radius:6px}
 .muted{color:#667}form.inline{display:inline}
-header .who{margin-left:auto}.bot{font-size:.85em;margin-left:.2rem}
+header .who{margin-left:auto}
+.bot{font-size:.7em;font-weight:600;letter-spacing:.04em;margin-left:.35rem;padding:0 .3em;border-radius:3px;background:#dde6f3;color:#2b4a7a;vertical-align:.1em}
 label{display:block;margin:.4rem 0}
 `;
 
@@ -32,7 +33,7 @@ export function withAccountNav(html: string, user: { name: string } | undefined)
 }
 
 /** The mark beside a bot's name wherever names are listed, so a bot cannot pass for a person. */
-export const BOT_MARK = '<span class="bot" title="a bot">🤖</span>';
+export const BOT_MARK = '<span class="bot" title="a bot">BOT</span>';
 
 /** The page shell: no scripts anywhere (every page works without JavaScript). */
 export function layout(title: string, body: string, options: { refreshSeconds?: number } = {}): string {

@@ -23,7 +23,8 @@ export function modelFolders(modelsDir: string, game: string): string[] {
  * both sides, so neither `..` nor a link can lead outside the models directory.
  */
 function isServedModel(modelsDir: string, game: string, path: string): boolean {
-  if (isAbsolute(path) || path.split(/[\\/]/).includes('..')) return false;
+  // An absolute path is fine if it leads into the models directory (an operator's absolute modelsDir).
+  if (path.split(/[\\/]/).includes('..')) return false;
   try {
     const root = realpathSync(resolve(modelsDir, game));
     const target = realpathSync(resolve(path));
