@@ -24,7 +24,7 @@ export interface ArenaServices {
   leaderboard: LeaderboardService;
   accounts: AccountService;
   /** Registers the default roster, resumes live matches and tournaments, and queues first ladders. */
-  bootstrap(options?: { tournament?: boolean }): Promise<void>;
+  bootstrap(options?: { tournament?: boolean; ladder?: boolean }): Promise<void>;
   /** Stops bots and tournaments (finished work stays stored). Does not close the store. */
   close(): Promise<void>;
 }

@@ -21,6 +21,7 @@ export { decisionContext, checkAgentAction, actSync, type Agent, type DecisionCo
 export { playerCounts, assertPlayerCount } from './core/registry.js';
 export { actionNamed, playNamed } from './core/testing.js';
 export { escapeHtml } from './core/html.js';
+export { SEAT_COLORS, cardBack, svgBoard, svgText, type GlossaryEntry, type RulesDoc, type RulesTable } from './core/board.js';
 export {
   AgoraError, IllegalActionError, UnknownGameError, PlayerCountError, InvalidStateError, AgentSpecError,
   ModelVersionError, type ErrorCode,

@@ -195,7 +195,7 @@ describe('HTML pages', () => {
     expect(home.text).not.toContain('<script');
     const step2 = await request(app).get('/').query({ game: 'promotion' });
     expect(step2.text.match(/<select name="opponents">/g)).toHaveLength(3);
-    expect(step2.text).toMatch(/mcts:iterations=1000,cutoff=30 — Elo 1500/);
+    expect(step2.text).toMatch(/MCTS 1000 — unrated — Monte Carlo tree search over sampled hidden cards, 1000 simulations a move/);
     expect(step2.text).toContain('You play as a guest');
   });
 

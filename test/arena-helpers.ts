@@ -20,7 +20,8 @@ export async function testArena(overrides: Partial<ArenaDeps> = {}): Promise<Are
     log: () => {},
     ...overrides,
   });
-  await app.arena.bootstrap({ tournament: false });
+  // Unrated bots: tests of ratings start from 1500 (test/starting-ladder.test.ts covers the import).
+  await app.arena.bootstrap({ tournament: false, ladder: false });
   return app;
 }
 

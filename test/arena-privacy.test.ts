@@ -9,7 +9,8 @@ import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
  * No response for a seat holds anything that seat may not see. For every game: play matches through
  * the API and, at every response, rebuild the true position from the store and check that the
  * response is a function of view(seat) alone: the same response would have come from any world
- * that seat cannot tell apart (a determinization), and the HTML page shows exactly renderHtml(view).
+ * that seat cannot tell apart (a determinization), and the HTML page shows exactly renderSvg(view)
+ * (the drawn board) and, in its text view, renderHtml(view), both the same for that world.
  */
 const BACKENDS: [string, () => Promise<Store>][] = [
   ['SQLite', async () => openSqliteStore(':memory:')],
@@ -63,7 +64,11 @@ describe.each(listGames())('%s: seat responses hold only that seat\'s informatio
           }
         }
         const html = (await request(app).get(`/matches/${id}`).query({ token })).text;
-        expect(html).toContain(def.renderHtml(view));
+        expect(html).toContain(def.renderSvg(view));
+        expect(def.renderSvg(world.view(seat))).toBe(def.renderSvg(view));
+        expect(def.describeDecision(world.view(seat))).toBe(def.describeDecision(view));
+        const text = (await request(app).get(`/matches/${id}`).query({ token, view: 'text' })).text;
+        expect(text).toContain(def.renderHtml(view));
         checked++;
         if (page.status !== 'live') break;
         page = (await request(app).post(`/api/matches/${id}/actions`)

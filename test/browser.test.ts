@@ -161,14 +161,19 @@ describe('the arena in a real browser', () => {
       await expect.poll(() => selects.count()).toBe(3);
       const options = await selects.first().locator('option').allInnerTexts();
       const values = await selects.first().locator('option').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
-      const pick = (spec: string) => values[options.findIndex((t) => t.startsWith(`${spec} — Elo`))];
-      expect(options.find((t) => t.startsWith('random — Elo'))).toMatch(/, \d+ games$/); // the ladder rated it
-      const chosen = ['mcts:iterations=200,cutoff=30', 'greedy', 'random'].map(pick);
+      const pick = (title: string) => values[options.findIndex((t) => t.startsWith(`${title} — Elo`))];
+      expect(options.find((t) => t.startsWith('Random — Elo'))).toMatch(/, \d+ games — plays any legal move/); // the ladder rated it
+      const chosen = ['MCTS 200', 'Greedy', 'Random'].map(pick);
       expect(chosen.every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
       for (let i = 0; i < 3; i++) await selects.nth(i).selectOption(chosen[i]);
       expect(await page.locator('main').innerText()).toContain(`You play as ${PLAYER}`);
+      // Every decision by hand here, so the double-click check below counts only clicked moves.
+      await page.locator('input[type="checkbox"][name="autoplay"]').uncheck();
       await Promise.all([page.waitForURL(/\/matches\/[^/?]+\?token=/), page.getByRole('button', { name: 'Start the game' }).click()]);
-      const gameUrl = page.url();
+      await expect.poll(() => page.locator('svg.board').count()).toBe(1); // the drawn board
+      // The postcard check below reads the text view; its forms keep the text view on.
+      const gameUrl = `${page.url()}&view=text`;
+      await page.goto(gameUrl);
 
       // Play: always the first legal action, until "Game over". The first move is a double click:
       // both submits carry the page's decision count, so the second is refused and one move is played.
@@ -180,7 +185,7 @@ describe('the arena in a real browser', () => {
       let { html, text } = await snapshot(page);
       for (let visits = 0; !text.includes('Game over'); visits++) {
         expect(visits, `the game did not end within ${MAX_PAGES} pages`).toBeLessThan(MAX_PAGES);
-        const seat = /match \S+, seat (\d)/.exec(text);
+        const seat = /match \S+ · you are seat (\d)/.exec(text);
         if (seat) {
           if (mySeat < 0) mySeat = Number(seat[1]);
           expect(Number(seat[1])).toBe(mySeat);
@@ -220,16 +225,17 @@ describe('the arena in a real browser', () => {
 
       // The result: the players table with a place for each of the four seats.
       expect(text).toContain('Game over');
-      const players = page.locator('main > table').first();
-      await expect.poll(() => players.locator('th').allInnerTexts()).toEqual(['seat', 'player', 'kind', 'Elo', 'overruns', 'place', 'score']);
+      expect(text).toMatch(/You (won|shared the win|finished (2nd|3rd|4th) of 4)/);
+      const players = page.locator('table.players').first();
+      await expect.poll(() => players.locator('th').allInnerTexts()).toEqual(['seat', 'player', 'Elo', 'overruns', 'place']);
       const rows = await players.locator('tr').evaluateAll((trs) =>
         trs.slice(1).map((tr) => (tr as unknown as { innerText: string }).innerText.split('\t').map((c) => c.trim())));
       expect(rows).toHaveLength(4);
-      const places = rows.map((r) => Number(r[5]));
+      const places = rows.map((r) => Number.parseInt(r[4], 10));
       expect(places.every((p) => Number.isInteger(p) && p >= 1 && p <= 4)).toBe(true);
       expect(places).toContain(1);
       expect(rows[mySeat][1]).toBe(`${PLAYER} (you)`);
-      expect(rows.filter((r) => r[2] === 'bot')).toHaveLength(3);
+      expect(rows.filter((r) => /BOT$/.test(r[1]))).toHaveLength(3);
 
       // The leaderboard counts the person's game.
       await Promise.all([page.waitForURL(/\/leaderboard\?game=promotion/), page.getByRole('link', { name: 'Leaderboard', exact: true }).click()]);

@@ -31,10 +31,11 @@ export function ratingChart(series: readonly { name: string; points: readonly nu
       return `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}"><title>${esc(s.name)}</title></polyline>`;
     })
     .join('');
+  // The legend is HTML under the chart, so it wraps on a narrow screen and never loses a line.
   const legend = shown
-    .map((s, k) => `<tspan fill="${COLORS[k % COLORS.length]}">■</tspan> ${esc(s.name)} (${s.points[s.points.length - 1].toFixed(0)})`)
-    .join('   ');
-  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Rating history" width="${width}" height="${height + 22}" viewBox="0 0 ${width} ${height + 22}">` +
-    `${grid}${lines}<text x="${pad.left}" y="${height - 6}" font-size="11" fill="#667">rated games →</text>` +
-    `<text x="${pad.left}" y="${height + 16}" font-size="12">${legend}</text></svg>`;
+    .map((s, k) => `<li><span class="swatch" style="background:${COLORS[k % COLORS.length]}"></span>${esc(s.name)} (${Math.round(s.points[s.points.length - 1])})</li>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Rating history" width="100%" style="max-width:${width}px;height:auto" viewBox="0 0 ${width} ${height}">` +
+    `${grid}${lines}<text x="${pad.left}" y="${height - 6}" font-size="11" fill="#667">rated games →</text></svg>` +
+    `<ul class="legend">${legend}</ul>`;
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../envs/index.js';
+import { SEAT_COLORS, escapeHtml } from '../../envs/index.js';
 
 export const esc = escapeHtml;
 
@@ -12,8 +12,23 @@ th{background:#eef1f5}tr.you td,tr.you th{background:#fff6d6}
 .card{background:#fff;border:1px solid #d5d9e0;border-radius:6px;padding:.8rem 1rem;margin:.8rem 0}
 .actions button{margin:.15rem;padding:.35rem .7rem;font-size:1rem;cursor:pointer}
 .error{background:#ffe3e3;border:1px solid #e09a9a;padding:.6rem;border-radius:6px}
-.muted{color:#667}form.inline{display:inline}
+.muted{color:#667}.small{font-size:.8rem}form.inline{display:inline}
 header .who{margin-left:auto}
+.match{display:grid;grid-template-columns:minmax(0,1fr) 21rem;gap:0 1rem;align-items:start}
+.match .panel{grid-column:2;grid-row:1;position:sticky;top:.5rem}.match .board-col{grid-column:1;grid-row:1;min-width:0}
+.board-card{padding:.4rem}.board{display:block;margin:0 auto}
+fieldset{border:1px solid #d5d9e0;border-radius:6px;margin:.3rem 0;padding:.2rem .4rem}legend{color:#667;font-size:.85rem}
+.decision{font-weight:600}.status.waiting{border-color:#E69F00}.since ul{margin:.2rem 0;padding-left:1.2rem}
+.scroll{overflow-x:auto;max-width:100%}.error.inline{display:block;margin:.2rem 0}
+.resign{margin:.6rem 0}button.quiet{font-size:.85rem}
+dl.glossary dt{font-weight:600;margin-top:.4rem}dl.glossary dd{margin:0 0 0 1rem}
+.seat-dot{display:inline-block;width:.7rem;height:.7rem;border-radius:50%;margin-right:.3rem;vertical-align:middle}
+${SEAT_COLORS.map((c, i) => `.seat-${i}{background:${c}}`).join('')}
+ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.9rem}.swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:middle}
+main p,main li,main dd,main h1,main td{overflow-wrap:anywhere}
+img,svg,select,input{max-width:100%}table{max-width:100%}
+@media (max-width:860px){.match{display:block}main{padding:0 .5rem}
+.board-card{overflow-x:auto}.board-card svg.board{min-width:520px}}
 .bot{font-size:.7em;font-weight:600;letter-spacing:.04em;margin-left:.35rem;padding:0 .3em;border-radius:3px;background:#dde6f3;color:#2b4a7a;vertical-align:.1em}
 label{display:block;margin:.4rem 0}
 `;
@@ -48,4 +63,9 @@ export function errorPage(status: number, message: string): string {
   return layout(`Error ${status}`, `<h1>Something is wrong (${status})</h1><p class="error">${esc(message)}</p><p><a href="/">Back to the start</a></p>`);
 }
 
-export const fmtElo = (elo: number | undefined | null): string => (elo === undefined || elo === null ? '—' : elo.toFixed(0));
+/** A rating rounded to a whole number, never "-0". */
+export const fmtElo = (elo: number | undefined | null): string => {
+  if (elo === undefined || elo === null) return '—';
+  const rounded = Math.round(elo);
+  return String(rounded === 0 ? 0 : rounded).replace('-', '−');
+};

@@ -2,44 +2,102 @@ import type { GameDefinition } from '../../envs/index.js';
 import type { SeatPage } from '../services/matches.js';
 import { csrfField } from './account.js';
 import { BOT_MARK, esc, fmtElo, layout } from './layout.js';
+import { count, ordinal } from './ordinal.js';
+import { referenceList, termsIn } from './reference.js';
+
+export interface MatchPageOptions {
+  error?: string;
+  /** Show the text rendering of the board under the drawing. */
+  textView?: boolean;
+}
+
+/** Seat i as people read it: its name, and "you" for the viewer. */
+const who = (p: SeatPage, seat: number) => (seat === p.seat ? 'you' : `${p.seats[seat].name} (seat ${seat})`);
+
+/** The result in a sentence: place of how many, shared places said as such, and the scores. */
+function resultLine(p: SeatPage): string {
+  const r = p.result!;
+  if (r.resigned === p.seat) return `You resigned: you finished last of ${p.players}.`;
+  const mine = r.ranking[p.seat];
+  const sharing = r.ranking.map((place, s) => (place === mine && s !== p.seat ? s : -1)).filter((s) => s >= 0);
+  const place = mine === 0 ? (sharing.length ? 'You shared the win' : 'You won') : `You finished ${ordinal(mine + 1)} of ${p.players}`;
+  const shared = sharing.length ? ` with ${sharing.map((s) => who(p, s)).join(' and ')}` : '';
+  const ended = r.resigned !== undefined ? ` after ${who(p, r.resigned)} resigned` : r.truncated ? ' (the game reached its turn limit)' : '';
+  return `${place}${mine > 0 && sharing.length ? ', a shared place,' : ''}${shared}${ended}.`;
+}
+
+/** Buttons grouped by the first word of their labels (post, acquire, explore...), each group a fieldset. */
+function moveButtons(p: SeatPage, glossary: GameDefinition['glossary']): string {
+  const groups = new Map<string, { action: number; label: string }[]>();
+  for (const a of p.legalActions) {
+    const kind = a.label.split(/[\s(:]/)[0] || 'move';
+    groups.set(kind, [...(groups.get(kind) ?? []), a]);
+  }
+  const button = (a: { action: number; label: string }) => {
+    const explained = termsIn(a.label, glossary).map((g) => `${g.term}: ${g.text}`).join('\n');
+    return `<button type="submit" name="action" value="${a.action}"${explained ? ` title="${esc(explained)}"` : ''}>${esc(a.label)}</button>`;
+  };
+  if (groups.size <= 1) return `<div class="buttons">${p.legalActions.map(button).join('')}</div>`;
+  return [...groups].map(([kind, actions]) => `<fieldset><legend>${esc(kind)}</legend>${actions.map(button).join('')}</fieldset>`).join('');
+}
 
 /**
- * One seat's page: its view (the game's renderHtml), the players, and one form with this seat's
- * legal actions, or the result at the end. The token travels in the URL and hidden fields only.
- * Every form carries the page's decision count, so a second click of a move (or a move from an
- * older tab) is refused as stale instead of being played in a position nobody saw.
+ * One seat's page: the board drawn beside a panel with the decision (or who is thinking, or the
+ * result), so both are in view together on a 1280×800 screen; on a phone the panel comes first.
+ * The token travels in the URL and hidden fields only. Every form carries the page's decision
+ * count, so a second click of a move (or a move from an older tab) is refused as stale.
  */
-export function matchPage(def: GameDefinition, p: SeatPage, token: string, csrf: string, error?: string): string {
-  const players = p.seats
-    .map((s) => `<tr${s.seat === p.seat ? ' class="you"' : ''}><td>${s.seat}</td><td>${esc(s.name)}${s.kind === 'bot' ? BOT_MARK : ''}${s.seat === p.seat ? ' (you)' : ''}</td>` +
-      `<td>${s.kind}</td><td>${fmtElo(s.elo)}</td><td>${s.kind === 'bot' ? s.overruns : ''}</td>` +
-      (p.result ? `<td>${p.result.ranking[s.seat] + 1}</td><td>${esc(String(p.result.scores[s.seat]))}</td>` : '') + '</tr>')
-    .join('');
-  const head = `<tr><th>seat</th><th>player</th><th>kind</th><th>Elo</th><th title="bot decisions over the time budget, played as a random legal move">overruns</th>${p.result ? '<th>place</th><th>score</th>' : ''}</tr>`;
+export function matchPage(def: GameDefinition, p: SeatPage, token: string, csrf: string, options: MatchPageOptions = {}): string {
   const base = `/matches/${encodeURIComponent(p.id)}`;
-  const hidden = `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="decisions" value="${p.decisions}">${csrfField(csrf)}`;
-  let controls: string;
+  const self = `${base}?token=${encodeURIComponent(token)}`;
+  const here = options.textView ? `${self}&amp;view=text` : self;
+  const hidden = `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="decisions" value="${p.decisions}">${csrfField(csrf)}` +
+    (options.textView ? '<input type="hidden" name="view" value="text">' : '');
+  const decision = def.describeDecision(p.view);
+
+  let status: string;
   if (p.result) {
-    const mine = p.result.ranking[p.seat];
-    const verdict = p.result.resigned === p.seat
-      ? 'You resigned.'
-      : mine === 0 ? (p.result.ranking.filter((r) => r === 0).length > 1 ? 'You share the win!' : 'You win!') : `You finished in place ${mine + 1}.`;
-    controls = `<div class="card"><h2>Game over</h2><p><strong>${verdict}</strong>${p.result.truncated ? ' (ended by the turn cap)' : ''}</p>` +
+    status = `<div class="card status done"><h2>Game over</h2><p><strong>${esc(resultLine(p))}</strong></p>` +
+      `<p>Scores: ${p.seats.map((s) => `${esc(s.seat === p.seat ? 'you' : s.name)} ${esc(String(p.result!.scores[s.seat]))}`).join(' · ')}</p>` +
       (p.result.gameId ? `<p><a href="/replays/${encodeURIComponent(p.result.gameId)}">Replay this game</a> · ` : '<p>') +
       `<a href="/leaderboard?game=${encodeURIComponent(p.game)}">Leaderboard</a> · <a href="/?game=${encodeURIComponent(p.game)}">Play again</a></p></div>`;
   } else if (p.isYourTurn) {
-    const buttons = p.legalActions
-      .map((a) => `<button type="submit" name="action" value="${a.action}">${esc(a.label)}</button>`)
-      .join('');
-    controls = `<form method="post" action="${base}/actions" class="card actions"><h2>Your move</h2>${hidden}${buttons}</form>`;
+    status = `<form method="post" action="${base}/actions" class="card actions"><h2>Your move</h2>` +
+      (decision ? `<p class="decision">${esc(decision)}</p>` : '') + `${hidden}${moveButtons(p, def.glossary)}</form>`;
   } else {
-    controls = `<div class="card"><p>Waiting for seat ${p.view.toAct}. <a href="?token=${encodeURIComponent(token)}">Refresh</a></p></div>`;
+    const thinker = p.thinking >= 0 ? p.thinking : p.view.toAct;
+    status = `<div class="card status waiting"><p><strong>${esc(who(p, thinker))} ${p.thinking >= 0 ? 'is thinking…' : 'is to move.'}</strong></p>` +
+      `<p class="muted">This page updates by itself. <a href="${here}">Refresh</a></p></div>`;
   }
-  const resign = p.result ? '' : `<form method="post" action="${base}/resign" class="card"><p class="muted">Resigning ends the game now and counts as last place.</p>` +
-    `${hidden}<button type="submit">Resign</button></form>`;
-  const body = `<h1>${esc(p.title)} <span class="muted">match ${esc(p.id)}, seat ${p.seat}</span></h1>` +
-    (error ? `<p class="error">${esc(error)}</p>` : '') +
-    `<p class="muted">Keep this page's link: it is the only key to your seat.</p>` +
-    `<table>${head}${players}</table>${controls}<div class="card">${def.renderHtml(p.view)}</div>${resign}`;
-  return layout(`${p.title} match`, body, p.isYourTurn || p.result ? {} : { refreshSeconds: 2 });
+
+  const since = p.sinceYourLastDecision
+    .map((n, s) => (n > 0 && s !== p.seat ? `<li>${esc(who(p, s))}: ${count(n, 'decision')}</li>` : ''))
+    .join('');
+  const players = p.seats
+    .map((s) => `<tr${s.seat === p.seat ? ' class="you"' : ''}><td><span class="seat-dot seat-${s.seat}"></span>${s.seat}</td>` +
+      `<td>${esc(s.name)}${s.kind === 'bot' ? BOT_MARK : ''}${s.seat === p.seat ? ' (you)' : ''}</td><td>${fmtElo(s.elo)}</td>` +
+      `<td>${s.kind === 'bot' ? s.overruns : ''}</td>` +
+      (p.result ? `<td>${ordinal(p.result.ranking[s.seat] + 1)}</td>` : '') + '</tr>')
+    .join('');
+  const head = `<tr><th>seat</th><th>player</th><th>Elo</th><th title="bot decisions over their time budget, played as a random legal move">overruns</th>${p.result ? '<th>place</th>' : ''}</tr>`;
+  const resign = p.result ? '' : `<form method="post" action="${base}/resign" class="resign">${hidden}` +
+    '<button type="submit" class="quiet">Resign</button> <span class="muted">ends the game now, counted as last place</span></form>';
+
+  const board = def.renderSvg(p.view);
+  const text = def.renderHtml(p.view);
+  const reference = referenceList(def.glossary, `${text} ${board} ${p.legalActions.map((a) => a.label).join(' ')}`);
+  const body = `<h1>${esc(p.title)} <span class="muted">match ${esc(p.id)} · you are seat ${p.seat}</span></h1>` +
+    (options.error ? `<p class="error">${esc(options.error)}</p>` : '') +
+    '<div class="match">' +
+    `<aside class="panel">${status}` +
+    (since && !p.result ? `<div class="card since"><p>Since your last decision:</p><ul>${since}</ul></div>` : '') +
+    `<div class="scroll"><table class="players">${head}${players}</table></div>${resign}</aside>` +
+    `<div class="board-col"><div class="card board-card">${board}</div>` +
+    `<p class="muted">${options.textView ? `<a href="${self}">Hide the text view</a>` : `<a href="${self}&amp;view=text">Text view</a>`} · ` +
+    `<a href="/games/${encodeURIComponent(p.game)}/rules">Rules of ${esc(p.title)}</a></p>` +
+    (options.textView ? `<div class="card text-view">${text}</div>` : '') +
+    (reference ? `<details class="card reference"><summary>Reference: the cards and places on this page</summary>${reference}</details>` : '') +
+    `<p class="muted">Keep this page's link: it is the only key to your seat. Forced moves are ${p.autoplay ? 'played for you' : 'left to you'}.</p>` +
+    '</div></div>';
+  return layout(`${p.title} match`, body, p.isYourTurn || p.result ? {} : { refreshSeconds: p.thinking >= 0 ? 1 : 2 });
 }

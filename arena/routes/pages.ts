@@ -9,6 +9,7 @@ import { withAccountNav } from '../pages/layout.js';
 import { leaderboardPage } from '../pages/leaderboard.js';
 import { matchPage } from '../pages/match.js';
 import { replayPage } from '../pages/replay.js';
+import { rulesPage } from '../pages/rules.js';
 import { runnerBox, tournamentListPage, tournamentPage } from '../pages/tournaments.js';
 import { queueState } from './api.js';
 import { locals, noStore } from './guards.js';
@@ -43,34 +44,52 @@ export function pagesRouter(arena: ArenaServices): express.Router {
   });
 
   router.post('/matches', async (req, res) => {
-    const body = parse(NewMatchForm, req.body);
-    const user = locals(res).user;
-    const created = await matches.create({ ...body, game: game(body.game).name, player: user ? { user } : { guest: true } });
-    res.redirect(303, `/matches/${encodeURIComponent(created.id)}?token=${encodeURIComponent(created.token)}`);
+    const raw = req.body as Record<string, unknown>;
+    try {
+      const body = parse(NewMatchForm, raw);
+      const user = locals(res).user;
+      const created = await matches.create({ ...body, game: game(body.game).name, player: user ? { user } : { guest: true } }, { wait: false });
+      res.redirect(303, `/matches/${encodeURIComponent(created.id)}?token=${encodeURIComponent(created.token)}`);
+    } catch (err) {
+      // A refused challenge comes back as the same form, choices kept, the message beside its field.
+      if (!(err instanceof AgoraError) || !['bad_request', 'bad_player_count', 'unknown_game'].includes(err.code) || typeof raw?.game !== 'string' || !(raw.game in ctx.games)) throw err;
+      const chosen = game(raw.game);
+      const players = typeof raw.players === 'string' && /^[0-9]{1,2}$/.test(raw.players) ? Number(raw.players) : chosen.defaultPlayers;
+      const shown = players >= chosen.minPlayers && players <= chosen.maxPlayers ? players : chosen.defaultPlayers;
+      const selected = (typeof raw.opponents === 'string' ? [raw.opponents] : Array.isArray(raw.opponents) ? raw.opponents : []).map(String);
+      const bots = (await leaderboard.get(chosen.name)).rows.filter((r) => r.kind === 'bot' && !r.retired);
+      const autoplay = Array.isArray(raw.autoplay) ? raw.autoplay.includes('1') : raw.autoplay === '1';
+      sendPage(res, homePage({ games: games(), chosen, players: shown, bots, csrf: csrf(res), user: locals(res).user?.name, error: err.message, selected, autoplay }), 400);
+    }
   });
 
   router.get('/matches/:id', noStore, async (req, res) => {
-    const page = await matches.seatPage(String(req.params.id), req.query.token);
-    sendPage(res, matchPage(game(page.game), page, String(req.query.token), csrf(res)));
+    const page = await matches.seatPage(String(req.params.id), req.query.token, { wait: false });
+    sendPage(res, matchPage(game(page.game), page, String(req.query.token), csrf(res), { textView: req.query.view === 'text' }));
   });
 
+  /** Where a form goes back to: the seat's page, in the text view if the form came from it. */
+  const seatUrl = (id: string, token: string, body: unknown) =>
+    `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}${(body as { view?: unknown }).view === 'text' ? '&view=text' : ''}`;
+
   /** A refused move (illegal, out of turn, stale) shows the current page again with the reason, nothing changed. */
-  const retry = async (res: Response, id: string, token: string, err: unknown) => {
+  const retry = async (res: Response, id: string, token: string, body: unknown, err: unknown) => {
     if (!(err instanceof AgoraError && ['illegal_action', 'conflict', 'stale'].includes(err.code))) throw err;
-    const page = await matches.seatPage(id, token);
-    sendPage(res, matchPage(game(page.game), page, token, csrf(res), err.message), 409);
+    const page = await matches.seatPage(id, token, { wait: false });
+    sendPage(res, matchPage(game(page.game), page, token, csrf(res), { error: err.message, textView: (body as { view?: unknown }).view === 'text' }), 409);
   };
 
   router.post('/matches/:id/actions', noStore, async (req, res) => {
     const id = String(req.params.id);
     const body = parse(ActionForm, req.body);
     try {
-      await matches.act(id, body.token, body.action, body.decisions);
+      // The bots answer in the background: the page shows the board at once, and who is thinking.
+      await matches.act(id, body.token, body.action, body.decisions, { wait: false });
     } catch (err) {
-      await retry(res, id, body.token, err);
+      await retry(res, id, body.token, req.body, err);
       return;
     }
-    res.redirect(303, `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(body.token)}`);
+    res.redirect(303, seatUrl(id, body.token, req.body));
   });
 
   router.post('/matches/:id/resign', noStore, async (req, res) => {
@@ -79,10 +98,15 @@ export function pagesRouter(arena: ArenaServices): express.Router {
     try {
       await matches.resign(id, body.token, body.decisions);
     } catch (err) {
-      await retry(res, id, body.token, err);
+      await retry(res, id, body.token, req.body, err);
       return;
     }
-    res.redirect(303, `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(body.token)}`);
+    res.redirect(303, seatUrl(id, body.token, req.body));
+  });
+
+  router.get('/games/:game/rules', (req, res) => {
+    const def = game(req.params.game);
+    sendPage(res, rulesPage(def, games()));
   });
 
   router.get('/leaderboard', async (req, res) => {
@@ -98,14 +122,14 @@ export function pagesRouter(arena: ArenaServices): express.Router {
   });
 
   router.get('/tournaments', async (_req, res) => {
-    sendPage(res, tournamentListPage(await ctx.store.listTournaments(), runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined)));
+    sendPage(res, tournamentListPage(await ctx.store.listTournaments(), runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined), (id) => arena.tournaments.isPlaying(id)));
   });
 
   router.get('/tournaments/:id', async (req, res) => {
     const t = await ctx.store.getTournament(String(req.params.id));
     if (!t) throw new AgoraError('not_found', `no tournament '${String(req.params.id)}'`);
     const names = await Promise.all(t.agentIds.map(async (a) => (await ctx.store.getAgent(a))?.name ?? a));
-    sendPage(res, tournamentPage(t, names, runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined)));
+    sendPage(res, tournamentPage(t, names, runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined), arena.tournaments.isPlaying(t.id)));
   });
 
   router.get('/replays/:gameId', async (req, res) => {

@@ -35,6 +35,7 @@ export const NewMatchJson = z.strictObject({
   /** Optional: must be the name of the account the request is authenticated as. */
   name: z.string().max(200).optional(),
   seat: jsonInt('your seat, 0-based').optional(),
+  autoplay: z.boolean({ error: 'must be true or false (play your forced moves for you)' }).optional(),
 });
 
 export const NewMatchForm = z.object({
@@ -43,6 +44,8 @@ export const NewMatchForm = z.object({
   // A form with one opponent sends a single value, with several a list.
   opponents: z.preprocess((v) => (typeof v === 'string' ? [v] : v), opponents),
   seat: formInt('your seat, 0-based').optional(),
+  // A hidden 0 then the checkbox's 1: ticked sends both.
+  autoplay: z.preprocess((v) => (Array.isArray(v) ? v.includes('1') : v === '1'), z.boolean()).optional(),
 });
 
 export const ActionJson = z.strictObject({

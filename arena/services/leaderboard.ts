@@ -2,6 +2,7 @@ import { Rng } from '../../envs/index.js';
 import { bradleyTerryWithIntervals } from '../ratings/bradley-terry.js';
 import type { AgentRecord, GameRecord, RatingPoint } from '../store/store.js';
 import type { BalanceFigures } from '../tournament/summary.js';
+import { botStrength, botTitle } from './bot-names.js';
 import type { ArenaContext } from './context.js';
 
 export interface LeaderboardRow {
@@ -19,6 +20,8 @@ export interface LeaderboardRow {
   overruns: number;
   /** Retired by the operator: keeps its rating, takes no new games. */
   retired: boolean;
+  /** For bots: what kind of player it is, in a line ('Monte Carlo tree search, 200 simulations a move'). */
+  strength: string;
 }
 
 export interface Leaderboard {
@@ -68,7 +71,7 @@ function build(
     const a = byId.get(id)!;
     const b = btById.get(id);
     return {
-      agentId: id, name: a.name, kind: a.kind, spec: a.spec, elo, games,
+      agentId: id, name: botTitle(a), kind: a.kind, spec: a.spec, elo, games, strength: a.kind === 'bot' ? botStrength(a.spec) : '',
       bt: b ? b.rating : null, btLow: b ? b.low : null, btHigh: b ? b.high : null, overruns, retired: a.retiredAt !== undefined,
     };
   });

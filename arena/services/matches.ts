@@ -5,6 +5,7 @@ import { lookupGame } from '../../envs/core/registry.js';
 import { randomBytes } from 'node:crypto';
 import { guestName } from '../accounts/names.js';
 import type { AgentRecord, MatchRecord, MatchSeat, UserRecord } from '../store/store.js';
+import { botTitle } from './bot-names.js';
 import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
 import { hashToken } from './ids.js';
@@ -21,6 +22,8 @@ export interface NewMatch {
   player: Player;
   /** The person's seat (default: drawn at random). */
   seat?: number;
+  /** Play the person's forced moves (a decision with one legal action) for them (default false). */
+  autoplay?: boolean;
 }
 
 /** A move sent for a position that is no longer the current one (a double click, a second tab): 409 `stale`. */
@@ -56,6 +59,12 @@ export interface SeatPage {
   isYourTurn: boolean;
   legalActions: { action: number; label: string }[];
   decisions: number;
+  /** The bot seat whose decision is being computed, or -1. */
+  thinking: number;
+  /** Per seat, its decisions since this seat's last one (what happened while you waited). */
+  sinceYourLastDecision: number[];
+  /** Whether the person's forced moves are played for them. */
+  autoplay: boolean;
   result?: { ranking: number[]; scores: number[]; returns: number[]; truncated: boolean; resigned?: number; gameId?: string };
 }
 
@@ -67,7 +76,8 @@ export interface SeatPage {
  * that overruns plays a seeded random legal action and the overrun is counted.
  */
 export class MatchService {
-  private readonly cache = new Map<string, { record: LoadedMatch; state: GameState }>();
+  /** Per match: the record, the position, and which seat made each decision. */
+  private readonly cache = new Map<string, { record: LoadedMatch; state: GameState; actors: number[] }>();
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(private readonly ctx: ArenaContext) {}
@@ -76,7 +86,7 @@ export class MatchService {
     return lookupGame(this.ctx.games, name);
   }
 
-  async create(input: NewMatch): Promise<{ id: string; seat: number; token: string; name: string }> {
+  async create(input: NewMatch, options: { wait?: boolean } = { wait: true }): Promise<{ id: string; seat: number; token: string; name: string }> {
     const def = this.game(input.game);
     assertPlayerCount(def, input.players);
     if (input.opponents.length !== input.players - 1) {
@@ -108,17 +118,18 @@ export class MatchService {
       if (s === seat) seats.push({ agentId: human.id, kind: 'human', name: human.name, tokenHash: hashToken(token) });
       else {
         const bot = bots[(s - seat - 1 + input.players) % input.players];
-        seats.push({ agentId: bot.id, kind: 'bot', name: bot.name });
+        seats.push({ agentId: bot.id, kind: 'bot', name: botTitle(bot) });
       }
     }
     const at = this.ctx.now().toISOString();
     const record: MatchRecord = {
       id, game: def.name, players: input.players, seed: this.ctx.newSeed(), seats, actions: [], status: 'live',
-      overruns: new Array(input.players).fill(0), createdAt: at, updatedAt: at,
+      overruns: new Array(input.players).fill(0), autoplay: input.autoplay ?? false, createdAt: at, updatedAt: at,
     };
     await this.ctx.store.addMatch(record);
     // The match exists now whatever the bots do: a bot that fails is retried when the page is opened.
-    await this.withLock(id, () => this.advanceBots(id)).catch(() => undefined);
+    if (options.wait === false) this.advanceInBackground(id);
+    else await this.withLock(id, () => this.advanceBots(id)).catch(() => undefined);
     return { id, seat, token, name: human.name };
   }
 
@@ -147,8 +158,18 @@ export class MatchService {
     }
   }
 
-  /** The page of the seat that `token` opens. 403, revealing nothing, for any other token. */
-  async seatPage(id: string, token: unknown): Promise<SeatPage> {
+  /**
+   * The page of the seat that `token` opens. 403, revealing nothing, for any other token. With
+   * `wait` (the JSON API) it answers once the bots have moved up to the person's turn; without it
+   * (the HTML page) it answers at once with the position as it stands, the bots thinking in the
+   * background (started once, however often the page is loaded).
+   */
+  async seatPage(id: string, token: unknown, options: { wait?: boolean } = { wait: true }): Promise<SeatPage> {
+    if (options.wait === false) {
+      const seat = await this.authorise(id, token);
+      this.advanceInBackground(id);
+      return this.page(id, seat);
+    }
     return this.withLock(id, async () => {
       const seat = await this.authorise(id, token);
       await this.advanceBots(id);
@@ -156,13 +177,22 @@ export class MatchService {
     });
   }
 
+  /** Matches whose bots are being advanced in the background (so a page load never queues a second run). */
+  private readonly advancing = new Set<string>();
+
+  private advanceInBackground(id: string): void {
+    if (this.advancing.has(id)) return;
+    this.advancing.add(id);
+    void this.withLock(id, () => this.advanceBots(id)).catch(() => undefined).finally(() => this.advancing.delete(id));
+  }
+
   /**
    * Plays the person's action, then the bots up to the person's next decision or the end. `decisions`
    * is the decision count of the page the move was chosen on: any other count is a StaleMoveError,
    * so a double click or two tabs play one move, never one the person did not see.
    */
-  async act(id: string, token: unknown, action: number, decisions: number): Promise<SeatPage> {
-    return this.withLock(id, async () => {
+  async act(id: string, token: unknown, action: number, decisions: number, options: { wait?: boolean } = { wait: true }): Promise<SeatPage> {
+    const page = await this.withLock(id, async () => {
       const seat = await this.authorise(id, token);
       const { record, state } = await this.load(id);
       if (record.status !== 'live' || state.isTerminal()) throw new AgoraError('conflict', 'this match is over; no more moves');
@@ -171,9 +201,11 @@ export class MatchService {
         throw new AgoraError('conflict', `it is seat ${state.currentPlayer()}'s turn, not yours (seat ${seat}); reload the page`);
       }
       await this.play(id, action);
-      await this.advanceBots(id);
+      if (options.wait !== false) await this.advanceBots(id);
       return this.page(id, seat);
     });
+    if (options.wait === false) this.advanceInBackground(id);
+    return page;
   }
 
   /**
@@ -221,7 +253,7 @@ export class MatchService {
     return seat;
   }
 
-  private async load(id: string): Promise<{ record: LoadedMatch; state: GameState }> {
+  private async load(id: string): Promise<{ record: LoadedMatch; state: GameState; actors: number[] }> {
     const cached = this.cache.get(id);
     if (cached) return cached;
     const record: LoadedMatch | undefined = await this.ctx.store.getMatch(id);
@@ -232,8 +264,12 @@ export class MatchService {
     }
     const def = this.game(record.game);
     const state = def.newGame({ players: record.players, seed: record.seed });
-    for (const a of record.actions) state.applyAction(a);
-    const entry = { record, state };
+    const actors: number[] = [];
+    for (const a of record.actions) {
+      actors.push(state.currentPlayer());
+      state.applyAction(a);
+    }
+    const entry = { record, state, actors };
     if (this.cache.size >= 2000) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(id, entry);
     return entry;
@@ -261,6 +297,7 @@ export class MatchService {
       throw new AgoraError('conflict', 'the match changed meanwhile; reload the page');
     }
     entry.state = state;
+    entry.actors.push(actor);
     record.actions.push(action);
     record.updatedAt = at;
     if (overruns) record.overruns = overruns;
@@ -281,7 +318,15 @@ export class MatchService {
       const { record, state } = await this.load(id);
       if (record.status !== 'live' || state.isTerminal()) return;
       const seat = record.seats[state.currentPlayer()];
-      if (seat.kind !== 'bot') return;
+      if (seat.kind !== 'bot') {
+        // A forced move of the person's, played for them when they asked for it.
+        const legal = state.legalActions();
+        if (record.autoplay && legal.length === 1) {
+          await this.play(id, legal[0]);
+          continue;
+        }
+        return;
+      }
       const agent = await this.ctx.store.getAgent(seat.agentId);
       if (!agent) throw new AgoraError('not_found', `bot ${seat.agentId} is gone`);
       const n = record.actions.length;
@@ -299,9 +344,12 @@ export class MatchService {
   }
 
   private async page(id: string, seat: number): Promise<SeatPage> {
-    const { record, state } = await this.load(id);
+    const { record, state, actors } = await this.load(id);
     const def = this.game(record.game);
     const ratings = new Map((await this.ctx.store.ratings(record.game)).map((r) => [r.agentId, r.elo]));
+    // Decisions by each other seat since this seat's last one (counts only: labels may name hidden choices).
+    const since = new Array(record.players).fill(0);
+    for (let i = actors.length - 1; i >= 0 && actors[i] !== seat; i--) since[actors[i]]++;
     const over = state.isTerminal() || record.status === 'done';
     const isYourTurn = !over && state.currentPlayer() === seat;
     const result = record.resigned
@@ -314,6 +362,9 @@ export class MatchService {
       isYourTurn,
       legalActions: isYourTurn ? state.legalActions().map((a) => ({ action: a, label: state.actionToString(a) })) : [],
       decisions: record.actions.length,
+      thinking: !over && record.seats[state.currentPlayer()].kind === 'bot' ? state.currentPlayer() : -1,
+      sinceYourLastDecision: since,
+      autoplay: record.autoplay ?? false,
       ...(result ? { result } : {}),
     };
   }

@@ -6,6 +6,7 @@ import { lookupGame } from '../../envs/core/registry.js';
 import { tournamentSlots } from '../tournament/schedule.js';
 import { nameKeyOf, type AgentRecord } from '../store/store.js';
 import { checkBotSpec } from './bot-specs.js';
+import { importStartingLadder } from './starting-ladder.js';
 import type { ArenaContext } from './context.js';
 import type { TournamentService } from './tournaments.js';
 
@@ -82,11 +83,11 @@ export async function registerBot(ctx: ArenaContext, game: string, spec: string,
 }
 
 /**
- * First start: registers the roster of every game that has no bots yet (specs whose agent kind does
- * not exist yet are skipped), and queues a ranking tournament for every game with no rated game,
- * so a newcomer sees a ladder within minutes.
+ * Every start: registers the roster bots not yet known (specs whose agent kind does not exist here
+ * are skipped). On a fresh store, imports each game's recorded starting ladder so the leaderboards
+ * rank the roster at once, and queues a ranking tournament that goes on in the background.
  */
-export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentService, options: { tournament?: boolean } = {}): Promise<void> {
+export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentService, options: { tournament?: boolean; ladder?: boolean } = {}): Promise<void> {
   for (const game of Object.keys(ctx.games)) {
     const def = lookupGame(ctx.games, game);
     const known = new Set((await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot').map((a) => a.spec));
@@ -103,6 +104,8 @@ export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentS
         if (err.code !== 'bad_agent_spec' || !/^(neural|az):/.test(spec)) process.stderr.write(`arena: skipped bot ${spec}: ${err.message}\n`);
       }
     }
+    // A fresh store starts from the recorded ladder (arena/ladder/), so the leaderboard ranks the roster at once.
+    if (options.ladder !== false) await importStartingLadder(ctx, game);
     if (options.tournament === false) continue;
     if (added === 0 && (await ctx.store.countGames(game)) > 0) continue;
     if ((await ctx.store.listTournaments(game)).some((t) => t.status === 'running')) continue;

@@ -141,6 +141,11 @@ export class TournamentService {
     return (await this.ctx.store.getTournament(id))!;
   }
 
+  /** Whether a tournament is being played by this process now (a running one that is not is queued, or held elsewhere). */
+  isPlaying(id: string): boolean {
+    return this.running.has(id);
+  }
+
   /** Resolves when every queued tournament has finished (tests, shutdown). */
   idle(): Promise<void> {
     return this.queue;

@@ -105,6 +105,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE games ADD COLUMN overruns TEXT;
   ALTER TABLE games ADD COLUMN resigned INTEGER;
   ALTER TABLE matches ADD COLUMN overruns TEXT;
+  ALTER TABLE matches ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE tournaments ADD COLUMN requested_by TEXT;
   CREATE TABLE users (
     id TEXT PRIMARY KEY,

@@ -95,7 +95,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX agents_by_name_key ON agents (game, kind, name_key);
   ALTER TABLE ratings ADD COLUMN overruns INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE games ADD COLUMN overruns JSONB, ADD COLUMN resigned INTEGER;
-  ALTER TABLE matches ADD COLUMN overruns JSONB;
+  ALTER TABLE matches ADD COLUMN overruns JSONB, ADD COLUMN autoplay BOOLEAN NOT NULL DEFAULT FALSE;
   ALTER TABLE tournaments ADD COLUMN requested_by TEXT;
   CREATE TABLE users (
     id TEXT PRIMARY KEY,

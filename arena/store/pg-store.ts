@@ -108,6 +108,7 @@ const toMatch = (r: Row): MatchRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
   seats: r.seats as MatchRecord['seats'], actions: r.actions as number[], status: r.status as MatchStatus,
   ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
+  ...(r.autoplay ? { autoplay: true } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
   createdAt: r.created_at as string, updatedAt: r.updated_at as string,
 });
@@ -271,9 +272,9 @@ class PgStore implements Store {
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    await this.pool.query(`INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, game_id, created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
-      m.id, m.game, m.players, m.seed, json(m.seats), json(m.actions), m.status, m.overruns ? json(m.overruns) : null, m.gameId ?? null, m.createdAt, m.updatedAt,
+    await this.pool.query(`INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+      m.id, m.game, m.players, m.seed, json(m.seats), json(m.actions), m.status, m.overruns ? json(m.overruns) : null, m.autoplay ?? false, m.gameId ?? null, m.createdAt, m.updatedAt,
     ]);
   }
 

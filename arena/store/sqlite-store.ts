@@ -82,6 +82,7 @@ const toMatch = (r: Row): MatchRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
   seats: JSON.parse(r.seats as string), actions: JSON.parse(r.actions as string), status: r.status as MatchStatus,
   ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
+  ...(r.autoplay ? { autoplay: true } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
   createdAt: r.created_at as string, updatedAt: r.updated_at as string,
 });
@@ -224,9 +225,9 @@ class SqliteStore implements Store {
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    this.db.prepare(`INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, game_id, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      m.id, m.game, m.players, m.seed, JSON.stringify(m.seats), JSON.stringify(m.actions), m.status, m.overruns ? JSON.stringify(m.overruns) : null,
+    this.db.prepare(`INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      m.id, m.game, m.players, m.seed, JSON.stringify(m.seats), JSON.stringify(m.actions), m.status, m.overruns ? JSON.stringify(m.overruns) : null, m.autoplay ? 1 : 0,
       m.gameId ?? null, m.createdAt, m.updatedAt,
     );
   }

@@ -115,6 +115,8 @@ export interface MatchRecord {
   status: MatchStatus;
   /** Per seat, bot decisions that overran their budget so far. */
   overruns?: number[];
+  /** Play the person's forced moves (one legal action) for them. */
+  autoplay?: boolean;
   gameId?: string;
   createdAt: string;
   updatedAt: string;

@@ -1,6 +1,7 @@
 import type { GameDefinition } from '../core/game.js';
 import { DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS } from './cards.js';
 import { ENCODING_VERSION, encodeCityPlan, observationSize } from './encode.js';
+import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
   ACTION_SIZE, CityPlanState, GAME, evaluatePosition, maxGameLength, type CityPlanConfig, type CityPlanView,
@@ -28,4 +29,8 @@ export const cityplan = {
   encode: encodeCityPlan,
   renderText,
   renderHtml,
+  renderSvg,
+  describeDecision,
+  glossary: GLOSSARY,
+  rules: RULES,
 } satisfies GameDefinition<CityPlanConfig, CityPlanView>;

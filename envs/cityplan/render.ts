@@ -179,13 +179,13 @@ export function renderHtml(view: CityPlanView): string {
     ];
     return `<tr${cls}>${th(seatName(view, seat))}${cells.map(td).join('')}</tr>`;
   });
-  parts.push(`<table class="cities"><caption>Cities</caption>${head}${rows.join('')}</table>`);
+  parts.push(`<div style="overflow-x:auto"><table class="cities"><caption>Cities</caption>${head}${rows.join('')}</table></div>`);
   parts.push(`<p class="income">${escapeHtml(`Income cards: ${incomeText(view)}`)}</p>`);
   parts.push(`<p class="council">${escapeHtml(councilText(view))}</p>`);
   parts.push(`<p class="piles">${escapeHtml(pileText(view))}</p>`);
   if (view.final !== null) {
     const body = finalRows(view).map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`).join('');
-    parts.push(`<table class="final"><caption>Final scores</caption><tr>${FINAL_HEAD.map(th).join('')}</tr>${body}</table>`);
+    parts.push(`<div style="overflow-x:auto"><table class="final"><caption>Final scores</caption><tr>${FINAL_HEAD.map(th).join('')}</tr>${body}</table></div>`);
   }
   const [title, recent] = recentEvents(view);
   if (recent.length > 0) {

@@ -1,3 +1,4 @@
+import type { GlossaryEntry, RulesDoc } from './board.js';
 import type { Rng } from './rng.js';
 
 /**
@@ -64,8 +65,19 @@ export interface GameDefinition<Config = unknown, View extends PlayerView = Play
   encode(view: View): Float32Array;
   /** Terminal rendering of a view (pure). */
   renderText(view: View): string;
-  /** An HTML fragment for the arena's game page (pure; text escaped). */
+  /** An HTML fragment for the arena's game page (pure; text escaped): the text view of the board. */
   renderHtml(view: View): string;
+  /**
+   * The board drawn as an inline SVG (pure; board.ts's svgBoard, SEAT_COLORS): laid out like the
+   * table, with a <title> on every card and piece, and what the seat may not see as card backs.
+   */
+  renderSvg(view: View): string;
+  /** The decision the view's seat is asked, in one plain sentence ('' when it is not that seat's turn). */
+  describeDecision(view: View): string;
+  /** Every card, tile and item by the name the pages show, with what it does (from the game's tables). */
+  readonly glossary: readonly GlossaryEntry[];
+  /** The rules for players, with the tables generated from the code (the arena's /games/<game>/rules). */
+  readonly rules: RulesDoc;
 }
 
 /**

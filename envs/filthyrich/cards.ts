@@ -121,6 +121,10 @@ export const LOAN_SHARK_TAKE = 3;
 export const SELL_PER_SIGN_CARD = 2;
 /** §4.3: $2 to the owner of each visible rival sign card covered. */
 export const COVER_FEE = 2;
+/** §4.3: a card discarded from the hand earns $1 from the bank. */
+export const DISCARD_GAIN = 1;
+/** §2.3 Chapter 11 Books: its owner gains $2 × k in each tax event he takes part in. */
+export const CHAPTER_11_GAIN = 2;
 
 /** §2.5 Mysterious Fire: the arsonist pays ⌈cost/2⌉ of the burnt business. */
 export const fireCost = (business: number): number => Math.ceil(BUSINESSES[business].cost / 2);
@@ -160,6 +164,8 @@ export const PERSONAL_ASSISTANT = assetKind('Personal Assistant');
 export const SAVINGS_ACCOUNT = assetKind('Savings Account');
 export const PAGE_TURNER = assetKind('Page Turner');
 export const YAKUZA_LOAN_GAIN = 10;
+/** §2.4 Protection Racket: each qualifying rival pays this much at the start of the owner's turn. */
+export const RACKET_TAKE = 1;
 /** §2.4 Political Connections: the tax base is reduced by this many $ symbols. */
 export const CONNECTIONS_RELIEF = 2;
 export const SAVINGS_MAX = 3;

@@ -6,11 +6,11 @@
  */
 import type { Rng } from '../core/rng.js';
 import {
-  ACTION_TYPE_BASE, ASSETS, ASSET_TYPE_BASE, BUSINESSES, BUSINESS_SCOUT, CHAPTER_11, COVER_FEE, DECK, EXTRA_SHIFT,
-  FIRE_INSURANCE, IRS_AUDIT, LOAN_SHARK, LOAN_SHARK_TAKE, LUXURIES, LUXURIES_TO_WIN, MYSTERIOUS_FIRE, PAGES, PAGE_TURNER,
-  PROTECTION_RACKET, SAVINGS_ACCOUNT, SAVINGS_MAX, SHAKEDOWN, SHAKEDOWN_TAKE, SLOTS, START_CASH, START_HAND, TAX_REFUND,
-  TAX_REFUND_MAX, TYPE_COUNT, WINDFALL, WINDFALL_GAIN, YAKUZA_LOAN, YAKUZA_LOAN_GAIN, ZONING_BOARD, assetType, fireCost,
-  saleValue,
+  ACTION_TYPE_BASE, ASSETS, ASSET_TYPE_BASE, BUSINESSES, BUSINESS_SCOUT, CHAPTER_11, CHAPTER_11_GAIN, COVER_FEE, DECK,
+  DISCARD_GAIN, EXTRA_SHIFT, FIRE_INSURANCE, IRS_AUDIT, LOAN_SHARK, LOAN_SHARK_TAKE, LUXURIES, LUXURIES_TO_WIN,
+  MYSTERIOUS_FIRE, PAGES, PAGE_TURNER, PROTECTION_RACKET, RACKET_TAKE, SAVINGS_ACCOUNT, SAVINGS_MAX, SHAKEDOWN,
+  SHAKEDOWN_TAKE, SLOTS, START_CASH, START_HAND, TAX_REFUND, TAX_REFUND_MAX, TYPE_COUNT, WINDFALL, WINDFALL_GAIN,
+  YAKUZA_LOAN, YAKUZA_LOAN_GAIN, ZONING_BOARD, assetType, fireCost, saleValue,
 } from './cards.js';
 import { EV, RECORD } from './log.js';
 import {
@@ -137,9 +137,9 @@ function startTurn(t: Table): void {
   if (hasAsset(t, seat, PROTECTION_RACKET)) {
     for (let i = 1; i < t.players; i++) {
       const q = (seat + i) % t.players;
-      if (t.elim[q] === 0 && t.bizCount[q] > 0 && t.cash[q] >= 1) {
-        t.cash[q]--;
-        t.cash[seat]++;
+      if (t.elim[q] === 0 && t.bizCount[q] > 0 && t.cash[q] >= RACKET_TAKE) {
+        t.cash[q] -= RACKET_TAKE;
+        t.cash[seat] += RACKET_TAKE;
         note(t, EV.racket, q, seat);
       }
     }
@@ -187,7 +187,7 @@ function sellBusiness(t: Table, seat: number, b: number): void {
 function discardCard(t: Table, seat: number, type: number): void {
   takeFromHand(t, seat, type);
   pushDiscard(t, type);
-  t.cash[seat] += 1;
+  t.cash[seat] += DISCARD_GAIN;
   note(t, EV.discard, seat, type);
   t.actionsDone++;
   enterCards(t);
@@ -440,8 +440,8 @@ function payTaxes(t: Table): void {
   for (let i = 0; i < t.taxN; i++) {
     const q = t.taxOrder[i];
     if (t.bizOwner[CHAPTER_11] === q) {
-      t.cash[q] += 2 * k;
-      note(t, EV.chapter11, q, 2 * k);
+      t.cash[q] += CHAPTER_11_GAIN * k;
+      note(t, EV.chapter11, q, CHAPTER_11_GAIN * k);
     }
     const owed = taxOwed(t, q, k);
     if (t.cash[q] >= owed) {

@@ -1,5 +1,6 @@
 import type { GameDefinition } from '../core/game.js';
 import { ENCODING_VERSION, encodeFilthyRich, observationSize } from './encode.js';
+import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
   ACTION_SIZE, FilthyRichState, GAME, MAX_PLAYERS, MAX_STEPS, MIN_PLAYERS, evaluatePosition, type FilthyRichConfig,
@@ -31,4 +32,8 @@ export const filthyrich = {
   encode: encodeFilthyRich,
   renderText,
   renderHtml,
+  renderSvg,
+  describeDecision,
+  glossary: GLOSSARY,
+  rules: RULES,
 } satisfies GameDefinition<FilthyRichConfig, FilthyRichView>;

@@ -1,5 +1,7 @@
+import { SEAT_COLORS } from '../core/board.js';
 import { escapeHtml } from '../core/html.js';
 import { ASSETS, BUSINESSES, CARD_TYPES, LUXURIES, PAGES, cardLabel, luxuryLabel } from './cards.js';
+import { cardSummary, explain, glossaryText } from './glossary.js';
 import type { LogEntry } from './log.js';
 import { DECISION_TEXT, type FilthyRichView } from './rules.js';
 
@@ -170,14 +172,95 @@ export function renderText(view: FilthyRichView): string {
 
 const td = (text: string) => `<td>${escapeHtml(text)}</td>`;
 const th = (text: string) => `<th>${escapeHtml(text)}</th>`;
+/** A name with its glossary text as a tooltip. */
+const named = (name: string, shown = name) => `<span title="${escapeHtml(explain(name))}">${escapeHtml(shown)}</span>`;
+/** A seat's colour as a light background with a solid left edge (the board's SEAT_COLORS). */
+const tint = (seat: number) => `background:${SEAT_COLORS[seat]}26;border-left:5px solid ${SEAT_COLORS[seat]}`;
 
-function gridHtml(view: FilthyRichView, caption: string, pockets: readonly number[]): string {
-  const rows = [0, 1, 2].map((row) => `<tr>${[0, 1, 2].map((c) => {
-    const b = pockets[row * 3 + c];
-    const title = b >= 0 ? ` title="${escapeHtml(`${bizName(b)} (${seatName(view, view.businessOwner[b])})`)}"` : '';
-    return `<td${title}>${escapeHtml(pocketText(view, b))}</td>`;
-  }).join('')}</tr>`);
-  return `<table class="binder-page"><caption>${escapeHtml(caption)}</caption>${rows.join('')}</table>`;
+/** Where a business's sign lies (its page and slots), or null. */
+function signOf(view: FilthyRichView, b: number): { page: number; slots: number[] } | null {
+  for (let p = 0; p < view.binder.length; p++) {
+    const slots = view.binder[p].flatMap((x, i) => (x === b ? [i + 1] : []));
+    if (slots.length > 0) return { page: p + 1, slots };
+  }
+  return null;
+}
+
+/**
+ * One pocket of the binder: what the dice read there now (name, owner, page, hit), then every sign
+ * card lying in that pocket on any page, top page first, marked covered or turned away.
+ */
+function pocketHtml(view: FilthyRichView, slot: number): string {
+  const b = view.visible[slot - 1];
+  const parts: string[] = [`<small>${slot}</small> `];
+  let style = ' style="padding:.2rem .35rem"';
+  if (b >= 0) {
+    const owner = view.businessOwner[b];
+    style = ` style="${tint(owner)};padding:.2rem .35rem"`;
+    const page = view.binder.findIndex((pockets) => pockets[slot - 1] === b) + 1;
+    const hit = BUSINESSES[b].special === 'loanShark' ? `takes up to ${money(BUSINESSES[b].hit)}` : `pays ${money(BUSINESSES[b].hit)}`;
+    parts.push(`<b>${named(bizName(b))}</b><br><small>${escapeHtml(`${seatName(view, owner)} · page ${page} · ${hit}`)}</small>`);
+  } else {
+    parts.push('<small>nothing visible</small>');
+  }
+  return `<td${style}>${parts.join('')}</td>`;
+}
+
+/** The sign cards the open page does not show: covered by a later sign, or on a page turned away. */
+function hiddenSignsHtml(view: FilthyRichView): string {
+  const items: string[] = [];
+  for (let p = PAGES; p >= 1; p--) {
+    const signs = [...new Set(view.binder[p - 1].filter((b) => b >= 0))];
+    for (const b of signs) {
+      const hidden = view.binder[p - 1].flatMap((x, i) => (x === b && view.visible[i] !== b ? [i + 1] : []));
+      if (hidden.length === 0) continue;
+      const why = p > view.page ? 'turned away' : 'covered';
+      items.push(`${named(bizName(b))}${escapeHtml(` (${seatName(view, view.businessOwner[b])}, page ${p}): slot${hidden.length > 1 ? 's' : ''} ${hidden.join('+')} ${why}`)}`);
+    }
+  }
+  return items.length === 0 ? '' : `<p class="hidden-signs"><small><b>Not showing now:</b> ${items.join('; ')}.</small></p>`;
+}
+
+function binderHtml(view: FilthyRichView): string {
+  const rows = [0, 1, 2].map((row) => `<tr>${[1, 2, 3].map((c) => pocketHtml(view, row * 3 + c)).join('')}</tr>`);
+  const caption = `Binder open at page ${view.page}: what the dice hit now`;
+  const legend = Array.from({ length: view.players }, (_, seat) =>
+    `<span style="${tint(seat)};padding:0 .4em;margin-right:.3em">${escapeHtml(seatName(view, seat))}</span>`).join('');
+  return `<table class="binder" style="table-layout:fixed;width:100%"><caption>${escapeHtml(caption)}</caption>${rows.join('')}</table>` +
+    `${hiddenSignsHtml(view)}<p class="colours">${legend}</p>`;
+}
+
+function handHtml(view: FilthyRichView): string {
+  const head = `<p class="hand">${escapeHtml(`Your hand (${view.hand.length} of ${view.handLimits[view.seat]}):`)}${view.hand.length === 0 ? ' (empty)' : ''}</p>`;
+  if (view.hand.length === 0) return head;
+  const items = view.hand.map((type) => `<li><b>${escapeHtml(cardLabel(type))}</b> <small title="${escapeHtml(glossaryText(CARD_TYPES[type].name))}">${escapeHtml(cardSummary(type))}</small></li>`);
+  return `${head}<ul class="hand">${items.join('')}</ul>`;
+}
+
+function luxuriesHtml(view: FilthyRichView): string {
+  const perRow = 3;
+  const rows: string[] = [];
+  for (let i = 0; i < LUXURIES.length; i += perRow) {
+    rows.push(`<tr>${LUXURIES.slice(i, i + perRow).map((l) => {
+      const owner = view.luxuryOwner[l.id];
+      const where = owner === -1 ? 'for sale' : owner === -2 ? 'out of the game' : seatName(view, owner);
+      const style = owner >= 0 ? ` style="${tint(owner)}"` : owner === -2 ? ' style="color:#667;text-decoration:line-through"' : '';
+      return `<td${style}><b>${named(l.name)}</b> ${escapeHtml(`${money(l.price)} · ${l.tax} $`)}<br><small>${escapeHtml(where)}</small></td>`;
+    }).join('')}</tr>`);
+  }
+  return `<table class="luxuries" style="table-layout:fixed;width:100%"><caption>Luxuries (price · $ symbols · owner)</caption>${rows.join('')}</table>`;
+}
+
+/** The log grouped by turn, one line per turn, in a scrolling box. */
+function logHtml(view: FilthyRichView): string {
+  const turns: { turn: number; events: string[] }[] = [];
+  for (const e of view.log) {
+    if (turns.length === 0 || turns[turns.length - 1].turn !== e.turn) turns.push({ turn: e.turn, events: [] });
+    turns[turns.length - 1].events.push(escapeHtml(formatLogEntry(view, e)));
+  }
+  const heading = view.seat >= 0 ? 'Since your last move' : 'This turn and the last';
+  const items = turns.map((t) => `<li><b>turn ${t.turn}</b>: ${t.events.join(' · ')}</li>`);
+  return `<p><b>${heading}</b></p><ol class="log" style="max-height:16em;overflow-y:auto;margin-top:0">${items.join('')}</ol>`;
 }
 
 /** The arena's HTML fragment of one seat's view (no scripts; all text escaped). */
@@ -187,33 +270,33 @@ export function renderHtml(view: FilthyRichView): string {
     `<h2>${escapeHtml(headline(view))}</h2>`,
     `<p class="status">${escapeHtml(statusLine(view))}</p>`,
   ];
-  const head = `<tr>${['', 'cash', 'hand', '$ symbols', 'luxuries', 'businesses', 'assets'].map(th).join('')}</tr>`;
+  const head = `<tr>${['', 'cash', 'hand', '$ symbols'].map(th).join('')}</tr>`;
   const rows = Array.from({ length: view.players }, (_, seat) => {
     const cls = seat === view.seat ? ' class="you"' : view.eliminated[seat] > 0 ? ' class="out"' : '';
     const name = seatName(view, seat) + (view.eliminated[seat] > 0 ? ` (out #${view.eliminated[seat]})` : '');
-    return `<tr${cls}>${th(name)}${td(money(view.cash[seat]))}${td(String(view.handSizes[seat]))}${td(String(view.symbols[seat]))}` +
-      `${td(luxuriesOf(view, seat))}${td(businessesOf(view, seat))}${td(assetsOf(view, seat))}</tr>`;
+    const luxuries = view.luxuryOwner.flatMap((owner, l) => (owner === seat ? [named(LUXURIES[l].name)] : []));
+    const businesses = view.businessOwner.flatMap((owner, b) => {
+      if (owner !== seat) return [];
+      const sign = signOf(view, b);
+      return [`${named(bizName(b))}${sign === null ? '' : ` <small>(p${sign.page}: ${sign.slots.join('+')})</small>`}`];
+    });
+    const assets = view.assets[seat].map((k) => named(ASSETS[k].name));
+    const owns = [['Luxuries', luxuries], ['Businesses', businesses], ['Assets', assets]] as const;
+    const ownsHtml = owns.filter(([, list]) => list.length > 0).map(([what, list]) => `<b>${what}:</b> ${list.join(', ')}`).join('<br>') || '—';
+    // Two rows per seat: the numbers, then everything it owns across the table's full width.
+    return `<tr${cls}>${th(name)}<td style="${tint(seat)}">${escapeHtml(money(view.cash[seat]))}</td>${td(`${view.handSizes[seat]} / ${view.handLimits[seat]}`)}` +
+      `${td(String(view.symbols[seat]))}</tr>${ownsHtml === '—' && view.eliminated[seat] > 0 ? '' : `<tr${cls}><td colspan="4"><small>${ownsHtml}</small></td></tr>`}`;
   });
-  parts.push(`<table class="players"><caption>Players</caption>${head}${rows.join('')}</table>`);
-  if (view.seat >= 0) parts.push(`<p class="hand">${escapeHtml(`Your hand: ${handText(view)}`)}</p>`);
+  parts.push(`<table class="players"><caption>Players (owned: luxuries, businesses with page: slots, assets)</caption>${head}${rows.join('')}</table>`);
+  if (view.seat >= 0) parts.push(handHtml(view));
   const known = knownText(view);
-  if (known) parts.push(`<p class="known">${escapeHtml(`Known cards: ${known}`)}</p>`);
-  parts.push('<div class="binder">');
-  parts.push(gridHtml(view, `Visible now (page ${view.page})`, view.visible));
-  view.binder.forEach((pockets, p) => parts.push(gridHtml(view, `Page ${p + 1}`, pockets)));
-  parts.push('</div>');
-  const luxRows = LUXURIES.map((l) => {
-    const owner = view.luxuryOwner[l.id];
-    const where = owner === -1 ? 'for sale' : owner === -2 ? 'out of the game' : seatName(view, owner);
-    return `<tr>${th(l.name)}${td(money(l.price))}${td(String(l.tax))}${td(where)}</tr>`;
-  });
-  parts.push(`<table class="luxuries"><caption>Luxuries</caption><tr>${['', 'price', '$', 'owner'].map(th).join('')}</tr>${luxRows.join('')}</table>`);
-  parts.push(`<p class="piles">${escapeHtml(`Deck: ${view.deckSize} cards · discard pile: ${view.discard.map((t) => CARD_TYPES[t].name).join(', ') || 'empty'}`)}</p>`);
-  for (const extra of [taxText(view), auctionText(view)]) if (extra !== undefined) parts.push(`<p class="event">${escapeHtml(extra)}</p>`);
-  if (view.log.length > 0) {
-    const items = view.log.map((e) => `<li>${escapeHtml(`turn ${e.turn}: ${formatLogEntry(view, e)}`)}</li>`);
-    parts.push(`<ol class="log">${items.join('')}</ol>`);
-  }
+  if (known) parts.push(`<p class="known">${escapeHtml(`Known cards (taken with Business Scout): ${known}`)}</p>`);
+  for (const extra of [taxText(view), auctionText(view)]) if (extra !== undefined) parts.push(`<p class="event"><b>${escapeHtml(extra)}</b></p>`);
+  parts.push(binderHtml(view));
+  parts.push(luxuriesHtml(view));
+  const played = view.played >= 0 ? ` · being played: ${CARD_TYPES[view.played].name}` : '';
+  parts.push(`<p class="piles">${escapeHtml(`Deck: ${view.deckSize} cards · discard pile (${view.discard.length}, oldest first): ${view.discard.map((t) => CARD_TYPES[t].name).join(', ') || 'empty'}${played}`)}</p>`);
+  if (view.log.length > 0) parts.push(logHtml(view));
   parts.push('</section>');
   return parts.join('');
 }

@@ -173,6 +173,14 @@ export const LOCATIONS: readonly Location[] = Object.freeze(
   })),
 );
 export const LOCATION_COUNT = LOCATIONS.length;
+/**
+ * A Location's name as the pages show it: its name, or 'Megara (Location)' where a Location shares
+ * its name with a city (so a reference entry can name each one). Action labels keep the plain name.
+ */
+export function locationLabel(id: number): string {
+  const name = LOCATIONS[id].name;
+  return (CITIES as readonly string[]).includes(name) ? `${name} (Location)` : name;
+}
 /** §3/§4.1: Locations displayed per turn. */
 export const LOCATION_SLOTS = 7;
 

@@ -1,5 +1,6 @@
 import type { GameDefinition } from '../core/game.js';
 import { ENCODING_VERSION, encodePerikles, observationSize } from './encode.js';
+import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
   ACTION_SIZE, DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, PeriklesState, STEP_CAP, evaluatePosition,
@@ -29,4 +30,8 @@ export const perikles = {
   encode: encodePerikles,
   renderText,
   renderHtml,
+  renderSvg,
+  describeDecision,
+  glossary: GLOSSARY,
+  rules: RULES,
 } satisfies GameDefinition<PeriklesConfig, PeriklesView>;

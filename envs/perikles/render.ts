@@ -5,13 +5,13 @@
 import { escapeHtml } from '../core/html.js';
 import {
   CITIES, CRT, KIND_COUNT, LOCATIONS, POWERS, SPECIALS, TYPE_LETTERS, UNIT_TYPES, kindLabel, kindPower, kindStrength,
-  kindType, statueValue, tileLabel, unitLabel,
+  kindType, locationLabel, statueValue, tileLabel, unitLabel,
 } from './cards.js';
 import type { LogEntry } from './log.js';
 import { DECISION_TEXT } from './rules.js';
 import type { CommittedView, LocationSlotView, PeriklesView } from './view.js';
 
-const PHASE_TITLES: Record<PeriklesView['phase'], string> = {
+export const PHASE_TITLES: Record<PeriklesView['phase'], string> = {
   setup: 'setup (initial cubes)',
   influence: 'Phase B: influence',
   nominations: 'Phase C: nominations',
@@ -25,7 +25,7 @@ const ROUND_RESULTS = ['no units of that type', 'attackers win unopposed', 'defe
 const SIDE_NAMES = ['attackers', 'defenders'];
 const END_REASONS = ['turn 3 is over', 'Athens has 4 defeats', 'Sparta has 4 defeats', 'the 3,000-decision cap was reached'];
 
-function seatName(view: PeriklesView, seat: number): string {
+export function seatName(view: PeriklesView, seat: number): string {
   return seat === view.seat ? `seat ${seat} (you)` : `seat ${seat}`;
 }
 
@@ -39,7 +39,7 @@ function locationText(id: number): string {
   const rounds = l.rounds.length === 1 ? 'H only' : l.rounds.map((r) => TYPE_LETTERS[r]).join(' then ');
   const bonus = (mask: number) => [mask & 1 ? 'H' : '', mask & 2 ? 'T' : ''].filter(Boolean).join('+');
   const intrinsic = l.attackerBonus ? `, attacker +1 ${bonus(l.attackerBonus)}` : l.defenderBonus ? `, defender +1 ${bonus(l.defenderBonus)}` : '';
-  return `${l.name} (${CITIES[l.owner]}, ${l.vp} VP, ${rounds}${intrinsic})`;
+  return `${locationLabel(id)} (${CITIES[l.owner]}, ${l.vp} VP, ${rounds}${intrinsic})`;
 }
 
 function headline(view: PeriklesView): string {
@@ -47,7 +47,7 @@ function headline(view: PeriklesView): string {
   return `Perikles · turn ${view.turn} of ${view.maxTurns} · start player: ${seatName(view, view.startPlayer)} · ${PHASE_TITLES[view.phase]} · ${who}`;
 }
 
-function statusLine(view: PeriklesView): string {
+export function statusLine(view: PeriklesView): string {
   if (view.isOver) {
     const winners = view.ranking.flatMap((place, s) => (place === 0 ? [s] : []));
     const verb = winners.length === 1 ? 'wins' : 'share the win';
@@ -72,6 +72,9 @@ function specialText(view: PeriklesView, seat: number): string {
   const maybe = sp.possible.length < SPECIALS.length ? `: one of ${sp.possible.map((k) => SPECIALS[k]).join(', ')}` : '';
   return `unused tile${maybe}`;
 }
+
+/** 'an Argive hoplite', 'a Spartan hoplite'. */
+export const withArticle = (noun: string): string => `${/^[AEIOU]/.test(noun) ? 'an' : 'a'} ${noun}`;
 
 function counterText([power, type, strength]: CommittedView): string {
   return strength > 0 ? `${unitLabel(power, type)} ${strength}` : `${unitLabel(power, type)} (face down)`;
@@ -130,7 +133,7 @@ function relationText(view: PeriklesView): string {
   return pairs.length > 0 ? pairs.join(', ') : 'all neutral';
 }
 
-function commitText(view: PeriklesView): string | undefined {
+export function commitText(view: PeriklesView): string | undefined {
   const c = view.commit;
   if (c === null) return undefined;
   const extra = c.extraCity >= 0 ? `, extra stage (${CITIES[c.extraCity]}): ${c.extra} placed` : '';
@@ -141,16 +144,16 @@ function commitText(view: PeriklesView): string | undefined {
   }
   if (c.request !== null) {
     const slot = view.locations[c.request.slot];
-    text += ` Asks permission to defend ${slot === null ? `slot ${c.request.slot}` : LOCATIONS[slot.location].name}.`;
+    text += ` Asks permission to defend ${slot === null ? `slot ${c.request.slot}` : locationLabel(slot.location)}.`;
   }
   return text;
 }
 
-function battleText(view: PeriklesView): string | undefined {
+export function battleText(view: PeriklesView): string | undefined {
   const b = view.battle;
   if (b === null) return undefined;
   const slot = view.locations[b.slot];
-  const name = slot === null ? `slot ${b.slot}` : LOCATIONS[slot.location].name;
+  const name = slot === null ? `slot ${b.slot}` : locationLabel(slot.location);
   const doubled = [b.brasidas ? 'Brasidas' : '', b.phormio ? 'Phormio' : ''].filter(Boolean).join(', ');
   return `Battle at ${name}, round ${b.round + 1} (${UNIT_TYPES[b.roundType]}s): strength ${b.strengths[0]} vs ${b.strengths[1]}, tokens ${b.tokens[0]}:${b.tokens[1]}${doubled ? `, ${doubled} played` : ''}.`;
 }
@@ -159,7 +162,7 @@ function battleText(view: PeriklesView): string | undefined {
 export function formatLogEntry(view: PeriklesView, entry: LogEntry): string {
   const [kind, ...a] = entry;
   const who = (s: number) => seatName(view, s);
-  const loc = (l: number) => LOCATIONS[l].name;
+  const loc = (l: number) => locationLabel(l);
   switch (kind) {
     case 'setup': return `${who(a[0])} is drawn as start player`;
     case 'turn': return `turn ${a[0]} begins; start player ${who(a[1])}`;
@@ -188,8 +191,8 @@ export function formatLogEntry(view: PeriklesView, entry: LogEntry): string {
     case 'firstCommit': return `${who(a[0])} chooses ${who(a[1])} to commit first`;
     case 'discard': return `${who(a[0])} begins a commit turn, discarding ${tileLabel(a[1])}`;
     case 'slaveRevolt': return `Slave Revolt removes ${kindLabel(a[2])} ${a[1] === 7 ? "from the Sparta Leader's pool" : `from ${loc(a[3])}`}`;
-    case 'select': return `${who(a[0])} selects a ${unitLabel(a[1], a[2])}`;
-    case 'commit': return `${who(a[0])} commits a ${unitLabel(a[1], a[2])} to ${a[4] === 0 ? 'attack' : 'defend'} ${loc(a[6])}${a[5] ? ' (ally slot)' : ''}`;
+    case 'select': return `${who(a[0])} selects ${withArticle(unitLabel(a[1], a[2]))}`;
+    case 'commit': return `${who(a[0])} commits ${withArticle(unitLabel(a[1], a[2]))} to ${a[4] === 0 ? 'attack' : 'defend'} ${loc(a[6])}${a[5] ? ' (ally slot)' : ''}`;
     case 'permission': return `${who(a[0])} ${a[4] ? 'grants' : 'denies'} ${who(a[1])} permission to defend ${loc(a[5])} with ${POWERS[a[3]]}`;
     case 'spendCube': return `${who(a[0])} spends a cube in ${CITIES[a[1]]} for extra counters`;
     case 'endCommit': return `${who(a[0])} ends the commit turn (${a[1]} counter${a[1] === 1 ? '' : 's'} placed)`;
@@ -250,7 +253,7 @@ export function renderText(view: PeriklesView): string {
   lines.push('');
   lines.push(`Locations (deck ${view.locationDeck})`);
   for (const row of locationRows(view)) lines.push(`  ${row[0]}: ${row[1]}\n      attack: ${row[2]}\n      defend: ${row[3]}`);
-  const claimed = view.claimed.map((ids, s) => (ids.length > 0 ? `${seatName(view, s)}: ${ids.map((id) => LOCATIONS[id].name).join(', ')}` : '')).filter(Boolean);
+  const claimed = view.claimed.map((ids, s) => (ids.length > 0 ? `${seatName(view, s)}: ${ids.map(locationLabel).join(', ')}` : '')).filter(Boolean);
   if (claimed.length > 0) lines.push(`  claimed: ${claimed.join('; ')}`);
   if (view.phase !== 'setup' && view.phase !== 'influence' && view.phase !== 'nominations') {
     lines.push('Armies');
@@ -274,10 +277,59 @@ const HTML_SPECIAL = /[&<>"']/;
 const esc = (text: string): string => (HTML_SPECIAL.test(text) ? escapeHtml(text) : text);
 const td = (text: string) => `<td>${esc(text)}</td>`;
 const th = (text: string) => `<th>${esc(text)}</th>`;
+/** A wide table scrolls inside its own box instead of pushing the page past a phone's edge. */
+const scroller = (inner: string) => `<div class="scroll" style="overflow-x:auto;max-width:100%">${inner}</div>`;
 const table = (cls: string, caption: string, head: readonly string[], rows: readonly (readonly string[])[]) =>
-  `<table class="${cls}"><caption>${esc(caption)}</caption>${head.length > 0 ? `<tr>${head.map(th).join('')}</tr>` : ''}${rows
+  scroller(`<table class="${cls}"><caption>${esc(caption)}</caption>${head.length > 0 ? `<tr>${head.map(th).join('')}</tr>` : ''}${rows
     .map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`)
-    .join('')}</table>`;
+    .join('')}</table>`);
+
+/** Strengths of a power's counters of one type as a list of numbers (ascending). */
+function strengthList(counts: readonly number[], power: number, type: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < KIND_COUNT; k++) {
+    if (kindPower(k) !== power || kindType(k) !== type) continue;
+    for (let i = 0; i < counts[k]; i++) out.push(kindStrength(k));
+  }
+  return out;
+}
+
+const counters = (n: number) => `${n} counter${n === 1 ? '' : 's'}`;
+
+/**
+ * A power's counters of one type in words, one fact a line: where they are, and for a pool whether
+ * the numbers are strengths (the viewer's own pool) or only a count (anyone else's).
+ */
+export function armyFacts(view: PeriklesView, power: number, type: number): string[] {
+  const lines: string[] = [];
+  const stack = strengthList(view.stack, power, type);
+  if (stack.length > 0) lines.push(`${power === 6 ? 'Persian' : 'city'} stack: ${counters(stack.length)}, strengths ${stack.join(' ')}`);
+  const led = power === 6 ? view.persianLeaders.length > 0 : view.leaders[power] >= 0;
+  if (led) {
+    if (view.controlled.includes(power)) {
+      const pool = strengthList(view.pool, power, type);
+      lines.push(pool.length > 0 ? `your pool: ${counters(pool.length)}, strengths ${pool.join(' ')}` : 'your pool: empty');
+    } else {
+      const count = view.poolCounts[power * 2 + type];
+      lines.push(`Leader’s pool: ${counters(count)} (strengths hidden)`);
+      const unseen = strengthList(view.unseen, power, type);
+      if (unseen.length > 0) lines.push(`strengths in that pool and face down on Locations, together: ${unseen.join(' ')}`);
+    }
+  }
+  const dead = strengthList(view.dead, power, type);
+  if (dead.length > 0) lines.push(`dead pool: ${counters(dead.length)}, strengths ${dead.join(' ')}`);
+  return lines.length > 0 ? lines : ['none here'];
+}
+
+function armyTable(view: PeriklesView): string {
+  const rows = POWERS.map((name, power) => {
+    const leaders = power === 6 ? view.persianLeaders : view.leaders[power] >= 0 ? [view.leaders[power]] : [];
+    const cells = UNIT_TYPES.map((_, type) => `<td>${armyFacts(view, power, type).map(esc).join('<br>')}</td>`).join('');
+    return `<tr>${th(name)}${td(leaders.length > 0 ? seatList(view, leaders) : 'nobody')}${cells}</tr>`;
+  });
+  return scroller(`<table class="armies"><caption>Armies (numbers after “strengths” are counter strengths)</caption>` +
+    `<tr>${['power', 'led by', 'hoplites', 'triremes'].map(th).join('')}</tr>${rows.join('')}</table>`);
+}
 
 /** The arena's HTML fragment of one seat's view (no scripts; all text escaped). */
 export function renderHtml(view: PeriklesView): string {
@@ -285,20 +337,27 @@ export function renderHtml(view: PeriklesView): string {
     '<section class="game perikles">',
     `<h2>${esc(headline(view))}</h2>`,
     `<p class="status">${esc(statusLine(view))}</p>`,
-    `<p class="scores">${esc(`Scores: ${scoreLine(view)}`)}</p>`,
   ];
+  parts.push(table('scores', 'Scores', ['seat', 'score', 'VP from Locations', 'statues'],
+    view.scores.map((sc, s) => [seatName(view, s), String(sc), String(view.tileVp[s]), String(view.statueCounts[s])])));
   parts.push(table('cities', 'Cities (regular cubes)', ['', ...CITIES, ''], cityRows(view)));
   parts.push(table('display', `Influence display (deck ${view.influenceDeck})`, ['slot', 'tile'],
     view.display.map((t, s) => [String(s), t < 0 ? '—' : tileLabel(t)])));
-  parts.push(table('players', 'Players', ['seat', 'tiles held', 'special'],
-    view.held.map((ids, s) => [seatName(view, s), ids.map(tileLabel).join(', ') || 'none', specialText(view, s)])));
+  parts.push(table('players', 'Players', ['seat', 'tiles held', 'special', 'Locations won'],
+    view.held.map((ids, s) => [seatName(view, s), ids.map(tileLabel).join(', ') || 'none', specialText(view, s),
+      view.claimed[s].map(locationLabel).join(', ') || 'none'])));
   parts.push(table('locations', `Locations (deck ${view.locationDeck})`, ['slot', 'Location', 'attack', 'defend'], locationRows(view)));
   if (view.phase !== 'setup' && view.phase !== 'influence' && view.phase !== 'nominations') {
-    parts.push(`<pre class="armies">${esc(armyLines(view).join('\n'))}</pre>`);
-    parts.push(`<p class="relations">${esc(`Relations: ${relationText(view)}`)}</p>`);
+    parts.push(armyTable(view));
+    const relations = relationText(view);
+    parts.push(relations === 'all neutral'
+      ? '<p class="relations">Relations: all neutral</p>'
+      : `<div class="relations"><p>Relations between powers:</p><ul>${relations.split(', ').map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`);
   }
   for (const text of [commitText(view), battleText(view)]) if (text !== undefined) parts.push(`<p class="progress">${esc(text)}</p>`);
   if (view.log.length > 0) {
+    parts.push(`<h3>${view.seat >= 0 ? 'Since your last move' : 'Latest events'}</h3>`);
+    if (view.logDropped > 0) parts.push(`<p class="log-dropped">(${view.logDropped} earlier events not shown)</p>`);
     parts.push(`<ol class="log">${view.log.map((e) => `<li>${esc(formatLogEntry(view, e))}</li>`).join('')}</ol>`);
   }
   parts.push('</section>');

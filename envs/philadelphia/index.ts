@@ -1,5 +1,6 @@
 import type { GameDefinition } from '../core/game.js';
 import { ENCODING_VERSION, encodePhiladelphia, observationSize } from './encode.js';
+import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
   ACTION_SIZE, DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, PhiladelphiaState, evaluatePosition, maxGameLength,
@@ -28,4 +29,8 @@ export const philadelphia = {
   encode: encodePhiladelphia,
   renderText,
   renderHtml,
+  renderSvg,
+  describeDecision,
+  glossary: GLOSSARY,
+  rules: RULES,
 } satisfies GameDefinition<PhiladelphiaConfig, PhiladelphiaView>;

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../core/html.js';
-import { AD_KINDS, INDUSTRY_CODES, ITEM_KINDS, setLabel } from './cards.js';
+import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, setLabel } from './cards.js';
+import { effectText, industryText, numbersText, orList } from './glossary.js';
 import { CAUSE_ITEM, CAUSE_PASS, SOURCE_EXPLORE, SOURCE_GEOLOGIST, SOURCE_MARKET, logEntry, type LogEntry } from './log.js';
 import { DECISION_TEXT, type PhiladelphiaView } from './rules.js';
 
@@ -39,7 +40,7 @@ function headline(view: PhiladelphiaView): string {
 }
 
 /** Who decides what now, or how the game ended. */
-function statusLine(view: PhiladelphiaView): string {
+export function statusLine(view: PhiladelphiaView): string {
   if (view.isOver) {
     const how = view.truncated ? `Round ${view.maxRounds} ended with nobody at 10 VP; ranked by VP, then gold: ` : '';
     const names = view.winners.map((s) => seatName(view, s));
@@ -67,10 +68,10 @@ function itemsText(view: PhiladelphiaView): string {
 }
 
 /** Extra lines about the decision in progress (display, sets selected, the item resolving). */
-function decisionDetails(view: PhiladelphiaView): string[] {
+export function decisionDetails(view: PhiladelphiaView): string[] {
   const lines: string[] = [];
   if (view.revealed.length > 0) {
-    lines.push(`Revealed: ${view.revealed.map(([kind, taken], i) => `(${i}) ${cardName(kind)}${taken ? ' [taken]' : ''}`).join('  ')}`);
+    lines.push(`Revealed cards by position: ${view.revealed.map(([kind, taken], i) => `${i}: ${cardName(kind)}${taken ? ' (taken)' : ''}`).join(' · ')}`);
   }
   if (view.submitting.length > 0) lines.push(`Submitting: ${view.submitting.map(setLabel).join('; ')}`);
   if (view.items.active >= 0) lines.push(`Resolving the item: ${itemName(view.items.active)}`);
@@ -164,6 +165,42 @@ export function renderText(view: PhiladelphiaView): string {
 
 const td = (text: string) => `<td>${escapeHtml(text)}</td>`;
 const th = (text: string) => `<th>${escapeHtml(text)}</th>`;
+/** Tables scroll sideways inside their own box rather than widening a phone's page. */
+const scroll = (html: string) => `<div style="overflow-x:auto">${html}</div>`;
+
+/** 'Cafe', with its industry and numbers on a second line, and what it does on a third. */
+function adCell(kind: number): string {
+  const k = AD_KINDS[kind];
+  return `<td><strong>${escapeHtml(k.name)}</strong><br><small>${escapeHtml(`${industryText(kind)} · cost ${k.cost} · reward ${k.reward} gold · ` +
+    `established on die ${orList(k.faces)}`)}<br>${escapeHtml(effectText(kind))}</small></td>`;
+}
+
+/** One seat's field: slot, the ad with everything printed on it, month markers against the contract. */
+function fieldHtml(view: PhiladelphiaView, seat: number): string {
+  const ads = view.fieldKinds[seat];
+  const heading = `<h3>${escapeHtml(`Field of ${seatName(view, seat)}`)}</h3>`;
+  if (ads.length === 0) return `${heading}<p class="field">No ads posted.</p>`;
+  const rows = ads.map((kind, slot) => `<tr>${td(String(slot))}${adCell(kind)}` +
+    `${td(`${view.fieldMarkers[seat][slot]} of ${AD_KINDS[kind].period}`)}</tr>`);
+  return heading + scroll(`<table class="field"><tr>${th('slot')}${th('ad (slot 0 = oldest)')}${th('months posted')}</tr>` +
+    `${rows.join('')}</table>`);
+}
+
+/** The viewer's hand, one line per card name with everything printed on the card. */
+function handHtml(view: PhiladelphiaView, hand: readonly number[]): string {
+  const counts = new Array<number>(AD_KINDS.length).fill(0);
+  for (const k of hand) counts[k]++;
+  const known = new Array<number>(AD_KINDS.length).fill(0);
+  if (view.seat >= 0) for (const k of view.known[view.seat]) known[k]++;
+  const items: string[] = [];
+  counts.forEach((n, k) => {
+    if (n === 0) return;
+    const shown = known[k] > 0 ? ` (${known[k]} known to all)` : '';
+    items.push(`<li><strong>${escapeHtml(`${cardName(k)}${n > 1 ? ` ×${n}` : ''}`)}</strong>${escapeHtml(shown)} — ` +
+      `${escapeHtml(`${industryText(k)}; ${numbersText(k)}. ${effectText(k)}`)}</li>`);
+  });
+  return items.length > 0 ? `<ul class="hand-cards">${items.join('')}</ul>` : '';
+}
 
 /** The arena's HTML fragment of one seat's view (no scripts; all text escaped). */
 export function renderHtml(view: PhiladelphiaView): string {
@@ -174,22 +211,32 @@ export function renderHtml(view: PhiladelphiaView): string {
   ];
   for (const line of decisionDetails(view)) parts.push(`<p class="decision">${escapeHtml(line)}</p>`);
   const rows = Array.from({ length: view.players }, (_, seat) => {
-    const ads = view.fieldKinds[seat].map((kind, slot) =>
-      `<li>${escapeHtml(`[${slot}] ${cardName(kind)} (${INDUSTRY_CODES[AD_KINDS[kind].industry]}) ${view.fieldMarkers[seat][slot]}/${AD_KINDS[kind].period}`)}</li>`);
     const cls = seat === view.seat ? ' class="you"' : '';
+    const known = knownText(view, seat);
     return `<tr${cls}>${th(seatName(view, seat))}${td(String(view.vp[seat]))}${td(String(view.gold[seat]))}` +
-      `${td(String(view.handSizes[seat]))}${td(knownText(view, seat))}<td><ol class="field">${ads.join('')}</ol></td></tr>`;
+      `${td(`${view.handSizes[seat]}${known !== '' && seat !== view.seat ? ` (known: ${known})` : ''}`)}</tr>`;
   });
-  parts.push(`<table class="seats"><caption>Players</caption><tr>${th('seat')}${th('VP')}${th('gold')}${th('hand')}` +
-    `${th('known cards')}${th('field (markers/period)')}</tr>${rows.join('')}</table>`);
-  if (view.hand !== null) parts.push(`<p class="hand">${escapeHtml(`Your hand: ${kindList(view.hand)}`)}</p>`);
-  const items = view.items.slots.map((item, slot) =>
-    `<tr>${th(`slot ${slot}`)}${td(item < 0 ? '(being resolved)' : itemName(item))}${td(item < 0 ? '' : `${ITEM_KINDS[item].cost} gold`)}</tr>`);
-  parts.push(`<table class="items"><caption>Items</caption>${items.join('')}</table>`);
-  parts.push(`<p class="table">${escapeHtml(`${view.items.boom ? 'Economic Boom is face up. ' : ''}Ad deck: ${view.adDeckSize} cards. ` +
-    `Discard pile: ${cardList(view.adDiscard)}.${view.lastDie > 0 ? ` Last die roll: ${view.lastDie}.` : ''}`)}</p>`);
+  parts.push(scroll(`<table class="seats"><caption>Players</caption><tr>${th('seat')}${th('VP')}${th('gold')}${th('cards in hand')}</tr>` +
+    `${rows.join('')}</table>`));
+  if (view.hand !== null) {
+    parts.push(`<p class="hand">${escapeHtml(`Your hand: ${kindList(view.hand)}`)}</p>`);
+    parts.push(handHtml(view, view.hand));
+  }
+  for (let seat = 0; seat < view.players; seat++) parts.push(fieldHtml(view, seat));
+  const items = view.items.slots.map((item, slot) => item < 0
+    ? `<tr>${td(String(slot))}${td(`${view.items.active >= 0 ? itemName(view.items.active) : 'item'} (bought, being used)`)}${td('')}</tr>`
+    : `<tr>${td(String(slot))}<td><strong>${escapeHtml(itemName(item))}</strong><br><small>${escapeHtml(ITEM_KINDS[item].effect)}</small></td>` +
+      `${td(`${ITEM_KINDS[item].cost} gold`)}</tr>`);
+  parts.push(scroll(`<table class="items"><caption>Items for sale (Purchase, from round 2)</caption>` +
+    `<tr>${th('slot')}${th('item')}${th('price')}</tr>${items.join('')}</table>`));
+  const itemDiscard = view.items.discard.map((c, k) => (c === 0 ? '' : c === 1 ? itemName(k) : `${itemName(k)} ×${c}`)).filter((x) => x !== '');
+  parts.push(`<p class="table">${escapeHtml(`${view.items.boom ? `${itemName(ITEM_BOOM)} is face up: every established ad pays +1 gold. ` : ''}` +
+    `Item deck: ${view.items.deckSize} cards. Item discard pile: ${itemDiscard.length > 0 ? itemDiscard.join(', ') : '(none)'}.`)}</p>`);
+  parts.push(`<p class="table">${escapeHtml(`Ad deck: ${view.adDeckSize} face-down cards. ` +
+    `Ad discard pile (face up): ${cardList(view.adDiscard)}.${view.lastDie > 0 ? ` Last die roll: ${view.lastDie}.` : ''}`)}</p>`);
   const events = newEvents(view);
   if (events.length > 0) {
+    parts.push(`<h3>${view.seat >= 0 ? 'Since your last move' : 'Recent events'}</h3>`);
     parts.push(`<ol class="log">${events.map((e) => `<li>${escapeHtml(formatLogEntry(view, e))}</li>`).join('')}</ol>`);
   }
   parts.push('</section>');

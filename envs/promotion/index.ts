@@ -1,5 +1,6 @@
 import type { GameDefinition } from '../core/game.js';
 import { ENCODING_VERSION, encodePromotion, observationSize } from './encode.js';
+import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
   ACTION_SIZE, GAME, MAX_GAME_LENGTH, PLAYERS, PromotionState, evaluatePosition, type PromotionConfig, type PromotionView,
@@ -27,4 +28,8 @@ export const promotion = {
   encode: encodePromotion,
   renderText,
   renderHtml,
+  renderSvg,
+  describeDecision,
+  glossary: GLOSSARY,
+  rules: RULES,
 } satisfies GameDefinition<PromotionConfig, PromotionView>;

@@ -128,10 +128,10 @@ export function renderHtml(view: PromotionView): string {
     const cls = seat === view.seat ? ' class="you"' : '';
     return `<tr${cls}>${th(seatName(view, seat))}${cells}${td(String(Math.max(...view.fields[seat])))}</tr>`;
   });
-  parts.push(`<table class="fields"><caption>Field cards</caption><tr>${th('')}${SUIT_SYMBOLS.map(th).join('')}${th('best')}</tr>${fieldRows.join('')}</table>`);
+  parts.push(`<div style="overflow-x:auto"><table class="fields"><caption>Field cards</caption><tr>${th('')}${SUIT_SYMBOLS.map(th).join('')}${th('best')}</tr>${fieldRows.join('')}</table></div>`);
 
   const supplyRows = view.supply.map((ranks, suit) => `<tr>${th(SUIT_SYMBOLS[suit])}${td(ranks.join(' ') || '(empty)')}</tr>`);
-  parts.push(`<table class="supply"><caption>Supply</caption>${supplyRows.join('')}</table>`);
+  parts.push(`<div style="overflow-x:auto"><table class="supply"><caption>Supply</caption>${supplyRows.join('')}</table></div>`);
 
   if (view.phase === 'draft') {
     const drafted = view.draft.drafted.map((s) => SUIT_NAMES[s]).join(', ') || 'nothing yet';
@@ -145,7 +145,7 @@ export function renderHtml(view: PromotionView): string {
       return `<tr${cls}>${th(seatName(view, seat))}${td(sideLabel(side))}${icons}${td(rowCardText(view, seat))}</tr>`;
     });
     const head = `<tr>${th('')}${th('faces (row 1)')}${th('row 2')}${th('row 3')}${th('row 4')}${th('row card')}</tr>`;
-    parts.push(`<table class="postcard"><caption>${escapeHtml(`Postcard (a = ${view.orientation})`)}</caption>${head}${rows.join('')}</table>`);
+    parts.push(`<div style="overflow-x:auto"><table class="postcard"><caption>${escapeHtml(`Postcard (a = ${view.orientation})`)}</caption>${head}${rows.join('')}</table></div>`);
   }
   const resolution = resolutionText(view);
   if (resolution !== undefined) parts.push(`<p class="resolution">${escapeHtml(resolution)}</p>`);

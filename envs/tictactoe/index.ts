@@ -1,5 +1,6 @@
 import type { GameDefinition } from '../core/game.js';
 import { ENCODING_VERSION, encodeTicTacToe, observationSize } from './encode.js';
+import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import { CELLS, LINES, TicTacToeState, type TicTacToeView } from './rules.js';
 
@@ -35,4 +36,8 @@ export const tictactoe = {
   encode: encodeTicTacToe,
   renderText,
   renderHtml,
+  renderSvg,
+  describeDecision,
+  glossary: GLOSSARY,
+  rules: RULES,
 } satisfies GameDefinition<undefined, TicTacToeView>;

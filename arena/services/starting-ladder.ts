@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lookupGame } from '../../envs/core/registry.js';
+import type { ArenaContext } from './context.js';
+
+/** Where the recorded starting ladders live (scripts/record-starting-ladder.ts writes them). */
+export const LADDER_DIR = new URL('../ladder/', import.meta.url).pathname;
+
+/** One recorded game: the roster specs per seat, with its public seed and every action. */
+export interface LadderGame {
+  index: number;
+  seed: string;
+  seats: string[];
+  actions: number[];
+  ranking: number[];
+  scores: number[];
+  truncated: boolean;
+}
+
+export interface LadderFile {
+  game: string;
+  players: number;
+  encodingVersion: number;
+  roster: string[];
+  recordedWith: string;
+  games: LadderGame[];
+}
+
+/** The public seed of a starting-ladder game (bots only: nothing hidden from a person depends on it). */
+export function ladderSeed(game: string, index: number | string): string {
+  return `starting-ladder:${game}:${index}`;
+}
+
+/**
+ * Imports a game's recorded starting ladder into a store that has no rated game of it yet, so its
+ * leaderboard ranks the whole roster the moment the arena starts. Every game is replayed first and
+ * kept only if the rules still give the recorded result (a rules change makes an old file harmless),
+ * and only games whose every seat is a registered bot of the arena's roster are imported. Returns
+ * the number of games imported.
+ */
+export async function importStartingLadder(ctx: ArenaContext, game: string, dir = LADDER_DIR): Promise<number> {
+  const path = join(dir, `${game}.json`);
+  if (!existsSync(path) || (await ctx.store.countGames(game)) > 0) return 0;
+  const def = lookupGame(ctx.games, game);
+  const file = JSON.parse(readFileSync(path, 'utf8')) as LadderFile;
+  if (file.game !== def.name || file.encodingVersion !== def.encodingVersion) return 0;
+  const bySpec = new Map((await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot' && !a.ownerId).map((a) => [a.spec, a.id]));
+  let imported = 0;
+  for (const g of file.games) {
+    const seats = g.seats.map((spec) => bySpec.get(spec));
+    if (seats.some((id) => id === undefined)) continue;
+    const state = def.newGame({ players: file.players, seed: g.seed });
+    try {
+      for (const a of g.actions) state.applyAction(a);
+    } catch {
+      continue;
+    }
+    if (!state.isTerminal() || JSON.stringify(state.ranking()) !== JSON.stringify(g.ranking)) continue;
+    await ctx.store.recordGame({
+      id: `ladder:${game}:${g.index}`, game, players: file.players, seed: g.seed, seats: seats as string[], actions: g.actions,
+      ranking: g.ranking, scores: g.scores, truncated: g.truncated, finishedAt: ctx.now().toISOString(),
+    });
+    imported++;
+  }
+  return imported;
+}

@@ -1,0 +1,59 @@
+/**
+ * Records the starting ladder: for every game, one round-robin pass of the shipped roster (every mix
+ * of bots in every seat rotation, at least 24 games), played with public seeds
+ * `starting-ladder:<game>:<index>`, written to arena/ladder/<game>.json. A fresh arena imports these
+ * games on its first start (arena/services/starting-ladder.ts), so every leaderboard ranks the whole
+ * roster at once while its own ladder games go on in the background.
+ *
+ *   npx tsx scripts/record-starting-ladder.ts [game ...]     (default: every game; 2 threads)
+ *
+ * Progress is checkpointed game by game to data/ladder-progress/<game>.jsonl, so a stopped run
+ * resumes where it was. The same roster and seeds give the same games (no time budgets are used).
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getGame, listGames } from '../envs/index.js';
+import { rosterFor } from '../arena/services/roster.js';
+import { playOnWorkers } from '../arena/tournament/pool.js';
+import { scheduleTournament, tournamentSlots } from '../arena/tournament/schedule.js';
+import { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from '../arena/services/starting-ladder.js';
+
+await import('../training/index.js'); // the roster's neural and az bots
+const games = process.argv.slice(2).length ? process.argv.slice(2) : listGames();
+const progressDir = join('data', 'ladder-progress');
+mkdirSync(progressDir, { recursive: true });
+mkdirSync(LADDER_DIR, { recursive: true });
+
+for (const name of games) {
+  const def = getGame(name);
+  const roster = rosterFor(def, 'models');
+  const count = Math.max(24, tournamentSlots(roster, def.defaultPlayers, 'round-robin').length);
+  const schedule = scheduleTournament(roster, def.defaultPlayers, count, 'round-robin', ladderSeed(name, '')).map((g) => ({ ...g, seed: ladderSeed(name, g.index) }));
+  const progress = join(progressDir, `${name}.jsonl`);
+  const done = new Map<number, LadderGame>();
+  if (existsSync(progress)) {
+    for (const line of readFileSync(progress, 'utf8').split('\n').filter(Boolean)) {
+      const g = JSON.parse(line) as LadderGame & { index: number };
+      done.set(g.index, g);
+    }
+  }
+  const todo = schedule.filter((g) => !done.has(g.index));
+  const started = performance.now();
+  console.log(`${name}: ${roster.length} bots, ${count} games (${done.size} already played)`);
+  await playOnWorkers(todo.map((g) => ({ index: g.index, game: name, seats: g.seats, seed: g.seed })), {
+    threads: 2,
+    onResult: (r, position) => {
+      const index = todo[position].index;
+      const g: LadderGame = { index, seed: todo[position].seed, seats: todo[position].seats, actions: r.actions, ranking: r.ranking, scores: r.scores, truncated: r.truncated };
+      done.set(index, g);
+      appendFileSync(progress, `${JSON.stringify(g)}\n`);
+      if (done.size % 10 === 0) console.log(`  ${name}: ${done.size}/${count} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    },
+  });
+  const file: LadderFile = {
+    game: name, players: def.defaultPlayers, encodingVersion: def.encodingVersion, roster,
+    recordedWith: 'npx tsx scripts/record-starting-ladder.ts', games: [...done.values()].sort((a, b) => a.index - b.index),
+  };
+  writeFileSync(join(LADDER_DIR, `${name}.json`), `${JSON.stringify(file)}\n`);
+  console.log(`${name}: written, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}

@@ -1,0 +1,36 @@
+/**
+ * A fresh arena ranks every game's whole roster at once: the recorded starting ladder
+ * (arena/ladder/<game>.json, made by scripts/record-starting-ladder.ts) is imported on first start.
+ */
+import request from 'supertest';
+import { describe, expect, test } from 'vitest';
+import { createApp, openSqliteStore } from '../arena/index.js';
+import { listGames } from '../envs/index.js';
+
+describe('the starting ladder', () => {
+  test('a fresh store: every roster bot of every game is rated right after start; a second start imports nothing more', async () => {
+    await import('../training/index.js'); // the roster's neural and az bots, as npm start loads them
+    const store = openSqliteStore(':memory:');
+    const app = createApp({ store, writeLimitPerMinute: false, log: () => {} });
+    try {
+      await app.arena.bootstrap({ tournament: false });
+      for (const game of listGames()) {
+        const board = (await request(app).get('/api/leaderboard').query({ game })).body;
+        const bots = board.rows.filter((r: { kind: string }) => r.kind === 'bot');
+        expect(bots.length, game).toBeGreaterThanOrEqual(4);
+        for (const bot of bots) {
+          expect(bot.games, `${game}: ${bot.name}`).toBeGreaterThan(0);
+          expect(bot.bt, `${game}: ${bot.name}`).not.toBeNull();
+        }
+        const html = (await request(app).get('/leaderboard').query({ game })).text;
+        expect(html).toContain('Bradley-Terry');
+      }
+      const before = await store.countGames('perikles');
+      await app.arena.bootstrap({ tournament: false });
+      expect(await store.countGames('perikles')).toBe(before);
+    } finally {
+      await app.arena.close();
+      await store.close();
+    }
+  });
+});
