@@ -224,6 +224,18 @@ describe('HTML pages', () => {
     expect(noCsrf.text).toContain('csrf token does not match');
   });
 
+  test('a refused challenge comes back as the same form: the game, the players and the chosen bots kept, the message beside its field', async () => {
+    const { agent, csrf } = await formClient(app);
+    const promotion = await botIds(app, 'promotion');
+    const res = await agent.post('/matches').type('form')
+      .send(`game=promotion&players=4&opponents=${promotion.greedy}&opponents=ghost&opponents=${promotion.random}&csrf=${csrf}`);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('<span class="error inline">opponents: &#39;ghost&#39; is not an active bot of promotion');
+    const selects = [...res.text.matchAll(/<select name="opponents">([\s\S]*?)<\/select>/g)].map((m) => /<option value="([^"]+)" selected>/.exec(m[1])?.[1]);
+    expect(selects).toEqual([promotion.greedy, undefined, promotion.random]);
+    expect(res.text).toContain('<h2>Promotion, 4 players</h2>');
+  });
+
   test('security headers are set; unknown pages are 404 pages; text is escaped', async () => {
     const res = await request(app).get('/nowhere/<b>');
     expect(res.status).toBe(404);

@@ -22,6 +22,7 @@ fieldset{border:1px solid #d5d9e0;border-radius:6px;margin:.3rem 0;padding:.2rem
 .scroll{overflow-x:auto;max-width:100%}.error.inline{display:block;margin:.2rem 0}
 .resign{margin:.6rem 0}button.quiet{font-size:.85rem}
 dl.glossary dt{font-weight:600;margin-top:.4rem}dl.glossary dd{margin:0 0 0 1rem}
+table.players td:nth-child(3),table.players td:nth-child(1){white-space:nowrap}
 .seat-dot{display:inline-block;width:.7rem;height:.7rem;border-radius:50%;margin-right:.3rem;vertical-align:middle}
 ${SEAT_COLORS.map((c, i) => `.seat-${i}{background:${c}}`).join('')}
 ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.9rem}.swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:middle}
