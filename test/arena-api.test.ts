@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ArenaApp } from '../arena/index.js';
 import { listGames } from '../envs/index.js';
-import { accountKey, botIds, formClient, formFields, testArena } from './arena-helpers.js';
+import { accountKey, botIds, formClient, formFields, testArena, whenMyTurn } from './arena-helpers.js';
 
 let app: ArenaApp;
 let bots: Record<string, string>;
@@ -215,7 +215,7 @@ describe('HTML pages', () => {
     expect(fields).toMatchObject({ token, decisions: '0', csrf });
     const move = await agent.post(`/matches/${id}/actions`).type('form').send({ ...fields, action: '4' });
     expect(move.status).toBe(303);
-    const next = formFields((await agent.get(url)).text, /\/actions$/);
+    const { fields: next } = await whenMyTurn(agent, url);
     const illegal = await agent.post(`/matches/${id}/actions`).type('form').send({ ...next, action: '4' });
     expect(illegal.status).toBe(409);
     expect(illegal.text).toContain('cell (1,1) is taken');

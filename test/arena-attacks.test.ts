@@ -12,7 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ArenaApp } from '../arena/index.js';
 import { Rng, getGame, type GameState } from '../envs/index.js';
-import { accountKey, botIds, formClient, formFields, testArena } from './arena-helpers.js';
+import { accountKey, botIds, formClient, formFields, testArena, whenActions } from './arena-helpers.js';
 
 let app: ArenaApp;
 let logLines: string[];
@@ -177,6 +177,8 @@ describe('attack 2: moves nobody saw', () => {
     expect(first.status).toBe(303);
     expect(second.status).toBe(409);
     expect(second.text).toContain('reload the page');
+    expect(await whenActions(app, id, 2)).toHaveLength(2); // the move, and the bot's answer in the background
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await app.arena.ctx.store.getMatch(id))!.actions).toHaveLength(2);
     for (const bad of ['', 'null', '4.0', ' 4', '0x4']) {
       const res = await agent.post(`/matches/${id}/actions`).type('form').send({ ...fields, decisions: '2', action: bad });

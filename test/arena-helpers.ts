@@ -52,3 +52,27 @@ export function formFields(html: string, action: RegExp): Record<string, string>
   if (!form) throw new Error(`no form posting to ${action}`);
   return Object.fromEntries([...form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]));
 }
+
+/**
+ * The seat page's move form once it is the person's turn: HTML pages answer at once while the bots
+ * think in the background, so a client polls (as the page's refresh does) until the form is there.
+ */
+export async function whenMyTurn(agent: ReturnType<typeof request.agent>, url: string, timeoutMs = 20_000): Promise<{ text: string; fields: Record<string, string> }> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const text = (await agent.get(url)).text;
+    if (/<form method="post" action="[^"]*\/actions"/.test(text)) return { text, fields: formFields(text, /\/actions$/) };
+    if (Date.now() > until) throw new Error(`no move form at ${url} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits until a stored match holds `count` actions (the bots answer in the background for HTML clients). */
+export async function whenActions(app: ArenaApp, id: string, count: number, timeoutMs = 20_000): Promise<number[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const actions = (await app.arena.ctx.store.getMatch(id))!.actions;
+    if (actions.length >= count || Date.now() > until) return actions;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

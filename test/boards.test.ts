@@ -4,6 +4,7 @@
  * and a decision sentence exactly when the seat is to act.
  */
 import { describe, expect, test } from 'vitest';
+import { svgMarkupProblem } from '../envs/core/svg-check.js';
 import { Rng, getGame, listGames } from '../envs/index.js';
 
 describe.each(listGames())('%s: the drawn board', (name) => {
@@ -18,6 +19,7 @@ describe.each(listGames())('%s: the drawn board', (name) => {
             const view = state.view(seat);
             const svg = def.renderSvg(view);
             expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" class="board"/);
+            expect(svgMarkupProblem(svg)).toBe('');
             expect((svg.match(/<(rect|circle|path|line|polygon|text)\b/g) ?? []).length, 'drawing elements').toBeGreaterThan(8);
             const desc = /<desc[^>]*>([\s\S]*?)<\/desc>/.exec(svg)?.[1] ?? '';
             expect(desc, 'the description is text, not escaped markup').not.toMatch(/&lt;|</);

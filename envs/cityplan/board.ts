@@ -3,7 +3,7 @@
  * across the table, the shared middle (income cards, assembly, deck, discard pile), then the
  * viewer's city and hand. Other hands, hidden action cards and other set-aside cards are card backs.
  */
-import { SEAT_COLORS, cardBack, svgBoard, svgText } from '../core/board.js';
+import { SEAT_COLORS, cardBack, svgBoard, svgText, inkOn, wrapWords } from '../core/board.js';
 import {
   ACTION_CARD_NAMES, END_BUILDINGS, HAND_LIMIT, INCOME_CARDS, KINDS, SACRIFICE_DISCOUNT, type BuildingType,
 } from './cards.js';
@@ -40,29 +40,12 @@ function text(x: number, y: number, content: string, attrs = ''): string {
   return `<text x="${x}" y="${y}" ${FONT}${size}${fill}${attrs === '' ? '' : ` ${attrs}`}>${svgText(content)}</text>`;
 }
 
-/** Dark or white text on a seat colour. */
-function inkOn(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? '#1d2430' : '#ffffff';
-}
-
-/** Greedy word wrap to lines of at most `max` characters (a longer word keeps its own line). */
-function wrap(words: string, max: number): string[] {
-  const lines: string[] = [];
-  for (const word of words.split(' ')) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= max) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
-
 /** A building card face up: type band with points, name, card cost and power. */
 function buildingCard(x: number, y: number, kind: number, note = '', mark = false): string {
   const k = KINDS[kind];
   const style = TYPE_STYLE[k.type];
   const type = k.mixedAs === null ? k.type : `M·${k.mixedAs}`;
-  const name = wrap(k.name, 15).map((line, i) => `<tspan x="${x + 5}" y="${y + 32 + i * 14}">${svgText(line)}</tspan>`).join('');
+  const name = wrapWords(k.name, 15).map((line, i) => `<tspan x="${x + 5}" y="${y + 32 + i * 14}">${svgText(line)}</tspan>`).join('');
   const power = k.type === 'P' ? `+${k.production} power` : `${k.power} power`;
   const title = `${k.name}: ${buildingText(k)}${note === '' ? '' : ` (${note})`}`;
   return `<g><title>${svgText(title)}</title>` +
@@ -230,7 +213,7 @@ function middle(view: CityPlanView, y0: number): string {
     const y = y0 + 28;
     const used = view.incomeUsed[c.id];
     const mark = fresh.has(c.id);
-    const lines = wrap(c.name, 13).map((line, j) => `<tspan x="${x + cw / 2}" y="${y + 34 + j * 14}">${svgText(line)}</tspan>`).join('');
+    const lines = wrapWords(c.name, 13).map((line, j) => `<tspan x="${x + cw / 2}" y="${y + 34 + j * 14}">${svgText(line)}</tspan>`).join('');
     parts.push(`<g><title>${svgText(`${c.name}: ${incomeCardText(c.id)}${used ? ' Already paid out.' : ' Not paid out yet.'}`)}</title>` +
       `<rect x="${x}" y="${y}" width="${cw}" height="${ch}" rx="5" fill="${used ? '#d5d8dc' : '#fff8dc'}" stroke="${mark ? HIGHLIGHT : '#8a7a3a'}" stroke-width="${mark ? 3 : 1}"/>` +
       text(x + 6, y + 15, String(c.number), 'font-size="13" font-weight="700"') +
@@ -358,7 +341,7 @@ export function renderSvg(view: CityPlanView): string {
   let y = M;
   const variant = view.variant === 'plain' ? ' (Plain)' : '';
   parts.push(text(M + 4, y + 18, `City Plan Delta${variant} · turn ${view.turn} of ${view.maxTurns}`, 'font-size="17" font-weight="700"'));
-  for (const line of wrap(statusText(view), 78)) {
+  for (const line of wrapWords(statusText(view), 78)) {
     parts.push(text(M + 4, y + 40, line, 'font-size="14"'));
     y += 18;
   }

@@ -55,3 +55,24 @@ export function cardBack(x: number, y: number, w: number, h: number, label = 'fa
   return `<g><title>${svgText(label)}</title><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="#3b4a6b" stroke="#1d2430"/>` +
     `<rect x="${x + 4}" y="${y + 4}" width="${w - 8}" height="${h - 8}" rx="3" fill="none" stroke="#8fa3c8" stroke-dasharray="3 3"/></g>`;
 }
+
+/** Text colour with the better contrast (WCAG relative luminance) on a fill such as a seat colour. */
+export function inkOn(hex: string): string {
+  const channel = (i: number) => {
+    const v = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? '#ffffff' : '#111111';
+}
+
+/** Greedy word wrap to lines of at most `max` characters (a longer word keeps a line of its own). */
+export function wrapWords(words: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of words.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= max) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}

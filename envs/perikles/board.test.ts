@@ -1,3 +1,4 @@
+import { svgMarkupProblem } from '../core/svg-check.js';
 import { describe, expect, test } from 'vitest';
 import { svgText } from '../core/board.js';
 import { Rng } from '../core/rng.js';
@@ -30,25 +31,8 @@ function positions(): PeriklesState[] {
 const POSITIONS = positions();
 const seatsOf = (s: PeriklesState) => [-1, ...Array.from({ length: s.players }, (_, p) => p)];
 
-/** Balanced tags (a tag stack over the markup), escaped text, and no unknown entity. */
-function wellFormed(xml: string): string {
-  const stack: string[] = [];
-  const tag = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<>]*")*)\s*(\/?)>/g;
-  let last = 0;
-  for (let m = tag.exec(xml); m !== null; m = tag.exec(xml)) {
-    const between = xml.slice(last, m.index);
-    if (/[<>]/.test(between)) return `stray angle bracket before offset ${m.index}: ${between.slice(0, 60)}`;
-    if (/&(?!(amp|lt|gt|quot|#39);)/.test(between)) return `unescaped & near offset ${m.index}`;
-    last = tag.lastIndex;
-    const [, close, name, , self] = m;
-    if (self) continue;
-    if (close) {
-      if (stack.pop() !== name) return `</${name}> closes the wrong element at offset ${m.index}`;
-    } else stack.push(name);
-  }
-  if (/[<>]/.test(xml.slice(last))) return 'stray angle bracket at the end';
-  return stack.length === 0 ? '' : `unclosed <${stack.join('>, <')}>`;
-}
+/** Sound markup: the shared check (envs/core/svg-check.ts). */
+const wellFormed = svgMarkupProblem;
 
 /** The text a page shows: element content and titles, without tags. */
 const textOf = (markup: string) => markup.replace(/<[^>]*>/g, ' ').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

@@ -2,7 +2,7 @@
  * Small SVG drawing helpers for the Perikles board: text, wrapped text, seat chips, counters,
  * tiles, a flow layout and the "changed" marker. Everything is escaped; nothing reads a state.
  */
-import { SEAT_COLORS, svgText } from '../core/board.js';
+import { SEAT_COLORS, inkOn, svgText } from '../core/board.js';
 import { explain } from './glossary.js';
 
 export const INK = '#1d2430';
@@ -63,15 +63,8 @@ export function paragraph(x: number, y: number, content: string, width: number, 
 
 export const title = (content: string): string => `<title>${svgText(content)}</title>`;
 
-/** Text colour with the better contrast on a fill. */
-export function inkOn(hex: string): string {
-  const channel = (i: number) => {
-    const v = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  };
-  const lum = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? '#ffffff' : '#111111';
-}
+/** Text colour with the better contrast on a fill (shared by every board). */
+export { inkOn };
 
 export const seatColor = (seat: number): string => SEAT_COLORS[seat];
 

@@ -4,7 +4,7 @@
  * clockwise (left neighbour on the left), then the supply by suit and the events since the viewer's
  * last decision. Row cards of other seats are card backs until all four are revealed.
  */
-import { SEAT_COLORS, cardBack, svgBoard, svgText } from '../core/board.js';
+import { SEAT_COLORS, cardBack, svgBoard, svgText, inkOn, wrapWords } from '../core/board.js';
 import { KING, MIN_FIELD_RANK, SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel } from './cards.js';
 import { sideText } from './glossary.js';
 import type { LogEntry } from './log.js';
@@ -27,21 +27,6 @@ function text(x: number, y: number, content: string, attrs = ''): string {
   const size = attrs.includes('font-size=') ? '' : ' font-size="13"';
   const fill = attrs.includes('fill=') ? '' : ' fill="#1d2430"';
   return `<text x="${x}" y="${y}" ${FONT}${size}${fill}${attrs === '' ? '' : ` ${attrs}`}>${svgText(content)}</text>`;
-}
-
-function inkOn(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? '#1d2430' : '#ffffff';
-}
-
-function wrap(words: string, max: number): string[] {
-  const lines: string[] = [];
-  for (const word of words.split(' ')) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= max) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines;
 }
 
 const icons = (pair: readonly number[]) => pair.map((s) => SUIT_SYMBOLS[s]).join(' ');
@@ -247,7 +232,7 @@ function statusLines(view: PromotionView): string[] {
     return [`${how}${names} ${view.winners.length === 1 ? 'wins' : 'share the win'}.`];
   }
   const mine = describeDecision(view);
-  const lines = wrap(mine !== '' ? `Your turn: ${mine}` : `${seatName(view, view.toAct)} to act: ${PHASE_WORDS[view.phase]}.`, 78);
+  const lines = wrapWords(mine !== '' ? `Your turn: ${mine}` : `${seatName(view, view.toAct)} to act: ${PHASE_WORDS[view.phase]}.`, 78);
   if (view.rows !== null && view.activation <= SIDES.length) {
     lines.push(`Row 1: number ${view.activation} (${SIDES[view.activation - 1].effectLabel}) is next.`);
   }
@@ -296,7 +281,7 @@ export function renderSvg(view: PromotionView): string {
     parts.push(text(M + 4, y + 16, view.seat >= 0 ? 'Since your last move' : 'Recent events', 'font-size="14" font-weight="700"'));
     y += 24;
     for (const e of recent) {
-      for (const line of wrap(`${e.round === 0 ? 'set-up' : `round ${e.round}`}: ${formatLogEntry(view, e)}`, 84)) {
+      for (const line of wrapWords(`${e.round === 0 ? 'set-up' : `round ${e.round}`}: ${formatLogEntry(view, e)}`, 84)) {
         parts.push(text(M + 8, y + 14, line, 'font-size="13"'));
         y += 18;
       }
