@@ -432,6 +432,11 @@ describe('attack 6: cross-site requests, bad bodies, caching', () => {
     const evil = await request(app).post('/api/matches').set('origin', 'https://evil.example').send(body);
     expect(evil.status).toBe(403);
     expect(evil.body.error.message).toMatch(/writes from another site are refused/);
+    const nullOrigin = await request(app).post('/api/matches').set('origin', 'null').send(body);
+    expect(nullOrigin.status).toBe(403);
+    // The same host over https (a TLS proxy in front) is this arena.
+    const proxied = await request(app).post('/api/matches').set('host', 'agora.example').set('origin', 'https://agora.example').send(body);
+    expect(proxied.status).toBe(201);
     const fetchMeta = await request(app).post('/api/matches').set('sec-fetch-site', 'cross-site').send(body);
     expect(fetchMeta.status).toBe(403);
     const form = await request(app).post('/api/matches').type('form').send(`game=tictactoe&players=2&opponents=${bots.random}`);

@@ -95,8 +95,11 @@ export function sameOriginWrites(origin: string | undefined) {
     if (req.method !== 'POST') return next();
     const own = origin ?? `${req.protocol}://${req.headers.host ?? ''}`;
     const given = req.headers.origin;
+    // Without a configured origin, the Origin's host must be this request's Host: behind a TLS proxy
+    // the browser says https while express sees http, and only the host's owner can serve either.
+    const sameSite = given === undefined || (origin ? given === origin : hostOf(given) === (req.headers.host ?? '').toLowerCase());
     // 'null' (a sandboxed frame, a data: URL) is not this arena either.
-    if ((given !== undefined && given !== own) || req.headers['sec-fetch-site'] === 'cross-site') {
+    if (!sameSite || req.headers['sec-fetch-site'] === 'cross-site') {
       return next(new AgoraError('forbidden', `writes from another site are refused (Origin ${given ?? 'missing'}, this arena is ${own})`));
     }
     if (req.path.startsWith('/api/')) {
@@ -107,6 +110,15 @@ export function sameOriginWrites(origin: string | undefined) {
     }
     next();
   };
+}
+
+/** The host (and port) of an Origin header, lower case; '' for 'null' or anything unparsable. */
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return '';
+  }
 }
 
 /** Pages and answers that hold a seat's view or an account's data are never cached. */
