@@ -32,5 +32,5 @@ export function tournamentListPage(list: TournamentRecord[], runner = '', playin
       `<td>${esc(t.format)}</td><td>${esc(statusWord(t, playing(t.id)))}</td><td>${t.gamesDone}/${t.gamesTotal}</td><td>${esc(t.createdAt)}</td></tr>`)
     .join('');
   return layout('Tournaments', `<h1>Tournaments</h1>${runner}<div class="scroll"><table><tr><th>id</th><th>game</th><th>players</th><th>format</th><th>status</th><th>games</th><th>started</th></tr>${rows}</table></div>` +
-    '<p class="muted">Accounts start one with POST /api/tournaments (see the README).</p>');
+    '<p class="muted">Accounts start one with POST /api/tournaments (see docs/arena.md).</p>');
 }
