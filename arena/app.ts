@@ -93,7 +93,7 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   app.use(sameOriginWrites(deps.origin));
   app.use(express.json({ limit: '32kb' }));
   app.use(express.urlencoded({ extended: false, limit: '32kb' }));
-  app.use(identify(accounts));
+  app.use(identify(accounts, ctx.adminToken));
 
   app.use('/api', apiRouter(arena));
 

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { AgoraError } from '../../envs/index.js';
 import { ELO_START, applyElo } from '../ratings/elo.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
+import { toApiKey, toSession, toUser } from './rows.js';
 import { sameGame } from './same-game.js';
 import {
   nameKeyOf, overrunsByAgent, type AgentKind, type AgentRecord, type ApiKeyRecord, type GameRecord, type MatchRecord, type MatchStatus,
@@ -77,14 +78,6 @@ const toAgent = (r: Row): AgentRecord => ({
   ...(r.retired_at ? { retiredAt: r.retired_at as string } : {}), createdAt: r.created_at as string,
 });
 
-const toUser = (r: Row): UserRecord => ({
-  id: r.id as string, name: r.name as string, nameKey: r.name_key as string, passwordHash: r.password_hash as string, createdAt: r.created_at as string,
-});
-
-const toApiKey = (r: Row): ApiKeyRecord => ({
-  id: r.id as string, userId: r.user_id as string, label: r.label as string, keyHash: r.key_hash as string, createdAt: r.created_at as string,
-  ...(r.last_used_at ? { lastUsedAt: r.last_used_at as string } : {}), ...(r.revoked_at ? { revokedAt: r.revoked_at as string } : {}),
-});
 
 const toGame = (r: Row): GameRecord => ({
   id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
@@ -317,7 +310,7 @@ class PgStore implements Store {
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
     const r = await this.one('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]);
-    return r && { tokenHash: r.token_hash as string, userId: r.user_id as string, createdAt: r.created_at as string, expiresAt: r.expires_at as string };
+    return r && toSession(r);
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
