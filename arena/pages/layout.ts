@@ -26,7 +26,7 @@ table.players td:nth-child(3),table.players td:nth-child(1){white-space:nowrap}
 .seat-dot{display:inline-block;width:.7rem;height:.7rem;border-radius:50%;margin-right:.3rem;vertical-align:middle}
 ${SEAT_COLORS.map((c, i) => `.seat-${i}{background:${c}}`).join('')}
 ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.9rem}.swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:middle}
-main p,main li,main dd,main h1,main td{overflow-wrap:anywhere}
+main p,main li,main dd,main h1{overflow-wrap:anywhere}
 img,svg,select,input{max-width:100%}table{max-width:100%}
 @media (max-width:860px){.match{display:block}main{padding:0 .5rem}
 .board-card{overflow-x:auto}.board-card svg.board{min-width:520px}}
