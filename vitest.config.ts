@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['envs/**/*.test.ts', 'agents/**/*.test.ts', 'arena/**/*.test.ts', 'training/**/*.test.ts', 'test/**/*.test.ts', 'cli/**/*.test.ts'],
+    include: [
+      'envs/**/*.test.ts',
+      'agents/**/*.test.ts',
+      'arena/**/*.test.ts',
+      'training/**/*.test.ts',
+      'test/**/*.test.ts',
+      'cli/**/*.test.ts',
+    ],
     reporters: ['default', './test/summary-reporter.ts'],
     globalSetup: ['./test/global-services.ts'],
     testTimeout: 120_000,

@@ -10,7 +10,10 @@ describe('agent specs', () => {
     ['random', { kind: 'random', options: {} }],
     ['mcts:iterations=800,c=1.4', { kind: 'mcts', options: { iterations: '800', c: '1.4' } }],
     ['neural:models/perikles/v1', { kind: 'neural', path: 'models/perikles/v1', options: {} }],
-    ['az:models/promotion/v1,iterations=200', { kind: 'az', path: 'models/promotion/v1', options: { iterations: '200' } }],
+    [
+      'az:models/promotion/v1,iterations=200',
+      { kind: 'az', path: 'models/promotion/v1', options: { iterations: '200' } },
+    ],
   ])('%s parses and formats back', (text, spec) => {
     expect(parseAgentSpec(text)).toEqual(spec);
     expect(formatAgentSpec(parseAgentSpec(text))).toBe(text);
@@ -30,14 +33,18 @@ describe('agent specs', () => {
 
   test('option readers check ranges and refuse unknown names', () => {
     const o = new SpecOptions('mcts:iterations=0,speed=3', { iterations: '0', speed: '3' });
-    expect(() => o.number('iterations', 100, { min: 1, integer: true })).toThrow(/iterations=0 must be an integer >= 1/);
+    expect(() => o.number('iterations', 100, { min: 1, integer: true })).toThrow(
+      /iterations=0 must be an integer >= 1/,
+    );
     const p = new SpecOptions('x:iterations=5,speed=3', { iterations: '5', speed: '3' });
     expect(p.number('iterations', 100, { min: 1, integer: true })).toBe(5);
     expect(() => p.done()).toThrow(/unknown option speed; this agent takes iterations/);
   });
 
   test('makeAgent names the known kinds for an unknown one, and random refuses options', () => {
-    expect(() => makeAgent('wizard', ttt)).toThrow(/unknown agent kind 'wizard'; known kinds: random, greedy, mcts, neural/);
+    expect(() => makeAgent('wizard', ttt)).toThrow(
+      /unknown agent kind 'wizard'; known kinds: random, greedy, mcts, neural/,
+    );
     expect(() => makeAgent('random:depth=2', ttt)).toThrow(/unknown option depth/);
   });
 });

@@ -17,23 +17,29 @@ const FACTORIES: Record<string, AgentFactory> = {
   },
   greedy: (spec, text) => {
     const o = new SpecOptions(text, spec.options);
-    const agent = new GreedyAgent({
-      worlds: o.number('worlds', 8, { min: 1, max: 10_000, integer: true }),
-      settle: o.number('settle', 64, { min: 0, max: 100_000, integer: true }),
-    }, text);
+    const agent = new GreedyAgent(
+      {
+        worlds: o.number('worlds', 8, { min: 1, max: 10_000, integer: true }),
+        settle: o.number('settle', 64, { min: 0, max: 100_000, integer: true }),
+      },
+      text,
+    );
     o.done();
     if (spec.path !== undefined) throw new AgentSpecError(text, 'greedy takes no positional argument');
     return agent;
   },
   mcts: (spec, text) => {
     const o = new SpecOptions(text, spec.options);
-    const agent = new MctsAgent({
-      iterations: o.number('iterations', 1000, { min: 1, max: 10_000_000, integer: true }),
-      ms: o.number('ms', 0, { min: 0, max: 600_000 }),
-      c: o.number('c', 1.4, { min: 0, max: 100 }),
-      rollout: o.choice('rollout', 'random', ['random', 'greedy'] as const),
-      cutoff: o.number('cutoff', 0, { min: 0, max: 1_000_000, integer: true }),
-    }, text);
+    const agent = new MctsAgent(
+      {
+        iterations: o.number('iterations', 1000, { min: 1, max: 10_000_000, integer: true }),
+        ms: o.number('ms', 0, { min: 0, max: 600_000 }),
+        c: o.number('c', 1.4, { min: 0, max: 100 }),
+        rollout: o.choice('rollout', 'random', ['random', 'greedy'] as const),
+        cutoff: o.number('cutoff', 0, { min: 0, max: 1_000_000, integer: true }),
+      },
+      text,
+    );
     o.done();
     if (spec.path !== undefined) throw new AgentSpecError(text, 'mcts takes no positional argument');
     return agent;
@@ -42,12 +48,14 @@ const FACTORIES: Record<string, AgentFactory> = {
     const o = new SpecOptions(text, spec.options);
     const temperature = o.number('temperature', 0, { min: 0, max: 100 });
     o.done();
-    if (spec.path === undefined) throw new AgentSpecError(text, 'neural needs a model folder: neural:models/<game>/<name>');
+    if (spec.path === undefined)
+      throw new AgentSpecError(text, 'neural needs a model folder: neural:models/<game>/<name>');
     return new NeuralAgent(loadPolicy(text, spec.path, game), temperature, text);
   },
   az: (spec, text, game) => {
     const o = new SpecOptions(text, spec.options);
-    if (spec.path === undefined) throw new AgentSpecError(text, 'az needs a model folder: az:models/<game>/<name>,iterations=N');
+    if (spec.path === undefined)
+      throw new AgentSpecError(text, 'az needs a model folder: az:models/<game>/<name>,iterations=N');
     const net = loadPolicy(text, spec.path, game);
     const options = {
       iterations: o.number('iterations', 200, { min: 1, max: 10_000_000, integer: true }),
@@ -69,6 +77,7 @@ export function agentKinds(): string[] {
 export function makeAgent(spec: string, game: GameDefinition): Agent {
   const parsed = parseAgentSpec(spec);
   const factory = FACTORIES[parsed.kind];
-  if (!factory) throw new AgentSpecError(spec, `unknown agent kind '${parsed.kind}'; known kinds: ${agentKinds().join(', ')}`);
+  if (!factory)
+    throw new AgentSpecError(spec, `unknown agent kind '${parsed.kind}'; known kinds: ${agentKinds().join(', ')}`);
   return factory(parsed, spec, game);
 }

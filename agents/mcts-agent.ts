@@ -136,7 +136,9 @@ export class MctsAgent implements Agent {
     let bestKey = [-1, -Infinity];
     for (const a of legal) {
       const child = root.children.get(a);
-      const key = child ? [child.visits, child.visits > 0 ? child.totals[player] / child.visits : -Infinity] : [0, -Infinity];
+      const key = child
+        ? [child.visits, child.visits > 0 ? child.totals[player] / child.visits : -Infinity]
+        : [0, -Infinity];
       if (key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) {
         bestKey = key;
         best = [a];

@@ -22,7 +22,10 @@ export function installPolicyLoader(load: PolicyLoader): void {
 
 export function loadPolicy(spec: string, path: string, game: GameDefinition): PolicyNetwork {
   if (!loader) {
-    throw new AgentSpecError(spec, "neural agents need TensorFlow.js: import '../training/index.js' (await import) before making one");
+    throw new AgentSpecError(
+      spec,
+      "neural agents need TensorFlow.js: import '../training/index.js' (await import) before making one",
+    );
   }
   return loader(path, game);
 }
@@ -30,7 +33,10 @@ export function loadPolicy(spec: string, path: string, game: GameDefinition): Po
 /** A model plays only the seat count it was trained for (its observation and value sizes depend on it). */
 export function assertSeats(net: PolicyNetwork, ctx: DecisionContext, agentName: string): void {
   if (ctx.view.players !== net.players) {
-    throw new AgentSpecError(agentName, `the model was trained for ${net.players} players; this game has ${ctx.view.players}`);
+    throw new AgentSpecError(
+      agentName,
+      `the model was trained for ${net.players} players; this game has ${ctx.view.players}`,
+    );
   }
 }
 

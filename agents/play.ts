@@ -1,5 +1,11 @@
 import {
-  Rng, checkAgentAction, decisionContext, returnsFromRanking, type Agent, type GameDefinition, type GameState,
+  Rng,
+  checkAgentAction,
+  decisionContext,
+  returnsFromRanking,
+  type Agent,
+  type GameDefinition,
+  type GameState,
 } from '../envs/index.js';
 
 export interface MatchResult {
@@ -29,7 +35,11 @@ export interface PlayOptions {
  * Plays one game between agents, one per seat. Seat i draws its randomness from the stream
  * `${seed}:seat${i}`, so the same seed and agents give the same game.
  */
-export async function playMatch(game: GameDefinition, agents: readonly Agent[], options: PlayOptions): Promise<MatchResult> {
+export async function playMatch(
+  game: GameDefinition,
+  agents: readonly Agent[],
+  options: PlayOptions,
+): Promise<MatchResult> {
   const state = game.newGame({ players: agents.length, seed: options.seed, config: options.config });
   const rngs = agents.map((_, seat) => Rng.fromSeed(`${options.seed}:seat${seat}`));
   const actions: number[] = [];
@@ -44,7 +54,14 @@ export async function playMatch(game: GameDefinition, agents: readonly Agent[], 
   }
   const ranking = state.ranking();
   return {
-    game: game.name, players: agents.length, seed: options.seed, seats: agents.map((a) => a.name), actions,
-    ranking, scores: state.scores(), returns: returnsFromRanking(ranking), truncated: state.isTruncated(),
+    game: game.name,
+    players: agents.length,
+    seed: options.seed,
+    seats: agents.map((a) => a.name),
+    actions,
+    ranking,
+    scores: state.scores(),
+    returns: returnsFromRanking(ranking),
+    truncated: state.isTruncated(),
   };
 }

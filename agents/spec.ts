@@ -16,7 +16,8 @@ export function parseAgentSpec(spec: string): AgentSpec {
   const text = spec.trim();
   const colon = text.indexOf(':');
   const kind = colon === -1 ? text : text.slice(0, colon);
-  if (!/^[a-z][a-z0-9-]*$/.test(kind)) throw new AgentSpecError(spec, `'${kind}' is not an agent kind (lowercase letters)`);
+  if (!/^[a-z][a-z0-9-]*$/.test(kind))
+    throw new AgentSpecError(spec, `'${kind}' is not an agent kind (lowercase letters)`);
   const out: AgentSpec = { kind, options: {} };
   if (colon === -1) return out;
   for (const part of text.slice(colon + 1).split(',')) {
@@ -24,7 +25,8 @@ export function parseAgentSpec(spec: string): AgentSpec {
     if (item === '') throw new AgentSpecError(spec, 'has an empty option');
     const eq = item.indexOf('=');
     if (eq === -1) {
-      if (out.path !== undefined) throw new AgentSpecError(spec, `has two positional arguments ('${out.path}' and '${item}')`);
+      if (out.path !== undefined)
+        throw new AgentSpecError(spec, `has two positional arguments ('${out.path}' and '${item}')`);
       out.path = item;
       continue;
     }
@@ -40,7 +42,10 @@ export function parseAgentSpec(spec: string): AgentSpec {
 
 /** Inverse of parseAgentSpec (options in the order given). */
 export function formatAgentSpec(spec: AgentSpec): string {
-  const parts = [...(spec.path !== undefined ? [spec.path] : []), ...Object.entries(spec.options).map(([k, v]) => `${k}=${v}`)];
+  const parts = [
+    ...(spec.path !== undefined ? [spec.path] : []),
+    ...Object.entries(spec.options).map(([k, v]) => `${k}=${v}`),
+  ];
   return parts.length === 0 ? spec.kind : `${spec.kind}:${parts.join(',')}`;
 }
 
@@ -58,8 +63,12 @@ export class SpecOptions {
     if (raw === undefined) return fallback;
     const value = Number(raw);
     const range = `${check.integer ? 'an integer' : 'a number'}${check.min !== undefined ? ` >= ${check.min}` : ''}${check.max !== undefined ? ` <= ${check.max}` : ''}`;
-    if (!Number.isFinite(value) || (check.integer && !Number.isInteger(value)) ||
-        (check.min !== undefined && value < check.min) || (check.max !== undefined && value > check.max)) {
+    if (
+      !Number.isFinite(value) ||
+      (check.integer && !Number.isInteger(value)) ||
+      (check.min !== undefined && value < check.min) ||
+      (check.max !== undefined && value > check.max)
+    ) {
       throw new AgentSpecError(this.spec, `option ${key}=${raw} must be ${range}`);
     }
     return value;
@@ -79,7 +88,10 @@ export class SpecOptions {
   done(): void {
     const unknown = Object.keys(this.options).filter((k) => !this.used.has(k));
     if (unknown.length > 0) {
-      throw new AgentSpecError(this.spec, `unknown option ${unknown.join(', ')}; this agent takes ${[...this.used].join(', ') || 'no options'}`);
+      throw new AgentSpecError(
+        this.spec,
+        `unknown option ${unknown.join(', ')}; this agent takes ${[...this.used].join(', ') || 'no options'}`,
+      );
     }
   }
 }
@@ -95,7 +107,8 @@ export function splitAgentList(text: string): string[] {
     for (const raw of group.split(',')) {
       const piece = raw.trim();
       if (piece === '') continue;
-      const continues = !piece.includes(':') && piece.includes('=') && out.length > 0 && out[out.length - 1].includes(':');
+      const continues =
+        !piece.includes(':') && piece.includes('=') && out.length > 0 && out[out.length - 1].includes(':');
       if (continues) out[out.length - 1] += `,${piece}`;
       else out.push(piece);
     }

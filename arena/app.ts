@@ -35,11 +35,18 @@ export type ArenaApp = express.Express & { arena: ArenaServices };
 function limiter(limit: number | false, windowMs: number, what: string) {
   if (limit === false) return (_req: Request, _res: Response, next: NextFunction) => next();
   return rateLimit({
-    windowMs, limit, standardHeaders: 'draft-7', legacyHeaders: false,
+    windowMs,
+    limit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
     handler: (req, res) => {
       const message = `too many requests: at most ${limit} ${what}`;
       if (req.path.startsWith('/api/')) res.status(429).json({ error: { code: 'rate_limited', message } });
-      else res.status(429).type('html').send(layout('Slow down', `<p class="error">${message}</p>`));
+      else
+        res
+          .status(429)
+          .type('html')
+          .send(layout('Slow down', `<p class="error">${message}</p>`));
     },
   });
 }
@@ -58,15 +65,20 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   const accounts = new AccountService(ctx);
   let csrfSecret: Promise<string> | undefined;
   // Created once per store, so every arena process sharing it accepts the others' forms.
-  const secret = () => (csrfSecret ??= ctx.store.secret('csrf', randomToken()).catch((err) => {
-    csrfSecret = undefined;
-    throw err;
-  }));
+  const secret = () =>
+    (csrfSecret ??= ctx.store.secret('csrf', randomToken()).catch((err) => {
+      csrfSecret = undefined;
+      throw err;
+    }));
   const secure = deps.secureCookies ?? false;
 
   const app = express() as ArenaApp;
   const arena: ArenaServices = {
-    ctx, matches, tournaments, leaderboard, accounts,
+    ctx,
+    matches,
+    tournaments,
+    leaderboard,
+    accounts,
     bootstrap: async (options) => {
       await bootstrapArena(ctx, tournaments, options);
       await tournaments.resumeAll();
@@ -86,10 +98,18 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   app.use(helmet({ referrerPolicy: { policy: 'same-origin' } }));
   const writes = limiter(deps.writeLimitPerMinute ?? 120, 60_000, 'writes a minute');
   app.use((req, res, next) => (req.method === 'POST' ? writes(req, res, next) : next()));
-  app.use(['/login', '/signup'], (() => {
-    const logins = limiter(deps.loginLimitPer15Minutes ?? 20, 15 * 60_000, 'log-in and sign-up attempts in 15 minutes');
-    return (req: Request, res: Response, next: NextFunction) => (req.method === 'POST' ? logins(req, res, next) : next());
-  })());
+  app.use(
+    ['/login', '/signup'],
+    (() => {
+      const logins = limiter(
+        deps.loginLimitPer15Minutes ?? 20,
+        15 * 60_000,
+        'log-in and sign-up attempts in 15 minutes',
+      );
+      return (req: Request, res: Response, next: NextFunction) =>
+        req.method === 'POST' ? logins(req, res, next) : next();
+    })(),
+  );
   app.use(sameOriginWrites(deps.origin));
   app.use(express.json({ limit: '32kb' }));
   app.use(express.urlencoded({ extended: false, limit: '32kb' }));

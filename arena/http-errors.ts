@@ -5,15 +5,29 @@ import { errorPage } from './pages/layout.js';
 
 /** Every error code's HTTP status, in one place. */
 export const STATUS: Record<ErrorCode, number> = {
-  bad_request: 400, bad_player_count: 400, bad_agent_spec: 400, bad_state: 400, illegal_action: 409, conflict: 409, stale: 409,
-  unknown_game: 404, not_found: 404, unauthorized: 401, forbidden: 403, unsupported_media_type: 415, model_version: 422, unavailable: 503,
+  bad_request: 400,
+  bad_player_count: 400,
+  bad_agent_spec: 400,
+  bad_state: 400,
+  illegal_action: 409,
+  conflict: 409,
+  stale: 409,
+  unknown_game: 404,
+  not_found: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  unsupported_media_type: 415,
+  model_version: 422,
+  unavailable: 503,
 };
 
 /** Parses with zod; a failure is a bad_request naming each field and what it must be. */
 export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const detail = result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+  const detail = result.error.issues
+    .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`)
+    .join('; ');
   throw new AgoraError('bad_request', detail);
 }
 
@@ -28,9 +42,19 @@ function bodyError(err: unknown): { status: number; code: string; message: strin
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   const type = (err as { type?: unknown }).type;
   if (status === 413) return { status, code: 'too_large', message: 'request body too large (at most 32 kB)' };
-  if (type === 'charset.unsupported') return { status, code: 'unsupported_media_type', message: 'unsupported charset: send UTF-8' };
-  if (type === 'encoding.unsupported') return { status, code: 'unsupported_media_type', message: 'unsupported content-encoding: send identity, gzip, deflate or br' };
-  return { status: 400, code: 'bad_request', message: 'malformed request body (expected JSON or a form, correctly encoded and compressed)' };
+  if (type === 'charset.unsupported')
+    return { status, code: 'unsupported_media_type', message: 'unsupported charset: send UTF-8' };
+  if (type === 'encoding.unsupported')
+    return {
+      status,
+      code: 'unsupported_media_type',
+      message: 'unsupported content-encoding: send identity, gzip, deflate or br',
+    };
+  return {
+    status: 400,
+    code: 'bad_request',
+    message: 'malformed request body (expected JSON or a form, correctly encoded and compressed)',
+  };
 }
 
 /**
@@ -38,7 +62,10 @@ function bodyError(err: unknown): { status: number; code: string; message: strin
  * Client errors (4xx) are logged as one line; only server errors log a stack trace. Log lines
  * hold the method and path, never the query string (a seat's token travels there).
  */
-export function errorHandler(log: (line: string) => void, sendHtml?: (res: Response, status: number, html: string) => void) {
+export function errorHandler(
+  log: (line: string) => void,
+  sendHtml?: (res: Response, status: number, html: string) => void,
+) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     let status = 500;
     let code = 'internal';
@@ -53,7 +80,8 @@ export function errorHandler(log: (line: string) => void, sendHtml?: (res: Respo
     } else if (parsed) {
       ({ status, code, message } = parsed);
     }
-    if (status >= 500 && !(err instanceof AgoraError)) log(`${req.method} ${req.path} -> ${status}: ${err instanceof Error ? err.stack : String(err)}`);
+    if (status >= 500 && !(err instanceof AgoraError))
+      log(`${req.method} ${req.path} -> ${status}: ${err instanceof Error ? err.stack : String(err)}`);
     else log(`${req.method} ${req.path} -> ${status} ${code}: ${message.split('\n')[0]}`);
     if (res.headersSent) return;
     if (req.path.startsWith('/api/')) res.status(status).json({ error: { code, message, ...details } });

@@ -5,7 +5,8 @@ import type { ArenaDeps } from './deps.js';
 function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
-  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw new AgoraError('bad_request', `${name}: must be a positive integer; got '${raw}'`);
+  if (!/^[1-9][0-9]{0,8}$/.test(raw))
+    throw new AgoraError('bad_request', `${name}: must be a positive integer; got '${raw}'`);
   return Number(raw);
 }
 
@@ -18,20 +19,31 @@ function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
  */
 export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
   const admin = env.AGORA_ADMIN_TOKEN;
-  if (admin !== undefined && admin !== '' && admin.length < 16) throw new AgoraError('bad_request', 'AGORA_ADMIN_TOKEN: use at least 16 characters (e.g. openssl rand -hex 32)');
+  if (admin !== undefined && admin !== '' && admin.length < 16)
+    throw new AgoraError('bad_request', 'AGORA_ADMIN_TOKEN: use at least 16 characters (e.g. openssl rand -hex 32)');
   const secure = env.AGORA_SECURE_COOKIES;
-  if (secure !== undefined && secure !== '' && secure !== '0' && secure !== '1') throw new AgoraError('bad_request', `AGORA_SECURE_COOKIES: 0 or 1; got '${secure}'`);
+  if (secure !== undefined && secure !== '' && secure !== '0' && secure !== '1')
+    throw new AgoraError('bad_request', `AGORA_SECURE_COOKIES: 0 or 1; got '${secure}'`);
   const origin = env.AGORA_ORIGIN;
   if (origin !== undefined && origin !== '' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
-    throw new AgoraError('bad_request', `AGORA_ORIGIN: scheme and host, like https://agora.example (no path); got '${origin}'`);
+    throw new AgoraError(
+      'bad_request',
+      `AGORA_ORIGIN: scheme and host, like https://agora.example (no path); got '${origin}'`,
+    );
   }
-  const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const defined = <T extends object>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
   return defined({
     adminToken: admin || undefined,
     botBudgetMs: positive(env, 'AGORA_BOT_BUDGET_MS'),
-    userBots: defined({ iterations: positive(env, 'AGORA_USER_BOT_ITERATIONS'), ms: positive(env, 'AGORA_USER_BOT_MS') }),
+    userBots: defined({
+      iterations: positive(env, 'AGORA_USER_BOT_ITERATIONS'),
+      ms: positive(env, 'AGORA_USER_BOT_MS'),
+    }),
     tournamentLimits: defined({
-      games: positive(env, 'AGORA_TOURNAMENT_MAX_GAMES'), agents: positive(env, 'AGORA_TOURNAMENT_MAX_AGENTS'), running: positive(env, 'AGORA_TOURNAMENT_RUNNING'),
+      games: positive(env, 'AGORA_TOURNAMENT_MAX_GAMES'),
+      agents: positive(env, 'AGORA_TOURNAMENT_MAX_AGENTS'),
+      running: positive(env, 'AGORA_TOURNAMENT_RUNNING'),
     }),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,

@@ -17,12 +17,16 @@ const port = Number(process.env.PORT ?? 3000);
 const settings = operatorSettings(process.env);
 const { store, description } = await openStore();
 // With REDIS_URL, tournament games become jobs for `agora worker` processes.
-const runner = process.env.REDIS_URL ? new QueueRunner(process.env.REDIS_URL, { prefix: process.env.AGORA_QUEUE_PREFIX }) : undefined;
+const runner = process.env.REDIS_URL
+  ? new QueueRunner(process.env.REDIS_URL, { prefix: process.env.AGORA_QUEUE_PREFIX })
+  : undefined;
 const app = createApp({ store, runner, ...settings });
 await app.arena.bootstrap();
 const server = app.listen(port, () => {
-  console.log(`Agora arena on http://localhost:${port} (store: ${description}; tournament games on ${app.arena.ctx.runner.name}; ` +
-    `operator routes ${settings.adminToken ? 'on' : 'off'}). Ctrl+C stops it.`);
+  console.log(
+    `Agora arena on http://localhost:${port} (store: ${description}; tournament games on ${app.arena.ctx.runner.name}; ` +
+      `operator routes ${settings.adminToken ? 'on' : 'off'}). Ctrl+C stops it.`,
+  );
 });
 
 let stopping = false;

@@ -108,7 +108,10 @@ async function serve(): Promise<void> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const timing: Timing = { start: performance.now(), botMs: 0, botCalls: 0 };
     const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
-    (res as unknown as { writeHead: typeof writeHead }).writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    (res as unknown as { writeHead: typeof writeHead }).writeHead = function (
+      this: ServerResponse,
+      ...args: unknown[]
+    ) {
       if (!this.headersSent) {
         this.setHeader('x-bench-arrival', (performance.timeOrigin + timing.start).toFixed(3));
         this.setHeader('x-bench-server-ms', (performance.now() - timing.start).toFixed(3));
@@ -134,7 +137,11 @@ async function serve(): Promise<void> {
   }).observe({ entryTypes: ['gc'] });
   process.on('message', async (msg) => {
     if (msg === 'stats') {
-      const stats: ServerStats = { lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 }, gc, store: storeStats };
+      const stats: ServerStats = {
+        lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
+        gc,
+        store: storeStats,
+      };
       process.send!(stats);
       lag.reset();
       gc = { count: 0, maxMs: 0, totalMs: 0 };
@@ -176,7 +183,10 @@ async function tournamentSpeed(game: keyof typeof TOURNAMENT_GAMES): Promise<voi
   const start = performance.now();
   // runTournament wants distinct specs; ' random' is the same random agent under a second name.
   const report = await runTournament({
-    game, agents: ['random', ' random'], games, seed: 'bench',
+    game,
+    agents: ['random', ' random'],
+    games,
+    seed: 'bench',
     onResult: () => {
       const now = performance.now();
       if (count++ === 0) first = now;
@@ -186,8 +196,10 @@ async function tournamentSpeed(game: keyof typeof TOURNAMENT_GAMES): Promise<voi
   const wall = (performance.now() - start) / 1000;
   const steady = count > 1 ? (count - 1) / ((last - first) / 1000) : NaN;
   const decisions = report.results.reduce((sum, r) => sum + r.actions.length, 0);
-  console.log(`  ${game.padEnd(10)} ${String(games).padStart(5)} games  ${(games / wall).toFixed(0).padStart(6)} games/s overall (${wall.toFixed(2)} s)` +
-    `  ${steady.toFixed(0).padStart(6)} games/s steady  ${(decisions / games).toFixed(1)} decisions/game`);
+  console.log(
+    `  ${game.padEnd(10)} ${String(games).padStart(5)} games  ${(games / wall).toFixed(0).padStart(6)} games/s overall (${wall.toFixed(2)} s)` +
+      `  ${steady.toFixed(0).padStart(6)} games/s steady  ${(decisions / games).toFixed(1)} decisions/game`,
+  );
 }
 
 // ---- (b) move latency -----------------------------------------------------------------------------
@@ -225,10 +237,11 @@ async function startServer(): Promise<Server> {
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before listening`)));
   });
-  const stats = () => new Promise<ServerStats>((resolve) => {
-    child.once('message', (m) => resolve(m as ServerStats));
-    child.send('stats');
-  });
+  const stats = () =>
+    new Promise<ServerStats>((resolve) => {
+      child.once('message', (m) => resolve(m as ServerStats));
+      child.send('stats');
+    });
   return { child, base: `http://127.0.0.1:${port}`, stats };
 }
 
@@ -242,7 +255,13 @@ async function json<T>(res: Response): Promise<T> {
  * Plays `count` matches against random bots, `concurrency` at a time (all at once, or one after
  * another), and prints the move latencies. `quiet` runs are warm-ups: nothing is printed.
  */
-async function latency(server: Server, game: string, count: number, concurrency: 'all' | 'one', quiet = false): Promise<number> {
+async function latency(
+  server: Server,
+  game: string,
+  count: number,
+  concurrency: 'all' | 'one',
+  quiet = false,
+): Promise<number> {
   const { base } = server;
   const agents = await json<{ id: string; spec: string }[]>(await fetch(`${base}/api/agents?game=${game}`));
   const random = agents.find((a) => a.spec === 'random')!.id;
@@ -252,13 +271,18 @@ async function latency(server: Server, game: string, count: number, concurrency:
   // The matches first (not timed), 20 at a time.
   const matches: { id: string; token: string }[] = [];
   for (let i = 0; i < count; i += 20) {
-    matches.push(...await Promise.all(Array.from({ length: Math.min(20, count - i) }, async () => {
-      const res = await fetch(`${base}/api/matches`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ game, players, opponents: new Array(players - 1).fill(random) }),
-      });
-      return json<{ id: string; token: string }>(res);
-    })));
+    matches.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(20, count - i) }, async () => {
+          const res = await fetch(`${base}/api/matches`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ game, players, opponents: new Array(players - 1).fill(random) }),
+          });
+          return json<{ id: string; token: string }>(res);
+        }),
+      )),
+    );
   }
 
   const samples: Sample[] = [];
@@ -279,18 +303,26 @@ async function latency(server: Server, game: string, count: number, concurrency:
       }
       const action = page.legalActions[rng.int(page.legalActions.length)].action;
       // Seeded jitter (0.5 to 1.5 times THINK_MS) so the clients do not move in lockstep.
-      if (THINK_MS > 0 && concurrency === 'all') await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + rng.next())));
+      if (THINK_MS > 0 && concurrency === 'all')
+        await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + rng.next())));
       const t0 = performance.now();
       const res = await fetch(`${url}/actions`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: m.token, action, decisions: page.decisions }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: m.token, action, decisions: page.decisions }),
       });
       page = await json<Page>(res);
       const t1 = performance.now();
       const arrival = Number(res.headers.get('x-bench-arrival')) - performance.timeOrigin;
       const serverMs = Number(res.headers.get('x-bench-server-ms'));
       samples.push({
-        ms: t1 - t0, beforeMs: arrival - t0, afterMs: t1 - (arrival + serverMs), serverMs,
-        botMs: Number(res.headers.get('x-bench-bot-ms')), botCalls: Number(res.headers.get('x-bench-bot-calls')), move: move++,
+        ms: t1 - t0,
+        beforeMs: arrival - t0,
+        afterMs: t1 - (arrival + serverMs),
+        serverMs,
+        botMs: Number(res.headers.get('x-bench-bot-ms')),
+        botCalls: Number(res.headers.get('x-bench-bot-calls')),
+        move: move++,
       });
     }
   };
@@ -307,36 +339,97 @@ async function latency(server: Server, game: string, count: number, concurrency:
   if (quiet) return worst;
 
   const botCalls = samples.reduce((s, x) => s + x.botCalls, 0);
-  const shape = concurrency === 'all' ? `${count} matches at once${THINK_MS > 0 ? ` (think time ~${THINK_MS} ms a move)` : ''}` : `${count} matches one after another`;
-  console.log(`\n${game}, ${players} players, ${shape}, vs random bots: ${samples.length} moves ` +
-    `in ${seconds.toFixed(2)} s (${(samples.length / seconds).toFixed(0)} moves/s; also ${gets} GETs; ${botCalls} bot decisions)`);
-  console.log(distribution('client latency', samples.map((s) => s.ms)));
-  console.log(distribution('  before the server', samples.map((s) => s.beforeMs)));
-  console.log(distribution('  server handling', samples.map((s) => s.serverMs)));
-  console.log(distribution('    of which bot wait', samples.map((s) => s.botMs)));
-  console.log(distribution('    of which the rest', samples.map((s) => s.serverMs - s.botMs)));
-  console.log(distribution('  after the server', samples.map((s) => s.afterMs)));
-  console.log(distribution('client minus bot wait', samples.map((s) => s.ms - s.botMs)));
+  const shape =
+    concurrency === 'all'
+      ? `${count} matches at once${THINK_MS > 0 ? ` (think time ~${THINK_MS} ms a move)` : ''}`
+      : `${count} matches one after another`;
+  console.log(
+    `\n${game}, ${players} players, ${shape}, vs random bots: ${samples.length} moves ` +
+      `in ${seconds.toFixed(2)} s (${(samples.length / seconds).toFixed(0)} moves/s; also ${gets} GETs; ${botCalls} bot decisions)`,
+  );
+  console.log(
+    distribution(
+      'client latency',
+      samples.map((s) => s.ms),
+    ),
+  );
+  console.log(
+    distribution(
+      '  before the server',
+      samples.map((s) => s.beforeMs),
+    ),
+  );
+  console.log(
+    distribution(
+      '  server handling',
+      samples.map((s) => s.serverMs),
+    ),
+  );
+  console.log(
+    distribution(
+      '    of which bot wait',
+      samples.map((s) => s.botMs),
+    ),
+  );
+  console.log(
+    distribution(
+      '    of which the rest',
+      samples.map((s) => s.serverMs - s.botMs),
+    ),
+  );
+  console.log(
+    distribution(
+      '  after the server',
+      samples.map((s) => s.afterMs),
+    ),
+  );
+  console.log(
+    distribution(
+      'client minus bot wait',
+      samples.map((s) => s.ms - s.botMs),
+    ),
+  );
   if (concurrency === 'all') {
-    console.log(distribution('  first move of a match', samples.filter((s) => s.move === 0).map((s) => s.ms - s.botMs)));
-    console.log(distribution('  later moves', samples.filter((s) => s.move > 0).map((s) => s.ms - s.botMs)));
+    console.log(
+      distribution(
+        '  first move of a match',
+        samples.filter((s) => s.move === 0).map((s) => s.ms - s.botMs),
+      ),
+    );
+    console.log(
+      distribution(
+        '  later moves',
+        samples.filter((s) => s.move > 0).map((s) => s.ms - s.botMs),
+      ),
+    );
   }
-  console.log(`  event-loop delay: server p50 ${ms(stats.lag.p50)}  p99 ${ms(stats.lag.p99)}  max ${ms(stats.lag.max)}; ` +
-    `client p50 ${ms(clientLag.percentile(50) / 1e6)}  p99 ${ms(clientLag.percentile(99) / 1e6)}  max ${ms(clientLag.max / 1e6)}`);
-  console.log(`  server GC: ${stats.gc.count} pauses, ${stats.gc.totalMs.toFixed(0)} ms in all, slowest ${stats.gc.maxMs.toFixed(1)} ms`);
+  console.log(
+    `  event-loop delay: server p50 ${ms(stats.lag.p50)}  p99 ${ms(stats.lag.p99)}  max ${ms(stats.lag.max)}; ` +
+      `client p50 ${ms(clientLag.percentile(50) / 1e6)}  p99 ${ms(clientLag.percentile(99) / 1e6)}  max ${ms(clientLag.max / 1e6)}`,
+  );
+  console.log(
+    `  server GC: ${stats.gc.count} pauses, ${stats.gc.totalMs.toFixed(0)} ms in all, slowest ${stats.gc.maxMs.toFixed(1)} ms`,
+  );
   const slowest = Object.entries(stats.store).sort((a, b) => b[1].maxMs - a[1].maxMs)[0];
   const slowCalls = Object.values(stats.store).reduce((n, s) => n + s.slow, 0);
   const storeCalls = Object.values(stats.store).reduce((n, s) => n + s.calls, 0);
   if (slowest) {
-    console.log(`  store: ${storeCalls} calls, ${slowCalls} over ${SLOW_STORE_MS} ms wall time (synchronous: each holds the event loop); ` +
-      `slowest ${slowest[0]} ${slowest[1].maxMs.toFixed(1)} ms`);
+    console.log(
+      `  store: ${storeCalls} calls, ${slowCalls} over ${SLOW_STORE_MS} ms wall time (synchronous: each holds the event loop); ` +
+        `slowest ${slowest[0]} ${slowest[1].maxMs.toFixed(1)} ms`,
+    );
   }
-  const p99 = percentile(samples.map((s) => s.ms).sort((a, b) => a - b), 99);
+  const p99 = percentile(
+    samples.map((s) => s.ms).sort((a, b) => a - b),
+    99,
+  );
   console.log(`  goal p99 < 20 ms (client latency): ${p99 < 20 ? 'met' : 'NOT met'} (${p99.toFixed(2)} ms)`);
   if (concurrency === 'all' && THINK_MS === 0) {
     // Little's law for a closed loop: moves in flight = throughput x latency.
-    console.log(`  closed loop: ${count} clients each waiting on its own move; mean latency = ${count} / throughput ≈ ` +
-      `${((count / (samples.length / seconds)) * 1000).toFixed(0)} ms at this throughput (THINK_MS=1000 paces the clients like people)`);
+    console.log(
+      `  closed loop: ${count} clients each waiting on its own move; mean latency = ${count} / throughput ≈ ` +
+        `${((count / (samples.length / seconds)) * 1000).toFixed(0)} ms at this throughput (THINK_MS=1000 paces the clients like people)`,
+    );
   }
   return worst;
 }
@@ -346,12 +439,18 @@ async function latency(server: Server, game: string, count: number, concurrency:
 if (process.argv[2] === 'serve') {
   await serve();
 } else {
-  console.log(`Arena speed, node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ` +
-    `load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} before the start (other work on the machine skews every figure)`);
+  console.log(
+    `Arena speed, node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ` +
+      `load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} before the start (other work on the machine skews every figure)`,
+  );
   console.log(`\n(a) runTournament, random agents, ${availableParallelism()} worker threads`);
   for (const game of ['promotion', 'tictactoe'] as const) await tournamentSpeed(game);
 
-  console.log(`\n(b) POST /api/matches/:id/actions over loopback; server in a child process; SQLite ${IN_MEMORY ? 'in memory' : 'in a temporary file'}`);
+  console.log(
+    `\n(b) POST /api/matches/:id/actions over loopback; server in a child process; SQLite ${IN_MEMORY ? 'in memory' : 'in a temporary file'}`,
+  );
   console.log('    Each move returns after the bots have replied up to your next turn: a random bot decides in');
   console.log('    microseconds, but every decision is a BotPool worker-thread round trip (2 threads, shared by all');
   console.log('    matches, queued). "bot wait" is that time as the server measured it per request.');
@@ -360,7 +459,9 @@ if (process.argv[2] === 'serve') {
     for (const game of LATENCY_GAMES) {
       // BotPool workers start on the first decision (loading tsx and the agents): a cold start, not measured below.
       const cold = await latency(server, game, 1, 'one', true);
-      console.log(`\n${game}: warm-up match played (slowest move ${cold.toFixed(0)} ms, including any BotPool worker start-up)`);
+      console.log(
+        `\n${game}: warm-up match played (slowest move ${cold.toFixed(0)} ms, including any BotPool worker start-up)`,
+      );
       await latency(server, game, BASELINE_MATCHES, 'one');
       await latency(server, game, MATCHES, 'all');
     }

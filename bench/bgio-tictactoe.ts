@@ -17,7 +17,16 @@ export interface BgioBot {
   play(state: BgioState, playerID: string): Promise<{ action: unknown }>;
 }
 
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+];
 
 export const BGIO_TICTACTOE = {
   setup: () => ({ cells: Array<string | null>(9).fill(null) }),
@@ -41,7 +50,8 @@ export function bgioBot(iterations: number, seed: string): BgioBot {
     game: BGIO_TICTACTOE,
     iterations,
     seed,
-    enumerate: (G: BgioState['G']) => G.cells.flatMap((c, id) => (c === null ? [{ move: 'clickCell', args: [id] }] : [])),
+    enumerate: (G: BgioState['G']) =>
+      G.cells.flatMap((c, id) => (c === null ? [{ move: 'clickCell', args: [id] }] : [])),
   });
 }
 

@@ -39,7 +39,9 @@ function matmulGflops(slow = false): number {
   const b = tf.randomNormal([1024, 1024]);
   // Not tf.tidy(() => product.dataSync()): tidy walks a returned typed array element by element
   // looking for tensors, which cost 15x the product itself at 512² and made this figure 3.4.
-  const s = median(Array.from({ length: slow ? 1 : RUNS }, () => timeIt(() => syncAndDispose(tf.matMul(a, b)), slow ? 1 : 3)));
+  const s = median(
+    Array.from({ length: slow ? 1 : RUNS }, () => timeIt(() => syncAndDispose(tf.matMul(a, b)), slow ? 1 : 3)),
+  );
   tf.dispose([a, b]);
   return (2 * 1024 ** 3) / s / 1e9;
 }
@@ -73,7 +75,9 @@ function inferencePerSec(batch: number): number {
   const model = mlp();
   const x = tf.randomNormal([batch, 512]);
   const repeat = batch === 1 ? 200 : 10;
-  const s = median(Array.from({ length: RUNS }, () => timeIt(() => syncAndDispose(model.predict(x) as tf.Tensor), repeat)));
+  const s = median(
+    Array.from({ length: RUNS }, () => timeIt(() => syncAndDispose(model.predict(x) as tf.Tensor), repeat)),
+  );
   tf.dispose(x);
   model.dispose();
   return batch / s;
@@ -83,7 +87,12 @@ function inferencePerSec(batch: number): number {
  * Samples/s of the project's own policy-value network (masked policy + value losses) in the az
  * trainer's learner, on `threads` threads (1 = Learner.step itself), on real positions of the game.
  */
-async function parallelSamplesPerSec(game: string, width: number, threads: number, batchSize: number): Promise<{ rate: number; flops: number }> {
+async function parallelSamplesPerSec(
+  game: string,
+  width: number,
+  threads: number,
+  batchSize: number,
+): Promise<{ rate: number; flops: number }> {
   const def = getGame(game);
   const players = def.defaultPlayers;
   const shape = networkShape(def, players);
@@ -93,7 +102,12 @@ async function parallelSamplesPerSec(game: string, width: number, threads: numbe
   for (let i = 0; batch.length < batchSize; i++) {
     if (state.isTerminal()) state = def.newGame({ players, seed: `bench${i}` });
     const legal = state.legalActions();
-    batch.push({ observation: state.observation(state.currentPlayer()), legal, policy: Float32Array.from(legal, () => 1 / legal.length), value: new Float32Array(players) });
+    batch.push({
+      observation: state.observation(state.currentPlayer()),
+      legal,
+      policy: Float32Array.from(legal, () => 1 / legal.length),
+      value: new Float32Array(players),
+    });
     state.applyAction(legal[i % legal.length]);
   }
   await learner.step(batch);
@@ -128,7 +142,12 @@ function jsInferencePerSec(game: string, width: number): number {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`tfjs ${tf.version.tfjs}, node ${process.version}, median of ${RUNS} runs, one thread`);
 console.log('backend            matmul GFLOP/s  train samples/s  infer b=1 /s  infer b=256 /s');
-const rows: [string, BackendName, boolean][] = [['tensorflow', 'tensorflow', true], ['cpu', 'cpu', true], ['wasm (no fix)', 'wasm', false], ['wasm', 'wasm', true]];
+const rows: [string, BackendName, boolean][] = [
+  ['tensorflow', 'tensorflow', true],
+  ['cpu', 'cpu', true],
+  ['wasm (no fix)', 'wasm', false],
+  ['wasm', 'wasm', true],
+];
 for (const [label, name, fix] of rows) {
   try {
     if (name === 'wasm' && !fix) await initBackend({ only: 'wasm', explicitTranspose: false, announce: false });
@@ -142,11 +161,17 @@ for (const [label, name, fix] of rows) {
   const train = await trainingSamplesPerSec();
   const b1 = inferencePerSec(1);
   const b256 = inferencePerSec(256);
-  console.log(`${label.padEnd(18)} ${gflops.toFixed(name === 'cpu' ? 2 : 1).padStart(14)}  ${fmt(train).padStart(15)}  ${fmt(b1).padStart(12)}  ${fmt(b256).padStart(14)}`);
-  console.log(`  matmul = ${(100 * gflops / PEAK_GFLOPS).toFixed(1)}% of the ${PEAK_GFLOPS} GFLOP/s native 2-core peak`);
+  console.log(
+    `${label.padEnd(18)} ${gflops.toFixed(name === 'cpu' ? 2 : 1).padStart(14)}  ${fmt(train).padStart(15)}  ${fmt(b1).padStart(12)}  ${fmt(b256).padStart(14)}`,
+  );
+  console.log(
+    `  matmul = ${((100 * gflops) / PEAK_GFLOPS).toFixed(1)}% of the ${PEAK_GFLOPS} GFLOP/s native 2-core peak`,
+  );
   if (label === 'wasm') {
     const achieved = (train * 3 * 2 * MLP_MACS) / 1e9;
-    console.log(`  MLP training on wasm: ${achieved.toFixed(1)} GFLOP/s = ${(100 * achieved / PEAK_GFLOPS).toFixed(1)}% of the ${PEAK_GFLOPS} GFLOP/s native 2-core peak (one thread; ${(100 * achieved / gflops).toFixed(0)}% of this backend's own matmul rate)`);
+    console.log(
+      `  MLP training on wasm: ${achieved.toFixed(1)} GFLOP/s = ${((100 * achieved) / PEAK_GFLOPS).toFixed(1)}% of the ${PEAK_GFLOPS} GFLOP/s native 2-core peak (one thread; ${((100 * achieved) / gflops).toFixed(0)}% of this backend's own matmul rate)`,
+    );
   }
 }
 
@@ -157,32 +182,48 @@ for (const game of ['tictactoe', 'promotion', 'cityplan', 'philadelphia', 'filth
   for (const width of [64, 128]) {
     const { rate, flops } = await parallelSamplesPerSec(game, width, 1, 256);
     const gf = (rate * flops) / 1e9;
-    console.log(`${game.padEnd(13)} ${String(width).padStart(5)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${(100 * gf / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${fmt(jsInferencePerSec(game, width)).padStart(24)}`);
+    console.log(
+      `${game.padEnd(13)} ${String(width).padStart(5)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${((100 * gf) / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${fmt(jsInferencePerSec(game, width)).padStart(24)}`,
+    );
   }
 }
 
 // tfjs-layers' LayerNormalization tiles its statistics and parameters on every call; the stock Tile
 // gradient is one slice and add per repetition and the stock wasm Tile kernel works per element.
-console.log('\nLayerNorm tiling: stock tfjs against the closed-form Tile gradient and contiguous wasm Tile (Perikles, wasm, batch 256, one thread)');
+console.log(
+  '\nLayerNorm tiling: stock tfjs against the closed-form Tile gradient and contiguous wasm Tile (Perikles, wasm, batch 256, one thread)',
+);
 console.log('width  stock samples/s  fast samples/s  speed-up');
 for (const width of [64, 128, 256]) {
   await initBackend({ only: 'wasm', announce: false, fastTile: false });
   const stock = (await parallelSamplesPerSec('perikles', width, 1, 256)).rate;
   await initBackend({ only: 'wasm', announce: false });
   const fast = (await parallelSamplesPerSec('perikles', width, 1, 256)).rate;
-  console.log(`${String(width).padStart(5)}  ${fmt(stock).padStart(15)}  ${fmt(fast).padStart(14)}  ${(fast / stock).toFixed(2).padStart(8)}`);
+  console.log(
+    `${String(width).padStart(5)}  ${fmt(stock).padStart(15)}  ${fmt(fast).padStart(14)}  ${(fast / stock).toFixed(2).padStart(8)}`,
+  );
 }
 
 // wasm runs one thread per Node thread, so using both cores for training means data parallelism:
 // ParallelLearner splits each batch across worker threads and averages the gradients.
-console.log('\ndata-parallel training of the policy-value network (ParallelLearner, wasm, Adam, 2 residual blocks), Perikles observations');
+console.log(
+  '\ndata-parallel training of the policy-value network (ParallelLearner, wasm, Adam, 2 residual blocks), Perikles observations',
+);
 console.log('width  batch  threads  train samples/s  GFLOP/s  % of peak  speed-up');
-for (const [width, batchSize] of [[64, 256], [256, 256], [256, 1024], [512, 1024], [1024, 2048]] as const) {
+for (const [width, batchSize] of [
+  [64, 256],
+  [256, 256],
+  [256, 1024],
+  [512, 1024],
+  [1024, 2048],
+] as const) {
   let one = 0;
   for (const threads of [1, 2]) {
     const { rate, flops } = await parallelSamplesPerSec('perikles', width, threads, batchSize);
     if (threads === 1) one = rate;
     const gf = (rate * flops) / 1e9;
-    console.log(`${String(width).padStart(5)}  ${String(batchSize).padStart(5)}  ${String(threads).padStart(7)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${(100 * gf / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${(rate / one).toFixed(2).padStart(8)}`);
+    console.log(
+      `${String(width).padStart(5)}  ${String(batchSize).padStart(5)}  ${String(threads).padStart(7)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${((100 * gf) / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${(rate / one).toFixed(2).padStart(8)}`,
+    );
   }
 }

@@ -26,7 +26,8 @@ function positiveNumber(value: string): number {
 
 function unitInterval(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`'${value}' is not a number from 0 to 1`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new InvalidArgumentError(`'${value}' is not a number from 0 to 1`);
   return n;
 }
 
@@ -50,7 +51,10 @@ program
   .command('play <game>')
   .description('play a game in the terminal: each human seat sees only its own view')
   .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
-  .option('-s, --seats <specs>', "comma-separated agent per seat, e.g. 'human,random,random,random' (default: you at seat 0, random elsewhere)")
+  .option(
+    '-s, --seats <specs>',
+    "comma-separated agent per seat, e.g. 'human,random,random,random' (default: you at seat 0, random elsewhere)",
+  )
   .option('--seed <seed>', 'seed of the game (default: the current time, printed so the game can be replayed)')
   .action((game: string, opts: { players?: number; seats?: string; seed?: string }) => playCommand(game, opts));
 
@@ -58,17 +62,25 @@ program
   .command('simulate <game>')
   .description('play many games between agents, seats rotated, and print a results table')
   .option('-n, --games <n>', 'number of games', positiveInt, 100)
-  .option('-a, --agents <specs>', "comma-separated agent specs, one per seat or one for all (e.g. 'random,random')", 'random')
+  .option(
+    '-a, --agents <specs>',
+    "comma-separated agent specs, one per seat or one for all (e.g. 'random,random')",
+    'random',
+  )
   .option('-p, --players <n>', 'number of players (default: the number of agents, or the game default)', positiveInt)
   .option('--seed <seed>', 'seed of the run', 'simulate')
   .option('--json <file>', 'also write every game and the summary as JSON to this file')
   .action((game: string, opts: { games: number; agents: string; players?: number; seed: string; json?: string }) =>
-    simulateCommand(game, opts));
+    simulateCommand(game, opts),
+  );
 
 program
   .command('tournament <game>')
   .description('an Elo-rated tournament on worker threads: every agent mix, seats rotated')
-  .requiredOption('-a, --agents <specs>', "comma-separated distinct agent specs, e.g. 'random,greedy,mcts:iterations=200'")
+  .requiredOption(
+    '-a, --agents <specs>',
+    "comma-separated distinct agent specs, e.g. 'random,greedy,mcts:iterations=200'",
+  )
   .option('-n, --games <n>', 'number of games', positiveInt, 120)
   .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
   .option('-f, --format <format>', 'round-robin or gauntlet (the first agent against the rest)', 'round-robin')
@@ -79,28 +91,54 @@ program
 
 program
   .command('train <game>')
-  .description('train a policy-value network by self-play (az: expert iteration with search; ppo: PPO against past selves)')
+  .description(
+    'train a policy-value network by self-play (az: expert iteration with search; ppo: PPO against past selves)',
+  )
   .option('--algo <algo>', 'az or ppo', 'az')
   .requiredOption('-m, --minutes <m>', 'training time for this run (a resumed run adds to it)', positiveNumber)
-  .requiredOption('-o, --out <dir>', 'output folder, e.g. models/<game>/<name>; holds the model, metrics.jsonl, curves.svg and the checkpoint')
+  .requiredOption(
+    '-o, --out <dir>',
+    'output folder, e.g. models/<game>/<name>; holds the model, metrics.jsonl, curves.svg and the checkpoint',
+  )
   .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
   .option('--seed <seed>', 'seed of the run', 'train')
-  .option('-w, --workers <n>', 'worker threads for self-play, PPO rollouts and evaluation games (default: one per core)', positiveInt)
+  .option(
+    '-w, --workers <n>',
+    'worker threads for self-play, PPO rollouts and evaluation games (default: one per core)',
+    positiveInt,
+  )
   .option('--iterations <n>', 'az: search iterations per decision (default 64)', positiveInt)
   .option('--games <n>', 'az: self-play games per generation (default 24)', positiveInt)
   .option('--width <n>', 'network width (default 64)', positiveInt)
   .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
   .option('--eval-every <n>', 'az: measure against the baselines every n generations (default 4)', positiveInt)
-  .option('--mix <lambda>', 'az: leaf value = (1 - lambda) * network + lambda * one random playout (AlphaGo; default 0)', unitInterval)
-  .option('--full-iterations <n>', 'az: playout cap randomisation (KataGo): recorded decisions search n iterations, the rest --iterations and are not recorded', positiveInt)
-  .option('--full-share <f>', 'az: share of decisions that get the full search (with --full-iterations; default 0.25)', unitInterval)
-  .option('--init <dir>', 'az: start a new run from this model folder\'s weights (e.g. the shipped model) instead of a random network')
+  .option(
+    '--mix <lambda>',
+    'az: leaf value = (1 - lambda) * network + lambda * one random playout (AlphaGo; default 0)',
+    unitInterval,
+  )
+  .option(
+    '--full-iterations <n>',
+    'az: playout cap randomisation (KataGo): recorded decisions search n iterations, the rest --iterations and are not recorded',
+    positiveInt,
+  )
+  .option(
+    '--full-share <f>',
+    'az: share of decisions that get the full search (with --full-iterations; default 0.25)',
+    unitInterval,
+  )
+  .option(
+    '--init <dir>',
+    "az: start a new run from this model folder's weights (e.g. the shipped model) instead of a random network",
+  )
   .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
   .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
 
 program
   .command('tune-search <dir>')
-  .description("measure a model's az search at several PUCT constants against an opponent, and save the best as the model's default c")
+  .description(
+    "measure a model's az search at several PUCT constants against an opponent, and save the best as the model's default c",
+  )
   .requiredOption('--c <values>', 'the PUCT constants to compare, comma-separated, e.g. 0.5,1,1.5')
   .option('--iterations <n>', 'search iterations per decision, for az and the default opponent', positiveInt, 64)
   .option('-n, --games <n>', 'number of games', positiveInt, 200)
@@ -112,12 +150,16 @@ program
 
 program
   .command('widen-model <dir>')
-  .description('rewrite a saved model for its game\'s current encoding when that encoding only appended observation inputs (they get zero weights)')
+  .description(
+    "rewrite a saved model for its game's current encoding when that encoding only appended observation inputs (they get zero weights)",
+  )
   .action((dir: string) => widenModelCommand(dir));
 
 program
   .command('worker')
-  .description('play queued games (arena tournaments, self-play) from a Redis job queue; start one per core, on any machine')
+  .description(
+    'play queued games (arena tournaments, self-play) from a Redis job queue; start one per core, on any machine',
+  )
   .option('--redis <url>', 'the Redis server (default: REDIS_URL)')
   .option('--prefix <prefix>', 'queue key prefix (default: AGORA_QUEUE_PREFIX or agora)')
   .option('-c, --concurrency <n>', 'jobs at once in this process', positiveInt, 1)

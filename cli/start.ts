@@ -21,12 +21,17 @@ while (!state.isTerminal()) {
   const ctx = decisionContext(game, state, rngs[seat]);
   const action = await bot.act(ctx);
   if (seat === observer) {
-    console.log(`\n${game.renderText(state.view(observer))}\n-> seat ${observer} (random) chooses: ${state.actionToString(action)}`);
+    console.log(
+      `\n${game.renderText(state.view(observer))}\n-> seat ${observer} (random) chooses: ${state.actionToString(action)}`,
+    );
   }
   state.applyAction(action);
 }
 console.log(`\n${game.renderText(state.view(observer))}\n`);
 const returns = returnsFromRanking(state.ranking());
-state.ranking().forEach((place, seat) =>
-  console.log(`seat ${seat}: place ${place + 1}, score ${state.scores()[seat]}, return ${returns[seat].toFixed(2)}`));
+state
+  .ranking()
+  .forEach((place, seat) =>
+    console.log(`seat ${seat}: place ${place + 1}, score ${state.scores()[seat]}, return ${returns[seat].toFixed(2)}`),
+  );
 console.log(`\nPlay yourself: npx agora play ${name}    (all games: npx agora games)`);

@@ -21,14 +21,31 @@ export { decisionContext, checkAgentAction, actSync, type Agent, type DecisionCo
 export { playerCounts, assertPlayerCount } from './core/registry.js';
 export { actionNamed, playNamed } from './core/testing.js';
 export { escapeHtml } from './core/html.js';
-export { SEAT_COLORS, cardBack, svgBoard, svgText, type GlossaryEntry, type RulesDoc, type RulesTable } from './core/board.js';
 export {
-  AgoraError, IllegalActionError, UnknownGameError, PlayerCountError, InvalidStateError, AgentSpecError,
-  ModelVersionError, type ErrorCode,
+  SEAT_COLORS,
+  cardBack,
+  svgBoard,
+  svgText,
+  type GlossaryEntry,
+  type RulesDoc,
+  type RulesTable,
+} from './core/board.js';
+export {
+  AgoraError,
+  IllegalActionError,
+  UnknownGameError,
+  PlayerCountError,
+  InvalidStateError,
+  AgentSpecError,
+  ModelVersionError,
+  type ErrorCode,
 } from './core/errors.js';
 
 /** A new game of a registered game: makeGame('promotion', { players: 4, seed: 1 }). */
-export function makeGame(name: string, options: { players?: number; seed: number | string; config?: unknown }): GameState {
+export function makeGame(
+  name: string,
+  options: { players?: number; seed: number | string; config?: unknown },
+): GameState {
   const def = getGame(name);
   return def.newGame({ players: options.players ?? def.defaultPlayers, seed: options.seed, config: options.config });
 }

@@ -65,11 +65,12 @@ export interface PlaythroughFile {
   playthroughs: Playthrough[];
 }
 
-const ABOUT = 'Golden playthroughs (test/playthroughs/README.md): seeded random games replayed by test/playthroughs.test.ts, '
-  + 'which must pass unchanged through refactors. Hashing (scripts/record-playthroughs.ts header): every step stored in full, no hash chain; '
-  + "steps[i] = 'T O V' before action i (last entry: the terminal position), h = first 16 hex of sha256; "
-  + "T = h('<currentPlayer>|<legal,...>'), O = h(every seat's observation bytes, seat order), "
-  + "V = h(key-sorted JSON of view(0..n-1) and view(-1), joined by newlines); final.stateHash = sha256 of key-sorted JSON of toJSON().";
+const ABOUT =
+  'Golden playthroughs (test/playthroughs/README.md): seeded random games replayed by test/playthroughs.test.ts, ' +
+  'which must pass unchanged through refactors. Hashing (scripts/record-playthroughs.ts header): every step stored in full, no hash chain; ' +
+  "steps[i] = 'T O V' before action i (last entry: the terminal position), h = first 16 hex of sha256; " +
+  "T = h('<currentPlayer>|<legal,...>'), O = h(every seat's observation bytes, seat order), " +
+  'V = h(key-sorted JSON of view(0..n-1) and view(-1), joined by newlines); final.stateHash = sha256 of key-sorted JSON of toJSON().';
 
 export function playthroughSeed(game: string, players: number, k: number): string {
   return `playthrough:${game}:${players}:${k}`;
@@ -128,9 +129,16 @@ export function playThrough(
     actions.push(action);
   }
   return {
-    game: def.name, players, seed, actionSeed, actions, steps,
+    game: def.name,
+    players,
+    seed,
+    actionSeed,
+    actions,
+    steps,
     final: {
-      ranking: state.ranking(), scores: state.scores(), truncated: state.isTruncated(),
+      ranking: state.ranking(),
+      scores: state.scores(),
+      truncated: state.isTruncated(),
       stateHash: createHash('sha256').update(canonicalJson(state.toJSON())).digest('hex'),
     },
   };
@@ -139,13 +147,17 @@ export function playThrough(
 /** The recordings a game must have: every seat count, PLAYTHROUGHS_PER_COUNT seeds each. */
 export function requiredPlaythroughs(game: string): { players: number; seed: string }[] {
   return playerCounts(getGame(game)).flatMap((players) =>
-    Array.from({ length: PLAYTHROUGHS_PER_COUNT }, (_, k) => ({ players, seed: playthroughSeed(game, players, k) })));
+    Array.from({ length: PLAYTHROUGHS_PER_COUNT }, (_, k) => ({ players, seed: playthroughSeed(game, players, k) })),
+  );
 }
 
 export function recordGame(game: string): PlaythroughFile {
   const def = getGame(game);
   return {
-    about: ABOUT, format: FORMAT, recordedWith: 'npx tsx scripts/record-playthroughs.ts', game,
+    about: ABOUT,
+    format: FORMAT,
+    recordedWith: 'npx tsx scripts/record-playthroughs.ts',
+    game,
     playthroughs: requiredPlaythroughs(game).map((r) => playThrough(def, r.players, r.seed)),
   };
 }
@@ -174,24 +186,32 @@ export function comparePlaythroughs(expected: Playthrough, actual: Playthrough):
     const e = expected.steps[i];
     const a = actual.steps[i];
     if (e === undefined || a === undefined) {
-      diffs.push(`step ${i}: the game ${e === undefined ? 'goes on past' : 'ends before'} the recorded end `
-        + `(recorded ${expected.actions.length} actions, now ${actual.actions.length})`);
+      diffs.push(
+        `step ${i}: the game ${e === undefined ? 'goes on past' : 'ends before'} the recorded end ` +
+          `(recorded ${expected.actions.length} actions, now ${actual.actions.length})`,
+      );
       break;
     }
     if (e !== a) {
       const ep = e.split(' ');
       const ap = a.split(' ');
       const what = PARTS.filter((_, j) => ep[j] !== ap[j]);
-      diffs.push(`step ${i} (after ${i} actions, first difference): ${what.join(', ')} differ (expected '${e}', got '${a}')`);
+      diffs.push(
+        `step ${i} (after ${i} actions, first difference): ${what.join(', ')} differ (expected '${e}', got '${a}')`,
+      );
       break;
     }
     if (i < expected.actions.length && i < actual.actions.length && expected.actions[i] !== actual.actions[i]) {
-      diffs.push(`action ${i} (first difference): expected ${expected.actions[i]}, got ${actual.actions[i]} (same position: the choice rule changed)`);
+      diffs.push(
+        `action ${i} (first difference): expected ${expected.actions[i]}, got ${actual.actions[i]} (same position: the choice rule changed)`,
+      );
       break;
     }
   }
   if (diffs.length) {
-    const differing = expected.steps.filter((e, i) => actual.steps[i] !== e).length + Math.max(0, actual.steps.length - expected.steps.length);
+    const differing =
+      expected.steps.filter((e, i) => actual.steps[i] !== e).length +
+      Math.max(0, actual.steps.length - expected.steps.length);
     if (differing) diffs.push(`positions: ${differing} of ${n} differ in all`);
   }
   if (expected.actions.length !== actual.actions.length) {
@@ -202,7 +222,8 @@ export function comparePlaythroughs(expected: Playthrough, actual: Playthrough):
   if (ef.ranking.join() !== af.ranking.join()) diffs.push(`ranking: expected [${ef.ranking}], got [${af.ranking}]`);
   if (ef.scores.join() !== af.scores.join()) diffs.push(`scores: expected [${ef.scores}], got [${af.scores}]`);
   if (ef.truncated !== af.truncated) diffs.push(`truncated: expected ${ef.truncated}, got ${af.truncated}`);
-  if (ef.stateHash !== af.stateHash) diffs.push(`final toJSON hash: expected ${ef.stateHash.slice(0, 16)}…, got ${af.stateHash.slice(0, 16)}…`);
+  if (ef.stateHash !== af.stateHash)
+    diffs.push(`final toJSON hash: expected ${ef.stateHash.slice(0, 16)}…, got ${af.stateHash.slice(0, 16)}…`);
   return diffs;
 }
 
@@ -214,6 +235,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const text = formatPlaythroughFile(recordGame(game));
     const path = join(PLAYTHROUGH_DIR, `${game}.json`);
     writeFileSync(path, text);
-    console.log(`${path}: ${(text.length / 1024).toFixed(0)} KB, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `${path}: ${(text.length / 1024).toFixed(0)} KB, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 }

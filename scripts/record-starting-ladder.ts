@@ -28,7 +28,9 @@ for (const name of games) {
   const def = getGame(name);
   const roster = rosterFor(def, 'models');
   const count = Math.max(24, tournamentSlots(roster, def.defaultPlayers, 'round-robin').length);
-  const schedule = scheduleTournament(roster, def.defaultPlayers, count, 'round-robin', ladderSeed(name, '')).map((g) => ({ ...g, seed: ladderSeed(name, g.index) }));
+  const schedule = scheduleTournament(roster, def.defaultPlayers, count, 'round-robin', ladderSeed(name, '')).map(
+    (g) => ({ ...g, seed: ladderSeed(name, g.index) }),
+  );
   const progress = join(progressDir, `${name}.jsonl`);
   const done = new Map<number, LadderGame>();
   if (existsSync(progress)) {
@@ -40,19 +42,35 @@ for (const name of games) {
   const todo = schedule.filter((g) => !done.has(g.index));
   const started = performance.now();
   console.log(`${name}: ${roster.length} bots, ${count} games (${done.size} already played)`);
-  await playOnWorkers(todo.map((g) => ({ index: g.index, game: name, seats: g.seats, seed: g.seed })), {
-    threads: 2,
-    onResult: (r, position) => {
-      const index = todo[position].index;
-      const g: LadderGame = { index, seed: todo[position].seed, seats: todo[position].seats, actions: r.actions, ranking: r.ranking, scores: r.scores, truncated: r.truncated };
-      done.set(index, g);
-      appendFileSync(progress, `${JSON.stringify(g)}\n`);
-      if (done.size % 10 === 0) console.log(`  ${name}: ${done.size}/${count} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  await playOnWorkers(
+    todo.map((g) => ({ index: g.index, game: name, seats: g.seats, seed: g.seed })),
+    {
+      threads: 2,
+      onResult: (r, position) => {
+        const index = todo[position].index;
+        const g: LadderGame = {
+          index,
+          seed: todo[position].seed,
+          seats: todo[position].seats,
+          actions: r.actions,
+          ranking: r.ranking,
+          scores: r.scores,
+          truncated: r.truncated,
+        };
+        done.set(index, g);
+        appendFileSync(progress, `${JSON.stringify(g)}\n`);
+        if (done.size % 10 === 0)
+          console.log(`  ${name}: ${done.size}/${count} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      },
     },
-  });
+  );
   const file: LadderFile = {
-    game: name, players: def.defaultPlayers, encodingVersion: def.encodingVersion, roster,
-    recordedWith: 'npx tsx scripts/record-starting-ladder.ts', games: [...done.values()].sort((a, b) => a.index - b.index),
+    game: name,
+    players: def.defaultPlayers,
+    encodingVersion: def.encodingVersion,
+    roster,
+    recordedWith: 'npx tsx scripts/record-starting-ladder.ts',
+    games: [...done.values()].sort((a, b) => a.index - b.index),
   };
   writeFileSync(join(LADDER_DIR, `${name}.json`), `${JSON.stringify(file)}\n`);
   console.log(`${name}: written, ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -20,7 +20,14 @@ afterAll(async () => {
 describe('the account page', () => {
   test('an API key is shown once, works as Authorization: Bearer, and stops working when revoked', async () => {
     const { agent, csrf } = await formClient(app);
-    expect((await agent.post('/signup').type('form').send({ name: 'Dora', password: 'dora password', password2: 'dora password', csrf })).status).toBe(303);
+    expect(
+      (
+        await agent
+          .post('/signup')
+          .type('form')
+          .send({ name: 'Dora', password: 'dora password', password2: 'dora password', csrf })
+      ).status,
+    ).toBe(303);
     const made = await agent.post('/account/keys').type('form').send({ label: 'my bot script', csrf });
     expect(made.status).toBe(200);
     expect(made.headers['cache-control']).toBe('no-store');
@@ -50,7 +57,10 @@ describe('the account page', () => {
   test('log-in sends you back to the page you came from, never to another site', async () => {
     const { agent, csrf } = await formClient(app);
     await app.arena.accounts.signup('Eve', 'eve password');
-    const home = await agent.post('/login').type('form').send({ name: 'eve', password: 'eve password', next: '/leaderboard', csrf });
+    const home = await agent
+      .post('/login')
+      .type('form')
+      .send({ name: 'eve', password: 'eve password', next: '/leaderboard', csrf });
     expect(home.status).toBe(303);
     expect(home.headers.location).toBe('/leaderboard');
     for (const next of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
@@ -62,10 +72,16 @@ describe('the account page', () => {
 
   test('sign-up refuses a short password and two different passwords, keeping the name typed', async () => {
     const { agent, csrf } = await formClient(app);
-    const short = await agent.post('/signup').type('form').send({ name: 'Finn', password: 'short', password2: 'short', csrf });
+    const short = await agent
+      .post('/signup')
+      .type('form')
+      .send({ name: 'Finn', password: 'short', password2: 'short', csrf });
     expect(short.status).toBe(400);
     expect(short.text).toContain('value="Finn"');
-    const differ = await agent.post('/signup').type('form').send({ name: 'Finn', password: 'long enough 1', password2: 'long enough 2', csrf });
+    const differ = await agent
+      .post('/signup')
+      .type('form')
+      .send({ name: 'Finn', password: 'long enough 1', password2: 'long enough 2', csrf });
     expect(differ.status).toBe(400);
     expect(differ.text).toContain('the two passwords differ');
     expect(await app.arena.ctx.store.findUserByKey('finn')).toBeUndefined();
@@ -75,14 +91,29 @@ describe('the account page', () => {
 describe('operator settings from the environment', () => {
   test('read, checked, and unset ones left to the defaults', () => {
     expect(operatorSettings({})).toEqual({ userBots: {}, tournamentLimits: {} });
-    expect(operatorSettings({
-      AGORA_ADMIN_TOKEN: 'a'.repeat(32), AGORA_BOT_BUDGET_MS: '5000', AGORA_USER_BOT_MS: '500', AGORA_TOURNAMENT_MAX_GAMES: '50',
-      AGORA_SECURE_COOKIES: '1', AGORA_ORIGIN: 'https://agora.example',
-    })).toEqual({
-      adminToken: 'a'.repeat(32), botBudgetMs: 5000, userBots: { ms: 500 }, tournamentLimits: { games: 50 }, secureCookies: true, origin: 'https://agora.example',
+    expect(
+      operatorSettings({
+        AGORA_ADMIN_TOKEN: 'a'.repeat(32),
+        AGORA_BOT_BUDGET_MS: '5000',
+        AGORA_USER_BOT_MS: '500',
+        AGORA_TOURNAMENT_MAX_GAMES: '50',
+        AGORA_SECURE_COOKIES: '1',
+        AGORA_ORIGIN: 'https://agora.example',
+      }),
+    ).toEqual({
+      adminToken: 'a'.repeat(32),
+      botBudgetMs: 5000,
+      userBots: { ms: 500 },
+      tournamentLimits: { games: 50 },
+      secureCookies: true,
+      origin: 'https://agora.example',
     });
-    expect(() => operatorSettings({ AGORA_ADMIN_TOKEN: 'short' })).toThrow(/AGORA_ADMIN_TOKEN: use at least 16 characters/);
-    expect(() => operatorSettings({ AGORA_USER_BOT_MS: '2s' })).toThrow(/AGORA_USER_BOT_MS: must be a positive integer; got '2s'/);
+    expect(() => operatorSettings({ AGORA_ADMIN_TOKEN: 'short' })).toThrow(
+      /AGORA_ADMIN_TOKEN: use at least 16 characters/,
+    );
+    expect(() => operatorSettings({ AGORA_USER_BOT_MS: '2s' })).toThrow(
+      /AGORA_USER_BOT_MS: must be a positive integer; got '2s'/,
+    );
     expect(() => operatorSettings({ AGORA_ORIGIN: 'agora.example/x' })).toThrow(/AGORA_ORIGIN/);
     expect(() => operatorSettings({ AGORA_SECURE_COOKIES: 'yes' })).toThrow(/AGORA_SECURE_COOKIES: 0 or 1/);
   });

@@ -26,7 +26,9 @@ async function playToEnd(id: string, token: string) {
   let page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
   while (page.status === 'live') {
     expect(page.isYourTurn).toBe(true);
-    const res = await request(app).post(`/api/matches/${id}/actions`).send({ token, action: page.legalActions[0].action, decisions: page.decisions });
+    const res = await request(app)
+      .post(`/api/matches/${id}/actions`)
+      .send({ token, action: page.legalActions[0].action, decisions: page.decisions });
     expect(res.status).toBe(200);
     page = res.body;
   }
@@ -43,29 +45,53 @@ describe('GET /api/games and /api/agents', () => {
 
   test('the default roster is registered for every game, unrated', async () => {
     const res = await request(app).get('/api/agents').query({ game: 'promotion' });
-    expect(res.body.map((a: { spec: string }) => a.spec)).toEqual(['random', 'greedy', 'mcts:iterations=200,cutoff=30', 'mcts:iterations=1000,cutoff=30']);
+    expect(res.body.map((a: { spec: string }) => a.spec)).toEqual([
+      'random',
+      'greedy',
+      'mcts:iterations=200,cutoff=30',
+      'mcts:iterations=1000,cutoff=30',
+    ]);
     expect(res.body[0]).toMatchObject({ kind: 'bot', elo: 1500, games: 0, overruns: 0 });
   });
 
   test('an unknown game is a 404 naming the known ones', async () => {
     const res = await request(app).get('/api/agents').query({ game: 'chess' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'unknown_game', message: `unknown game 'chess'; known games: ${listGames().join(', ')}` } });
+    expect(res.body).toEqual({
+      error: { code: 'unknown_game', message: `unknown game 'chess'; known games: ${listGames().join(', ')}` },
+    });
   });
 });
 
 describe('POST /api/agents', () => {
   test('an account registers any makeAgent spec within its limits; bad specs and taken names are refused, changing nothing', async () => {
-    const ok = await request(app).post('/api/agents').set('authorization', alice).send({ game: 'tictactoe', spec: 'mcts:iterations=50,c=1', name: 'quick mcts' });
+    const ok = await request(app)
+      .post('/api/agents')
+      .set('authorization', alice)
+      .send({ game: 'tictactoe', spec: 'mcts:iterations=50,c=1', name: 'quick mcts' });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ spec: 'mcts:iterations=50,c=1', name: 'quick mcts', kind: 'bot', ownerId: expect.any(String) });
+    expect(ok.body).toMatchObject({
+      spec: 'mcts:iterations=50,c=1',
+      name: 'quick mcts',
+      kind: 'bot',
+      ownerId: expect.any(String),
+    });
     const before = (await request(app).get('/api/agents').query({ game: 'tictactoe' })).body.length;
-    const bad = await request(app).post('/api/agents').set('authorization', alice).send({ game: 'tictactoe', spec: 'mcts:speed=9', name: 'x' });
+    const bad = await request(app)
+      .post('/api/agents')
+      .set('authorization', alice)
+      .send({ game: 'tictactoe', spec: 'mcts:speed=9', name: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('bad_agent_spec');
-    const dup = await request(app).post('/api/agents').set('authorization', bob).send({ game: 'tictactoe', spec: 'random', name: 'Quick MCTS' });
+    const dup = await request(app)
+      .post('/api/agents')
+      .set('authorization', bob)
+      .send({ game: 'tictactoe', spec: 'random', name: 'Quick MCTS' });
     expect(dup.status).toBe(409);
-    const reserved = await request(app).post('/api/agents').set('authorization', bob).send({ game: 'tictactoe', spec: 'random', name: 'Greedy' });
+    const reserved = await request(app)
+      .post('/api/agents')
+      .set('authorization', bob)
+      .send({ game: 'tictactoe', spec: 'random', name: 'Greedy' });
     expect(reserved.status).toBe(409);
     expect(reserved.body.error.message).toMatch(/reserved for the arena's own bots/);
     const anonymous = await request(app).post('/api/agents').send({ game: 'tictactoe', spec: 'random', name: 'anon' });
@@ -76,9 +102,16 @@ describe('POST /api/agents', () => {
 
 describe('matches: a person against bots', () => {
   test('create, play to the end through the API, then the game is rated and replayable', async () => {
-    const created = await request(app).post('/api/matches').set('authorization', alice).send({ game: 'tictactoe', players: 2, opponents: [bots.random], name: 'Alice', seat: 0 });
+    const created = await request(app)
+      .post('/api/matches')
+      .set('authorization', alice)
+      .send({ game: 'tictactoe', players: 2, opponents: [bots.random], name: 'Alice', seat: 0 });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ seat: 0, name: 'alice', url: expect.stringMatching(/^\/matches\/id\d+\?token=/) });
+    expect(created.body).toMatchObject({
+      seat: 0,
+      name: 'alice',
+      url: expect.stringMatching(/^\/matches\/id\d+\?token=/),
+    });
     const { id, token } = created.body;
     const first = await request(app).get(`/api/matches/${id}`).query({ token });
     expect(first.body.legalActions[0]).toEqual({ action: 0, label: 'x(0,0)' });
@@ -100,11 +133,19 @@ describe('matches: a person against bots', () => {
 
   test.each([
     [{ game: 'promotion', players: 3, opponents: [] }, 400, /promotion: players must be exactly 4/],
-    [{ game: 'tictactoe', players: 2, opponents: ['nobody'] }, 400, /'nobody' is not an active bot of tictactoe; bots: /],
+    [
+      { game: 'tictactoe', players: 2, opponents: ['nobody'] },
+      400,
+      /'nobody' is not an active bot of tictactoe; bots: /,
+    ],
     [{ game: 'tictactoe', players: 2, opponents: [] }, 400, /needs 1 opponents; got 0/],
     [{ game: 'tictactoe', players: 2, opponents: ['id1'], name: '<script>' }, 400, /name: contains '<'/],
     [{ game: 'tictactoe', players: 2, opponents: ['id1'], name: 'bob' }, 403, /logged in as 'alice', not 'bob'/],
-    [{ game: 'tictactoe', players: 2, opponents: ['id1'], seat: 2 }, 400, /seat: must be an integer from 0 to 1; got 2/],
+    [
+      { game: 'tictactoe', players: 2, opponents: ['id1'], seat: 2 },
+      400,
+      /seat: must be an integer from 0 to 1; got 2/,
+    ],
     [{ game: 'tictactoe', players: 2 }, 400, /opponents: required: a list of bot agent ids/],
     [{ game: 'go', players: 2, opponents: [] }, 404, /unknown game 'go'/],
   ])('bad challenge %j -> %i', async (body, status, message) => {
@@ -116,13 +157,21 @@ describe('matches: a person against bots', () => {
   });
 
   test('a wrong or missing token gets 403 and reveals nothing; an illegal move 409 and changes nothing', async () => {
-    const { id, token } = (await request(app).post('/api/matches').send({ game: 'tictactoe', players: 2, opponents: [bots.random], seat: 0 })).body;
+    const { id, token } = (
+      await request(app)
+        .post('/api/matches')
+        .send({ game: 'tictactoe', players: 2, opponents: [bots.random], seat: 0 })
+    ).body;
     for (const t of [undefined, '', 'x'.repeat(43)]) {
-      const res = await request(app).get(`/api/matches/${id}`).query(t === undefined ? {} : { token: t });
+      const res = await request(app)
+        .get(`/api/matches/${id}`)
+        .query(t === undefined ? {} : { token: t });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: { code: 'forbidden', message: 'this link is not valid for this match' } });
     }
-    const denied = await request(app).post(`/api/matches/${id}/actions`).send({ token: 'nope', action: 0, decisions: 0 });
+    const denied = await request(app)
+      .post(`/api/matches/${id}/actions`)
+      .send({ token: 'nope', action: 0, decisions: 0 });
     expect(denied.status).toBe(403);
     const before = (await app.arena.ctx.store.getMatch(id))!.actions;
     for (const action of [99, -1]) {
@@ -141,8 +190,15 @@ describe('matches: a person against bots', () => {
   test('malformed and oversized bodies get a 4xx in the one error shape, without a stack trace', async () => {
     const bad = await request(app).post('/api/matches').set('content-type', 'application/json').send('{oops');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: { code: 'bad_request', message: 'malformed request body (expected JSON or a form, correctly encoded and compressed)' } });
-    const big = await request(app).post('/api/matches').send({ game: 'tictactoe', name: 'x'.repeat(40_000) });
+    expect(bad.body).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'malformed request body (expected JSON or a form, correctly encoded and compressed)',
+      },
+    });
+    const big = await request(app)
+      .post('/api/matches')
+      .send({ game: 'tictactoe', name: 'x'.repeat(40_000) });
     expect(big.status).toBe(413);
     expect(JSON.stringify(big.body)).not.toMatch(/at .*\.ts/);
   });
@@ -150,7 +206,10 @@ describe('matches: a person against bots', () => {
 
 describe('tournaments', () => {
   test('POST starts one on worker threads; GET shows its progress; games are rated', async () => {
-    const res = await request(app).post('/api/tournaments').set('authorization', alice).send({ game: 'tictactoe', agents: [bots.random, bots.greedy], games: 6 });
+    const res = await request(app)
+      .post('/api/tournaments')
+      .set('authorization', alice)
+      .send({ game: 'tictactoe', agents: [bots.random, bots.greedy], games: 6 });
     expect(res.status).toBe(202);
     expect(res.headers.location).toBe(`/api/tournaments/${res.body.id}`);
     expect(res.body.seed).toBeUndefined(); // secret while it runs
@@ -195,13 +254,17 @@ describe('HTML pages', () => {
     expect(home.text).not.toContain('<script');
     const step2 = await request(app).get('/').query({ game: 'promotion' });
     expect(step2.text.match(/<select name="opponents">/g)).toHaveLength(3);
-    expect(step2.text).toMatch(/MCTS 1000 — unrated — Monte Carlo tree search over sampled hidden cards, 1000 simulations a move/);
+    expect(step2.text).toMatch(
+      /MCTS 1000 — unrated — Monte Carlo tree search over sampled hidden cards, 1000 simulations a move/,
+    );
     expect(step2.text).toContain('You play as a guest');
   });
 
   test('the form flow: POST /matches redirects to the seat page; a move redirects back (PRG); a guest gets a guest name', async () => {
     const { agent, csrf } = await formClient(app);
-    const start = await agent.post('/matches').type('form')
+    const start = await agent
+      .post('/matches')
+      .type('form')
       .send(`game=tictactoe&players=2&opponents=${bots.random}&seat=0&csrf=${csrf}`);
     expect(start.status).toBe(303);
     const url = start.headers.location;
@@ -213,13 +276,22 @@ describe('HTML pages', () => {
     const id = url.split('/')[2].split('?')[0];
     const fields = formFields(page.text, /\/actions$/);
     expect(fields).toMatchObject({ token, decisions: '0', csrf });
-    const move = await agent.post(`/matches/${id}/actions`).type('form').send({ ...fields, action: '4' });
+    const move = await agent
+      .post(`/matches/${id}/actions`)
+      .type('form')
+      .send({ ...fields, action: '4' });
     expect(move.status).toBe(303);
     const { fields: next } = await whenMyTurn(agent, url);
-    const illegal = await agent.post(`/matches/${id}/actions`).type('form').send({ ...next, action: '4' });
+    const illegal = await agent
+      .post(`/matches/${id}/actions`)
+      .type('form')
+      .send({ ...next, action: '4' });
     expect(illegal.status).toBe(409);
     expect(illegal.text).toContain('cell (1,1) is taken');
-    const noCsrf = await agent.post(`/matches/${id}/actions`).type('form').send({ ...next, csrf: 'forged', action: '0' });
+    const noCsrf = await agent
+      .post(`/matches/${id}/actions`)
+      .type('form')
+      .send({ ...next, csrf: 'forged', action: '0' });
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.text).toContain('csrf token does not match');
   });
@@ -227,11 +299,19 @@ describe('HTML pages', () => {
   test('a refused challenge comes back as the same form: the game, the players and the chosen bots kept, the message beside its field', async () => {
     const { agent, csrf } = await formClient(app);
     const promotion = await botIds(app, 'promotion');
-    const res = await agent.post('/matches').type('form')
-      .send(`game=promotion&players=4&opponents=${promotion.greedy}&opponents=ghost&opponents=${promotion.random}&csrf=${csrf}`);
+    const res = await agent
+      .post('/matches')
+      .type('form')
+      .send(
+        `game=promotion&players=4&opponents=${promotion.greedy}&opponents=ghost&opponents=${promotion.random}&csrf=${csrf}`,
+      );
     expect(res.status).toBe(400);
-    expect(res.text).toContain('<span class="error inline">opponents: &#39;ghost&#39; is not an active bot of promotion');
-    const selects = [...res.text.matchAll(/<select name="opponents">([\s\S]*?)<\/select>/g)].map((m) => /<option value="([^"]+)" selected>/.exec(m[1])?.[1]);
+    expect(res.text).toContain(
+      '<span class="error inline">opponents: &#39;ghost&#39; is not an active bot of promotion',
+    );
+    const selects = [...res.text.matchAll(/<select name="opponents">([\s\S]*?)<\/select>/g)].map(
+      (m) => /<option value="([^"]+)" selected>/.exec(m[1])?.[1],
+    );
     expect(selects).toEqual([promotion.greedy, undefined, promotion.random]);
     expect(res.text).toContain('<h2>Promotion, 4 players</h2>');
   });
@@ -250,7 +330,15 @@ describe('rate limits on writes', () => {
     const limited = await testArena({ writeLimitPerMinute: 2 });
     const key = await accountKey(limited, 'writer');
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await request(limited).post('/api/agents').set('authorization', key).send({ game: 'tictactoe', spec: 'random', name: `r${i}` })).status);
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (
+          await request(limited)
+            .post('/api/agents')
+            .set('authorization', key)
+            .send({ game: 'tictactoe', spec: 'random', name: `r${i}` })
+        ).status,
+      );
     expect(codes).toEqual([201, 201, 429]);
     await limited.arena.close();
   });

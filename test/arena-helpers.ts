@@ -28,7 +28,9 @@ export async function testArena(overrides: Partial<ArenaDeps> = {}): Promise<Are
 /** The arena's own bots of a game (the roster, not accounts' bots), by spec. */
 export async function botIds(app: ArenaApp, game: string): Promise<Record<string, string>> {
   const agents = await app.arena.ctx.store.listAgents(game);
-  return Object.fromEntries(agents.filter((a) => a.kind === 'bot' && !a.ownerId && !a.retiredAt).map((a) => [a.spec, a.id]));
+  return Object.fromEntries(
+    agents.filter((a) => a.kind === 'bot' && !a.ownerId && !a.retiredAt).map((a) => [a.spec, a.id]),
+  );
 }
 
 /** Makes an account and one of its API keys; returns the Authorization header value. */
@@ -41,27 +43,41 @@ export async function accountKey(app: ArenaApp, name: string, password = 'correc
 export async function formClient(app: ArenaApp): Promise<{ agent: ReturnType<typeof request.agent>; csrf: string }> {
   const agent = request.agent(app);
   const page = await agent.get('/');
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? /name="csrf" value="([^"]+)"/.exec((await agent.get('/signup')).text)?.[1];
+  const csrf =
+    /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ??
+    /name="csrf" value="([^"]+)"/.exec((await agent.get('/signup')).text)?.[1];
   if (!csrf) throw new Error('no csrf field on the home or sign-up page');
   return { agent, csrf };
 }
 
 /** The hidden fields of a page's first form that posts to `action` (a regex on the action path). */
 export function formFields(html: string, action: RegExp): Record<string, string> {
-  const form = [...html.matchAll(/<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].find((m) => action.test(m[1]));
+  const form = [...html.matchAll(/<form method="post" action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].find((m) =>
+    action.test(m[1]),
+  );
   if (!form) throw new Error(`no form posting to ${action}`);
-  return Object.fromEntries([...form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]));
+  return Object.fromEntries(
+    [...form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1],
+      m[2].replace(/&amp;/g, '&'),
+    ]),
+  );
 }
 
 /**
  * The seat page's move form once it is the person's turn: HTML pages answer at once while the bots
  * think in the background, so a client polls (as the page's refresh does) until the form is there.
  */
-export async function whenMyTurn(agent: ReturnType<typeof request.agent>, url: string, timeoutMs = 20_000): Promise<{ text: string; fields: Record<string, string> }> {
+export async function whenMyTurn(
+  agent: ReturnType<typeof request.agent>,
+  url: string,
+  timeoutMs = 20_000,
+): Promise<{ text: string; fields: Record<string, string> }> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const text = (await agent.get(url)).text;
-    if (/<form method="post" action="[^"]*\/actions"/.test(text)) return { text, fields: formFields(text, /\/actions$/) };
+    if (/<form method="post" action="[^"]*\/actions"/.test(text))
+      return { text, fields: formFields(text, /\/actions$/) };
     if (Date.now() > until) throw new Error(`no move form at ${url} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

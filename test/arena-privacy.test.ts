@@ -14,70 +14,94 @@ import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
  */
 const BACKENDS: [string, () => Promise<Store>][] = [
   ['SQLite', async () => openSqliteStore(':memory:')],
-  ...(servicesAvailable().postgres ? [['PostgreSQL', () => openPgStore(pgTestUrl(), { schema: uniqueSchema('privacy') })] as [string, () => Promise<Store>]] : []),
+  ...(servicesAvailable().postgres
+    ? [
+        ['PostgreSQL', () => openPgStore(pgTestUrl(), { schema: uniqueSchema('privacy') })] as [
+          string,
+          () => Promise<Store>,
+        ],
+      ]
+    : []),
 ];
 
 describe.each(BACKENDS)('%s store', (_backend, open) => {
-let app: ArenaApp;
-beforeAll(async () => {
-  app = await testArena({ store: await open() });
-});
-afterAll(async () => {
-  await app.arena.close();
-  await app.arena.ctx.store.close();
-});
-
-async function truePosition(id: string): Promise<GameState> {
-  const m = (await app.arena.ctx.store.getMatch(id))!;
-  const state = getGame(m.game).newGame({ players: m.players, seed: m.seed });
-  for (const a of m.actions) state.applyAction(a);
-  return state;
-}
-
-describe.each(listGames())('%s: seat responses hold only that seat\'s information', (name) => {
-  test('API and HTML responses over 3 matches', async () => {
-    const def = getGame(name);
-    const bots = (await app.arena.ctx.store.listAgents(name)).filter((a) => a.kind === 'bot' && a.spec === 'random');
-    const rng = Rng.fromSeed(`privacy:${name}`);
-    let checked = 0;
-    let hiddenSeen = 0;
-    for (let m = 0; m < 3; m++) {
-      const seat = m % def.defaultPlayers;
-      const { id, token } = (await request(app).post('/api/matches')
-        .send({ game: name, players: def.defaultPlayers, opponents: Array(def.defaultPlayers - 1).fill(bots[0].id), seat })).body;
-      let page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
-      for (;;) {
-        const state = await truePosition(id);
-        const view = state.view(seat);
-        expect(page.view).toEqual(JSON.parse(JSON.stringify(view)));
-        // Any world this seat cannot tell apart gives the same view, labels and seat list.
-        const world = state.determinize(seat, rng.fork('world'));
-        expect(JSON.parse(JSON.stringify(world.view(seat)))).toEqual(page.view);
-        if (page.isYourTurn) {
-          expect(page.legalActions).toEqual(world.legalActions().map((a) => ({ action: a, label: world.actionToString(a) })));
-        }
-        // Somebody else sees something this seat does not: the test exercises hidden information.
-        for (let q = 0; q < state.players; q++) {
-          if (q !== seat && JSON.stringify(world.view(q)) !== JSON.stringify(state.view(q))) {
-            hiddenSeen++;
-            break;
-          }
-        }
-        const html = (await request(app).get(`/matches/${id}`).query({ token })).text;
-        expect(html).toContain(def.renderSvg(view));
-        expect(def.renderSvg(world.view(seat))).toBe(def.renderSvg(view));
-        expect(def.describeDecision(world.view(seat))).toBe(def.describeDecision(view));
-        const text = (await request(app).get(`/matches/${id}`).query({ token, view: 'text' })).text;
-        expect(text).toContain(def.renderHtml(view));
-        checked++;
-        if (page.status !== 'live') break;
-        page = (await request(app).post(`/api/matches/${id}/actions`)
-          .send({ token, action: page.legalActions[rng.int(page.legalActions.length)].action, decisions: page.decisions })).body;
-      }
-    }
-    expect(checked).toBeGreaterThan(3);
-    // Promotion hides committed rows: some responses were taken while others' rows were hidden.
-    if (name === 'promotion') expect(hiddenSeen).toBeGreaterThan(0);
+  let app: ArenaApp;
+  beforeAll(async () => {
+    app = await testArena({ store: await open() });
   });
-});
+  afterAll(async () => {
+    await app.arena.close();
+    await app.arena.ctx.store.close();
+  });
+
+  async function truePosition(id: string): Promise<GameState> {
+    const m = (await app.arena.ctx.store.getMatch(id))!;
+    const state = getGame(m.game).newGame({ players: m.players, seed: m.seed });
+    for (const a of m.actions) state.applyAction(a);
+    return state;
+  }
+
+  describe.each(listGames())("%s: seat responses hold only that seat's information", (name) => {
+    test('API and HTML responses over 3 matches', async () => {
+      const def = getGame(name);
+      const bots = (await app.arena.ctx.store.listAgents(name)).filter((a) => a.kind === 'bot' && a.spec === 'random');
+      const rng = Rng.fromSeed(`privacy:${name}`);
+      let checked = 0;
+      let hiddenSeen = 0;
+      for (let m = 0; m < 3; m++) {
+        const seat = m % def.defaultPlayers;
+        const { id, token } = (
+          await request(app)
+            .post('/api/matches')
+            .send({
+              game: name,
+              players: def.defaultPlayers,
+              opponents: Array(def.defaultPlayers - 1).fill(bots[0].id),
+              seat,
+            })
+        ).body;
+        let page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
+        for (;;) {
+          const state = await truePosition(id);
+          const view = state.view(seat);
+          expect(page.view).toEqual(JSON.parse(JSON.stringify(view)));
+          // Any world this seat cannot tell apart gives the same view, labels and seat list.
+          const world = state.determinize(seat, rng.fork('world'));
+          expect(JSON.parse(JSON.stringify(world.view(seat)))).toEqual(page.view);
+          if (page.isYourTurn) {
+            expect(page.legalActions).toEqual(
+              world.legalActions().map((a) => ({ action: a, label: world.actionToString(a) })),
+            );
+          }
+          // Somebody else sees something this seat does not: the test exercises hidden information.
+          for (let q = 0; q < state.players; q++) {
+            if (q !== seat && JSON.stringify(world.view(q)) !== JSON.stringify(state.view(q))) {
+              hiddenSeen++;
+              break;
+            }
+          }
+          const html = (await request(app).get(`/matches/${id}`).query({ token })).text;
+          expect(html).toContain(def.renderSvg(view));
+          expect(def.renderSvg(world.view(seat))).toBe(def.renderSvg(view));
+          expect(def.describeDecision(world.view(seat))).toBe(def.describeDecision(view));
+          const text = (await request(app).get(`/matches/${id}`).query({ token, view: 'text' })).text;
+          expect(text).toContain(def.renderHtml(view));
+          checked++;
+          if (page.status !== 'live') break;
+          page = (
+            await request(app)
+              .post(`/api/matches/${id}/actions`)
+              .send({
+                token,
+                action: page.legalActions[rng.int(page.legalActions.length)].action,
+                decisions: page.decisions,
+              })
+          ).body;
+        }
+      }
+      expect(checked).toBeGreaterThan(3);
+      // Promotion hides committed rows: some responses were taken while others' rows were hidden.
+      if (name === 'promotion') expect(hiddenSeen).toBeGreaterThan(0);
+    });
+  });
 });

@@ -20,7 +20,10 @@ describe.each(listGames())('%s: the drawn board', (name) => {
             const svg = def.renderSvg(view);
             expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" class="board"/);
             expect(svgMarkupProblem(svg)).toBe('');
-            expect((svg.match(/<(rect|circle|path|line|polygon|text)\b/g) ?? []).length, 'drawing elements').toBeGreaterThan(8);
+            expect(
+              (svg.match(/<(rect|circle|path|line|polygon|text)\b/g) ?? []).length,
+              'drawing elements',
+            ).toBeGreaterThan(8);
             const desc = /<desc[^>]*>([\s\S]*?)<\/desc>/.exec(svg)?.[1] ?? '';
             expect(desc, 'the description is text, not escaped markup').not.toMatch(/&lt;|</);
             if (seat >= 0) {

@@ -18,8 +18,14 @@ import { getGame, listGames } from '../envs/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 const SHOTS = join('test-output', 'screenshots');
 const WIDTHS = [1280, 390] as const;
@@ -30,7 +36,8 @@ let base: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: the browser tests need Debian's chromium (apt-get install chromium)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: the browser tests need Debian's chromium (apt-get install chromium)`);
   mkdirSync(SHOTS, { recursive: true });
   app = createApp({ store: openSqliteStore(':memory:'), writeLimitPerMinute: false, log: () => {} });
   await app.arena.bootstrap({ tournament: false });
@@ -54,25 +61,46 @@ afterAll(async () => {
 async function inspect(page: Page, game: string, stage: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+    const overflow = (await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    )) as number;
     expect(overflow, `${game} ${stage} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SHOTS, `${game}-${stage}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await page.locator('svg.board').count(), `${game} ${stage}: the drawn board`).toBe(1);
   // At 1280×800 the board and the move panel are side by side, both starting in view.
-  const [boardBox, panelBox] = await Promise.all([page.locator('.board-card').boundingBox(), page.locator('.panel').boundingBox()]);
+  const [boardBox, panelBox] = await Promise.all([
+    page.locator('.board-card').boundingBox(),
+    page.locator('.panel').boundingBox(),
+  ]);
   expect(boardBox!.y).toBeLessThan(800);
   expect(panelBox!.y).toBeLessThan(800);
   expect(panelBox!.x).toBeGreaterThan(boardBox!.x);
   // Every card, tile or place the page names is explained in its reference.
   const def = getGame(game);
-  const pageText = await page.locator('.board-col').innerText() + (await page.locator('.panel').innerText());
-  const explained = new Set(await page.locator('details.reference dt').evaluateAll((dts) =>
-    dts.map((dt) => ((dt as unknown as { firstChild: { textContent: string | null } | null }).firstChild?.textContent ?? '').trim())));
+  const pageText = (await page.locator('.board-col').innerText()) + (await page.locator('.panel').innerText());
+  const explained = new Set(
+    await page
+      .locator('details.reference dt')
+      .evaluateAll((dts) =>
+        dts.map((dt) =>
+          (
+            (dt as unknown as { firstChild: { textContent: string | null } | null }).firstChild?.textContent ?? ''
+          ).trim(),
+        ),
+      ),
+  );
   for (const entry of def.glossary) {
-    if (new RegExp(`(?<![\\p{L}\\p{N}])${entry.term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(pageText)) {
-      expect(explained.has(entry.term), `${game} ${stage}: '${entry.term}' is on the page but not in its reference`).toBe(true);
+    if (
+      new RegExp(`(?<![\\p{L}\\p{N}])${entry.term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(
+        pageText,
+      )
+    ) {
+      expect(
+        explained.has(entry.term),
+        `${game} ${stage}: '${entry.term}' is on the page but not in its reference`,
+      ).toBe(true);
     }
   }
 }
@@ -87,11 +115,24 @@ describe.each(listGames())('%s in the browser', (game) => {
       await page.goto(`${base}/?game=${game}`);
       // The strongest bots are listed first; random ones keep this test quick.
       const selects = page.locator('select[name="opponents"]');
-      const random = await selects.first().locator('option').evaluateAll((os) =>
-        os.map((o) => ({ value: (o as unknown as { value: string }).value, text: (o as unknown as { textContent: string }).textContent })).find((o) => o.text.startsWith('Random — '))?.value);
+      const random = await selects
+        .first()
+        .locator('option')
+        .evaluateAll(
+          (os) =>
+            os
+              .map((o) => ({
+                value: (o as unknown as { value: string }).value,
+                text: (o as unknown as { textContent: string }).textContent,
+              }))
+              .find((o) => o.text.startsWith('Random — '))?.value,
+        );
       expect(random, 'the Random bot is offered').toBeDefined();
       for (let i = 0; i < (await selects.count()); i++) await selects.nth(i).selectOption(random!);
-      await Promise.all([page.waitForURL(/\/matches\/[^/?]+\?token=/), page.getByRole('button', { name: 'Start the game' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/matches\/[^/?]+\?token=/),
+        page.getByRole('button', { name: 'Start the game' }).click(),
+      ]);
       const url = page.url();
       await inspect(page, game, 'start');
       let decisions = 0;
@@ -113,15 +154,26 @@ describe.each(listGames())('%s in the browser', (game) => {
       }
       await inspect(page, game, 'end');
       const status = await page.locator('.status.done').innerText();
-      expect(status).toMatch(new RegExp(`You (won|shared the win|finished (2nd|3rd|4th|5th) of ${def.defaultPlayers}|resigned)`));
+      expect(status).toMatch(
+        new RegExp(`You (won|shared the win|finished (2nd|3rd|4th|5th) of ${def.defaultPlayers}|resigned)`),
+      );
       expect(status).toMatch(/Scores: /);
       expect(decisions).toBeGreaterThan(0);
       const replay = await page.locator('a', { hasText: 'Replay this game' }).getAttribute('href');
       // The other pages a player meets fit a phone too: the rules (tables, reference), the replay, the ladders.
       await page.setViewportSize({ width: 390, height: 800 });
-      for (const path of [`/games/${game}/rules`, replay!, `/leaderboard?game=${game}`, `/?game=${game}`, '/tournaments', '/signup']) {
+      for (const path of [
+        `/games/${game}/rules`,
+        replay!,
+        `/leaderboard?game=${game}`,
+        `/?game=${game}`,
+        '/tournaments',
+        '/signup',
+      ]) {
         await page.goto(`${base}${path}`);
-        const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+        const overflow = (await page.evaluate(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        )) as number;
         expect(overflow, `${path} at 390 px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
       }
       await page.goto(`${base}/games/${game}/rules`);

@@ -19,8 +19,14 @@ import { getGame } from '../envs/index.js';
 const CHROMIUM = '/usr/bin/chromium';
 // Without the background-networking flags Chromium's own connections are refused in the sandboxed CI.
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 const PLAYER = 'Ada Browser';
 /** A guard against a page loop: a Promotion game asks one seat 6 to 20 decisions (measured over 60 games). */
@@ -41,7 +47,9 @@ let browser: Browser | undefined;
  */
 async function start(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install chromium); it is never skipped`);
+    throw new Error(
+      `${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install chromium); it is never skipped`,
+    );
   }
   dir = mkdtempSync(join(tmpdir(), 'agora-browser-'));
   const db = openSqliteStore(join(dir, 'arena.db'));
@@ -97,7 +105,13 @@ async function movesBy(db: Store, matchId: string, seat: number): Promise<number
   return n;
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** The postcard table's row-card column: seat → shown text. Empty while the postcard is not placed. */
 function rowCards(html: string): Map<number, string> {
@@ -117,7 +131,8 @@ function rowCards(html: string): Map<number, string> {
  */
 function checkNoRowLeak(html: string, text: string, mySeat: number): number {
   for (const line of text.split('\n')) {
-    if (line.includes('(hidden from others)')) expect(line, 'only your own row is marked hidden from others').toMatch(new RegExp(`^seat ${mySeat} \\(you\\)`));
+    if (line.includes('(hidden from others)'))
+      expect(line, 'only your own row is marked hidden from others').toMatch(new RegExp(`^seat ${mySeat} \\(you\\)`));
   }
   const revealed = html.includes('<p class="resolution">');
   let hidden = 0;
@@ -160,7 +175,10 @@ describe('the arena in a real browser', () => {
       const selects = page.locator('select[name="opponents"]');
       await expect.poll(() => selects.count()).toBe(3);
       const options = await selects.first().locator('option').allInnerTexts();
-      const values = await selects.first().locator('option').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+      const values = await selects
+        .first()
+        .locator('option')
+        .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
       const pick = (title: string) => values[options.findIndex((t) => t.startsWith(`${title} — Elo`))];
       expect(options.find((t) => t.startsWith('Random — Elo'))).toMatch(/, \d+ games — plays any legal move/); // the ladder rated it
       const chosen = ['MCTS 200', 'Greedy', 'Random'].map(pick);
@@ -169,7 +187,10 @@ describe('the arena in a real browser', () => {
       expect(await page.locator('main').innerText()).toContain(`You play as ${PLAYER}`);
       // Every decision by hand here, so the double-click check below counts only clicked moves.
       await page.locator('input[type="checkbox"][name="autoplay"]').uncheck();
-      await Promise.all([page.waitForURL(/\/matches\/[^/?]+\?token=/), page.getByRole('button', { name: 'Start the game' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/matches\/[^/?]+\?token=/),
+        page.getByRole('button', { name: 'Start the game' }).click(),
+      ]);
       await expect.poll(() => page.locator('svg.board').count()).toBe(1); // the drawn board
       // The postcard check below reads the text view; its forms keep the text view on.
       const gameUrl = `${page.url()}&view=text`;
@@ -201,8 +222,13 @@ describe('the arena in a real browser', () => {
           await Promise.all([page.waitForEvent('load'), buttons.first().dblclick()]);
           await page.waitForLoadState('load');
           expect(await movesBy(store!, matchId, mySeat), 'a double click plays one move').toBe(before + 1);
-          await Promise.all([tab.waitForEvent('load'), tab.locator('form.actions button[name="action"]').first().click()]);
-          expect(await tab.locator('main').innerText()).toMatch(/this move was sent for decision \d+, but the match is at decision \d+/);
+          await Promise.all([
+            tab.waitForEvent('load'),
+            tab.locator('form.actions button[name="action"]').first().click(),
+          ]);
+          expect(await tab.locator('main').innerText()).toMatch(
+            /this move was sent for decision \d+, but the match is at decision \d+/,
+          );
           await tab.close();
           expect(await movesBy(store!, matchId, mySeat), 'the stale tab played nothing').toBe(before + 1);
           moves++;
@@ -221,15 +247,23 @@ describe('the arena in a real browser', () => {
       expect(doubleClicked).toBe(true);
       checkNoRowLeak(html, text, mySeat);
       // Before every row choice but those where you choose first, earlier seats' cards lie face down.
-      expect(hiddenSeen, "no page ever showed another seat's face-down row card: the leak check was vacuous").toBeGreaterThan(0);
+      expect(
+        hiddenSeen,
+        "no page ever showed another seat's face-down row card: the leak check was vacuous",
+      ).toBeGreaterThan(0);
 
       // The result: the players table with a place for each of the four seats.
       expect(text).toContain('Game over');
       expect(text).toMatch(/You (won|shared the win|finished (2nd|3rd|4th) of 4)/);
       const players = page.locator('table.players').first();
-      await expect.poll(() => players.locator('th').allInnerTexts()).toEqual(['seat', 'player', 'Elo', 'overruns', 'place']);
-      const rows = await players.locator('tr').evaluateAll((trs) =>
-        trs.slice(1).map((tr) => (tr as unknown as { innerText: string }).innerText.split('\t').map((c) => c.trim())));
+      await expect
+        .poll(() => players.locator('th').allInnerTexts())
+        .toEqual(['seat', 'player', 'Elo', 'overruns', 'place']);
+      const rows = await players
+        .locator('tr')
+        .evaluateAll((trs) =>
+          trs.slice(1).map((tr) => (tr as unknown as { innerText: string }).innerText.split('\t').map((c) => c.trim())),
+        );
       expect(rows).toHaveLength(4);
       const places = rows.map((r) => Number.parseInt(r[4], 10));
       expect(places.every((p) => Number.isInteger(p) && p >= 1 && p <= 4)).toBe(true);
@@ -238,16 +272,26 @@ describe('the arena in a real browser', () => {
       expect(rows.filter((r) => /BOT$/.test(r[1]))).toHaveLength(3);
 
       // The leaderboard counts the person's game.
-      await Promise.all([page.waitForURL(/\/leaderboard\?game=promotion/), page.getByRole('link', { name: 'Leaderboard', exact: true }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/leaderboard\?game=promotion/),
+        page.getByRole('link', { name: 'Leaderboard', exact: true }).click(),
+      ]);
       await expect.poll(() => page.locator('h1').innerText()).toBe('Promotion leaderboard');
-      const board = await page.locator('main table').first().locator('tr').evaluateAll((trs) =>
-        trs.slice(1).map((tr) => (tr as unknown as { innerText: string }).innerText.split('\t').map((c) => c.trim())));
+      const board = await page
+        .locator('main table')
+        .first()
+        .locator('tr')
+        .evaluateAll((trs) =>
+          trs.slice(1).map((tr) => (tr as unknown as { innerText: string }).innerText.split('\t').map((c) => c.trim())),
+        );
       const me = board.find((r) => r[1] === PLAYER);
       expect(me, `${PLAYER} is on the leaderboard`).toBeDefined();
       expect(me![2]).toBe('human');
       expect(me![4]).toBe('1');
       expect(Number(me![3])).toBeGreaterThan(0);
-      console.log(`browser test: ${moves} moves as seat ${mySeat}, ${hiddenSeen} hidden rows checked, ${((Date.now() - started) / 1000).toFixed(1)} s with set-up`);
+      console.log(
+        `browser test: ${moves} moves as seat ${mySeat}, ${hiddenSeen} hidden rows checked, ${((Date.now() - started) / 1000).toFixed(1)} s with set-up`,
+      );
     } finally {
       await context.close();
     }

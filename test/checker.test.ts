@@ -30,13 +30,23 @@ describe('the conformance checker catches broken games', () => {
 
   test.each<[string, Patch, RegExp]>([
     ['clone shares state with the original', (s) => ({ clone: () => s }), /playing on a clone changed the original/],
-    ['an illegal action is silently accepted', (s) => ({
-      applyAction: (a: number) => { if (s.legalActions().includes(a)) s.applyAction(a); },
-    }), /illegal action .* was accepted/],
+    [
+      'an illegal action is silently accepted',
+      (s) => ({
+        applyAction: (a: number) => {
+          if (s.legalActions().includes(a)) s.applyAction(a);
+        },
+      }),
+      /illegal action .* was accepted/,
+    ],
     ['the observation is not encode(view)', () => ({ observation: () => new Float32Array(27) }), /encode\(view/],
     ['legal actions unsorted', (s) => ({ legalActions: () => s.legalActions().reverse() }), /not sorted/],
     ['labels not unique', () => ({ actionToString: () => 'move' }), /share the label/],
-    ['toJSON drops a field', (s) => ({ toJSON: () => ({ ...(s.toJSON() as object), lastMove: -1 }) }), /does not reproduce/],
+    [
+      'toJSON drops a field',
+      (s) => ({ toJSON: () => ({ ...(s.toJSON() as object), lastMove: -1 }) }),
+      /does not reproduce/,
+    ],
   ])('%s', (_name, patch, message) => {
     const run = () => checkGame(mutant(patch), { games: 5, seed: 'mutant' });
     expect(run).toThrow(ConformanceError);
@@ -46,7 +56,9 @@ describe('the conformance checker catches broken games', () => {
 
   test('a game whose maxGameLength is too small is caught', () => {
     const base = getGame('tictactoe');
-    expect(() => checkGame({ ...base, maxGameLength: () => 3 }, { games: 3 })).toThrow(/no end after maxGameLength = 3/);
+    expect(() => checkGame({ ...base, maxGameLength: () => 3 }, { games: 3 })).toThrow(
+      /no end after maxGameLength = 3/,
+    );
   });
 
   test('a game that accepts a bad player count is caught', () => {

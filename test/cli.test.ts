@@ -28,13 +28,25 @@ describe('agora CLI', () => {
   });
 
   test('play re-asks on an answer that is not a choice', () => {
-    const { out } = agora(['play', 'tictactoe', '--seats', 'human,random', '--seed', '4'], 'banana\n' + '1\n'.repeat(9));
+    const { out } = agora(
+      ['play', 'tictactoe', '--seats', 'human,random', '--seed', '4'],
+      'banana\n' + '1\n'.repeat(9),
+    );
     expect(out).toContain("'banana' is not a choice: type a number from 1 to 9.");
   });
 
   test('simulate prints a results table and writes JSON', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'agora-')), 'sim.json');
-    const { code, out } = agora(['simulate', 'tictactoe', '--games', '20', '--agents', 'random,random', '--json', file]);
+    const { code, out } = agora([
+      'simulate',
+      'tictactoe',
+      '--games',
+      '20',
+      '--agents',
+      'random,random',
+      '--json',
+      file,
+    ]);
     expect(code).toBe(0);
     expect(out).toMatch(/^agent\s+seats\s+wins\s+win share\s+avg return\s+avg score/m);
     expect(out).toMatch(/^random#0\s+20\s/m);
@@ -59,7 +71,26 @@ describe('agora CLI', () => {
 
   test('train: a short az run writes the model, meta, metrics and curves, and prints its evaluation tables', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'agora-train-')), 'm');
-    const args = ['train', 'tictactoe', '--minutes', '0.05', '--games', '2', '--workers', '1', '--width', '8', '--blocks', '1', '--iterations', '8', '--seed', 'cli', '--out', out];
+    const args = [
+      'train',
+      'tictactoe',
+      '--minutes',
+      '0.05',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--width',
+      '8',
+      '--blocks',
+      '1',
+      '--iterations',
+      '8',
+      '--seed',
+      'cli',
+      '--out',
+      out,
+    ];
     const run = agora(args);
     expect(run.code).toBe(0);
     expect(run.err).toMatch(/agora train tictactoe: az, 2 players, 0.05 min, backend (tensorflow|wasm|cpu)/);
@@ -68,17 +99,42 @@ describe('agora CLI', () => {
     expect(run.out).toMatch(/^mcts:iterations=8\s+\d+\s/m);
     expect(run.out).toMatch(/^the policy alone \(neural:\):/m);
     const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8'));
-    expect(meta).toMatchObject({ game: 'tictactoe', players: 2, network: { width: 8, blocks: 1 }, training: { algorithm: 'az', config: { iterations: 8, mix: 0 } } });
-    const rows = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(meta).toMatchObject({
+      game: 'tictactoe',
+      players: 2,
+      network: { width: 8, blocks: 1 },
+      training: { algorithm: 'az', config: { iterations: 8, mix: 0 } },
+    });
+    const rows = readFileSync(join(out, 'metrics.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.at(-1)).toHaveProperty('eval');
-    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['generation', 'step', 'policyLoss', 'valueLoss', 'entropy', 'gate']));
+    expect(Object.keys(rows[0])).toEqual(
+      expect.arrayContaining(['generation', 'step', 'policyLoss', 'valueLoss', 'entropy', 'gate']),
+    );
     expect(readFileSync(join(out, 'curves.svg'), 'utf8')).toMatch(/^<svg[^>]*>/);
     // A new run warm-started from that model records where its first network came from.
     const next = join(out, '..', 'next');
-    const warm = agora([...args.slice(0, -2), '--init', out, '--mix', '0.5', '--full-iterations', '24', '--full-share', '0.5', '--out', next]);
+    const warm = agora([
+      ...args.slice(0, -2),
+      '--init',
+      out,
+      '--mix',
+      '0.5',
+      '--full-iterations',
+      '24',
+      '--full-share',
+      '0.5',
+      '--out',
+      next,
+    ]);
     expect(warm.code).toBe(0);
     const nextMeta = JSON.parse(readFileSync(join(next, 'meta.json'), 'utf8'));
-    expect(nextMeta.training).toMatchObject({ config: { mix: 0.5, iterations: 8, fullIterations: 24, fullShare: 0.5 }, initFrom: { folder: out, training: { generation: meta.training.generation } } });
+    expect(nextMeta.training).toMatchObject({
+      config: { mix: 0.5, iterations: 8, fullIterations: 24, fullShare: 0.5 },
+      initFrom: { folder: out, training: { generation: meta.training.generation } },
+    });
   }, 60_000);
 
   test('train: bad options are refused before anything is written', () => {
@@ -89,22 +145,79 @@ describe('agora CLI', () => {
     const mix = agora(['train', 'tictactoe', '--minutes', '1', '--mix', '2', '--out', join(dir, 'b')]);
     expect(mix.code).not.toBe(0);
     expect(mix.err).toMatch(/'2' is not a number from 0 to 1/);
-    const ppoMix = agora(['train', 'tictactoe', '--algo', 'ppo', '--minutes', '1', '--mix', '0.5', '--out', join(dir, 'c')]);
-    expect(ppoMix.err).toMatch(/--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only/);
-    const ppoFull = agora(['train', 'tictactoe', '--algo', 'ppo', '--minutes', '1', '--full-iterations', '64', '--out', join(dir, 'c')]);
+    const ppoMix = agora([
+      'train',
+      'tictactoe',
+      '--algo',
+      'ppo',
+      '--minutes',
+      '1',
+      '--mix',
+      '0.5',
+      '--out',
+      join(dir, 'c'),
+    ]);
+    expect(ppoMix.err).toMatch(
+      /--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only/,
+    );
+    const ppoFull = agora([
+      'train',
+      'tictactoe',
+      '--algo',
+      'ppo',
+      '--minutes',
+      '1',
+      '--full-iterations',
+      '64',
+      '--out',
+      join(dir, 'c'),
+    ]);
     expect(ppoFull.code).toBe(2);
     expect(ppoFull.err).toMatch(/apply to --algo az only/);
     const shareAlone = agora(['train', 'tictactoe', '--minutes', '1', '--full-share', '0.5', '--out', join(dir, 'f')]);
     expect(shareAlone.code).toBe(2);
     expect(shareAlone.err).toMatch(/--full-share needs --full-iterations/);
-    const shareZero = agora(['train', 'tictactoe', '--minutes', '1', '--full-iterations', '64', '--full-share', '0', '--out', join(dir, 'g')]);
+    const shareZero = agora([
+      'train',
+      'tictactoe',
+      '--minutes',
+      '1',
+      '--full-iterations',
+      '64',
+      '--full-share',
+      '0',
+      '--out',
+      join(dir, 'g'),
+    ]);
     expect(shareZero.code).toBe(2);
     expect(shareZero.err).toMatch(/--full-share must be above 0 and at most 1; got 0/);
-    const init = agora(['train', 'tictactoe', '--minutes', '1', '--init', 'models/promotion/az', '--out', join(dir, 'd')]);
+    const init = agora([
+      'train',
+      'tictactoe',
+      '--minutes',
+      '1',
+      '--init',
+      'models/promotion/az',
+      '--out',
+      join(dir, 'd'),
+    ]);
     expect(init.code).toBe(2);
     expect(init.err).toMatch(/models\/promotion\/az was trained for promotion, not tictactoe/);
-    const width = agora(['train', 'tictactoe', '--minutes', '1', '--init', 'models/tictactoe/az', '--width', '32', '--out', join(dir, 'e')]);
-    expect(width.err).toMatch(/--init models\/tictactoe\/az has width \d+ and \d+ blocks; this run has width 32 and 2 blocks/);
+    const width = agora([
+      'train',
+      'tictactoe',
+      '--minutes',
+      '1',
+      '--init',
+      'models/tictactoe/az',
+      '--width',
+      '32',
+      '--out',
+      join(dir, 'e'),
+    ]);
+    expect(width.err).toMatch(
+      /--init models\/tictactoe\/az has width \d+ and \d+ blocks; this run has width 32 and 2 blocks/,
+    );
     expect(readdirSync(dir)).toEqual([]);
   }, 60_000);
 });
@@ -114,7 +227,20 @@ describe('agora tune-search', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
     cpSync('models/tictactoe/az', dir, { recursive: true });
     const weights = readFileSync(join(dir, 'weights.bin'));
-    const { code, out, err } = agora(['tune-search', dir, '--c', '0.5,3', '--iterations', '8', '--games', '12', '--seed', 't', '--threads', '1']);
+    const { code, out, err } = agora([
+      'tune-search',
+      dir,
+      '--c',
+      '0.5,3',
+      '--iterations',
+      '8',
+      '--games',
+      '12',
+      '--seed',
+      't',
+      '--threads',
+      '1',
+    ]);
     expect(err).not.toMatch(/Error/);
     expect(code).toBe(0);
     expect(out).toMatch(new RegExp(`^az:${dir},iterations=8,c=0.5\\s`, 'm'));
@@ -124,7 +250,11 @@ describe('agora tune-search', () => {
     expect([0.5, 3]).toContain(best);
     expect(out).toContain(`best: c=${best} `);
     const standings = meta.search.chosenBy.standings as { agent: string; bt: number }[];
-    expect(standings.map((s) => s.agent)).toEqual([`az:${dir},iterations=8,c=0.5`, `az:${dir},iterations=8,c=3`, 'mcts:iterations=8']);
+    expect(standings.map((s) => s.agent)).toEqual([
+      `az:${dir},iterations=8,c=0.5`,
+      `az:${dir},iterations=8,c=3`,
+      'mcts:iterations=8',
+    ]);
     // The written c is the better-rated of the two.
     expect(standings.find((s) => s.agent.endsWith(`c=${best}`))!.bt).toBe(Math.max(standings[0].bt, standings[1].bt));
     expect(meta.search.chosenBy).toMatchObject({ iterations: 8, games: 12, seed: 't', opponent: 'mcts:iterations=8' });

@@ -7,34 +7,65 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 
 const SCRIPT = new URL('../scripts/test-services.sh', import.meta.url).pathname;
-const LOCAL = { AGORA_SERVICES_DIR: '/tmp/agora-vitest-services', AGORA_PG_PORT: '55442', AGORA_REDIS_PORT: '56389' };
 let started = false;
+
+/** A loopback port nothing listens on now: each run gets its own, so two runs never share servers. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 function haveBinaries(): boolean {
   try {
-    execFileSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb >/dev/null && command -v redis-server >/dev/null']);
+    execFileSync('bash', [
+      '-c',
+      'ls /usr/lib/postgresql/*/bin/initdb >/dev/null && command -v redis-server >/dev/null',
+    ]);
     return true;
   } catch {
     return false;
   }
 }
 
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => void> {
+  // A directory and ports of this run's own: a second run (another worktree, a helper's run of
+  // one file) starts its own servers instead of stopping this run's at its teardown.
+  const LOCAL = {
+    AGORA_SERVICES_DIR: `/tmp/agora-vitest-services-${process.pid}`,
+    AGORA_PG_PORT: String(await freePort()),
+    AGORA_REDIS_PORT: String(await freePort()),
+  };
   let pgUrl = process.env.AGORA_TEST_DATABASE_URL ?? '';
   let redisUrl = process.env.AGORA_TEST_REDIS_URL ?? '';
   let reason = '';
   if ((!pgUrl || !redisUrl) && existsSync(SCRIPT) && haveBinaries()) {
-    const out = execFileSync('bash', ['-c', `source "${SCRIPT}" start >/dev/null && echo "$AGORA_TEST_DATABASE_URL $AGORA_TEST_REDIS_URL"`], {
-      env: { ...process.env, ...LOCAL }, encoding: 'utf8',
-    }).trim().split(' ');
+    const out = execFileSync(
+      'bash',
+      ['-c', `source "${SCRIPT}" start >/dev/null && echo "$AGORA_TEST_DATABASE_URL $AGORA_TEST_REDIS_URL"`],
+      {
+        env: { ...process.env, ...LOCAL },
+        encoding: 'utf8',
+      },
+    )
+      .trim()
+      .split(' ');
     pgUrl ||= out[0];
     redisUrl ||= out[1];
     started = true;
   } else if (!pgUrl || !redisUrl) {
-    reason = 'PostgreSQL (Debian postgresql) or redis-server is not installed and AGORA_TEST_DATABASE_URL / AGORA_TEST_REDIS_URL are not set';
+    reason =
+      'PostgreSQL (Debian postgresql) or redis-server is not installed and AGORA_TEST_DATABASE_URL / AGORA_TEST_REDIS_URL are not set';
   }
   project.provide('pgUrl', pgUrl);
   project.provide('redisUrl', redisUrl);

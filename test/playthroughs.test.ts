@@ -17,14 +17,22 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { getGame, listGames, type GameDefinition, type GameState } from '../envs/index.js';
 import {
-  comparePlaythroughs, FORMAT, playThrough, PLAYTHROUGH_DIR, requiredPlaythroughs, type Playthrough, type PlaythroughFile,
+  comparePlaythroughs,
+  FORMAT,
+  playThrough,
+  PLAYTHROUGH_DIR,
+  requiredPlaythroughs,
+  type Playthrough,
+  type PlaythroughFile,
 } from '../scripts/record-playthroughs.js';
 
 const files = new Map<string, PlaythroughFile>(
-  readdirSync(PLAYTHROUGH_DIR).filter((f) => f.endsWith('.json')).map((f) => {
-    const file = JSON.parse(readFileSync(join(PLAYTHROUGH_DIR, f), 'utf8')) as PlaythroughFile;
-    return [f.slice(0, -'.json'.length), file];
-  }),
+  readdirSync(PLAYTHROUGH_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => {
+      const file = JSON.parse(readFileSync(join(PLAYTHROUGH_DIR, f), 'utf8')) as PlaythroughFile;
+      return [f.slice(0, -'.json'.length), file];
+    }),
 );
 
 function replay(recorded: Playthrough, def: GameDefinition = getGame(recorded.game)): Playthrough {
@@ -35,20 +43,26 @@ describe('golden playthroughs: coverage', () => {
   test('every game and every seat count it allows has its recordings; no fixture of an unknown game', () => {
     for (const game of listGames()) {
       const file = files.get(game);
-      expect(file, `test/playthroughs/${game}.json is missing: npx tsx scripts/record-playthroughs.ts ${game}`).toBeDefined();
+      expect(
+        file,
+        `test/playthroughs/${game}.json is missing: npx tsx scripts/record-playthroughs.ts ${game}`,
+      ).toBeDefined();
       expect(file!.format).toBe(FORMAT);
       expect(file!.game).toBe(game);
       const recorded = file!.playthroughs.map((p) => `${p.players} ${p.seed}`);
       for (const r of requiredPlaythroughs(game)) {
-        expect(recorded, `${game}: no recording of ${r.players} players, seed ${r.seed} (npx tsx scripts/record-playthroughs.ts ${game})`)
-          .toContain(`${r.players} ${r.seed}`);
+        expect(
+          recorded,
+          `${game}: no recording of ${r.players} players, seed ${r.seed} (npx tsx scripts/record-playthroughs.ts ${game})`,
+        ).toContain(`${r.players} ${r.seed}`);
       }
     }
     expect([...files.keys()].sort()).toEqual([...listGames()].sort());
   });
 
   test('every fixture file stays well under 1 MB', () => {
-    for (const game of files.keys()) expect(statSync(join(PLAYTHROUGH_DIR, `${game}.json`)).size).toBeLessThan(512 * 1024);
+    for (const game of files.keys())
+      expect(statSync(join(PLAYTHROUGH_DIR, `${game}.json`)).size).toBeLessThan(512 * 1024);
   });
 });
 
@@ -78,7 +92,10 @@ function changed(def: GameDefinition, patch: (state: GameState, applied: () => n
       const state = def.newGame(options);
       let count = 0;
       const apply = state.applyAction.bind(state);
-      state.applyAction = (a: number) => { apply(a); count++; };
+      state.applyAction = (a: number) => {
+        apply(a);
+        count++;
+      };
       patch(state, () => count);
       return state;
     },
@@ -88,10 +105,16 @@ function changed(def: GameDefinition, patch: (state: GameState, applied: () => n
 describe('golden playthroughs: the comparison catches every kind of change', () => {
   test('one action swapped: the first differing action is named, and how many positions differ', () => {
     const recorded = recording('cityplan', 3);
-    const replayed = playThrough(getGame('cityplan'), recorded.players, recorded.seed, recorded.actionSeed, (legal, rng, step) => {
-      const i = rng.int(legal.length);
-      return step === 5 && legal.length > 1 ? legal[(i + 1) % legal.length] : legal[i];
-    });
+    const replayed = playThrough(
+      getGame('cityplan'),
+      recorded.players,
+      recorded.seed,
+      recorded.actionSeed,
+      (legal, rng, step) => {
+        const i = rng.int(legal.length);
+        return step === 5 && legal.length > 1 ? legal[(i + 1) % legal.length] : legal[i];
+      },
+    );
     const diffs = comparePlaythroughs(recorded, replayed);
     expect(diffs[0]).toMatch(/^action 5 \(first difference\): expected \d+, got \d+/);
     // The position after it differs (this game reaches the recorded end by another order of moves).
@@ -111,7 +134,9 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
     });
     const diffs = comparePlaythroughs(recorded, replay(recorded, def));
     expect(diffs[0]).toMatch(/^step 10 \(after 10 actions, first difference\): observations differ \(/);
-    expect(diffs.slice(1)).toEqual([`positions: ${recorded.steps.length - 10} of ${recorded.steps.length} differ in all`]);
+    expect(diffs.slice(1)).toEqual([
+      `positions: ${recorded.steps.length - 10} of ${recorded.steps.length} differ in all`,
+    ]);
   });
 
   test('a changed legal set: the step and "turn" are named', () => {
@@ -123,7 +148,9 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
         return applied() === 3 && legal.length > 1 ? legal.slice(1) : legal;
       };
     });
-    expect(comparePlaythroughs(recorded, replay(recorded, def))[0]).toMatch(/^step 3 .*turn \(seat to act or legal set\) differ/);
+    expect(comparePlaythroughs(recorded, replay(recorded, def))[0]).toMatch(
+      /^step 3 .*turn \(seat to act or legal set\) differ/,
+    );
   });
 
   test('a changed view (the spectator sees one more field): "views" are named', () => {
@@ -148,16 +175,26 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
     const recorded = recording('tictactoe', 2);
     const replayed = replay(recorded);
     replayed.final = {
-      ranking: [...replayed.final.ranking].reverse(), scores: replayed.final.scores.map((s) => s + 1),
-      truncated: !replayed.final.truncated, stateHash: '0'.repeat(64),
+      ranking: [...replayed.final.ranking].reverse(),
+      scores: replayed.final.scores.map((s) => s + 1),
+      truncated: !replayed.final.truncated,
+      stateHash: '0'.repeat(64),
     };
-    expect(comparePlaythroughs(recorded, replayed).map((d) => d.split(':')[0]))
-      .toEqual(['ranking', 'scores', 'truncated', 'final toJSON hash']);
+    expect(comparePlaythroughs(recorded, replayed).map((d) => d.split(':')[0])).toEqual([
+      'ranking',
+      'scores',
+      'truncated',
+      'final toJSON hash',
+    ]);
   });
 
   test('a game that ends earlier or later is named as such', () => {
     const recorded = recording('tictactoe', 2);
-    const shorter: Playthrough = { ...recorded, actions: recorded.actions.slice(0, -1), steps: recorded.steps.slice(0, -1) };
+    const shorter: Playthrough = {
+      ...recorded,
+      actions: recorded.actions.slice(0, -1),
+      steps: recorded.steps.slice(0, -1),
+    };
     expect(comparePlaythroughs(recorded, shorter)[0]).toMatch(/^step \d+: the game ends before the recorded end/);
     expect(comparePlaythroughs(shorter, recorded)[0]).toMatch(/^step \d+: the game goes on past the recorded end/);
   });

@@ -24,7 +24,9 @@ const newPrefix = () => `agora-test-${process.pid}-${++prefixes}`;
 
 /** Starts `agora worker` as its own process; resolves once it said it is taking jobs. */
 function startWorker(prefix: string, log: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'worker', '--redis', redisTestUrl(), '--prefix', prefix], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'worker', '--redis', redisTestUrl(), '--prefix', prefix], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let text = '';
@@ -57,56 +59,63 @@ afterAll(() => {
 const { redis: haveRedis, postgres: havePostgres } = servicesAvailable();
 
 describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker processes', () => {
-  test.runIf(havePostgres)('a tournament across 2 worker processes, one killed mid-run, records every game exactly once', async () => {
-    const prefix = newPrefix();
-    const store: Store = await openPgStore(pgTestUrl(), { schema: uniqueSchema('queue') });
-    const runner = new QueueRunner(redisTestUrl(), { prefix });
-    const events = new QueueEvents(QUEUE_NAME, { connection: redisConnection(redisTestUrl()), prefix });
-    let stalled = 0;
-    events.on('stalled', () => stalled++);
-    await events.waitUntilReady();
-    const app = await testArena({ store, runner });
-    try {
-      const logA: string[] = [];
-      const logB: string[] = [];
-      const [a] = await Promise.all([startWorker(prefix, logA), startWorker(prefix, logB)]);
-      const bots = (await store.listAgents('tictactoe')).filter((x) => x.kind === 'bot');
-      expect(bots.map((b) => b.spec)).toEqual([...DEFAULT_ROSTER]);
-      // mcts(1000) keeps each game busy for a while, so the killed worker dies holding one.
-      const t = await app.arena.tournaments.start({ game: 'tictactoe', agents: bots.map((b) => b.id), games: 60 });
-      const total = 60;
-      await new Promise<void>((resolve) => {
-        const check = setInterval(() => {
-          if (logA.filter((l) => l.includes(' done in ')).length >= 4) {
-            clearInterval(check);
-            resolve();
-          }
-        }, 20);
-      });
-      a.kill('SIGKILL');
-      await app.arena.tournaments.idle();
-      const after = await store.getTournament(t.id);
-      expect(after).toMatchObject({ status: 'done', gamesDone: total, gamesTotal: total });
-      const games = (await store.listGames('tictactoe', 10_000)).filter((g) => g.tournamentId === t.id);
-      expect(games.map((g) => g.id).sort()).toEqual(Array.from({ length: total }, (_, i) => `${t.id}:${i}`).sort());
-      const ratings = await store.ratings('tictactoe');
-      // Every game rated once: each has two seats, so the games played sum to 2 per game (one agent may hold both seats: then 1).
-      const expectedGames = games.reduce((sum, g) => sum + new Set(g.seats).size, 0);
-      expect(ratings.reduce((sum, r) => sum + r.games, 0)).toBe(expectedGames);
-      expect(await store.ratingHistory('tictactoe')).toHaveLength(expectedGames);
-      // The killed worker's game went back to the queue and was played by the other one.
-      expect(stalled).toBeGreaterThanOrEqual(1);
-      expect(logB.filter((l) => l.includes(' done in ')).length).toBeGreaterThan(0);
-      const queue = (await request(app).get('/api/queue')).body as { runner: string; queue: { completed: number; workers: number } };
-      expect(queue.runner).toMatch(/^job queue/);
-      expect(queue.queue.completed).toBe(total);
-    } finally {
-      await app.arena.close();
-      await runner.close();
-      await events.close();
-      await store.close();
-    }
-  }, 180_000);
+  test.runIf(havePostgres)(
+    'a tournament across 2 worker processes, one killed mid-run, records every game exactly once',
+    async () => {
+      const prefix = newPrefix();
+      const store: Store = await openPgStore(pgTestUrl(), { schema: uniqueSchema('queue') });
+      const runner = new QueueRunner(redisTestUrl(), { prefix });
+      const events = new QueueEvents(QUEUE_NAME, { connection: redisConnection(redisTestUrl()), prefix });
+      let stalled = 0;
+      events.on('stalled', () => stalled++);
+      await events.waitUntilReady();
+      const app = await testArena({ store, runner });
+      try {
+        const logA: string[] = [];
+        const logB: string[] = [];
+        const [a] = await Promise.all([startWorker(prefix, logA), startWorker(prefix, logB)]);
+        const bots = (await store.listAgents('tictactoe')).filter((x) => x.kind === 'bot');
+        expect(bots.map((b) => b.spec)).toEqual([...DEFAULT_ROSTER]);
+        // mcts(1000) keeps each game busy for a while, so the killed worker dies holding one.
+        const t = await app.arena.tournaments.start({ game: 'tictactoe', agents: bots.map((b) => b.id), games: 60 });
+        const total = 60;
+        await new Promise<void>((resolve) => {
+          const check = setInterval(() => {
+            if (logA.filter((l) => l.includes(' done in ')).length >= 4) {
+              clearInterval(check);
+              resolve();
+            }
+          }, 20);
+        });
+        a.kill('SIGKILL');
+        await app.arena.tournaments.idle();
+        const after = await store.getTournament(t.id);
+        expect(after).toMatchObject({ status: 'done', gamesDone: total, gamesTotal: total });
+        const games = (await store.listGames('tictactoe', 10_000)).filter((g) => g.tournamentId === t.id);
+        expect(games.map((g) => g.id).sort()).toEqual(Array.from({ length: total }, (_, i) => `${t.id}:${i}`).sort());
+        const ratings = await store.ratings('tictactoe');
+        // Every game rated once: each has two seats, so the games played sum to 2 per game (one agent may hold both seats: then 1).
+        const expectedGames = games.reduce((sum, g) => sum + new Set(g.seats).size, 0);
+        expect(ratings.reduce((sum, r) => sum + r.games, 0)).toBe(expectedGames);
+        expect(await store.ratingHistory('tictactoe')).toHaveLength(expectedGames);
+        // The killed worker's game went back to the queue and was played by the other one.
+        expect(stalled).toBeGreaterThanOrEqual(1);
+        expect(logB.filter((l) => l.includes(' done in ')).length).toBeGreaterThan(0);
+        const queue = (await request(app).get('/api/queue')).body as {
+          runner: string;
+          queue: { completed: number; workers: number };
+        };
+        expect(queue.runner).toMatch(/^job queue/);
+        expect(queue.queue.completed).toBe(total);
+      } finally {
+        await app.arena.close();
+        await runner.close();
+        await events.close();
+        await store.close();
+      }
+    },
+    180_000,
+  );
 
   test('a job key already queued or played is not played again; its stored result answers', async () => {
     const prefix = newPrefix();
@@ -141,9 +150,15 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
     const worker = await startWorker(prefix, log);
     try {
       // About 0.1 s a decision, so the game is still running when 100 ms are up.
-      const job = { index: 0, game: 'tictactoe', seats: ['mcts:iterations=20000', 'mcts:iterations=20000'], seed: 'slow' };
-      await expect(client.run([{ key: 'slow:1', data: { kind: 'match', job, timeoutMs: 100 } }], () => {}))
-        .rejects.toThrow(/failed on every attempt: game slow\|1 ran past its 100 ms timeout/);
+      const job = {
+        index: 0,
+        game: 'tictactoe',
+        seats: ['mcts:iterations=20000', 'mcts:iterations=20000'],
+        seed: 'slow',
+      };
+      await expect(
+        client.run([{ key: 'slow:1', data: { kind: 'match', job, timeoutMs: 100 } }], () => {}),
+      ).rejects.toThrow(/failed on every attempt: game slow\|1 ran past its 100 ms timeout/);
       expect(await client.counts()).toMatchObject({ failed: 1, completed: 0 });
       await stopAndDrain(worker);
       expect(log.filter((l) => l.includes('failed: game slow|1 ran past its 100 ms timeout'))).toHaveLength(2);
@@ -184,8 +199,14 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
     const dir = join(mkdtempSync(join(tmpdir(), 'agora-queue-model-')), 'm');
     const shape = training.networkShape(ttt, 2);
     await training.saveModel(training.buildNetwork(shape, { width: 8, blocks: 1 }, 4), dir, {
-      format: training.MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
-      actionSize: shape.actionSize, network: { width: 8, blocks: 1 }, createdAt: '2026-01-01T00:00:00.000Z',
+      format: training.MODEL_FORMAT,
+      game: 'tictactoe',
+      players: 2,
+      encodingVersion: ttt.encodingVersion,
+      observationSize: shape.observationSize,
+      actionSize: shape.actionSize,
+      network: { width: 8, blocks: 1 },
+      createdAt: '2026-01-01T00:00:00.000Z',
     });
     const prefix = newPrefix();
     const pool = new QueueTrainingPool(redisTestUrl(), 'test-run', prefix);
@@ -195,7 +216,9 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
       const records = await pool.selfPlay({ game: 'tictactoe', players: 2, modelDir: dir, options }, ['s1', 's2']);
       const net = training.loadPolicyFolder(dir, ttt);
       expect(records).toEqual(['s1', 's2'].map((seed) => training.playSelfPlayGame(ttt, net, 2, seed, options)));
-      const [result] = await pool.matches([{ index: 0, game: 'tictactoe', seats: [`neural:${dir}`, 'random'], seed: 'm1' }]);
+      const [result] = await pool.matches([
+        { index: 0, game: 'tictactoe', seats: [`neural:${dir}`, 'random'], seed: 'm1' },
+      ]);
       expect(result.actions.length).toBeGreaterThanOrEqual(5);
     } finally {
       worker.kill('SIGTERM');
@@ -213,21 +236,48 @@ describe.runIf(haveRedis)('training through the job queue', () => {
     await training.initBackend({ announce: false });
     const ttt = getGame('tictactoe');
     const config = {
-      ...training.defaultAzConfig(ttt, 2, 'queued'), network: { width: 8, blocks: 1 }, iterations: 8, gamesPerGeneration: 4, batchSize: 16,
-      gateGames: 4, evalEvery: 100, evalGames: 2, baselines: ['random'], policyBaselines: ['random'],
+      ...training.defaultAzConfig(ttt, 2, 'queued'),
+      network: { width: 8, blocks: 1 },
+      iterations: 8,
+      gamesPerGeneration: 4,
+      batchSize: 16,
+      gateGames: 4,
+      evalEvery: 100,
+      evalGames: 2,
+      baselines: ['random'],
+      policyBaselines: ['random'],
     };
     const base = mkdtempSync(join(tmpdir(), 'agora-queue-train-'));
     const prefix = newPrefix();
     const log: string[] = [];
     const worker = await startWorker(prefix, log);
     try {
-      const local = await training.trainExpertIteration(config, { out: join(base, 'local'), minutes: 5, maxGenerations: 2, workers: 1 });
-      const queued = await training.trainExpertIteration(config, { out: join(base, 'queued'), minutes: 5, maxGenerations: 2, redisUrl: redisTestUrl(), queuePrefix: prefix });
+      const local = await training.trainExpertIteration(config, {
+        out: join(base, 'local'),
+        minutes: 5,
+        maxGenerations: 2,
+        workers: 1,
+      });
+      const queued = await training.trainExpertIteration(config, {
+        out: join(base, 'queued'),
+        minutes: 5,
+        maxGenerations: 2,
+        redisUrl: redisTestUrl(),
+        queuePrefix: prefix,
+      });
       expect(queued).toMatchObject({ generations: 2, gamesPlayed: local.gamesPlayed, steps: local.steps });
-      const rows = (dir: string) => readFileSync(join(base, dir, 'metrics.jsonl'), 'utf8').trim().split('\n')
-        .map((l) => { const { time: _t, minutes: _m, ...rest } = JSON.parse(l) as Record<string, unknown>; return rest; });
+      const rows = (dir: string) =>
+        readFileSync(join(base, dir, 'metrics.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => {
+            const { time: _t, minutes: _m, ...rest } = JSON.parse(l) as Record<string, unknown>;
+            return rest;
+          });
       expect(rows('queued')).toEqual(rows('local'));
-      expect(readFileSync(join(base, 'queued', 'weights.bin')).equals(readFileSync(join(base, 'local', 'weights.bin')))).toBe(true);
+      expect(
+        readFileSync(join(base, 'queued', 'weights.bin')).equals(readFileSync(join(base, 'local', 'weights.bin'))),
+      ).toBe(true);
       await stopAndDrain(worker);
       // Self-play, gating and evaluation games all went through the worker.
       expect(log.filter((l) => / self-play \S+ done in /.test(l))).toHaveLength(2 * config.gamesPerGeneration);
@@ -242,7 +292,8 @@ if (!haveRedis) {
   describe('the job queue (Redis, BullMQ)', () => {
     test(`not run: ${servicesAvailable().reason}`, (ctx) => {
       // .ci/run requires the servers: there their absence fails the run instead of passing as a skip.
-      if (process.env.AGORA_REQUIRE_SERVICES === '1') throw new Error(`the test servers are required but missing: ${servicesAvailable().reason}`);
+      if (process.env.AGORA_REQUIRE_SERVICES === '1')
+        throw new Error(`the test servers are required but missing: ${servicesAvailable().reason}`);
       ctx.skip();
     });
   });

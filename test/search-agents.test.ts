@@ -32,12 +32,15 @@ describe.each(listGames())('%s: search agents', (name) => {
     expect(total / GAMES_PER_CHECK).toBeGreaterThanOrEqual(0.5);
   }, 300_000);
 
-  test.each(['random', 'greedy', 'mcts:iterations=50,cutoff=20'])('%s is deterministic given the seed', async (spec) => {
-    const lineup = () => Array.from({ length: players }, () => makeAgent(spec, def));
-    const a = await playMatch(def, lineup(), { seed: `det:${name}` });
-    const b = await playMatch(def, lineup(), { seed: `det:${name}` });
-    expect(b.actions).toEqual(a.actions);
-  });
+  test.each(['random', 'greedy', 'mcts:iterations=50,cutoff=20'])(
+    '%s is deterministic given the seed',
+    async (spec) => {
+      const lineup = () => Array.from({ length: players }, () => makeAgent(spec, def));
+      const a = await playMatch(def, lineup(), { seed: `det:${name}` });
+      const b = await playMatch(def, lineup(), { seed: `det:${name}` });
+      expect(b.actions).toEqual(a.actions);
+    },
+  );
 
   test.each(['greedy', 'mcts:iterations=100,cutoff=20'])(
     '%s decides the same on two states that differ only in what its seat cannot see',
@@ -55,8 +58,9 @@ describe.each(listGames())('%s: search agents', (name) => {
           const views = Array.from({ length: players }, (_, q) => JSON.stringify({ ...state.view(q), seat: 0 }));
           if (views.some((v) => v !== views[0])) asymmetric++;
           const twin = state.determinize(p, rng.fork('twin'));
-          const differs = Array.from({ length: players }, (_, q) => q)
-            .some((q) => q !== p && JSON.stringify(twin.view(q)) !== JSON.stringify(state.view(q)));
+          const differs = Array.from({ length: players }, (_, q) => q).some(
+            (q) => q !== p && JSON.stringify(twin.view(q)) !== JSON.stringify(state.view(q)),
+          );
           if (differs) {
             const agent = makeAgent(spec, def);
             const onTrue = agent.act(decisionContext(def, state, Rng.fromSeed(`agent:${g}`)));

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
-import { openPgStore, openSqliteStore, type AgentRecord, type GameRecord, type Store, type TournamentRecord } from '../arena/index.js';
+import {
+  openPgStore,
+  openSqliteStore,
+  type AgentRecord,
+  type GameRecord,
+  type Store,
+  type TournamentRecord,
+} from '../arena/index.js';
 import { MIGRATIONS } from '../arena/store/migrations.js';
 import { openStore } from '../arena/store/open-store.js';
 import { PG_MIGRATIONS } from '../arena/store/pg-migrations.js';
@@ -20,275 +27,386 @@ const sqliteFiles = new Map<string, string>();
 const pgSchemas = new Map<string, string>();
 const BACKENDS: [string, Open][] = [
   ['sqlite (memory)', () => openSqliteStore(':memory:')],
-  ['sqlite (file)', (key) => {
-    const path = (key && sqliteFiles.get(key)) ?? join(mkdtempSync(join(tmpdir(), 'agora-store-')), 'a.db');
-    if (key) sqliteFiles.set(key, path);
-    return openSqliteStore(path);
-  }],
-  ['postgresql', (key) => {
-    const schema = (key && pgSchemas.get(key)) ?? uniqueSchema('store');
-    if (key) pgSchemas.set(key, schema);
-    return openPgStore(pgTestUrl(), { schema });
-  }],
+  [
+    'sqlite (file)',
+    (key) => {
+      const path = (key && sqliteFiles.get(key)) ?? join(mkdtempSync(join(tmpdir(), 'agora-store-')), 'a.db');
+      if (key) sqliteFiles.set(key, path);
+      return openSqliteStore(path);
+    },
+  ],
+  [
+    'postgresql',
+    (key) => {
+      const schema = (key && pgSchemas.get(key)) ?? uniqueSchema('store');
+      if (key) pgSchemas.set(key, schema);
+      return openPgStore(pgTestUrl(), { schema });
+    },
+  ],
 ];
 
-const agent = (id: string, kind: AgentRecord['kind'] = 'bot'): AgentRecord =>
-  ({ id, game: 'tictactoe', spec: kind === 'bot' ? `spec-${id}` : 'human', name: `name-${id}`, kind, createdAt: '2026-01-01T00:00:00.000Z' });
+const agent = (id: string, kind: AgentRecord['kind'] = 'bot'): AgentRecord => ({
+  id,
+  game: 'tictactoe',
+  spec: kind === 'bot' ? `spec-${id}` : 'human',
+  name: `name-${id}`,
+  kind,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 const finished = (id: string, seats: string[], ranking: number[], extra: Partial<GameRecord> = {}): GameRecord => ({
-  id, game: 'tictactoe', players: seats.length, seed: `s-${id}`, seats, actions: [4, 0, 8], ranking, scores: ranking.map((r) => (r === 0 ? 1 : 0)),
-  truncated: false, finishedAt: `2026-01-01T00:00:0${id.length}.000Z`, ...extra,
+  id,
+  game: 'tictactoe',
+  players: seats.length,
+  seed: `s-${id}`,
+  seats,
+  actions: [4, 0, 8],
+  ranking,
+  scores: ranking.map((r) => (r === 0 ? 1 : 0)),
+  truncated: false,
+  finishedAt: `2026-01-01T00:00:0${id.length}.000Z`,
+  ...extra,
 });
 
 /** A running tournament for the lease tests (the lease needs no agents or games). */
 const leased = (id: string): TournamentRecord => ({
-  id, game: 'tictactoe', players: 2, format: 'round-robin', agentIds: ['a', 'b'], gamesTotal: 2, gamesDone: 0, status: 'running', seed: 's', createdAt: 'x',
+  id,
+  game: 'tictactoe',
+  players: 2,
+  format: 'round-robin',
+  agentIds: ['a', 'b'],
+  gamesTotal: 2,
+  gamesDone: 0,
+  status: 'running',
+  seed: 's',
+  createdAt: 'x',
 });
 
 /** Lease times: `s` seconds into the day, as ISO strings (they order as text). */
 const at = (s: number) => `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z`;
 
-describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvailable().postgres))('%s store', (name, open) => {
-  test('agents: added with a 1500 rating, listed, found by name key; a taken name is refused', async () => {
-    const store = await open();
-    await store.addAgent(agent('a'));
-    await store.addAgent(agent('h', 'human'));
-    expect((await store.listAgents('tictactoe')).map((a) => a.id)).toEqual(['a', 'h']);
-    expect(await store.findAgentByKey('tictactoe', 'human', 'name-h')).toMatchObject({ kind: 'human', nameKey: 'name-h' });
-    expect(await store.findAgentByKey('tictactoe', 'bot', 'name-h')).toBeUndefined();
-    expect(await store.getAgent('zz')).toBeUndefined();
-    expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([['a', 1500, 0], ['h', 1500, 0]]);
-    await expect(store.addAgent({ ...agent('b'), name: 'name-a' })).rejects.toThrow();
-    // Names are unique without regard to case (the key), and people and bots are separate namespaces.
-    await expect(store.addAgent({ ...agent('c'), name: 'NAME-A' })).rejects.toThrow();
-    expect(await store.listAgents('tictactoe')).toHaveLength(2);
-    await store.addAgent({ ...agent('p', 'human'), name: 'name-a' });
-    expect(await store.listAgents('tictactoe')).toHaveLength(3);
-    await store.close();
-  });
-
-  test('agents: owned, retired once; overruns are counted per agent with the game', async () => {
-    const store = await open();
-    await store.addAgent({ ...agent('a'), ownerId: 'u1' });
-    await store.addAgent(agent('b'));
-    expect(await store.getAgent('a')).toMatchObject({ ownerId: 'u1' });
-    expect(await store.retireAgent('b', 'r1')).toBe(true);
-    expect(await store.retireAgent('b', 'r2')).toBe(false);
-    expect(await store.retireAgent('ghost', 'r2')).toBe(false);
-    expect(await store.getAgent('b')).toMatchObject({ retiredAt: 'r1' });
-    const game = finished('g1', ['a', 'b'], [0, 1], { overruns: [2, 0] });
-    await store.recordGame(game);
-    await store.recordGame(finished('g2', ['b', 'a'], [0, 1], { overruns: [1, 3], resigned: 1 }));
-    expect(await store.getGame('g1')).toEqual(game);
-    expect(await store.getGame('g2')).toMatchObject({ resigned: 1, overruns: [1, 3] });
-    expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.overruns]).sort()).toEqual([['a', 5], ['b', 1]]);
-    // A retry of the same game changes nothing; another resignation under its id is another result.
-    expect(await store.recordGame({ ...game })).toEqual({});
-    await expect(store.recordGame({ ...game, resigned: 0 })).rejects.toThrow(/another result/);
-    await store.close();
-  });
-
-  test('accounts: users unique by key, sessions, API keys used and revoked, secrets created once', async () => {
-    const store = await open();
-    const user = { id: 'u1', name: 'Ada', nameKey: 'ada', passwordHash: 'scrypt$x', createdAt: 'c' };
-    await store.addUser(user);
-    await expect(store.addUser({ ...user, id: 'u2', name: 'ADA' })).rejects.toThrow();
-    expect(await store.getUser('u1')).toEqual(user);
-    expect(await store.findUserByKey('ada')).toEqual(user);
-    expect(await store.findUserByKey('bob')).toBeUndefined();
-    await store.addSession({ tokenHash: 'h1', userId: 'u1', createdAt: 'c', expiresAt: 'e' });
-    expect(await store.getSession('h1')).toEqual({ tokenHash: 'h1', userId: 'u1', createdAt: 'c', expiresAt: 'e' });
-    await store.deleteSession('h1');
-    expect(await store.getSession('h1')).toBeUndefined();
-    await store.addApiKey({ id: 'k1', userId: 'u1', label: 'bot script', keyHash: 'kh1', createdAt: 'c' });
-    expect(await store.useApiKey('kh1', 'used1')).toMatchObject({ id: 'k1', userId: 'u1', lastUsedAt: 'used1' });
-    expect(await store.useApiKey('nope', 'used1')).toBeUndefined();
-    expect(await store.revokeApiKey('u2', 'k1', 'r')).toBe(false); // not its owner
-    expect(await store.revokeApiKey('u1', 'k1', 'r')).toBe(true);
-    expect(await store.revokeApiKey('u1', 'k1', 'r')).toBe(false);
-    expect(await store.useApiKey('kh1', 'used2')).toBeUndefined();
-    expect(await store.listApiKeys('u1')).toEqual([{ id: 'k1', userId: 'u1', label: 'bot script', keyHash: 'kh1', createdAt: 'c', lastUsedAt: 'used1', revokedAt: 'r' }]);
-    expect(await store.secret('csrf', 'first')).toBe('first');
-    expect(await store.secret('csrf', 'second')).toBe('first');
-    await store.close();
-  });
-
-  test('tournaments: cancelled only while running, with the reason; requester kept', async () => {
-    const store = await open();
-    await store.addTournament({ ...leased('t1'), requestedBy: 'u1' });
-    expect(await store.getTournament('t1')).toMatchObject({ requestedBy: 'u1' });
-    expect(await store.claimTournament('t1', 'p1', at(0), at(10))).toBe(true);
-    expect(await store.cancelTournament('t1', 'by the operator')).toBe(true);
-    expect(await store.getTournament('t1')).toMatchObject({ status: 'cancelled', error: 'by the operator' });
-    expect(await store.cancelTournament('t1', 'again')).toBe(false);
-    // Its holder's next renewal is refused, so it stops.
-    expect(await store.claimTournament('t1', 'p1', at(1), at(11))).toBe(false);
-    await store.close();
-  });
-
-  test('a finished game updates both ratings, history and counts in one go', async () => {
-    const store = await open();
-    await store.addAgent(agent('a'));
-    await store.addAgent(agent('b'));
-    const delta = await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
-    expect(delta).toEqual({ a: 16, b: -16 });
-    expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([['a', 1516, 1], ['b', 1484, 1]]);
-    expect((await store.ratingHistory('tictactoe')).map((p) => [p.agentId, p.gameId, p.elo])).toEqual([['a', 'g1', 1516], ['b', 'g1', 1484]]);
-    expect(await store.getGame('g1')).toEqual(finished('g1', ['a', 'b'], [0, 1]));
-    expect(await store.countGames('tictactoe')).toBe(1);
-    await store.close();
-  });
-
-  test('a game that cannot be stored (duplicate id, unknown agent) changes nothing', async () => {
-    const store = await open();
-    await store.addAgent(agent('a'));
-    await store.addAgent(agent('b'));
-    await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
-    await expect(store.recordGame(finished('g1', ['a', 'b'], [1, 0]))).rejects.toThrow();
-    await expect(store.recordGame(finished('g2', ['a', 'ghost'], [1, 0]))).rejects.toThrow();
-    expect((await store.ratings('tictactoe')).map((r) => r.elo)).toEqual([1516, 1484]);
-    expect(await store.countGames('tictactoe')).toBe(1);
-    await store.close();
-  });
-
-  test('the same game recorded again (a retried job) changes nothing; another result under its id is refused', async () => {
-    const store = await open();
-    await store.addAgent(agent('a'));
-    await store.addAgent(agent('b'));
-    await store.addTournament({ id: 't1', game: 'tictactoe', players: 2, format: 'round-robin', agentIds: ['a', 'b'], gamesTotal: 3, gamesDone: 0, status: 'running', seed: 's', createdAt: 'x' });
-    const game = finished('t1:0', ['a', 'b'], [0, 1], { tournamentId: 't1' });
-    expect(await store.recordGame(game)).toEqual({ a: 16, b: -16 });
-    expect(await store.recordGame({ ...game, finishedAt: '2026-01-02T00:00:00.000Z' })).toEqual({});
-    await expect(store.recordGame({ ...game, ranking: [1, 0] })).rejects.toThrow(/already stored with another result/);
-    expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([['a', 1516, 1], ['b', 1484, 1]]);
-    expect(await store.ratingHistory('tictactoe')).toHaveLength(2);
-    expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 1 });
-    expect(await store.countGames('tictactoe')).toBe(1);
-    await store.close();
-  });
-
-  // An in-memory SQLite database cannot be opened twice; the file and server backends can.
-  if (name !== 'sqlite (memory)') test('two connections recording games at once lose no rating update and count every game once', async () => {
-    const key = `concurrent-${++concurrentRuns}`;
-    const first = await open(key);
-    const second = await open(key);
-    for (const id of ['a', 'b', 'c']) await first.addAgent(agent(id));
-    // 40 games over three agents, split between the two connections and issued together.
-    const games = Array.from({ length: 40 }, (_, i) => {
-      const seats = [['a', 'b'], ['b', 'c'], ['c', 'a']][i % 3];
-      return finished(`c${i}`, seats, i % 2 === 0 ? [0, 1] : [1, 0]);
+describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvailable().postgres))(
+  '%s store',
+  (name, open) => {
+    test('agents: added with a 1500 rating, listed, found by name key; a taken name is refused', async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      await store.addAgent(agent('h', 'human'));
+      expect((await store.listAgents('tictactoe')).map((a) => a.id)).toEqual(['a', 'h']);
+      expect(await store.findAgentByKey('tictactoe', 'human', 'name-h')).toMatchObject({
+        kind: 'human',
+        nameKey: 'name-h',
+      });
+      expect(await store.findAgentByKey('tictactoe', 'bot', 'name-h')).toBeUndefined();
+      expect(await store.getAgent('zz')).toBeUndefined();
+      expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([
+        ['a', 1500, 0],
+        ['h', 1500, 0],
+      ]);
+      await expect(store.addAgent({ ...agent('b'), name: 'name-a' })).rejects.toThrow();
+      // Names are unique without regard to case (the key), and people and bots are separate namespaces.
+      await expect(store.addAgent({ ...agent('c'), name: 'NAME-A' })).rejects.toThrow();
+      expect(await store.listAgents('tictactoe')).toHaveLength(2);
+      await store.addAgent({ ...agent('p', 'human'), name: 'name-a' });
+      expect(await store.listAgents('tictactoe')).toHaveLength(3);
+      await store.close();
     });
-    await Promise.all(games.map((g, i) => (i % 2 === 0 ? first : second).recordGame(g)));
-    const ratings = await first.ratings('tictactoe');
-    expect(ratings.reduce((sum, r) => sum + r.games, 0)).toBe(80);
-    // Elo is zero-sum: a lost update would break the total.
-    expect(ratings.reduce((sum, r) => sum + r.elo, 0)).toBeCloseTo(4500, 6);
-    const history = await second.ratingHistory('tictactoe');
-    expect(history).toHaveLength(80);
-    // Every agent's history is a chain: each game's rating follows from the previous one.
-    expect(await first.countGames('tictactoe')).toBe(40);
-    const last = new Map<string, number>();
-    for (const p of history) last.set(p.agentId, p.elo);
-    for (const r of ratings) expect(last.get(r.agentId)).toBeCloseTo(r.elo, 9);
-    await first.close();
-    await second.close();
-  });
 
-  test('tournaments count their games and finish when all are in', async () => {
-    const store = await open();
-    await store.addAgent(agent('a'));
-    await store.addAgent(agent('b'));
-    await store.addTournament({ id: 't1', game: 'tictactoe', players: 2, format: 'round-robin', agentIds: ['a', 'b'], gamesTotal: 2, gamesDone: 0, status: 'running', seed: 's', createdAt: 'x' });
-    await store.recordGame(finished('t1:0', ['a', 'b'], [0, 1], { tournamentId: 't1' }));
-    expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 1, status: 'running' });
-    await store.recordGame(finished('t1:1', ['b', 'a'], [0, 0], { tournamentId: 't1' }));
-    expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 2, status: 'done' });
-    await store.setTournamentStatus('t1', 'failed', 'why');
-    expect(await store.getTournament('t1')).toMatchObject({ status: 'failed', error: 'why' });
-    await store.close();
-  });
+    test('agents: owned, retired once; overruns are counted per agent with the game', async () => {
+      const store = await open();
+      await store.addAgent({ ...agent('a'), ownerId: 'u1' });
+      await store.addAgent(agent('b'));
+      expect(await store.getAgent('a')).toMatchObject({ ownerId: 'u1' });
+      expect(await store.retireAgent('b', 'r1')).toBe(true);
+      expect(await store.retireAgent('b', 'r2')).toBe(false);
+      expect(await store.retireAgent('ghost', 'r2')).toBe(false);
+      expect(await store.getAgent('b')).toMatchObject({ retiredAt: 'r1' });
+      const game = finished('g1', ['a', 'b'], [0, 1], { overruns: [2, 0] });
+      await store.recordGame(game);
+      await store.recordGame(finished('g2', ['b', 'a'], [0, 1], { overruns: [1, 3], resigned: 1 }));
+      expect(await store.getGame('g1')).toEqual(game);
+      expect(await store.getGame('g2')).toMatchObject({ resigned: 1, overruns: [1, 3] });
+      expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.overruns]).sort()).toEqual([
+        ['a', 5],
+        ['b', 1],
+      ]);
+      // A retry of the same game changes nothing; another resignation under its id is another result.
+      expect(await store.recordGame({ ...game })).toEqual({});
+      await expect(store.recordGame({ ...game, resigned: 0 })).rejects.toThrow(/another result/);
+      await store.close();
+    });
 
-  test('tournament lease: the first claim wins, its holder renews, another takes over once it lapses; release by the holder only', async () => {
-    const store = await open();
-    const t = leased('t1');
-    await store.addTournament(t);
-    expect(await store.claimTournament('t1', 'p1', at(0), at(10))).toBe(true);
-    expect(await store.claimTournament('t1', 'p2', at(5), at(15))).toBe(false); // p1's lease is live
-    expect(await store.claimTournament('t1', 'p1', at(8), at(18))).toBe(true); // p1 renews
-    expect(await store.claimTournament('t1', 'p2', at(12), at(22))).toBe(false); // the old expiry is gone
-    expect(await store.claimTournament('t1', 'p2', at(18), at(28))).toBe(false); // lapses only after its last instant
-    expect(await store.claimTournament('t1', 'p2', at(19), at(29))).toBe(true); // p1 stopped renewing: p2 takes over
-    expect(await store.claimTournament('t1', 'p1', at(20), at(30))).toBe(false); // and p1 cannot take it back
-    await store.releaseTournament('t1', 'p1'); // not the holder: changes nothing
-    expect(await store.claimTournament('t1', 'p3', at(21), at(31))).toBe(false);
-    await store.releaseTournament('t1', 'p2');
-    expect(await store.claimTournament('t1', 'p3', at(22), at(32))).toBe(true); // released: free before its lease ends
-    expect(await store.getTournament('t1')).toEqual(t); // the lease is not part of the record
-    expect(await store.claimTournament('ghost', 'p1', at(0), at(10))).toBe(false);
-    await store.close();
-  });
+    test('accounts: users unique by key, sessions, API keys used and revoked, secrets created once', async () => {
+      const store = await open();
+      const user = { id: 'u1', name: 'Ada', nameKey: 'ada', passwordHash: 'scrypt$x', createdAt: 'c' };
+      await store.addUser(user);
+      await expect(store.addUser({ ...user, id: 'u2', name: 'ADA' })).rejects.toThrow();
+      expect(await store.getUser('u1')).toEqual(user);
+      expect(await store.findUserByKey('ada')).toEqual(user);
+      expect(await store.findUserByKey('bob')).toBeUndefined();
+      await store.addSession({ tokenHash: 'h1', userId: 'u1', createdAt: 'c', expiresAt: 'e' });
+      expect(await store.getSession('h1')).toEqual({ tokenHash: 'h1', userId: 'u1', createdAt: 'c', expiresAt: 'e' });
+      await store.deleteSession('h1');
+      expect(await store.getSession('h1')).toBeUndefined();
+      await store.addApiKey({ id: 'k1', userId: 'u1', label: 'bot script', keyHash: 'kh1', createdAt: 'c' });
+      expect(await store.useApiKey('kh1', 'used1')).toMatchObject({ id: 'k1', userId: 'u1', lastUsedAt: 'used1' });
+      expect(await store.useApiKey('nope', 'used1')).toBeUndefined();
+      expect(await store.revokeApiKey('u2', 'k1', 'r')).toBe(false); // not its owner
+      expect(await store.revokeApiKey('u1', 'k1', 'r')).toBe(true);
+      expect(await store.revokeApiKey('u1', 'k1', 'r')).toBe(false);
+      expect(await store.useApiKey('kh1', 'used2')).toBeUndefined();
+      expect(await store.listApiKeys('u1')).toEqual([
+        {
+          id: 'k1',
+          userId: 'u1',
+          label: 'bot script',
+          keyHash: 'kh1',
+          createdAt: 'c',
+          lastUsedAt: 'used1',
+          revokedAt: 'r',
+        },
+      ]);
+      expect(await store.secret('csrf', 'first')).toBe('first');
+      expect(await store.secret('csrf', 'second')).toBe('first');
+      await store.close();
+    });
 
-  test('tournament lease: a tournament no longer running cannot be claimed, not even by its holder', async () => {
-    const store = await open();
-    await store.addTournament(leased('done'));
-    expect(await store.claimTournament('done', 'p1', at(0), at(10))).toBe(true);
-    await store.setTournamentStatus('done', 'done');
-    expect(await store.claimTournament('done', 'p1', at(1), at(11))).toBe(false);
-    expect(await store.claimTournament('done', 'p2', at(50), at(59))).toBe(false);
-    await store.addTournament(leased('failed'));
-    await store.setTournamentStatus('failed', 'failed', 'why');
-    expect(await store.claimTournament('failed', 'p1', at(0), at(10))).toBe(false);
-    await store.close();
-  });
+    test('tournaments: cancelled only while running, with the reason; requester kept', async () => {
+      const store = await open();
+      await store.addTournament({ ...leased('t1'), requestedBy: 'u1' });
+      expect(await store.getTournament('t1')).toMatchObject({ requestedBy: 'u1' });
+      expect(await store.claimTournament('t1', 'p1', at(0), at(10))).toBe(true);
+      expect(await store.cancelTournament('t1', 'by the operator')).toBe(true);
+      expect(await store.getTournament('t1')).toMatchObject({ status: 'cancelled', error: 'by the operator' });
+      expect(await store.cancelTournament('t1', 'again')).toBe(false);
+      // Its holder's next renewal is refused, so it stops.
+      expect(await store.claimTournament('t1', 'p1', at(1), at(11))).toBe(false);
+      await store.close();
+    });
 
-  if (name !== 'sqlite (memory)') test('tournament lease: two connections claiming at once, exactly one wins each tournament', async () => {
-    const key = `lease-${++concurrentRuns}`;
-    const first = await open(key);
-    const second = await open(key);
-    const ids = Array.from({ length: 20 }, (_, i) => `lt${i}`);
-    for (const id of ids) await first.addTournament(leased(id));
-    const claim = (store: Store, owner: string, id: string) => store.claimTournament(id, owner, at(0), at(10));
-    // Both claims of every tournament issued together (who goes first alternates); results as [p1, p2].
-    const claims = await Promise.all(ids.map((id, i) => Promise.all(i % 2 === 0
-      ? [claim(first, 'p1', id), claim(second, 'p2', id)]
-      : [claim(second, 'p2', id), claim(first, 'p1', id)].reverse())));
-    for (const [p1, p2] of claims) expect(Number(p1) + Number(p2)).toBe(1);
-    // The losers see the winners' leases: a winner renews, a loser is still refused.
-    for (const [i, id] of ids.entries()) {
-      const winner = claims[i][0] ? 'p1' : 'p2';
-      const loser = winner === 'p1' ? 'p2' : 'p1';
-      expect(await (winner === 'p1' ? second : first).claimTournament(id, loser, at(1), at(11))).toBe(false);
-      expect(await (winner === 'p1' ? first : second).claimTournament(id, winner, at(1), at(11))).toBe(true);
-    }
-    await first.close();
-    await second.close();
-  });
+    test('a finished game updates both ratings, history and counts in one go', async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      await store.addAgent(agent('b'));
+      const delta = await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
+      expect(delta).toEqual({ a: 16, b: -16 });
+      expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([
+        ['a', 1516, 1],
+        ['b', 1484, 1],
+      ]);
+      expect((await store.ratingHistory('tictactoe')).map((p) => [p.agentId, p.gameId, p.elo])).toEqual([
+        ['a', 'g1', 1516],
+        ['b', 'g1', 1484],
+      ]);
+      expect(await store.getGame('g1')).toEqual(finished('g1', ['a', 'b'], [0, 1]));
+      expect(await store.countGames('tictactoe')).toBe(1);
+      await store.close();
+    });
 
-  test('matches append moves only at the expected length, and close when their game is recorded', async () => {
-    const store = await open();
-    await store.addAgent(agent('a'));
-    await store.addAgent(agent('h', 'human'));
-    await store.addMatch({ id: 'm1', game: 'tictactoe', players: 2, seed: 's', seats: [{ agentId: 'h', kind: 'human', name: 'h', tokenHash: 'x' }, { agentId: 'a', kind: 'bot', name: 'a' }], actions: [], status: 'live', createdAt: 'c', updatedAt: 'c' });
-    expect(await store.appendMatchActions('m1', 0, [4], 'u1')).toBe(true);
-    expect(await store.appendMatchActions('m1', 0, [5], 'u2')).toBe(false); // a stale writer loses
-    expect((await store.getMatch('m1'))!.actions).toEqual([4]);
-    expect(await store.appendMatchActions('m1', 1, [1], 'u2', [0, 1])).toBe(true); // a bot's overrun counted with its move
-    expect(await store.appendMatchActions('m1', 2, [2], 'u2')).toBe(true); // without overruns: the count stays
-    expect(await store.getMatch('m1')).toMatchObject({ actions: [4, 1, 2], overruns: [0, 1] });
-    await store.recordGame(finished('g9', ['h', 'a'], [1, 0], { matchId: 'm1' }));
-    expect(await store.getMatch('m1')).toMatchObject({ status: 'done', gameId: 'g9' });
-    expect(await store.appendMatchActions('m1', 3, [0], 'u3')).toBe(false);
-    expect(await store.listMatches('live')).toEqual([]);
-    await store.close();
-  });
-});
+    test('a game that cannot be stored (duplicate id, unknown agent) changes nothing', async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      await store.addAgent(agent('b'));
+      await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
+      await expect(store.recordGame(finished('g1', ['a', 'b'], [1, 0]))).rejects.toThrow();
+      await expect(store.recordGame(finished('g2', ['a', 'ghost'], [1, 0]))).rejects.toThrow();
+      expect((await store.ratings('tictactoe')).map((r) => r.elo)).toEqual([1516, 1484]);
+      expect(await store.countGames('tictactoe')).toBe(1);
+      await store.close();
+    });
+
+    test('the same game recorded again (a retried job) changes nothing; another result under its id is refused', async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      await store.addAgent(agent('b'));
+      await store.addTournament({
+        id: 't1',
+        game: 'tictactoe',
+        players: 2,
+        format: 'round-robin',
+        agentIds: ['a', 'b'],
+        gamesTotal: 3,
+        gamesDone: 0,
+        status: 'running',
+        seed: 's',
+        createdAt: 'x',
+      });
+      const game = finished('t1:0', ['a', 'b'], [0, 1], { tournamentId: 't1' });
+      expect(await store.recordGame(game)).toEqual({ a: 16, b: -16 });
+      expect(await store.recordGame({ ...game, finishedAt: '2026-01-02T00:00:00.000Z' })).toEqual({});
+      await expect(store.recordGame({ ...game, ranking: [1, 0] })).rejects.toThrow(
+        /already stored with another result/,
+      );
+      expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([
+        ['a', 1516, 1],
+        ['b', 1484, 1],
+      ]);
+      expect(await store.ratingHistory('tictactoe')).toHaveLength(2);
+      expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 1 });
+      expect(await store.countGames('tictactoe')).toBe(1);
+      await store.close();
+    });
+
+    // An in-memory SQLite database cannot be opened twice; the file and server backends can.
+    if (name !== 'sqlite (memory)')
+      test('two connections recording games at once lose no rating update and count every game once', async () => {
+        const key = `concurrent-${++concurrentRuns}`;
+        const first = await open(key);
+        const second = await open(key);
+        for (const id of ['a', 'b', 'c']) await first.addAgent(agent(id));
+        // 40 games over three agents, split between the two connections and issued together.
+        const games = Array.from({ length: 40 }, (_, i) => {
+          const seats = [
+            ['a', 'b'],
+            ['b', 'c'],
+            ['c', 'a'],
+          ][i % 3];
+          return finished(`c${i}`, seats, i % 2 === 0 ? [0, 1] : [1, 0]);
+        });
+        await Promise.all(games.map((g, i) => (i % 2 === 0 ? first : second).recordGame(g)));
+        const ratings = await first.ratings('tictactoe');
+        expect(ratings.reduce((sum, r) => sum + r.games, 0)).toBe(80);
+        // Elo is zero-sum: a lost update would break the total.
+        expect(ratings.reduce((sum, r) => sum + r.elo, 0)).toBeCloseTo(4500, 6);
+        const history = await second.ratingHistory('tictactoe');
+        expect(history).toHaveLength(80);
+        // Every agent's history is a chain: each game's rating follows from the previous one.
+        expect(await first.countGames('tictactoe')).toBe(40);
+        const last = new Map<string, number>();
+        for (const p of history) last.set(p.agentId, p.elo);
+        for (const r of ratings) expect(last.get(r.agentId)).toBeCloseTo(r.elo, 9);
+        await first.close();
+        await second.close();
+      });
+
+    test('tournaments count their games and finish when all are in', async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      await store.addAgent(agent('b'));
+      await store.addTournament({
+        id: 't1',
+        game: 'tictactoe',
+        players: 2,
+        format: 'round-robin',
+        agentIds: ['a', 'b'],
+        gamesTotal: 2,
+        gamesDone: 0,
+        status: 'running',
+        seed: 's',
+        createdAt: 'x',
+      });
+      await store.recordGame(finished('t1:0', ['a', 'b'], [0, 1], { tournamentId: 't1' }));
+      expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 1, status: 'running' });
+      await store.recordGame(finished('t1:1', ['b', 'a'], [0, 0], { tournamentId: 't1' }));
+      expect(await store.getTournament('t1')).toMatchObject({ gamesDone: 2, status: 'done' });
+      await store.setTournamentStatus('t1', 'failed', 'why');
+      expect(await store.getTournament('t1')).toMatchObject({ status: 'failed', error: 'why' });
+      await store.close();
+    });
+
+    test('tournament lease: the first claim wins, its holder renews, another takes over once it lapses; release by the holder only', async () => {
+      const store = await open();
+      const t = leased('t1');
+      await store.addTournament(t);
+      expect(await store.claimTournament('t1', 'p1', at(0), at(10))).toBe(true);
+      expect(await store.claimTournament('t1', 'p2', at(5), at(15))).toBe(false); // p1's lease is live
+      expect(await store.claimTournament('t1', 'p1', at(8), at(18))).toBe(true); // p1 renews
+      expect(await store.claimTournament('t1', 'p2', at(12), at(22))).toBe(false); // the old expiry is gone
+      expect(await store.claimTournament('t1', 'p2', at(18), at(28))).toBe(false); // lapses only after its last instant
+      expect(await store.claimTournament('t1', 'p2', at(19), at(29))).toBe(true); // p1 stopped renewing: p2 takes over
+      expect(await store.claimTournament('t1', 'p1', at(20), at(30))).toBe(false); // and p1 cannot take it back
+      await store.releaseTournament('t1', 'p1'); // not the holder: changes nothing
+      expect(await store.claimTournament('t1', 'p3', at(21), at(31))).toBe(false);
+      await store.releaseTournament('t1', 'p2');
+      expect(await store.claimTournament('t1', 'p3', at(22), at(32))).toBe(true); // released: free before its lease ends
+      expect(await store.getTournament('t1')).toEqual(t); // the lease is not part of the record
+      expect(await store.claimTournament('ghost', 'p1', at(0), at(10))).toBe(false);
+      await store.close();
+    });
+
+    test('tournament lease: a tournament no longer running cannot be claimed, not even by its holder', async () => {
+      const store = await open();
+      await store.addTournament(leased('done'));
+      expect(await store.claimTournament('done', 'p1', at(0), at(10))).toBe(true);
+      await store.setTournamentStatus('done', 'done');
+      expect(await store.claimTournament('done', 'p1', at(1), at(11))).toBe(false);
+      expect(await store.claimTournament('done', 'p2', at(50), at(59))).toBe(false);
+      await store.addTournament(leased('failed'));
+      await store.setTournamentStatus('failed', 'failed', 'why');
+      expect(await store.claimTournament('failed', 'p1', at(0), at(10))).toBe(false);
+      await store.close();
+    });
+
+    if (name !== 'sqlite (memory)')
+      test('tournament lease: two connections claiming at once, exactly one wins each tournament', async () => {
+        const key = `lease-${++concurrentRuns}`;
+        const first = await open(key);
+        const second = await open(key);
+        const ids = Array.from({ length: 20 }, (_, i) => `lt${i}`);
+        for (const id of ids) await first.addTournament(leased(id));
+        const claim = (store: Store, owner: string, id: string) => store.claimTournament(id, owner, at(0), at(10));
+        // Both claims of every tournament issued together (who goes first alternates); results as [p1, p2].
+        const claims = await Promise.all(
+          ids.map((id, i) =>
+            Promise.all(
+              i % 2 === 0
+                ? [claim(first, 'p1', id), claim(second, 'p2', id)]
+                : [claim(second, 'p2', id), claim(first, 'p1', id)].reverse(),
+            ),
+          ),
+        );
+        for (const [p1, p2] of claims) expect(Number(p1) + Number(p2)).toBe(1);
+        // The losers see the winners' leases: a winner renews, a loser is still refused.
+        for (const [i, id] of ids.entries()) {
+          const winner = claims[i][0] ? 'p1' : 'p2';
+          const loser = winner === 'p1' ? 'p2' : 'p1';
+          expect(await (winner === 'p1' ? second : first).claimTournament(id, loser, at(1), at(11))).toBe(false);
+          expect(await (winner === 'p1' ? first : second).claimTournament(id, winner, at(1), at(11))).toBe(true);
+        }
+        await first.close();
+        await second.close();
+      });
+
+    test('matches append moves only at the expected length, and close when their game is recorded', async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      await store.addAgent(agent('h', 'human'));
+      await store.addMatch({
+        id: 'm1',
+        game: 'tictactoe',
+        players: 2,
+        seed: 's',
+        seats: [
+          { agentId: 'h', kind: 'human', name: 'h', tokenHash: 'x' },
+          { agentId: 'a', kind: 'bot', name: 'a' },
+        ],
+        actions: [],
+        status: 'live',
+        createdAt: 'c',
+        updatedAt: 'c',
+      });
+      expect(await store.appendMatchActions('m1', 0, [4], 'u1')).toBe(true);
+      expect(await store.appendMatchActions('m1', 0, [5], 'u2')).toBe(false); // a stale writer loses
+      expect((await store.getMatch('m1'))!.actions).toEqual([4]);
+      expect(await store.appendMatchActions('m1', 1, [1], 'u2', [0, 1])).toBe(true); // a bot's overrun counted with its move
+      expect(await store.appendMatchActions('m1', 2, [2], 'u2')).toBe(true); // without overruns: the count stays
+      expect(await store.getMatch('m1')).toMatchObject({ actions: [4, 1, 2], overruns: [0, 1] });
+      await store.recordGame(finished('g9', ['h', 'a'], [1, 0], { matchId: 'm1' }));
+      expect(await store.getMatch('m1')).toMatchObject({ status: 'done', gameId: 'g9' });
+      expect(await store.appendMatchActions('m1', 3, [0], 'u3')).toBe(false);
+      expect(await store.listMatches('live')).toEqual([]);
+      await store.close();
+    });
+  },
+);
 
 // Without PostgreSQL binaries and no AGORA_TEST_DATABASE_URL, the contract cannot run against it: say so as a skip.
 if (!servicesAvailable().postgres) {
   describe('postgresql store', () => {
     test(`not run: ${servicesAvailable().reason}`, (ctx) => {
       // .ci/run requires the servers: there their absence fails the run instead of passing as a skip.
-      if (process.env.AGORA_REQUIRE_SERVICES === '1') throw new Error(`the test servers are required but missing: ${servicesAvailable().reason}`);
+      if (process.env.AGORA_REQUIRE_SERVICES === '1')
+        throw new Error(`the test servers are required but missing: ${servicesAvailable().reason}`);
       ctx.skip();
     });
   });
@@ -305,16 +423,31 @@ describe('choosing the store', () => {
     old.exec(MIGRATIONS[0]);
     old.exec(MIGRATIONS[1]);
     old.pragma('user_version = 2');
-    old.prepare(`INSERT INTO agents VALUES ('a', 'tictactoe', 'random', 'Random', 'bot', 'c1'), ('h', 'tictactoe', 'human', 'alice', 'human', 'c2')`).run();
+    old
+      .prepare(
+        `INSERT INTO agents VALUES ('a', 'tictactoe', 'random', 'Random', 'bot', 'c1'), ('h', 'tictactoe', 'human', 'alice', 'human', 'c2')`,
+      )
+      .run();
     old.prepare(`INSERT INTO ratings VALUES ('a', 'tictactoe', 1510, 1), ('h', 'tictactoe', 1490, 1)`).run();
-    old.prepare(`INSERT INTO games VALUES ('g1', 'tictactoe', 2, 's', '["a","h"]', '[4]', '[0,1]', '[1,0]', 0, NULL, NULL, 'f')`).run();
-    old.prepare(`INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES ('a', 'tictactoe', 'g1', 1510, 'f')`).run();
+    old
+      .prepare(
+        `INSERT INTO games VALUES ('g1', 'tictactoe', 2, 's', '["a","h"]', '[4]', '[0,1]', '[1,0]', 0, NULL, NULL, 'f')`,
+      )
+      .run();
+    old
+      .prepare(
+        `INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES ('a', 'tictactoe', 'g1', 1510, 'f')`,
+      )
+      .run();
     old.close();
     const store = openSqliteStore(path);
     try {
       expect(await store.getAgent('a')).toMatchObject({ name: 'Random', nameKey: 'random', kind: 'bot' });
       expect(await store.getAgent('h')).toMatchObject({ name: 'alice', nameKey: 'legacy:h', kind: 'human' });
-      expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.overruns])).toEqual([['a', 1510, 0], ['h', 1490, 0]]);
+      expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.overruns])).toEqual([
+        ['a', 1510, 0],
+        ['h', 1490, 0],
+      ]);
       expect(await store.getGame('g1')).toMatchObject({ seats: ['a', 'h'] });
       expect(await store.ratingHistory('tictactoe')).toHaveLength(1);
       // Foreign keys hold again after the rebuild: a rating of an unknown agent is refused.
@@ -336,22 +469,28 @@ describe('choosing the store', () => {
     }
   });
 
-  test.runIf(servicesAvailable().postgres)('PostgreSQL when DATABASE_URL is set, its password masked in the description', async () => {
-    const url = new URL(pgTestUrl());
-    url.password = 'not-a-secret';
-    const { store, description } = await openStore({ DATABASE_URL: pgTestUrl(), AGORA_DB: '/nonexistent/never-opened.db' });
-    try {
-      expect(description).toMatch(/^PostgreSQL postgres/);
-      expect(await store.listAgents('no-such-game')).toEqual([]);
-    } finally {
-      await store.close();
-    }
-    const masked = await openStore({ DATABASE_URL: url.toString() });
-    try {
-      expect(masked.description).toContain('//postgres:***@');
-      expect(masked.description).not.toContain('not-a-secret');
-    } finally {
-      await masked.store.close();
-    }
-  });
+  test.runIf(servicesAvailable().postgres)(
+    'PostgreSQL when DATABASE_URL is set, its password masked in the description',
+    async () => {
+      const url = new URL(pgTestUrl());
+      url.password = 'not-a-secret';
+      const { store, description } = await openStore({
+        DATABASE_URL: pgTestUrl(),
+        AGORA_DB: '/nonexistent/never-opened.db',
+      });
+      try {
+        expect(description).toMatch(/^PostgreSQL postgres/);
+        expect(await store.listAgents('no-such-game')).toEqual([]);
+      } finally {
+        await store.close();
+      }
+      const masked = await openStore({ DATABASE_URL: url.toString() });
+      try {
+        expect(masked.description).toContain('//postgres:***@');
+        expect(masked.description).not.toContain('not-a-secret');
+      } finally {
+        await masked.store.close();
+      }
+    },
+  );
 });

@@ -23,7 +23,13 @@ class CountingRunner implements GameRunner {
 
   async play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void> {
     if (this.delayMs > 0) await sleep(this.delayMs, undefined, { signal: options.signal });
-    await this.inner.play(jobs, { ...options, onResult: (result, position) => { this.played++; options.onResult(result, position); } });
+    await this.inner.play(jobs, {
+      ...options,
+      onResult: (result, position) => {
+        this.played++;
+        options.onResult(result, position);
+      },
+    });
   }
 
   async close(): Promise<void> {}
@@ -56,8 +62,16 @@ async function twoArenas(delayMs = 0, backend: Backend = 'sqlite (file)') {
   const bots = await botIds(apps[0], 'tictactoe');
   // A tournament left 'running' in the store, as a process that stopped or died would leave it.
   const t: TournamentRecord = {
-    id: 'lease-t', game: 'tictactoe', players: 2, format: 'round-robin', agentIds: [bots.random, bots.greedy],
-    gamesTotal: GAMES, gamesDone: 0, status: 'running', seed: 'lease', createdAt: new Date().toISOString(),
+    id: 'lease-t',
+    game: 'tictactoe',
+    players: 2,
+    format: 'round-robin',
+    agentIds: [bots.random, bots.greedy],
+    gamesTotal: GAMES,
+    gamesDone: 0,
+    status: 'running',
+    seed: 'lease',
+    createdAt: new Date().toISOString(),
   };
   await apps[0].arena.ctx.store.addTournament(t);
   return { apps, runners, store: apps[0].arena.ctx.store, t };
@@ -96,13 +110,16 @@ afterEach(async () => {
 });
 
 describe('tournament lease', () => {
-  test.each(BACKENDS)('two arenas resuming the same running tournament (%s): one plays every game, the other none', async (backend) => {
-    const { apps, runners, t } = await twoArenas(0, backend);
-    await Promise.all(apps.map((app) => app.arena.tournaments.resumeAll()));
-    await Promise.all(apps.map((app) => app.arena.tournaments.idle()));
-    await expectEachGameOnce(apps[0], t.id);
-    expect(runners.map((r) => r.played).sort((a, b) => a - b)).toEqual([0, GAMES]);
-  });
+  test.each(BACKENDS)(
+    'two arenas resuming the same running tournament (%s): one plays every game, the other none',
+    async (backend) => {
+      const { apps, runners, t } = await twoArenas(0, backend);
+      await Promise.all(apps.map((app) => app.arena.tournaments.resumeAll()));
+      await Promise.all(apps.map((app) => app.arena.tournaments.idle()));
+      await expectEachGameOnce(apps[0], t.id);
+      expect(runners.map((r) => r.played).sort((a, b) => a - b)).toEqual([0, GAMES]);
+    },
+  );
 
   test('a holder that renews keeps its tournament past its lease length; the other arena never plays it', async () => {
     // The runner waits 2 s before playing: over three lease lengths, so only renewals keep the lease.
@@ -120,7 +137,14 @@ describe('tournament lease', () => {
   test('a holder that died: another arena takes the tournament over once its lease lapses', async () => {
     const { apps, runners, store, t } = await twoArenas();
     const now = Date.now();
-    expect(await store.claimTournament(t.id, 'dead-host:1:x', new Date(now).toISOString(), new Date(now + 1500).toISOString())).toBe(true);
+    expect(
+      await store.claimTournament(
+        t.id,
+        'dead-host:1:x',
+        new Date(now).toISOString(),
+        new Date(now + 1500).toISOString(),
+      ),
+    ).toBe(true);
     const heir = service(apps[1], 250);
     await heir.resumeAll();
     await heir.idle();

@@ -28,7 +28,13 @@ describe('tournament schedule', () => {
 
   test('games cycle through the slots with seeds named by index; bad agent lists are refused', () => {
     const games = scheduleTournament(['a', 'b'], 2, 5, 'round-robin', 's');
-    expect(games.map((g) => g.seats)).toEqual([['a', 'b'], ['b', 'a'], ['a', 'b'], ['b', 'a'], ['a', 'b']]);
+    expect(games.map((g) => g.seats)).toEqual([
+      ['a', 'b'],
+      ['b', 'a'],
+      ['a', 'b'],
+      ['b', 'a'],
+      ['a', 'b'],
+    ]);
     expect(games[3].seed).toBe('s:3');
     expect(() => tournamentSlots(['a', 'a'], 2, 'round-robin')).toThrow(/distinct/);
     expect(() => tournamentSlots(['a'], 2, 'round-robin')).toThrow(/at least 2 agents/);
@@ -37,7 +43,15 @@ describe('tournament schedule', () => {
 
 describe('runTournament on worker threads', () => {
   test('plays every game, rates the agents, and the same seed gives the same games', async () => {
-    const run = () => runTournament({ game: 'tictactoe', agents: 'mcts:iterations=300,random', games: 20, seed: 't', threads: 2, bootstrap: 50 });
+    const run = () =>
+      runTournament({
+        game: 'tictactoe',
+        agents: 'mcts:iterations=300,random',
+        games: 20,
+        seed: 't',
+        threads: 2,
+        bootstrap: 50,
+      });
     const a = await run();
     expect(a.results).toHaveLength(20);
     expect(a.standings[0].agent).toBe('mcts:iterations=300');
@@ -50,18 +64,27 @@ describe('runTournament on worker threads', () => {
   });
 
   test('a bad spec is refused before any game is played', async () => {
-    await expect(runTournament({ game: 'tictactoe', agents: 'random,mcts:c=-1', games: 4 })).rejects.toThrow(/c=-1 must be a number >= 0/);
+    await expect(runTournament({ game: 'tictactoe', agents: 'random,mcts:c=-1', games: 4 })).rejects.toThrow(
+      /c=-1 must be a number >= 0/,
+    );
   });
 });
 
 describe('agora tournament', () => {
   test('prints standings with Elo and Bradley-Terry intervals, and the balance line', () => {
-    const run = spawnSync(process.execPath, ['cli/agora.js', 'tournament', 'tictactoe', '--agents', 'random,greedy', '--games', '8', '--threads', '1'], {
-      encoding: 'utf8', timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['cli/agora.js', 'tournament', 'tictactoe', '--agents', 'random,greedy', '--games', '8', '--threads', '1'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^agent\s+seats\s+win share\s+avg return\s+Elo\s+BT\s+BT 95% CI/m);
     expect(run.stdout).toMatch(/^greedy\s+8\s/m);
-    expect(run.stdout).toMatch(/balance: first-seat win share [\d.]+% \(by seat: [\d.]+%, [\d.]+%\), average length [\d.]+ decisions, ended by the turn cap 0\.0%/);
+    expect(run.stdout).toMatch(
+      /balance: first-seat win share [\d.]+% \(by seat: [\d.]+%, [\d.]+%\), average length [\d.]+ decisions, ended by the turn cap 0\.0%/,
+    );
   });
 });

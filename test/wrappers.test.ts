@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { makeAgent } from '../agents/index.js';
 import {
-  AECEnv, Discrete, IllegalActionError, Rng, SingleAgentEnv, getGame, makeEnv, makeVectorEnv, type Agent,
+  AECEnv,
+  Discrete,
+  IllegalActionError,
+  Rng,
+  SingleAgentEnv,
+  getGame,
+  makeEnv,
+  makeVectorEnv,
+  type Agent,
 } from '../envs/index.js';
 
 const ttt = getGame('tictactoe');

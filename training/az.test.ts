@@ -10,7 +10,10 @@ import { playSelfPlayGame } from './self-play.js';
 
 const ttt = getGame('tictactoe');
 /** A network with no opinion: equal logits, value 0. Search alone must then find forced results. */
-const indifferent: PolicyNetwork = { players: 2, evaluate: () => ({ logits: new Float32Array(ttt.actionSize), value: new Float32Array(2) }) };
+const indifferent: PolicyNetwork = {
+  players: 2,
+  evaluate: () => ({ logits: new Float32Array(ttt.actionSize), value: new Float32Array(2) }),
+};
 let dir: string;
 
 beforeAll(async () => {
@@ -18,8 +21,14 @@ beforeAll(async () => {
   dir = join(mkdtempSync(join(tmpdir(), 'agora-az-')), 'tiny');
   const shape = networkShape(ttt, 2);
   await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), dir, {
-    format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
-    actionSize: shape.actionSize, network: { width: 16, blocks: 1 }, createdAt: '2026-01-01T00:00:00.000Z',
+    format: MODEL_FORMAT,
+    game: 'tictactoe',
+    players: 2,
+    encodingVersion: ttt.encodingVersion,
+    observationSize: shape.observationSize,
+    actionSize: shape.actionSize,
+    network: { width: 16, blocks: 1 },
+    createdAt: '2026-01-01T00:00:00.000Z',
   });
 });
 
@@ -48,9 +57,18 @@ describe('az: search guided by a network', () => {
   test('mix=lambda backs up (1 - lambda) * the network value + lambda * a random playout from the leaf', () => {
     // X holds 0, O holds 4: X to act, far from the end, so the first leaf below the root needs a playout.
     const state = stateAfter([0, 4]);
-    const confident: PolicyNetwork = { players: 2, evaluate: () => ({ logits: new Float32Array(ttt.actionSize), value: Float32Array.of(0.8, -0.8) }) };
+    const confident: PolicyNetwork = {
+      players: 2,
+      evaluate: () => ({ logits: new Float32Array(ttt.actionSize), value: Float32Array.of(0.8, -0.8) }),
+    };
     for (const mix of [0, 0.5, 1]) {
-      const search = new PuctSearch(ttt, 2, (rng) => state.determinize(state.currentPlayer(), rng), Rng.fromSeed('mix'), { ...options, mix });
+      const search = new PuctSearch(
+        ttt,
+        2,
+        (rng) => state.determinize(state.currentPlayer(), rng),
+        Rng.fromSeed('mix'),
+        { ...options, mix },
+      );
       const root = search.select()!;
       expect(root.rollout === null).toBe(mix === 0);
       search.expand(root, confident.evaluate(root.observation));
@@ -64,7 +82,8 @@ describe('az: search guided by a network', () => {
       }
       const before = Array.from(search.root.totals);
       search.expand(leaf, confident.evaluate(leaf.observation));
-      for (const seat of [0, 1]) expect(search.root.totals[seat] - before[seat]).toBeCloseTo((1 - mix) * net[seat] + mix * playout[seat], 6);
+      for (const seat of [0, 1])
+        expect(search.root.totals[seat] - before[seat]).toBeCloseTo((1 - mix) * net[seat] + mix * playout[seat], 6);
     }
     expect(() => makeAgent(`az:${dir},mix=1.5`, ttt)).toThrow(/mix/);
   });
@@ -73,23 +92,39 @@ describe('az: search guided by a network', () => {
     const mixed = join(mkdtempSync(join(tmpdir(), 'agora-az-mix-')), 'm');
     const shape = networkShape(ttt, 2);
     await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), mixed, {
-      format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
-      actionSize: shape.actionSize, network: { width: 16, blocks: 1 }, training: { algorithm: 'az', config: { mix: 0.5 } }, createdAt: '2026-01-01T00:00:00.000Z',
+      format: MODEL_FORMAT,
+      game: 'tictactoe',
+      players: 2,
+      encodingVersion: ttt.encodingVersion,
+      observationSize: shape.observationSize,
+      actionSize: shape.actionSize,
+      network: { width: 16, blocks: 1 },
+      training: { algorithm: 'az', config: { mix: 0.5 } },
+      createdAt: '2026-01-01T00:00:00.000Z',
     });
     expect(loadPolicyFolder(mixed, ttt).searchMix).toBe(0.5);
     expect(loadPolicyFolder(dir, ttt).searchMix).toBeUndefined();
     // The mix changes the search, so the same seed gives another game unless mix=0 is asked for.
     const play = (spec: string) => playMatch(ttt, [makeAgent(spec, ttt), makeAgent('random', ttt)], { seed: 'mixed' });
-    expect((await play(`az:${mixed},iterations=40,mix=0`)).actions).not.toEqual((await play(`az:${mixed},iterations=40`)).actions);
+    expect((await play(`az:${mixed},iterations=40,mix=0`)).actions).not.toEqual(
+      (await play(`az:${mixed},iterations=40`)).actions,
+    );
   });
 
   test('a model with tuned search defaults (meta.search) searches with its c and mix unless the spec sets them', async () => {
     const tuned = join(mkdtempSync(join(tmpdir(), 'agora-az-tuned-')), 't');
     const shape = networkShape(ttt, 2);
     await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), tuned, {
-      format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
-      actionSize: shape.actionSize, network: { width: 16, blocks: 1 }, training: { algorithm: 'az', config: { mix: 0.5 } },
-      search: { c: 0.2, mix: 0.25 }, createdAt: '2026-01-01T00:00:00.000Z',
+      format: MODEL_FORMAT,
+      game: 'tictactoe',
+      players: 2,
+      encodingVersion: ttt.encodingVersion,
+      observationSize: shape.observationSize,
+      actionSize: shape.actionSize,
+      network: { width: 16, blocks: 1 },
+      training: { algorithm: 'az', config: { mix: 0.5 } },
+      search: { c: 0.2, mix: 0.25 },
+      createdAt: '2026-01-01T00:00:00.000Z',
     });
     const net = loadPolicyFolder(tuned, ttt);
     // meta.search wins over the training config's mix.
@@ -120,10 +155,27 @@ describe('self-play records', () => {
   test('replay to the same positions, with visit targets summing to 1 and returns rotated to the deciding seat', () => {
     const promotion = getGame('promotion');
     const players = promotion.defaultPlayers;
-    const net: PolicyNetwork = { players, evaluate: () => ({ logits: new Float32Array(promotion.actionSize), value: new Float32Array(players) }) };
-    const record = playSelfPlayGame(promotion, net, players, 'sp-1', { iterations: 16, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 3 });
+    const net: PolicyNetwork = {
+      players,
+      evaluate: () => ({ logits: new Float32Array(promotion.actionSize), value: new Float32Array(players) }),
+    };
+    const record = playSelfPlayGame(promotion, net, players, 'sp-1', {
+      iterations: 16,
+      cPuct: 1.25,
+      noise: 0.25,
+      alpha: 0.3,
+      temperatureMoves: 3,
+    });
     expect(record.actions.length).toBe(record.targets.length);
-    expect(playSelfPlayGame(promotion, net, players, 'sp-1', { iterations: 16, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 3 })).toEqual(record);
+    expect(
+      playSelfPlayGame(promotion, net, players, 'sp-1', {
+        iterations: 16,
+        cPuct: 1.25,
+        noise: 0.25,
+        alpha: 0.3,
+        temperatureMoves: 3,
+      }),
+    ).toEqual(record);
     const samples = samplesOf(promotion, record);
     expect(samples.length).toBe(record.targets.filter((t) => t !== null).length);
     const state = promotion.newGame({ players, seed: 'sp-1' });
@@ -148,8 +200,19 @@ describe('self-play records', () => {
   test('playout cap randomisation: a share of decisions search fullIterations and are recorded, the rest are played unrecorded', () => {
     const promotion = getGame('promotion');
     const players = promotion.defaultPlayers;
-    const net: PolicyNetwork = { players, evaluate: () => ({ logits: new Float32Array(promotion.actionSize), value: new Float32Array(players) }) };
-    const options = { iterations: 8, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 3, fullIterations: 40, fullShare: 0.25 };
+    const net: PolicyNetwork = {
+      players,
+      evaluate: () => ({ logits: new Float32Array(promotion.actionSize), value: new Float32Array(players) }),
+    };
+    const options = {
+      iterations: 8,
+      cPuct: 1.25,
+      noise: 0.25,
+      alpha: 0.3,
+      temperatureMoves: 3,
+      fullIterations: 40,
+      fullShare: 0.25,
+    };
     let choices = 0;
     let recorded = 0;
     for (const seed of ['pcr-1', 'pcr-2', 'pcr-3', 'pcr-4']) {

@@ -10,8 +10,15 @@ describe('tfjs backend', () => {
 
   test('on wasm, transposed products through the explicit-transpose kernels equal the cpu results', async () => {
     const name = await initBackend({ announce: false });
-    const a = [[1, 2, 3], [4, 5, 6]];
-    const b = [[7, 8], [9, 10], [11, 12]];
+    const a = [
+      [1, 2, 3],
+      [4, 5, 6],
+    ];
+    const b = [
+      [7, 8],
+      [9, 10],
+      [11, 12],
+    ];
     const run = () => [
       tf.matMul(tf.tensor2d(a), tf.tensor2d(b)).arraySync(),
       tf.matMul(tf.tensor2d(a).transpose(), tf.tensor2d(b).transpose(), true, true).arraySync(),
@@ -23,6 +30,9 @@ describe('tfjs backend', () => {
     const onCpu = run();
     await tf.setBackend(name);
     expect(onBackend).toEqual(onCpu);
-    expect(onBackend[0]).toEqual([[58, 64], [139, 154]]);
+    expect(onBackend[0]).toEqual([
+      [58, 64],
+      [139, 154],
+    ]);
   });
 });

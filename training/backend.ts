@@ -62,7 +62,11 @@ export async function initBackend(options: BackendOptions = {}): Promise<Backend
   throw new Error(`no TensorFlow.js backend could start (tried ${order.join(', ')})`);
 }
 
-type KernelArgs = { inputs: Record<string, tf.TensorInfo>; backend: { disposeData(id: object): void }; attrs: Record<string, unknown> };
+type KernelArgs = {
+  inputs: Record<string, tf.TensorInfo>;
+  backend: { disposeData(id: object): void };
+  attrs: Record<string, unknown>;
+};
 
 /**
  * tfjs-backend-wasm 4.22 multiplies with a transposed operand about 10x slower than it transposes
@@ -81,7 +85,11 @@ export function patchTransposedMatMul(): void {
     const flip = (x: tf.TensorInfo, args: KernelArgs, temps: tf.TensorInfo[]) => {
       const perm = x.shape.map((_, i) => i);
       [perm[perm.length - 2], perm[perm.length - 1]] = [perm[perm.length - 1], perm[perm.length - 2]];
-      const out = (transpose.kernelFunc as unknown as (a: KernelArgs) => tf.TensorInfo)({ inputs: { x }, backend: args.backend, attrs: { perm } });
+      const out = (transpose.kernelFunc as unknown as (a: KernelArgs) => tf.TensorInfo)({
+        inputs: { x },
+        backend: args.backend,
+        attrs: { perm },
+      });
       temps.push(out);
       return out;
     };
@@ -94,7 +102,11 @@ export function patchTransposedMatMul(): void {
         const temps: tf.TensorInfo[] = [];
         const a = transposeA ? flip(args.inputs.a, args, temps) : args.inputs.a;
         const b = transposeB ? flip(args.inputs.b, args, temps) : args.inputs.b;
-        const out = run({ ...args, inputs: { ...args.inputs, a, b }, attrs: { ...args.attrs, transposeA: false, transposeB: false } });
+        const out = run({
+          ...args,
+          inputs: { ...args.inputs, a, b },
+          attrs: { ...args.attrs, transposeA: false, transposeB: false },
+        });
         for (const t of temps) args.backend.disposeData(t.dataId);
         return out;
       }) as unknown as tf.KernelFunc,

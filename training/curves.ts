@@ -18,12 +18,21 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function panel(title: string, xLabel: string, series: readonly CurveSeries[], top: number, width: number, height: number): string {
+function panel(
+  title: string,
+  xLabel: string,
+  series: readonly CurveSeries[],
+  top: number,
+  width: number,
+  height: number,
+): string {
   const shown = series.filter((s) => s.points.length > 0);
   const pad = { left: 56, right: 16, top: 28, bottom: 54 };
   if (shown.length === 0) {
-    return `<text x="${pad.left}" y="${top + 20}" font-size="13" font-weight="bold">${escapeXml(title)}</text>` +
-      `<text x="${pad.left}" y="${top + 44}" font-size="12" fill="#667">no points yet</text>`;
+    return (
+      `<text x="${pad.left}" y="${top + 20}" font-size="13" font-weight="bold">${escapeXml(title)}</text>` +
+      `<text x="${pad.left}" y="${top + 44}" font-size="12" fill="#667">no points yet</text>`
+    );
   }
   const xs = shown.flatMap((s) => s.points.map((p) => p.x));
   const ys = shown.flatMap((s) => s.points.map((p) => p.y));
@@ -37,37 +46,61 @@ function panel(title: string, xLabel: string, series: readonly CurveSeries[], to
   }
   const X = (v: number) => pad.left + ((width - pad.left - pad.right) * (v - x0)) / (x1 - x0);
   const Y = (v: number) => top + pad.top + ((height - pad.top - pad.bottom) * (y1 - v)) / (y1 - y0);
-  const grid = [0, 0.25, 0.5, 0.75, 1].map((f) => {
-    const v = y0 + f * (y1 - y0);
-    return `<line x1="${pad.left}" x2="${width - pad.right}" y1="${Y(v).toFixed(1)}" y2="${Y(v).toFixed(1)}" stroke="#e3e6eb"/>` +
-      `<text x="${pad.left - 6}" y="${(Y(v) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#667">${Math.abs(y1 - y0) < 10 ? v.toFixed(2) : v.toFixed(0)}</text>`;
-  }).join('');
-  const lines = shown.map((s, k) => {
-    const pts = s.points.map((p) => `${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join(' ');
-    return `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}"><title>${escapeXml(s.name)}</title></polyline>`;
-  }).join('');
+  const grid = [0, 0.25, 0.5, 0.75, 1]
+    .map((f) => {
+      const v = y0 + f * (y1 - y0);
+      return (
+        `<line x1="${pad.left}" x2="${width - pad.right}" y1="${Y(v).toFixed(1)}" y2="${Y(v).toFixed(1)}" stroke="#e3e6eb"/>` +
+        `<text x="${pad.left - 6}" y="${(Y(v) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#667">${Math.abs(y1 - y0) < 10 ? v.toFixed(2) : v.toFixed(0)}</text>`
+      );
+    })
+    .join('');
+  const lines = shown
+    .map((s, k) => {
+      const pts = s.points.map((p) => `${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join(' ');
+      return `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}"><title>${escapeXml(s.name)}</title></polyline>`;
+    })
+    .join('');
   // Three entries a line, so long opponent names stay inside the picture.
-  const items = shown.map((s, k) =>
-    `<tspan fill="${COLORS[k % COLORS.length]}">■</tspan> ${escapeXml(s.name)} (${s.points[s.points.length - 1].y.toFixed(2)})`);
-  const legend = Array.from({ length: Math.ceil(items.length / 3) }, (_, line) =>
-    `<tspan x="${pad.left}" dy="${line === 0 ? 0 : 15}">${items.slice(3 * line, 3 * line + 3).join('   ')}</tspan>`).join('');
-  return `<text x="${pad.left}" y="${top + 18}" font-size="13" font-weight="bold">${escapeXml(title)}</text>${grid}${lines}` +
+  const items = shown.map(
+    (s, k) =>
+      `<tspan fill="${COLORS[k % COLORS.length]}">■</tspan> ${escapeXml(s.name)} (${s.points[s.points.length - 1].y.toFixed(2)})`,
+  );
+  const legend = Array.from(
+    { length: Math.ceil(items.length / 3) },
+    (_, line) =>
+      `<tspan x="${pad.left}" dy="${line === 0 ? 0 : 15}">${items.slice(3 * line, 3 * line + 3).join('   ')}</tspan>`,
+  ).join('');
+  return (
+    `<text x="${pad.left}" y="${top + 18}" font-size="13" font-weight="bold">${escapeXml(title)}</text>${grid}${lines}` +
     `<text x="${width - pad.right}" y="${top + height - 36}" text-anchor="end" font-size="11" fill="#667">${escapeXml(xLabel)} (${x0}–${x1})</text>` +
-    `<text x="${pad.left}" y="${top + height - 20}" font-size="12">${legend}</text>`;
+    `<text x="${pad.left}" y="${top + height - 20}" font-size="12">${legend}</text>`
+  );
 }
 
 /** Two stacked panels in one SVG document. */
-export function curvesSvg(title: string, losses: readonly CurveSeries[], ratings: readonly CurveSeries[], xLabel: string): string {
+export function curvesSvg(
+  title: string,
+  losses: readonly CurveSeries[],
+  ratings: readonly CurveSeries[],
+  xLabel: string,
+): string {
   const width = 760;
   const height = 260;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${2 * height + 30}" viewBox="0 0 ${width} ${2 * height + 30}" font-family="sans-serif">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${2 * height + 30}" viewBox="0 0 ${width} ${2 * height + 30}" font-family="sans-serif">` +
     `<text x="12" y="20" font-size="15" font-weight="bold">${escapeXml(title)}</text>` +
     `<g>${panel('Losses and policy entropy', xLabel, losses, 24, width, height)}</g>` +
-    `<g>${panel('Elo difference against each baseline (0 = level)', xLabel, ratings, 24 + height, width, height)}</g></svg>\n`;
+    `<g>${panel('Elo difference against each baseline (0 = level)', xLabel, ratings, 24 + height, width, height)}</g></svg>\n`
+  );
 }
 
 /** The metrics rows of a training run (JSONL) as the two panels' series. */
-export function curvesFromMetrics(title: string, rows: readonly Record<string, unknown>[], xLabel = 'gradient steps'): string {
+export function curvesFromMetrics(
+  title: string,
+  rows: readonly Record<string, unknown>[],
+  xLabel = 'gradient steps',
+): string {
   const series = (name: string, pick: (r: Record<string, unknown>) => unknown): CurveSeries => ({
     name,
     points: rows.flatMap((r) => {
@@ -79,10 +112,19 @@ export function curvesFromMetrics(title: string, rows: readonly Record<string, u
   const opponents = new Set<string>();
   for (const r of rows) for (const e of (r.eval as { opponent: string }[] | undefined) ?? []) opponents.add(e.opponent);
   const ratings = [...opponents].map((o) =>
-    series(`vs ${o}`, (r) => (r.eval as { opponent: string; elo: number }[] | undefined)?.find((e) => e.opponent === o)?.elo));
+    series(
+      `vs ${o}`,
+      (r) => (r.eval as { opponent: string; elo: number }[] | undefined)?.find((e) => e.opponent === o)?.elo,
+    ),
+  );
   const policyOpponents = new Set<string>();
-  for (const r of rows) for (const e of (r.policyEval as { opponent: string }[] | undefined) ?? []) policyOpponents.add(e.opponent);
+  for (const r of rows)
+    for (const e of (r.policyEval as { opponent: string }[] | undefined) ?? []) policyOpponents.add(e.opponent);
   const policyRatings = [...policyOpponents].map((o) =>
-    series(`policy alone vs ${o}`, (r) => (r.policyEval as { opponent: string; elo: number }[] | undefined)?.find((e) => e.opponent === o)?.elo));
+    series(
+      `policy alone vs ${o}`,
+      (r) => (r.policyEval as { opponent: string; elo: number }[] | undefined)?.find((e) => e.opponent === o)?.elo,
+    ),
+  );
   return curvesSvg(title, losses, [...ratings, ...policyRatings], xLabel);
 }

@@ -21,7 +21,11 @@ export function eloFromScore(score: number): number {
   return 400 * Math.log10(s / (1 - s));
 }
 
-export function figuresOf(opponent: string, results: readonly MatchResult[], candidateSeats: readonly number[]): MatchupFigures {
+export function figuresOf(
+  opponent: string,
+  results: readonly MatchResult[],
+  candidateSeats: readonly number[],
+): MatchupFigures {
   let score = 0;
   let wins = 0;
   results.forEach((r, i) => {
@@ -53,7 +57,9 @@ export async function evaluateCandidate(options: EvaluationOptions): Promise<Mat
     for (let g = 0; g < options.gamesEach; g++) {
       const seat = g % options.players;
       jobs.push({
-        index: jobs.length, game: options.game, seed: `${options.seed}:${k}:${g}`,
+        index: jobs.length,
+        game: options.game,
+        seed: `${options.seed}:${k}:${g}`,
         seats: Array.from({ length: options.players }, (_, s) => (s === seat ? options.candidate : opponent)),
       });
       seats.push(seat);
@@ -62,6 +68,10 @@ export async function evaluateCandidate(options: EvaluationOptions): Promise<Mat
   const results = await options.play(jobs);
   return options.opponents.map((opponent, k) => {
     const from = k * options.gamesEach;
-    return figuresOf(opponent, results.slice(from, from + options.gamesEach), seats.slice(from, from + options.gamesEach));
+    return figuresOf(
+      opponent,
+      results.slice(from, from + options.gamesEach),
+      seats.slice(from, from + options.gamesEach),
+    );
   });
 }

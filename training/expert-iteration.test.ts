@@ -7,15 +7,33 @@ import { getGame } from '../envs/index.js';
 import { metricsRows, ticTacToeScoreAgainstRandom } from './test-helpers.js';
 import { hashSeed } from './expert-iteration.js';
 import {
-  MODEL_FORMAT, buildNetwork, defaultAzConfig, initBackend, networkShape, readMeta, saveModel, trainExpertIteration, type AzConfig,
+  MODEL_FORMAT,
+  buildNetwork,
+  defaultAzConfig,
+  initBackend,
+  networkShape,
+  readMeta,
+  saveModel,
+  trainExpertIteration,
+  type AzConfig,
 } from './index.js';
 
 const ttt = getGame('tictactoe');
 
 function tinyConfig(seed: string): AzConfig {
   return {
-    ...defaultAzConfig(ttt, 2, seed), network: { width: 32, blocks: 1 }, iterations: 32, gamesPerGeneration: 32, batchSize: 64,
-    replayRatio: 8, learningRate: 3e-3, gateGames: 16, evalEvery: 100, evalGames: 8, baselines: ['random'], policyBaselines: ['random'],
+    ...defaultAzConfig(ttt, 2, seed),
+    network: { width: 32, blocks: 1 },
+    iterations: 32,
+    gamesPerGeneration: 32,
+    batchSize: 64,
+    replayRatio: 8,
+    learningRate: 3e-3,
+    gateGames: 16,
+    evalEvery: 100,
+    evalGames: 8,
+    baselines: ['random'],
+    policyBaselines: ['random'],
   };
 }
 
@@ -26,22 +44,36 @@ beforeAll(async () => {
 describe('expert iteration on tic-tac-toe', () => {
   test('learns a policy that beats random (the network alone, no search), and writes model, meta, metrics and curves', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'agora-az-train-')), 'ttt');
-    const summary = await trainExpertIteration(tinyConfig('learn'), { out, minutes: 10, maxGenerations: 20, workers: 2 });
+    const summary = await trainExpertIteration(tinyConfig('learn'), {
+      out,
+      minutes: 10,
+      maxGenerations: 20,
+      workers: 2,
+    });
     expect(summary.generations).toBe(20);
-    for (const file of ['model.json', 'weights.bin', 'meta.json', 'metrics.jsonl', 'curves.svg']) expect(existsSync(join(out, file))).toBe(true);
+    for (const file of ['model.json', 'weights.bin', 'meta.json', 'metrics.jsonl', 'curves.svg'])
+      expect(existsSync(join(out, file))).toBe(true);
     const meta = readMeta(out, ttt);
     expect(meta.players).toBe(2);
     expect((meta.training as { algorithm: string }).algorithm).toBe('az');
-    expect((await metricsRows(out))).toHaveLength(20);
-    expect(readFileSync(join(out, 'curves.svg'), 'utf8')).toMatch(/^<svg[\s\S]*policyLoss[\s\S]*vs random[\s\S]*<\/svg>\n$/);
+    expect(await metricsRows(out)).toHaveLength(20);
+    expect(readFileSync(join(out, 'curves.svg'), 'utf8')).toMatch(
+      /^<svg[\s\S]*policyLoss[\s\S]*vs random[\s\S]*<\/svg>\n$/,
+    );
 
     // The untrained network of the same run (generation 0) against the trained one, 200 games each.
     const config = tinyConfig('learn');
     const shape = networkShape(ttt, 2);
     const initial = join(out, '..', 'untrained');
     await saveModel(buildNetwork(shape, config.network, hashSeed(config.seed)), initial, {
-      format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
-      actionSize: shape.actionSize, network: config.network, createdAt: '2026-01-01T00:00:00.000Z',
+      format: MODEL_FORMAT,
+      game: 'tictactoe',
+      players: 2,
+      encodingVersion: ttt.encodingVersion,
+      observationSize: shape.observationSize,
+      actionSize: shape.actionSize,
+      network: config.network,
+      createdAt: '2026-01-01T00:00:00.000Z',
     });
     const untrained = await ticTacToeScoreAgainstRandom(makeAgent(`neural:${initial}`, ttt), 200, 'vs-random');
     const trained = await ticTacToeScoreAgainstRandom(makeAgent(`neural:${out}`, ttt), 200, 'vs-random');
@@ -55,16 +87,27 @@ describe('expert iteration on tic-tac-toe', () => {
     const resumed = join(base, 'resumed');
     await trainExpertIteration(tinyConfig('resume'), { out: straight, minutes: 10, maxGenerations: 3, workers: 2 });
     await trainExpertIteration(tinyConfig('resume'), { out: resumed, minutes: 10, maxGenerations: 2, workers: 2 });
-    const summary = await trainExpertIteration(tinyConfig('resume'), { out: resumed, minutes: 10, maxGenerations: 1, workers: 2 });
+    const summary = await trainExpertIteration(tinyConfig('resume'), {
+      out: resumed,
+      minutes: 10,
+      maxGenerations: 1,
+      workers: 2,
+    });
     expect(summary.generations).toBe(3);
     // Wall-clock fields differ, and a run evaluates at its last generation, so the interrupted run has one more evaluation.
     // Adam's restored state recomputes beta^t with pow where the live optimiser multiplies step by step,
     // so losses and weights agree to float rounding (~1e-8), everything discrete exactly.
     const losses = ['policyLoss', 'valueLoss', 'entropy'];
-    const strip = (r: Record<string, unknown>) =>
-      ({ ...r, time: undefined, minutes: undefined, eval: undefined, policyEval: undefined, ...Object.fromEntries(losses.map((k) => [k, undefined])) });
-    const a = (await metricsRows(resumed));
-    const b = (await metricsRows(straight));
+    const strip = (r: Record<string, unknown>) => ({
+      ...r,
+      time: undefined,
+      minutes: undefined,
+      eval: undefined,
+      policyEval: undefined,
+      ...Object.fromEntries(losses.map((k) => [k, undefined])),
+    });
+    const a = await metricsRows(resumed);
+    const b = await metricsRows(straight);
     expect(a.map(strip)).toEqual(b.map(strip));
     a.forEach((row, i) => losses.forEach((k) => expect(row[k] as number).toBeCloseTo(b[i][k] as number, 5)));
     const weights = (dir: string) => {
@@ -83,10 +126,12 @@ describe('expert iteration on tic-tac-toe', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'agora-az-mismatch-')), 'run');
     await trainExpertIteration(tinyConfig('mismatch'), { out, minutes: 10, maxGenerations: 1, workers: 1 });
     const promotion = getGame('promotion');
-    await expect(trainExpertIteration(defaultAzConfig(promotion, 4, 'x'), { out, minutes: 1, maxGenerations: 1 }))
-      .rejects.toThrow(/holds a run for tictactoe with 2 players; use another --out or --fresh/);
+    await expect(
+      trainExpertIteration(defaultAzConfig(promotion, 4, 'x'), { out, minutes: 1, maxGenerations: 1 }),
+    ).rejects.toThrow(/holds a run for tictactoe with 2 players; use another --out or --fresh/);
     const { trainPpo, defaultPpoConfig } = await import('./index.js');
-    await expect(trainPpo(defaultPpoConfig(ttt, 2, 'x'), { out, minutes: 1, maxGenerations: 1 }))
-      .rejects.toThrow(/holds a az run; use --algo az or --fresh/);
+    await expect(trainPpo(defaultPpoConfig(ttt, 2, 'x'), { out, minutes: 1, maxGenerations: 1 })).rejects.toThrow(
+      /holds a az run; use --algo az or --fresh/,
+    );
   }, 120_000);
 });

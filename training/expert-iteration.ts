@@ -79,10 +79,28 @@ export interface AzConfig {
 export function defaultAzConfig(def: GameDefinition, players: number, seed: string): AzConfig {
   const iterations = 64;
   return {
-    game: def.name, players, seed, network: { ...DEFAULT_NETWORK }, iterations, cPuct: 1.25, noise: 0.25, alpha: 0.3,
-    learnerShards: 2, temperatureMoves: 6, targetTemperature: 0.5, gamesPerGeneration: 24, bufferPositions: 60_000, batchSize: 256, replayRatio: 4,
-    learningRate: 1e-3, gateGames: 8 * players, gateThreshold: 0.5, evalEvery: 4, evalGames: 6 * players,
-    baselines: ['random', 'greedy', `mcts:iterations=${iterations}`], policyBaselines: ['random', 'greedy'],
+    game: def.name,
+    players,
+    seed,
+    network: { ...DEFAULT_NETWORK },
+    iterations,
+    cPuct: 1.25,
+    noise: 0.25,
+    alpha: 0.3,
+    learnerShards: 2,
+    temperatureMoves: 6,
+    targetTemperature: 0.5,
+    gamesPerGeneration: 24,
+    bufferPositions: 60_000,
+    batchSize: 256,
+    replayRatio: 4,
+    learningRate: 1e-3,
+    gateGames: 8 * players,
+    gateThreshold: 0.5,
+    evalEvery: 4,
+    evalGames: 6 * players,
+    baselines: ['random', 'greedy', `mcts:iterations=${iterations}`],
+    policyBaselines: ['random', 'greedy'],
   };
 }
 
@@ -145,13 +163,25 @@ export interface TrainingSummary {
 
 function metaFor(def: GameDefinition, config: AzConfig, state: AzState, results?: unknown): ModelMeta {
   return {
-    format: MODEL_FORMAT, game: def.name, players: config.players, encodingVersion: def.encodingVersion,
-    observationSize: def.observationSize(config.players), actionSize: def.actionSize, network: config.network,
+    format: MODEL_FORMAT,
+    game: def.name,
+    players: config.players,
+    encodingVersion: def.encodingVersion,
+    observationSize: def.observationSize(config.players),
+    actionSize: def.actionSize,
+    network: config.network,
     training: {
-      algorithm: 'az', config, generation: state.generation, bestGeneration: state.bestGeneration, gamesPlayed: state.gamesPlayed, steps: state.steps,
-      minutes: +(state.elapsedMs / 60_000).toFixed(1), ...(state.initFrom ? { initFrom: state.initFrom } : {}),
+      algorithm: 'az',
+      config,
+      generation: state.generation,
+      bestGeneration: state.bestGeneration,
+      gamesPlayed: state.gamesPlayed,
+      steps: state.steps,
+      minutes: +(state.elapsedMs / 60_000).toFixed(1),
+      ...(state.initFrom ? { initFrom: state.initFrom } : {}),
     },
-    results, createdAt: new Date().toISOString(),
+    results,
+    createdAt: new Date().toISOString(),
   };
 }
 
@@ -161,9 +191,17 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const out = resolve(options.out);
   const files = new RunFiles(out);
   const workers = Math.max(1, options.workers ?? availableParallelism());
-  const initMeta = options.init && (options.fresh || !files.hasCheckpoint()) ? checkInit(options.init, def, initial) : undefined;
+  const initMeta =
+    options.init && (options.fresh || !files.hasCheckpoint()) ? checkInit(options.init, def, initial) : undefined;
   const opened = openRun<AzState>(files, 'az', def.name, initial.players, options.fresh ?? false, () => ({
-    algorithm: 'az', config: initial, generation: 0, best: 'gen-0', bestGeneration: 0, gamesPlayed: 0, steps: 0, elapsedMs: 0,
+    algorithm: 'az',
+    config: initial,
+    generation: 0,
+    best: 'gen-0',
+    bestGeneration: 0,
+    gamesPlayed: 0,
+    steps: 0,
+    elapsedMs: 0,
     ...(initMeta ? { initFrom: { folder: options.init!, training: initMeta.training } } : {}),
     rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
   }));
@@ -172,7 +210,14 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const config = state.config;
   const shape = networkShape(def, config.players);
   // The learner's threads: as many as self-play uses (idle while it trains), up to one per shard.
-  const learner = await ParallelLearner.start(shape, config.network, config.learningRate, hashSeed(config.seed), workers, config.learnerShards ?? 1);
+  const learner = await ParallelLearner.start(
+    shape,
+    config.network,
+    config.learningRate,
+    hashSeed(config.seed),
+    workers,
+    config.learnerShards ?? 1,
+  );
   const dir = (name: string) => join(files.checkpoint, name);
   let buffer: ReplayBuffer;
   let pool: GamePlayer;
@@ -193,7 +238,9 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
     }
     buffer = new ReplayBuffer(def, config.bufferPositions, config.targetTemperature ?? 1);
     if (resuming) for (const record of files.readJson<GameRecord[]>('buffer.json')) buffer.add(record);
-    pool = options.redisUrl ? new QueueTrainingPool(options.redisUrl, `train:${config.game}:${config.seed}`, options.queuePrefix) : new TrainingPool(workers);
+    pool = options.redisUrl
+      ? new QueueTrainingPool(options.redisUrl, `train:${config.game}:${config.seed}`, options.queuePrefix)
+      : new TrainingPool(workers);
   } catch (err) {
     // The learner's threads would keep the process alive.
     await learner.close();
@@ -205,10 +252,17 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   const emit = (e: TrainingEvent) => options.onEvent?.(e);
   const mix = config.mix ?? 0;
   const searchOptions = {
-    iterations: config.iterations, cPuct: config.cPuct, noise: config.noise, alpha: config.alpha, mix, temperatureMoves: config.temperatureMoves,
-    fullIterations: config.fullIterations, fullShare: config.fullShare,
+    iterations: config.iterations,
+    cPuct: config.cPuct,
+    noise: config.noise,
+    alpha: config.alpha,
+    mix,
+    temperatureMoves: config.temperatureMoves,
+    fullIterations: config.fullIterations,
+    fullShare: config.fullShare,
   };
-  const azSpec = (name: string, noise = 0) => `az:${dir(name)},iterations=${config.iterations}${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
+  const azSpec = (name: string, noise = 0) =>
+    `az:${dir(name)},iterations=${config.iterations}${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
   let generationsRun = 0;
   try {
     // `last` is decided once, inside the generation, so the generation that ends the run is always the
@@ -220,8 +274,11 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
       emit({ kind: 'phase', generation, phase: 'self-play' });
       const seeds = Array.from({ length: config.gamesPerGeneration }, (_, i) => `${config.seed}:g${generation}:${i}`);
       let played = 0;
-      const records = await pool.selfPlay({ game: def.name, players: config.players, modelDir: dir(state.best), options: searchOptions }, seeds,
-        () => emit({ kind: 'game', generation, done: ++played, total: seeds.length }));
+      const records = await pool.selfPlay(
+        { game: def.name, players: config.players, modelDir: dir(state.best), options: searchOptions },
+        seeds,
+        () => emit({ kind: 'game', generation, done: ++played, total: seeds.length }),
+      );
       let positions = 0;
       for (const record of records) {
         buffer.add(record);
@@ -243,8 +300,13 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
 
       emit({ kind: 'phase', generation, phase: 'gate' });
       const [gate] = await evaluateCandidate({
-        game: def.name, players: config.players, candidate: azSpec(genName, config.noise), opponents: [azSpec(state.best, config.noise)],
-        gamesEach: config.gateGames, seed: `${config.seed}:gate${generation}`, play: (jobs) => pool.matches(jobs),
+        game: def.name,
+        players: config.players,
+        candidate: azSpec(genName, config.noise),
+        opponents: [azSpec(state.best, config.noise)],
+        gamesEach: config.gateGames,
+        seed: `${config.seed}:gate${generation}`,
+        play: (jobs) => pool.matches(jobs),
       });
       const accepted = gate.score > config.gateThreshold;
       const previousBest = state.best;
@@ -256,22 +318,40 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
       if (generation % config.evalEvery === 0 || last) {
         emit({ kind: 'phase', generation, phase: 'evaluate' });
         evaluation = await evaluateCandidate({
-          game: def.name, players: config.players, candidate: azSpec(state.best), opponents: config.baselines,
-          gamesEach: config.evalGames, seed: `${config.seed}:eval${generation}`, play: (jobs) => pool.matches(jobs),
+          game: def.name,
+          players: config.players,
+          candidate: azSpec(state.best),
+          opponents: config.baselines,
+          gamesEach: config.evalGames,
+          seed: `${config.seed}:eval${generation}`,
+          play: (jobs) => pool.matches(jobs),
         });
         policyEvaluation = await evaluateCandidate({
-          game: def.name, players: config.players, candidate: `neural:${dir(state.best)}`, opponents: config.policyBaselines,
-          gamesEach: config.evalGames, seed: `${config.seed}:policy-eval${generation}`, play: (jobs) => pool.matches(jobs),
+          game: def.name,
+          players: config.players,
+          candidate: `neural:${dir(state.best)}`,
+          opponents: config.policyBaselines,
+          gamesEach: config.evalGames,
+          seed: `${config.seed}:policy-eval${generation}`,
+          play: (jobs) => pool.matches(jobs),
         });
         state = { ...state, lastEval: evaluation, lastPolicyEval: policyEvaluation, lastEvalOf: state.bestGeneration };
       }
       state = { ...state, rng: JSON.stringify(rng.state()) };
       const elapsedMs = state.elapsedMs + (performance.now() - started);
       const row = {
-        time: new Date().toISOString(), generation, step: state.steps, games: state.gamesPlayed, positions: buffer.size,
+        time: new Date().toISOString(),
+        generation,
+        step: state.steps,
+        games: state.gamesPlayed,
+        positions: buffer.size,
         minutes: +(elapsedMs / 60_000).toFixed(2),
-        policyLoss: sums.policyLoss / steps, valueLoss: sums.valueLoss / steps, entropy: sums.entropy / steps,
-        gate: { score: gate.score, accepted, best: state.bestGeneration }, ...(evaluation ? { eval: evaluation } : {}), ...(policyEvaluation ? { policyEval: policyEvaluation } : {}),
+        policyLoss: sums.policyLoss / steps,
+        valueLoss: sums.valueLoss / steps,
+        entropy: sums.entropy / steps,
+        gate: { score: gate.score, accepted, best: state.bestGeneration },
+        ...(evaluation ? { eval: evaluation } : {}),
+        ...(policyEvaluation ? { policyEval: policyEvaluation } : {}),
       };
       files.appendMetrics(row, `${def.title}: expert iteration (${config.players} players)`);
       emit({ kind: 'generation', row });
@@ -284,7 +364,19 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
       // Only now that the state names the new best may the folder it replaced go (a kill before this resumes from the old one).
       rmSync(dir(accepted ? previousBest : genName), { recursive: true, force: true });
       if (evaluation || accepted) {
-        files.publish(dir(state.best), metaFor(def, config, { ...state, elapsedMs }, { generation: state.lastEvalOf, az: { iterations: config.iterations, against: state.lastEval }, neural: { against: state.lastPolicyEval } }));
+        files.publish(
+          dir(state.best),
+          metaFor(
+            def,
+            config,
+            { ...state, elapsedMs },
+            {
+              generation: state.lastEvalOf,
+              az: { iterations: config.iterations, against: state.lastEval },
+              neural: { against: state.lastPolicyEval },
+            },
+          ),
+        );
       }
     }
   } finally {
@@ -293,8 +385,13 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   }
   const final = files.readJson<AzState>('state.json');
   return {
-    out, generations: final.generation, steps: final.steps, gamesPlayed: final.gamesPlayed, elapsedMs: final.elapsedMs,
-    lastEval: final.lastEval, lastPolicyEval: final.lastPolicyEval,
+    out,
+    generations: final.generation,
+    steps: final.steps,
+    gamesPlayed: final.gamesPlayed,
+    elapsedMs: final.elapsedMs,
+    lastEval: final.lastEval,
+    lastPolicyEval: final.lastPolicyEval,
   };
 }
 
@@ -302,11 +399,17 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
 function checkInit(folder: string, def: GameDefinition, config: AzConfig): ModelMeta {
   const meta = readMeta(folder, def);
   if (meta.players !== config.players) {
-    throw new AgoraError('bad_request', `--init ${folder} was trained for ${meta.players} players; this run is for ${config.players}`);
+    throw new AgoraError(
+      'bad_request',
+      `--init ${folder} was trained for ${meta.players} players; this run is for ${config.players}`,
+    );
   }
   const net = meta.network as Partial<NetworkConfig> | undefined;
   if (net?.width !== config.network.width || net?.blocks !== config.network.blocks) {
-    throw new AgoraError('bad_request', `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`);
+    throw new AgoraError(
+      'bad_request',
+      `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`,
+    );
   }
   return meta;
 }

@@ -32,7 +32,10 @@ export function policyWeights(model: tf.LayersModel): PolicyWeights {
     const weights = layer.getWeights();
     if (weights.length === 0) continue;
     const epsilon = layer.getConfig().epsilon;
-    out[layer.name] = { weights: weights.map((w) => (w.dataSync() as Float32Array).slice()), ...(typeof epsilon === 'number' ? { epsilon } : {}) };
+    out[layer.name] = {
+      weights: weights.map((w) => (w.dataSync() as Float32Array).slice()),
+      ...(typeof epsilon === 'number' ? { epsilon } : {}),
+    };
   }
   return out;
 }
@@ -87,7 +90,9 @@ export function compilePolicy(model: tf.LayersModel, config: NetworkConfig, play
 export function compileWeights(weights: PolicyWeights, config: NetworkConfig, players: number): PolicyNetwork {
   const stem = dense(weights, 'stem');
   const blocks = Array.from({ length: config.blocks }, (_, b) => ({
-    norm: norm(weights, `block${b}_norm`), first: dense(weights, `block${b}_dense1`), second: dense(weights, `block${b}_dense2`),
+    norm: norm(weights, `block${b}_norm`),
+    first: dense(weights, `block${b}_dense1`),
+    second: dense(weights, `block${b}_dense2`),
   }));
   const trunkNorm = norm(weights, 'trunk_norm');
   const policy = dense(weights, 'policy');

@@ -43,7 +43,6 @@ export class Learner {
     this.model.setWeights(from.getWeights());
   }
 
-
   /** One gradient step on the batch. */
   step(batch: readonly Sample[]): LossFigures {
     const { figures, gradient } = this.gradients(batch);
@@ -100,7 +99,8 @@ export class Learner {
 
   /** Applies a packed gradient (in `variables` order) with the optimiser. */
   applyGradient(gradient: Float32Array): void {
-    if (gradient.length !== this.parameterCount) throw new Error(`a packed gradient of ${gradient.length} values for a network of ${this.parameterCount}`);
+    if (gradient.length !== this.parameterCount)
+      throw new Error(`a packed gradient of ${gradient.length} values for a network of ${this.parameterCount}`);
     tf.tidy(() => {
       const grads: tf.NamedTensorMap = {};
       let offset = 0;

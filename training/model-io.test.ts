@@ -12,8 +12,14 @@ const ttt = getGame('tictactoe');
 const shape = networkShape(ttt, 2);
 const config = { width: 32, blocks: 1 };
 const meta = (): ModelMeta => ({
-  format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
-  actionSize: shape.actionSize, network: config, createdAt: '2026-01-01T00:00:00.000Z',
+  format: MODEL_FORMAT,
+  game: 'tictactoe',
+  players: 2,
+  encodingVersion: ttt.encodingVersion,
+  observationSize: shape.observationSize,
+  actionSize: shape.actionSize,
+  network: config,
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
 
 beforeAll(async () => {
@@ -77,14 +83,30 @@ describe('saving and loading models', () => {
   });
 
   test.each([
-    ['truncated weights', (dir: string) => writeFileSync(join(dir, 'weights.bin'), readFileSync(join(dir, 'weights.bin')).subarray(0, 100)), /weights.bin has 100 bytes; the manifest needs/],
-    ['corrupt model.json', (dir: string) => writeFileSync(join(dir, 'model.json'), '{"weightsMan'), /model.json is not valid JSON/],
-    ['corrupt meta.json', (dir: string) => writeFileSync(join(dir, 'meta.json'), '{"format": "agora-model-1"}'), /meta.json is malformed: game/],
-    ['NaN weights', (dir: string) => {
-      const bytes = readFileSync(join(dir, 'weights.bin'));
-      new Float32Array(bytes.buffer, bytes.byteOffset, 1)[0] = Number.NaN;
-      writeFileSync(join(dir, 'weights.bin'), bytes);
-    }, /holds a non-finite value/],
+    [
+      'truncated weights',
+      (dir: string) => writeFileSync(join(dir, 'weights.bin'), readFileSync(join(dir, 'weights.bin')).subarray(0, 100)),
+      /weights.bin has 100 bytes; the manifest needs/,
+    ],
+    [
+      'corrupt model.json',
+      (dir: string) => writeFileSync(join(dir, 'model.json'), '{"weightsMan'),
+      /model.json is not valid JSON/,
+    ],
+    [
+      'corrupt meta.json',
+      (dir: string) => writeFileSync(join(dir, 'meta.json'), '{"format": "agora-model-1"}'),
+      /meta.json is malformed: game/,
+    ],
+    [
+      'NaN weights',
+      (dir: string) => {
+        const bytes = readFileSync(join(dir, 'weights.bin'));
+        new Float32Array(bytes.buffer, bytes.byteOffset, 1)[0] = Number.NaN;
+        writeFileSync(join(dir, 'weights.bin'), bytes);
+      },
+      /holds a non-finite value/,
+    ],
   ])('%s gives a clear error', async (_name, damage, message) => {
     const { dir } = await saved();
     damage(dir);
@@ -101,7 +123,11 @@ describe('search defaults in meta.json', () => {
     const weights = readFileSync(join(dir, 'weights.bin'));
     const written = writeSearchDefaults(dir, { c: 0.75, chosenBy: { games: 240 } });
     expect(written.search).toEqual({ c: 0.75, chosenBy: { games: 240 } });
-    expect(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'))).toEqual({ ...raw, notes: 'from a later build', search: { c: 0.75, chosenBy: { games: 240 } } });
+    expect(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'))).toEqual({
+      ...raw,
+      notes: 'from a later build',
+      search: { c: 0.75, chosenBy: { games: 240 } },
+    });
     expect(readFileSync(join(dir, 'weights.bin')).equals(weights)).toBe(true);
     expect(loadModel(dir, ttt).meta.search?.c).toBe(0.75);
   });
@@ -110,8 +136,12 @@ describe('search defaults in meta.json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agora-search-'));
     await saveModel(buildNetwork(shape, config, 1), dir, meta());
     const before = readFileSync(join(dir, 'meta.json'), 'utf8');
-    expect(() => writeSearchDefaults(dir, { c: -1 })).toThrow(/search defaults refused: search\.c: Too small: expected number to be >=0/);
-    expect(() => writeSearchDefaults(dir, { c: 1, mix: 2 })).toThrow(/search defaults refused: search\.mix: Too big: expected number to be <=1/);
+    expect(() => writeSearchDefaults(dir, { c: -1 })).toThrow(
+      /search defaults refused: search\.c: Too small: expected number to be >=0/,
+    );
+    expect(() => writeSearchDefaults(dir, { c: 1, mix: 2 })).toThrow(
+      /search defaults refused: search\.mix: Too big: expected number to be <=1/,
+    );
     expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
   });
 });

@@ -41,7 +41,9 @@ export function buildNetwork(shape: NetworkShape, config: NetworkConfig = DEFAUL
   let k = 0;
   const init = () => tf.initializers.glorotUniform({ seed: seed * 1000 + k++ });
   const input = tf.input({ shape: [shape.observationSize], name: 'observation' });
-  const stem = tf.layers.dense({ units: config.width, kernelInitializer: init(), name: 'stem' }).apply(input) as tf.SymbolicTensor;
+  const stem = tf.layers
+    .dense({ units: config.width, kernelInitializer: init(), name: 'stem' })
+    .apply(input) as tf.SymbolicTensor;
   const [policy, value] = wireBody(stem, shape, config, (_name, make) => make(), init);
   return tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value' });
 }
@@ -54,9 +56,19 @@ export function buildNetwork(shape: NetworkShape, config: NetworkConfig = DEFAUL
  * operands, and the stem's input gradient, a [batch, width] x [width, observation] product, is about
  * a quarter of a training step's arithmetic (Perikles, width 64), and nothing uses it.
  */
-export function trainingForward(model: tf.LayersModel, shape: NetworkShape, config: NetworkConfig): (x: tf.Tensor) => [tf.Tensor, tf.Tensor] {
+export function trainingForward(
+  model: tf.LayersModel,
+  shape: NetworkShape,
+  config: NetworkConfig,
+): (x: tf.Tensor) => [tf.Tensor, tf.Tensor] {
   const input = tf.input({ shape: [config.width], name: 'stem_output' });
-  const [policy, value] = wireBody(input, shape, config, (name) => model.getLayer(name), () => undefined);
+  const [policy, value] = wireBody(
+    input,
+    shape,
+    config,
+    (name) => model.getLayer(name),
+    () => undefined,
+  );
   const body = tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value_body' });
   const [kernel, bias] = model.getLayer('stem').trainableWeights.map((w) => w.read());
   return (x) => body.apply(tf.add(tf.matMul(x, kernel), bias), { training: true }) as [tf.Tensor, tf.Tensor];
@@ -73,22 +85,31 @@ function wireBody(
     layer(name, () => tf.layers.dense({ units, activation, kernelInitializer: init(), name }));
   let x = stem;
   for (let b = 0; b < config.blocks; b++) {
-    let h = layer(`block${b}_norm`, () => tf.layers.layerNormalization({ name: `block${b}_norm` })).apply(x) as tf.SymbolicTensor;
+    let h = layer(`block${b}_norm`, () => tf.layers.layerNormalization({ name: `block${b}_norm` })).apply(
+      x,
+    ) as tf.SymbolicTensor;
     h = dense(`block${b}_dense1`, config.width, 'relu').apply(h) as tf.SymbolicTensor;
     h = dense(`block${b}_dense2`, config.width).apply(h) as tf.SymbolicTensor;
     x = layer(`block${b}_skip`, () => tf.layers.add({ name: `block${b}_skip` })).apply([x, h]) as tf.SymbolicTensor;
   }
   x = layer('trunk_norm', () => tf.layers.layerNormalization({ name: 'trunk_norm' })).apply(x) as tf.SymbolicTensor;
-  x = layer('trunk_relu', () => tf.layers.activation({ activation: 'relu', name: 'trunk_relu' })).apply(x) as tf.SymbolicTensor;
+  x = layer('trunk_relu', () => tf.layers.activation({ activation: 'relu', name: 'trunk_relu' })).apply(
+    x,
+  ) as tf.SymbolicTensor;
   const policy = dense('policy', shape.actionSize).apply(x) as tf.SymbolicTensor;
   const value = dense('value', shape.players, 'tanh').apply(x) as tf.SymbolicTensor;
   return [policy, value];
 }
 
 /** One position through the network: raw logits and the per-seat values (viewer first). */
-export function evaluateOne(model: tf.LayersModel, observation: Float32Array): { logits: Float32Array; value: Float32Array } {
+export function evaluateOne(
+  model: tf.LayersModel,
+  observation: Float32Array,
+): { logits: Float32Array; value: Float32Array } {
   // The arrays are read outside tidy: tidy walks a returned object's typed arrays element by element.
-  const [policy, value] = tf.tidy(() => model.predict(tf.tensor2d(observation, [1, observation.length])) as tf.Tensor[]);
+  const [policy, value] = tf.tidy(
+    () => model.predict(tf.tensor2d(observation, [1, observation.length])) as tf.Tensor[],
+  );
   const out = { logits: policy.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
   tf.dispose([policy, value]);
   return out;

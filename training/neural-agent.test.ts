@@ -17,8 +17,14 @@ beforeAll(async () => {
   dir = join(mkdtempSync(join(tmpdir(), 'agora-neural-')), 'tiny');
   const shape = networkShape(ttt, 2);
   await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 5), dir, {
-    format: MODEL_FORMAT, game: 'tictactoe', players: 2, encodingVersion: ttt.encodingVersion, observationSize: shape.observationSize,
-    actionSize: shape.actionSize, network: { width: 16, blocks: 1 }, createdAt: '2026-01-01T00:00:00.000Z',
+    format: MODEL_FORMAT,
+    game: 'tictactoe',
+    players: 2,
+    encodingVersion: ttt.encodingVersion,
+    observationSize: shape.observationSize,
+    actionSize: shape.actionSize,
+    network: { width: 16, blocks: 1 },
+    createdAt: '2026-01-01T00:00:00.000Z',
   });
 });
 
@@ -56,8 +62,14 @@ describe('the arena roster and trained models', () => {
     const save = async (name: string, players: number) => {
       const shape = networkShape(philadelphia, players);
       await saveModel(buildNetwork(shape, { width: 8, blocks: 1 }, 1), join(models, 'philadelphia', name), {
-        format: MODEL_FORMAT, game: 'philadelphia', players, encodingVersion: philadelphia.encodingVersion,
-        observationSize: shape.observationSize, actionSize: shape.actionSize, network: { width: 8, blocks: 1 }, createdAt: '2026-01-01T00:00:00.000Z',
+        format: MODEL_FORMAT,
+        game: 'philadelphia',
+        players,
+        encodingVersion: philadelphia.encodingVersion,
+        observationSize: shape.observationSize,
+        actionSize: shape.actionSize,
+        network: { width: 8, blocks: 1 },
+        createdAt: '2026-01-01T00:00:00.000Z',
       });
     };
     await save('two', philadelphia.defaultPlayers);
@@ -72,13 +84,19 @@ describe('the arena roster and trained models', () => {
     // Over HTTP: the bots register, and a match at a seat count the model was not trained for is refused up front.
     const app = await testArena({ modelsDir: models });
     try {
-      const bot = await request(app).post('/api/agents').set('authorization', await accountKey(app, 'trainer'))
+      const bot = await request(app)
+        .post('/api/agents')
+        .set('authorization', await accountKey(app, 'trainer'))
         .send({ game: 'philadelphia', spec: `neural:${join(models, 'philadelphia', 'three')}`, name: 'three seats' });
       expect(bot.status).toBe(201);
       const matchesBefore = (await app.arena.ctx.store.listMatches()).length;
-      const refused = await request(app).post('/api/matches').send({ game: 'philadelphia', players: 2, opponents: [bot.body.id], seat: 0 });
+      const refused = await request(app)
+        .post('/api/matches')
+        .send({ game: 'philadelphia', players: 2, opponents: [bot.body.id], seat: 0 });
       expect(refused.status).toBe(400);
-      expect(refused.body.error.message).toMatch(/'three seats' plays philadelphia with 3 players only; this match has 2/);
+      expect(refused.body.error.message).toMatch(
+        /'three seats' plays philadelphia with 3 players only; this match has 2/,
+      );
       expect((await app.arena.ctx.store.listMatches()).length).toBe(matchesBefore);
     } finally {
       await app.arena.close();

@@ -31,7 +31,11 @@ export async function loadOptimizer(optimizer: tf.Optimizer, path: string): Prom
   const bytes = readFileSync(`${path}.bin`);
   const floats = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   const need = specs.reduce((s, w) => s + w.shape.reduce((a, b) => a * b, 1), 0);
-  if (need !== floats.length) throw new AgoraError('bad_state', `optimizer state ${path} holds ${floats.length} values; its index needs ${need} (corrupt); start over with --fresh`);
+  if (need !== floats.length)
+    throw new AgoraError(
+      'bad_state',
+      `optimizer state ${path} holds ${floats.length} values; its index needs ${need} (corrupt); start over with --fresh`,
+    );
   let offset = 0;
   const named = specs.map((w) => {
     const size = w.shape.reduce((a, b) => a * b, 1);

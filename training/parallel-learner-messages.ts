@@ -11,7 +11,15 @@ export interface ReplicaState {
 
 export type ReplicaRequest =
   /** `backend`: the main thread's, so every replica computes with the same kernels. */
-  | { id: number; kind: 'init'; backend: BackendName; shape: NetworkShape; config: NetworkConfig; learningRate: number; seed: number }
+  | {
+      id: number;
+      kind: 'init';
+      backend: BackendName;
+      shape: NetworkShape;
+      config: NetworkConfig;
+      learningRate: number;
+      seed: number;
+    }
   | { id: number; kind: 'sync'; state: ReplicaState }
   | { id: number; kind: 'gradients'; batch: Sample[] }
   /** The replica's current state (tests check that replicas stay identical). */

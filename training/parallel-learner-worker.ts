@@ -45,9 +45,14 @@ parentPort!.on('message', (request: ReplicaRequest) => {
   queue = queue.then(async () => {
     try {
       const reply = await handle(request);
-      if (reply) parentPort!.postMessage(reply, reply.ok && reply.gradient ? [reply.gradient.buffer as ArrayBuffer] : []);
+      if (reply)
+        parentPort!.postMessage(reply, reply.ok && reply.gradient ? [reply.gradient.buffer as ArrayBuffer] : []);
     } catch (err) {
-      parentPort!.postMessage({ id: request.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies ReplicaReply);
+      parentPort!.postMessage({
+        id: request.id,
+        ok: false,
+        error: err instanceof Error ? err.message : String(err),
+      } satisfies ReplicaReply);
     }
   });
 });

@@ -21,7 +21,10 @@ type RequestBody = ReplicaRequest extends infer T ? (T extends ReplicaRequest ? 
 
 class Replica {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: ReplicaReply & { ok: true }) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: ReplicaReply & { ok: true }) => void; reject: (e: Error) => void }
+  >();
   private failure: Error | undefined;
 
   constructor(readonly worker: Worker) {
@@ -68,10 +71,20 @@ export class ParallelLearner {
    * A learner splitting batches into `shards` on min(threads, shards) threads (the calling one
    * included); resolves once every replica holds the same state.
    */
-  static async start(shape: NetworkShape, config: NetworkConfig, learningRate: number, seed: number, threads: number, shards = threads): Promise<ParallelLearner> {
+  static async start(
+    shape: NetworkShape,
+    config: NetworkConfig,
+    learningRate: number,
+    seed: number,
+    threads: number,
+    shards = threads,
+  ): Promise<ParallelLearner> {
     if (!Number.isInteger(shards) || shards < 1) throw new Error(`shards must be a positive integer; got ${shards}`);
     const local = new Learner(shape, config, learningRate, seed);
-    const replicas = Array.from({ length: Math.max(0, Math.min(threads, shards) - 1) }, () => new Replica(new Worker(ENTRY)));
+    const replicas = Array.from(
+      { length: Math.max(0, Math.min(threads, shards) - 1) },
+      () => new Replica(new Worker(ENTRY)),
+    );
     const learner = new ParallelLearner(local, replicas, shards);
     try {
       const backend = tf.getBackend() as BackendName;
@@ -120,7 +133,13 @@ export class ParallelLearner {
     const remote = new Map<number, Promise<{ figures: LossFigures; gradient: Float32Array }>>();
     shards.forEach((shard, i) => {
       const t = i % threads;
-      if (t > 0) remote.set(i, this.replicas[t - 1].request({ kind: 'gradients', batch: shard }).then((r) => ({ figures: r.figures!, gradient: r.gradient! })));
+      if (t > 0)
+        remote.set(
+          i,
+          this.replicas[t - 1]
+            .request({ kind: 'gradients', batch: shard })
+            .then((r) => ({ figures: r.figures!, gradient: r.gradient! })),
+        );
     });
     const parts: { figures: LossFigures; gradient: Float32Array }[] = [];
     for (let i = 0; i < n; i++) if (i % threads === 0) parts[i] = this.local.gradients(shards[i]);
@@ -155,6 +174,10 @@ export class ParallelLearner {
 export async function replicaState(learner: Learner): Promise<ReplicaState> {
   const weights = learner.model.getWeights().map((t) => ({ shape: t.shape, values: t.dataSync() as Float32Array }));
   const slots = await learner.optimizer.getWeights();
-  const optimizer = slots.map((w) => ({ name: w.name, shape: w.tensor.shape, values: w.tensor.dataSync() as Float32Array }));
+  const optimizer = slots.map((w) => ({
+    name: w.name,
+    shape: w.tensor.shape,
+    values: w.tensor.dataSync() as Float32Array,
+  }));
   return { weights, optimizer };
 }

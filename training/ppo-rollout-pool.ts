@@ -7,7 +7,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import {
-  RolloutCollector, concatRollouts, type CollectTask, type Rollout, type RolloutReply, type RolloutSetup, type RolloutTask,
+  RolloutCollector,
+  concatRollouts,
+  type CollectTask,
+  type Rollout,
+  type RolloutReply,
+  type RolloutSetup,
+  type RolloutTask,
 } from './ppo-rollout.js';
 import type { PolicyWeights } from './inference.js';
 
@@ -25,19 +31,30 @@ export class RolloutPool {
   /** `threads` at most 1 (or a single environment) collects in this thread. */
   constructor(setup: Omit<RolloutSetup, 'envs'> & { envs: number }, threads: number) {
     const count = Math.max(1, Math.min(threads, setup.envs));
-    const share = (w: number) => Array.from({ length: Math.floor((w + 1) * setup.envs / count) - Math.floor(w * setup.envs / count) }, (_, k) => Math.floor(w * setup.envs / count) + k);
+    const share = (w: number) =>
+      Array.from(
+        { length: Math.floor(((w + 1) * setup.envs) / count) - Math.floor((w * setup.envs) / count) },
+        (_, k) => Math.floor((w * setup.envs) / count) + k,
+      );
     if (count === 1) {
       this.local = new RolloutCollector({ ...setup, envs: share(0) });
       this.ready = Promise.resolve();
     } else {
       for (let w = 0; w < count; w++) this.workers.push(new Worker(ENTRY));
-      this.ready = Promise.all(this.workers.map((worker, w) => this.request(worker, { kind: 'init', setup: { ...setup, envs: share(w) } })));
+      this.ready = Promise.all(
+        this.workers.map((worker, w) => this.request(worker, { kind: 'init', setup: { ...setup, envs: share(w) } })),
+      );
       this.ready.catch(() => undefined); // reported by the next collect()
     }
   }
 
   /** One rollout of every environment, environment-major in index order. */
-  async collect(weights: PolicyWeights, pool: readonly string[], poolWeights: (name: string) => PolicyWeights, steps: number): Promise<Rollout> {
+  async collect(
+    weights: PolicyWeights,
+    pool: readonly string[],
+    poolWeights: (name: string) => PolicyWeights,
+    steps: number,
+  ): Promise<Rollout> {
     const fresh: Record<string, PolicyWeights> = {};
     for (const name of pool) if (!this.sent.has(name)) fresh[name] = poolWeights(name);
     const task: CollectTask = { weights, pool: [...pool], poolWeights: fresh, steps };

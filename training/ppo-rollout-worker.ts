@@ -19,6 +19,9 @@ parentPort!.on('message', (task: RolloutTask) => {
     const rollout = collector.collect(task);
     parentPort!.postMessage({ id: task.id, rollout } satisfies RolloutReply, rolloutBuffers(rollout));
   } catch (err) {
-    parentPort!.postMessage({ id: task.id, error: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies RolloutReply);
+    parentPort!.postMessage({
+      id: task.id,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    } satisfies RolloutReply);
   }
 });

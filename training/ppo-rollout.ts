@@ -52,13 +52,18 @@ export interface Rollout {
 }
 
 export function rolloutBuffers(r: Rollout): ArrayBuffer[] {
-  return [r.observations, r.masks, r.actions, r.logps, r.values, r.rewards, r.dones, r.lastValues].map((a) => a.buffer as ArrayBuffer);
+  return [r.observations, r.masks, r.actions, r.logps, r.values, r.rewards, r.dones, r.lastValues].map(
+    (a) => a.buffer as ArrayBuffer,
+  );
 }
 
 /** Rollouts of consecutive environment ranges joined in order. */
 export function concatRollouts(parts: readonly Rollout[]): Rollout {
   if (parts.length === 1) return parts[0];
-  const join = <T extends Float32Array | Float64Array | Uint8Array | Int32Array>(pick: (r: Rollout) => T, make: (n: number) => T): T => {
+  const join = <T extends Float32Array | Float64Array | Uint8Array | Int32Array>(
+    pick: (r: Rollout) => T,
+    make: (n: number) => T,
+  ): T => {
     const out = make(parts.reduce((s, r) => s + pick(r).length, 0));
     let offset = 0;
     for (const r of parts) {
@@ -68,15 +73,40 @@ export function concatRollouts(parts: readonly Rollout[]): Rollout {
     return out;
   };
   return {
-    envs: parts.reduce((s, r) => s + r.envs, 0), steps: parts[0].steps,
-    observations: join((r) => r.observations, (n) => new Float32Array(n)),
-    masks: join((r) => r.masks, (n) => new Uint8Array(n)),
-    actions: join((r) => r.actions, (n) => new Int32Array(n)),
-    logps: join((r) => r.logps, (n) => new Float64Array(n)),
-    values: join((r) => r.values, (n) => new Float64Array(n)),
-    rewards: join((r) => r.rewards, (n) => new Float64Array(n)),
-    dones: join((r) => r.dones, (n) => new Uint8Array(n)),
-    lastValues: join((r) => r.lastValues, (n) => new Float64Array(n)),
+    envs: parts.reduce((s, r) => s + r.envs, 0),
+    steps: parts[0].steps,
+    observations: join(
+      (r) => r.observations,
+      (n) => new Float32Array(n),
+    ),
+    masks: join(
+      (r) => r.masks,
+      (n) => new Uint8Array(n),
+    ),
+    actions: join(
+      (r) => r.actions,
+      (n) => new Int32Array(n),
+    ),
+    logps: join(
+      (r) => r.logps,
+      (n) => new Float64Array(n),
+    ),
+    values: join(
+      (r) => r.values,
+      (n) => new Float64Array(n),
+    ),
+    rewards: join(
+      (r) => r.rewards,
+      (n) => new Float64Array(n),
+    ),
+    dones: join(
+      (r) => r.dones,
+      (n) => new Uint8Array(n),
+    ),
+    lastValues: join(
+      (r) => r.lastValues,
+      (n) => new Float64Array(n),
+    ),
   };
 }
 
@@ -101,11 +131,12 @@ export interface CollectTask {
   steps: number;
 }
 
-export type RolloutTask = ({ kind: 'init'; setup: RolloutSetup } | ({ kind: 'collect' } & CollectTask)) & { id: number };
+export type RolloutTask = ({ kind: 'init'; setup: RolloutSetup } | ({ kind: 'collect' } & CollectTask)) & {
+  id: number;
+};
 
 export type RolloutReply =
-  | { id: number; rollout?: Rollout; error?: undefined }
-  | { id: number; error: string; rollout?: undefined };
+  { id: number; rollout?: Rollout; error?: undefined } | { id: number; error: string; rollout?: undefined };
 
 /** A fixed share of the environments, with their episodes in progress between updates. */
 export class RolloutCollector {
@@ -120,14 +151,23 @@ export class RolloutCollector {
     this.def = getGame(setup.game);
     const { players, seed, generation } = setup;
     this.opponents = setup.envs.map(() => Array.from({ length: players - 1 }, () => new PoolOpponent()));
-    this.envs = setup.envs.map((i, k) => new SingleAgentEnv(this.def, { players, seat: 'rotate', opponents: this.opponents[k], seed: `${seed}:u${generation}:env${i}` }));
+    this.envs = setup.envs.map(
+      (i, k) =>
+        new SingleAgentEnv(this.def, {
+          players,
+          seat: 'rotate',
+          opponents: this.opponents[k],
+          seed: `${seed}:u${generation}:env${i}`,
+        }),
+    );
     this.rngs = setup.envs.map((i) => Rng.fromSeed(`${seed}:u${generation}:env${i}:learner`));
     this.current = setup.envs.map(() => undefined);
   }
 
   collect(task: CollectTask): Rollout {
     const { players, network } = this.setup;
-    for (const [name, w] of Object.entries(task.poolWeights)) this.poolPolicies.set(name, compileWeights(w, network, players));
+    for (const [name, w] of Object.entries(task.poolWeights))
+      this.poolPolicies.set(name, compileWeights(w, network, players));
     // Retired snapshots leave the cache (an episode under way keeps its opponents to the end).
     for (const name of [...this.poolPolicies.keys()]) if (!task.pool.includes(name)) this.poolPolicies.delete(name);
     const poolPolicy = (name: string) => {
@@ -145,8 +185,15 @@ export class RolloutCollector {
     const O = this.def.observationSize(players);
     const A = this.def.actionSize;
     const r: Rollout = {
-      envs: n, steps: T, observations: new Float32Array(n * T * O), masks: new Uint8Array(n * T * A), actions: new Int32Array(n * T),
-      logps: new Float64Array(n * T), values: new Float64Array(n * T), rewards: new Float64Array(n * T), dones: new Uint8Array(n * T),
+      envs: n,
+      steps: T,
+      observations: new Float32Array(n * T * O),
+      masks: new Uint8Array(n * T * A),
+      actions: new Int32Array(n * T),
+      logps: new Float64Array(n * T),
+      values: new Float64Array(n * T),
+      rewards: new Float64Array(n * T),
+      dones: new Uint8Array(n * T),
       lastValues: new Float64Array(n),
     };
     for (let k = 0; k < n; k++) {

@@ -16,21 +16,40 @@ export class QueueTrainingPool implements GamePlayer {
   private readonly client: QueueClient;
   private readonly prefix: string;
 
-  constructor(url: string, private readonly runKey: string, prefix = DEFAULT_PREFIX) {
+  constructor(
+    url: string,
+    private readonly runKey: string,
+    prefix = DEFAULT_PREFIX,
+  ) {
     this.prefix = prefix;
     this.client = new QueueClient(url, { prefix });
   }
 
-  async selfPlay(base: { game: string; players: number; modelDir: string; options: SelfPlayOptions }, seeds: readonly string[], onGame?: () => void): Promise<GameRecord[]> {
+  async selfPlay(
+    base: { game: string; players: number; modelDir: string; options: SelfPlayOptions },
+    seeds: readonly string[],
+    onGame?: () => void,
+  ): Promise<GameRecord[]> {
     const model = await publishModel(this.client.redis, base.modelDir, this.prefix);
     const out: GameRecord[] = new Array(seeds.length);
-    await this.client.run<GameRecord>(seeds.map((seed) => ({
-      key: `${this.runKey}:self-play:${model}:${seed}`,
-      data: { kind: 'self-play', game: base.game, players: base.players, seed, options: base.options, model, timeoutMs: DEFAULT_JOB_TIMEOUT_MS },
-    })), (record, i) => {
-      out[i] = record;
-      onGame?.();
-    });
+    await this.client.run<GameRecord>(
+      seeds.map((seed) => ({
+        key: `${this.runKey}:self-play:${model}:${seed}`,
+        data: {
+          kind: 'self-play',
+          game: base.game,
+          players: base.players,
+          seed,
+          options: base.options,
+          model,
+          timeoutMs: DEFAULT_JOB_TIMEOUT_MS,
+        },
+      })),
+      (record, i) => {
+        out[i] = record;
+        onGame?.();
+      },
+    );
     return out;
   }
 
@@ -39,16 +58,23 @@ export class QueueTrainingPool implements GamePlayer {
     const specs = new Map<string, string>();
     for (const spec of new Set(jobs.flatMap((j) => j.seats))) {
       const m = /^(neural|az):([^,]+)(.*)$/.exec(spec);
-      specs.set(spec, m ? `${m[1]}:${MODEL_REF}${await publishModel(this.client.redis, m[2], this.prefix)}${m[3]}` : spec);
+      specs.set(
+        spec,
+        m ? `${m[1]}:${MODEL_REF}${await publishModel(this.client.redis, m[2], this.prefix)}${m[3]}` : spec,
+      );
     }
     jobs = jobs.map((job) => ({ ...job, seats: job.seats.map((s) => specs.get(s)!) }));
     const out: MatchResult[] = new Array(jobs.length);
-    await this.client.run<MatchResult>(jobs.map((job) => ({
-      key: `${this.runKey}:match:${job.seed}:${job.seats.join('|')}`, data: { kind: 'match', job, timeoutMs: DEFAULT_JOB_TIMEOUT_MS },
-    })), (result, i) => {
-      out[i] = result;
-      onGame?.();
-    });
+    await this.client.run<MatchResult>(
+      jobs.map((job) => ({
+        key: `${this.runKey}:match:${job.seed}:${job.seats.join('|')}`,
+        data: { kind: 'match', job, timeoutMs: DEFAULT_JOB_TIMEOUT_MS },
+      })),
+      (result, i) => {
+        out[i] = result;
+        onGame?.();
+      },
+    );
     return out;
   }
 

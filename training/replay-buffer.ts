@@ -29,8 +29,10 @@ export function samplesOf(def: GameDefinition, record: GameRecord, targetTempera
       const value = new Float32Array(n);
       for (let k = 0; k < n; k++) value[k] = record.returns[(player + k) % n];
       out.push({
-        observation: def.encode(state.view(player)), legal: target.legal,
-        policy: Float32Array.from(weights, (v) => v / total), value,
+        observation: def.encode(state.view(player)),
+        legal: target.legal,
+        policy: Float32Array.from(weights, (v) => v / total),
+        value,
       });
     }
     state.applyAction(action);

@@ -7,7 +7,16 @@
  * JSON files are written to a temporary name and renamed, so an interrupted write never leaves a
  * half file behind: a run killed at any moment resumes from its last complete checkpoint.
  */
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { AgoraError } from '../envs/index.js';
 import { curvesFromMetrics } from './curves.js';
@@ -46,19 +55,25 @@ export class RunFiles {
     try {
       return JSON.parse(readFileSync(path, 'utf8')) as T;
     } catch (err) {
-      throw new AgoraError('bad_state', `checkpoint file ${path} cannot be read (${err instanceof Error ? err.message : err}); start over with --fresh`);
+      throw new AgoraError(
+        'bad_state',
+        `checkpoint file ${path} cannot be read (${err instanceof Error ? err.message : err}); start over with --fresh`,
+      );
     }
   }
 
   metrics(): Record<string, unknown>[] {
     if (!existsSync(this.metricsPath)) return [];
-    return readFileSync(this.metricsPath, 'utf8').split('\n').filter((l) => l.trim() !== '').flatMap((line) => {
-      try {
-        return [JSON.parse(line) as Record<string, unknown>];
-      } catch {
-        return []; // a line cut by a crash mid-write
-      }
-    });
+    return readFileSync(this.metricsPath, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return []; // a line cut by a crash mid-write
+        }
+      });
   }
 
   appendMetrics(row: Record<string, unknown>, title: string, xLabel?: string): void {
@@ -87,12 +102,26 @@ export interface RunStateBase {
  * Opens a run folder: the checkpointed state when there is one (refusing a run of another
  * algorithm, game or seat count with a clear error), else a fresh folder and `fresh()`'s state.
  */
-export function openRun<S extends RunStateBase>(files: RunFiles, algorithm: S['algorithm'], game: string, players: number, restart: boolean, fresh: () => S): { state: S; resuming: boolean } {
+export function openRun<S extends RunStateBase>(
+  files: RunFiles,
+  algorithm: S['algorithm'],
+  game: string,
+  players: number,
+  restart: boolean,
+  fresh: () => S,
+): { state: S; resuming: boolean } {
   if (!restart && files.hasCheckpoint()) {
     const state = files.readJson<S>('state.json');
-    if (state.algorithm !== algorithm) throw new AgoraError('bad_state', `${files.out} holds a ${state.algorithm} run; use --algo ${state.algorithm} or --fresh`);
+    if (state.algorithm !== algorithm)
+      throw new AgoraError(
+        'bad_state',
+        `${files.out} holds a ${state.algorithm} run; use --algo ${state.algorithm} or --fresh`,
+      );
     if (state.config.game !== game || state.config.players !== players) {
-      throw new AgoraError('bad_state', `${files.out} holds a run for ${state.config.game} with ${state.config.players} players; use another --out or --fresh`);
+      throw new AgoraError(
+        'bad_state',
+        `${files.out} holds a run for ${state.config.game} with ${state.config.players} players; use another --out or --fresh`,
+      );
     }
     return { state, resuming: true };
   }

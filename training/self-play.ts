@@ -41,7 +41,13 @@ export interface GameRecord {
   returns: number[];
 }
 
-export function playSelfPlayGame(def: GameDefinition, net: PolicyNetwork, players: number, seed: string, options: SelfPlayOptions): GameRecord {
+export function playSelfPlayGame(
+  def: GameDefinition,
+  net: PolicyNetwork,
+  players: number,
+  seed: string,
+  options: SelfPlayOptions,
+): GameRecord {
   const steps = selfPlaySteps(def, net, players, seed, options);
   for (;;) {
     const next = steps.next();
@@ -50,7 +56,14 @@ export function playSelfPlayGame(def: GameDefinition, net: PolicyNetwork, player
 }
 
 /** The same game, yielding to the event loop after every decision (queue workers renew their job locks meanwhile); stops when the signal aborts. */
-export async function playSelfPlayGameAsync(def: GameDefinition, net: PolicyNetwork, players: number, seed: string, options: SelfPlayOptions, signal?: AbortSignal): Promise<GameRecord> {
+export async function playSelfPlayGameAsync(
+  def: GameDefinition,
+  net: PolicyNetwork,
+  players: number,
+  seed: string,
+  options: SelfPlayOptions,
+  signal?: AbortSignal,
+): Promise<GameRecord> {
   const steps = selfPlaySteps(def, net, players, seed, options);
   for (;;) {
     signal?.throwIfAborted();
@@ -60,7 +73,13 @@ export async function playSelfPlayGameAsync(def: GameDefinition, net: PolicyNetw
   }
 }
 
-function* selfPlaySteps(def: GameDefinition, net: PolicyNetwork, players: number, seed: string, options: SelfPlayOptions): Generator<void, GameRecord> {
+function* selfPlaySteps(
+  def: GameDefinition,
+  net: PolicyNetwork,
+  players: number,
+  seed: string,
+  options: SelfPlayOptions,
+): Generator<void, GameRecord> {
   const state = def.newGame({ players, seed });
   const rng = Rng.fromSeed(`${seed}:self-play`);
   const record: GameRecord = { seed, players, actions: [], targets: [], returns: [] };
@@ -78,7 +97,10 @@ function* selfPlaySteps(def: GameDefinition, net: PolicyNetwork, players: number
       }
       const visits = search.visitCounts(legal);
       record.targets.push(full ? { legal: [...legal], visits } : null);
-      action = decisions[ctx.player]++ < options.temperatureMoves ? sampleByVisits(legal, visits, rng) : search.bestAction(legal, ctx.player);
+      action =
+        decisions[ctx.player]++ < options.temperatureMoves
+          ? sampleByVisits(legal, visits, rng)
+          : search.bestAction(legal, ctx.player);
     } else {
       record.targets.push(null);
     }

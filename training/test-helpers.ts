@@ -19,7 +19,10 @@ export async function ticTacToeScoreAgainstRandom(agent: Agent, games: number, s
 export async function metricsRows(dir: string): Promise<Record<string, unknown>[]> {
   const { readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return readFileSync(join(dir, 'metrics.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** Training samples from the positions of seeded random games of `game`, with random policy and value targets. */
@@ -34,8 +37,10 @@ export function randomSamples(game: string, players: number, size: number, seed:
     const weights = legal.map(() => rng.next());
     const total = weights.reduce((a, b) => a + b, 0);
     out.push({
-      observation: state.observation(state.currentPlayer()), legal,
-      policy: Float32Array.from(weights, (w) => w / total), value: Float32Array.from({ length: players }, () => rng.next() * 2 - 1),
+      observation: state.observation(state.currentPlayer()),
+      legal,
+      policy: Float32Array.from(weights, (w) => w / total),
+      value: Float32Array.from({ length: players }, () => rng.next() * 2 - 1),
     });
     state.applyAction(legal[rng.int(legal.length)]);
   }

@@ -23,18 +23,39 @@ function expectedGradient(shape: number[], reps: number[], w: Float32Array): num
 describe('Tile gradient (reshape and sum instead of a slice per repetition)', () => {
   const cases: [number[], number[]][] = [
     [[5], [3]],
-    [[1, 4], [6, 1]],
-    [[6, 1], [1, 4]],
-    [[2, 3], [3, 2]],
-    [[2, 1, 3], [2, 4, 1]],
-    [[1, 2, 1, 2], [3, 1, 2, 2]],
+    [
+      [1, 4],
+      [6, 1],
+    ],
+    [
+      [6, 1],
+      [1, 4],
+    ],
+    [
+      [2, 3],
+      [3, 2],
+    ],
+    [
+      [2, 1, 3],
+      [2, 4, 1],
+    ],
+    [
+      [1, 2, 1, 2],
+      [3, 1, 2, 2],
+    ],
   ];
   test.each(cases)('shape %j, reps %j: every entry gets the sum of its copies', async (shape, reps) => {
     await initBackend({ announce: false });
     const size = shape.reduce((a, b) => a * b, 1) * reps.reduce((a, b) => a * b, 1);
     const w = Float32Array.from({ length: size }, (_, i) => ((i * 7919) % 23) - 11);
-    const x = tf.tensor(Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, (_, i) => i / 3), shape);
-    const weights = tf.tensor(w, shape.map((d, i) => d * reps[i]));
+    const x = tf.tensor(
+      Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, (_, i) => i / 3),
+      shape,
+    );
+    const weights = tf.tensor(
+      w,
+      shape.map((d, i) => d * reps[i]),
+    );
     const grad = tf.grad((t: tf.Tensor) => tf.tile(t, reps).mul(weights).sum())(x);
     expect(grad.shape).toEqual(shape);
     expect(Array.from(grad.dataSync())).toEqual(expectedGradient(shape, reps, w));
@@ -47,7 +68,10 @@ describe('Tile gradient (reshape and sum instead of a slice per repetition)', ()
     const x = tf.randomNormal([256, 16], 0, 1, 'float32', 1);
     layer.apply(x);
     const profile = await tf.profile(() => {
-      const { grads } = tf.variableGrads(() => (layer.apply(x) as tf.Tensor).square().sum() as tf.Scalar, layer.trainableWeights.map((w) => w.read() as tf.Variable));
+      const { grads } = tf.variableGrads(
+        () => (layer.apply(x) as tf.Tensor).square().sum() as tf.Scalar,
+        layer.trainableWeights.map((w) => w.read() as tf.Variable),
+      );
       tf.dispose(Object.values(grads));
     });
     tf.dispose(x);

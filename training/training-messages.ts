@@ -4,7 +4,15 @@ import type { GameRecord, SelfPlayOptions } from './self-play.js';
 
 /** Games for a training worker: self-play of one model, or matches between agent specs (gating, evaluation). */
 export type TrainingTask =
-  | { id: number; kind: 'self-play'; game: string; players: number; modelDir: string; seed: string; options: SelfPlayOptions }
+  | {
+      id: number;
+      kind: 'self-play';
+      game: string;
+      players: number;
+      modelDir: string;
+      seed: string;
+      options: SelfPlayOptions;
+    }
   | { id: number; kind: 'match'; job: GameJob; epoch: number };
 
 export type TrainingReply =

@@ -11,7 +11,11 @@ type TaskBody = TrainingTask extends infer T ? (T extends TrainingTask ? Omit<T,
 
 /** What the trainers need played: self-play games and matches (threads here, or the job queue). */
 export interface GamePlayer {
-  selfPlay(base: { game: string; players: number; modelDir: string; options: SelfPlayOptions }, seeds: readonly string[], onGame?: () => void): Promise<GameRecord[]>;
+  selfPlay(
+    base: { game: string; players: number; modelDir: string; options: SelfPlayOptions },
+    seeds: readonly string[],
+    onGame?: () => void,
+  ): Promise<GameRecord[]>;
   matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]>;
   close(): Promise<void>;
 }
@@ -30,17 +34,33 @@ export class TrainingPool implements GamePlayer {
   }
 
   /** Self-play games of the model in modelDir, one per seed, in seed order. */
-  selfPlay(base: { game: string; players: number; modelDir: string; options: SelfPlayOptions }, seeds: readonly string[], onGame?: () => void): Promise<GameRecord[]> {
-    return this.run(seeds.map((seed) => ({ kind: 'self-play', ...base, seed })), (r) => r.record!, onGame);
+  selfPlay(
+    base: { game: string; players: number; modelDir: string; options: SelfPlayOptions },
+    seeds: readonly string[],
+    onGame?: () => void,
+  ): Promise<GameRecord[]> {
+    return this.run(
+      seeds.map((seed) => ({ kind: 'self-play', ...base, seed })),
+      (r) => r.record!,
+      onGame,
+    );
   }
 
   /** Matches between agent specs, in job order. Agents are rebuilt for every call (model folders change between calls). */
   matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]> {
     const epoch = ++this.epoch;
-    return this.run(jobs.map((job) => ({ kind: 'match', job, epoch })), (r) => r.result!, onGame);
+    return this.run(
+      jobs.map((job) => ({ kind: 'match', job, epoch })),
+      (r) => r.result!,
+      onGame,
+    );
   }
 
-  private async run<T>(tasks: readonly TaskBody[], pick: (reply: TrainingReply) => T, onGame?: () => void): Promise<T[]> {
+  private async run<T>(
+    tasks: readonly TaskBody[],
+    pick: (reply: TrainingReply) => T,
+    onGame?: () => void,
+  ): Promise<T[]> {
     const results: T[] = new Array(tasks.length);
     if (tasks.length === 0) return results;
     let next = 0;

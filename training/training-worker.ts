@@ -46,6 +46,10 @@ async function run(task: TrainingTask): Promise<TrainingReply> {
 parentPort!.on('message', (task: TrainingTask) => {
   run(task).then(
     (reply) => parentPort!.postMessage(reply),
-    (err: unknown) => parentPort!.postMessage({ id: task.id, error: err instanceof Error ? err.message : String(err) } satisfies TrainingReply),
+    (err: unknown) =>
+      parentPort!.postMessage({
+        id: task.id,
+        error: err instanceof Error ? err.message : String(err),
+      } satisfies TrainingReply),
   );
 });

@@ -62,9 +62,16 @@ export function useFastWasmTile(enabled = true): void {
   tf.registerKernel({
     ...current,
     kernelFunc: ((args: { inputs: { x: tf.TensorInfo }; backend: WasmBackend; attrs: { reps: number[] } }) => {
-      const { inputs: { x }, backend, attrs: { reps } } = args;
+      const {
+        inputs: { x },
+        backend,
+        attrs: { reps },
+      } = args;
       if (x.dtype === 'string') return run(args);
-      const out = backend.makeOutput(x.shape.map((d, i) => d * reps[i]), x.dtype);
+      const out = backend.makeOutput(
+        x.shape.map((d, i) => d * reps[i]),
+        x.dtype,
+      );
       // Views are taken after the allocation: growing the wasm heap detaches older ones.
       tileInto(backend.typedArrayFromHeap(x), x.shape, reps, backend.typedArrayFromHeap(out));
       return out;

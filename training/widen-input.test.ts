@@ -38,7 +38,9 @@ describe('widenInput', () => {
 
   it('refuses to narrow', () => {
     const net = buildNetwork({ observationSize: 12, actionSize: 5, players: 3 }, { width: 8, blocks: 1 }, 7);
-    expect(() => widenInput(net, { width: 8, blocks: 1 }, 10, 5, 3)).toThrow(/cannot narrow a model's input from 12 to 10/);
+    expect(() => widenInput(net, { width: 8, blocks: 1 }, 10, 5, 3)).toThrow(
+      /cannot narrow a model's input from 12 to 10/,
+    );
   });
 });
 
@@ -50,10 +52,20 @@ describe('widenSavedModel', () => {
   async function saveV1(): Promise<string> {
     const dir = mkdtempSync(join(tmpdir(), 'agora-widen-'));
     dirs.push(dir);
-    const net = buildNetwork({ observationSize: oldSize, actionSize: perikles.actionSize, players }, { width: 8, blocks: 1 }, 3);
+    const net = buildNetwork(
+      { observationSize: oldSize, actionSize: perikles.actionSize, players },
+      { width: 8, blocks: 1 },
+      3,
+    );
     await saveModel(net, dir, {
-      format: 'agora-model-1', game: 'perikles', players, encodingVersion: 1, observationSize: oldSize,
-      actionSize: perikles.actionSize, network: { width: 8, blocks: 1 }, createdAt: '2026-11-24T00:00:00Z',
+      format: 'agora-model-1',
+      game: 'perikles',
+      players,
+      encodingVersion: 1,
+      observationSize: oldSize,
+      actionSize: perikles.actionSize,
+      network: { width: 8, blocks: 1 },
+      createdAt: '2026-11-24T00:00:00Z',
     });
     net.dispose();
     return dir;

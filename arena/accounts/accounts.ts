@@ -28,9 +28,17 @@ export class AccountService {
   async signup(rawName: unknown, rawPassword: unknown, repeated?: unknown): Promise<UserRecord> {
     const { name, key } = normalizeName(rawName, 'person');
     const password = checkPasswordPolicy(rawPassword);
-    if (repeated !== undefined && repeated !== password) throw new AgoraError('bad_request', 'password2: the two passwords differ');
-    if (await this.ctx.store.findUserByKey(key)) throw new AgoraError('conflict', `name: '${name}' is taken; choose another`);
-    const user: UserRecord = { id: this.ctx.newId(), name, nameKey: key, passwordHash: await hashPassword(password), createdAt: this.ctx.now().toISOString() };
+    if (repeated !== undefined && repeated !== password)
+      throw new AgoraError('bad_request', 'password2: the two passwords differ');
+    if (await this.ctx.store.findUserByKey(key))
+      throw new AgoraError('conflict', `name: '${name}' is taken; choose another`);
+    const user: UserRecord = {
+      id: this.ctx.newId(),
+      name,
+      nameKey: key,
+      passwordHash: await hashPassword(password),
+      createdAt: this.ctx.now().toISOString(),
+    };
     try {
       await this.ctx.store.addUser(user);
     } catch {
@@ -64,7 +72,9 @@ export class AccountService {
     const token = this.ctx.newToken();
     const now = this.ctx.now();
     await this.ctx.store.addSession({
-      tokenHash: hashToken(token), userId: user.id, createdAt: now.toISOString(),
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
     });
     return token;
@@ -92,11 +102,19 @@ export class AccountService {
   /** Makes an API key; the key itself is returned once and never stored. */
   async createApiKey(user: UserRecord, rawLabel: unknown): Promise<{ key: string; record: ApiKeyRecord }> {
     const label = typeof rawLabel === 'string' ? rawLabel.trim() : '';
-    if (!/^[\p{L}\p{N} _.'-]{1,40}$/u.test(label)) throw new AgoraError('bad_request', "label: 1 to 40 letters, digits, spaces or _ . ' -");
+    if (!/^[\p{L}\p{N} _.'-]{1,40}$/u.test(label))
+      throw new AgoraError('bad_request', "label: 1 to 40 letters, digits, spaces or _ . ' -");
     const live = (await this.ctx.store.listApiKeys(user.id)).filter((k) => !k.revokedAt);
-    if (live.length >= MAX_API_KEYS) throw new AgoraError('conflict', `an account may have ${MAX_API_KEYS} live API keys; revoke one first`);
+    if (live.length >= MAX_API_KEYS)
+      throw new AgoraError('conflict', `an account may have ${MAX_API_KEYS} live API keys; revoke one first`);
     const key = `agora_${this.ctx.newToken()}`;
-    const record: ApiKeyRecord = { id: this.ctx.newId(), userId: user.id, label, keyHash: hashToken(key), createdAt: this.ctx.now().toISOString() };
+    const record: ApiKeyRecord = {
+      id: this.ctx.newId(),
+      userId: user.id,
+      label,
+      keyHash: hashToken(key),
+      createdAt: this.ctx.now().toISOString(),
+    };
     await this.ctx.store.addApiKey(record);
     return { key, record };
   }

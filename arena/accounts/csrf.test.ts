@@ -15,7 +15,17 @@ describe('CSRF tokens', () => {
 
   test('anything else is false, without throwing', () => {
     const token = csrfToken(SECRET, 'v');
-    for (const bad of [undefined, null, 42, ['x'], '', token.slice(1), `${token}A`, `${token.slice(0, -1)}é`, 'visitor-1']) {
+    for (const bad of [
+      undefined,
+      null,
+      42,
+      ['x'],
+      '',
+      token.slice(1),
+      `${token}A`,
+      `${token.slice(0, -1)}é`,
+      'visitor-1',
+    ]) {
       expect(csrfValid(SECRET, 'v', bad)).toBe(false);
     }
   });
@@ -42,7 +52,11 @@ describe('parseCookies', () => {
   });
 
   test('malformed pairs are skipped; bad %-escapes stay raw; the first of a repeated name wins', () => {
-    expect(parseCookies('novalue; =empty; bad name=1; ok=%E0%A4%A; ok=second; pct=100%; e=')).toEqual({ ok: '%E0%A4%A', pct: '100%', e: '' });
+    expect(parseCookies('novalue; =empty; bad name=1; ok=%E0%A4%A; ok=second; pct=100%; e=')).toEqual({
+      ok: '%E0%A4%A',
+      pct: '100%',
+      e: '',
+    });
   });
 
   test('__proto__ is an ordinary key', () => {
@@ -59,9 +73,18 @@ describe('serializeCookie', () => {
   });
 
   test('every option', () => {
-    expect(serializeCookie('agora_session', 'a b;c', { httpOnly: false, sameSite: 'Strict', secure: true, maxAgeSeconds: 3600, path: '/account' }))
-      .toBe('agora_session=a%20b%3Bc; Path=/account; Max-Age=3600; Secure; SameSite=Strict');
-    expect(serializeCookie('agora_session', '', { maxAgeSeconds: 0 })).toBe('agora_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    expect(
+      serializeCookie('agora_session', 'a b;c', {
+        httpOnly: false,
+        sameSite: 'Strict',
+        secure: true,
+        maxAgeSeconds: 3600,
+        path: '/account',
+      }),
+    ).toBe('agora_session=a%20b%3Bc; Path=/account; Max-Age=3600; Secure; SameSite=Strict');
+    expect(serializeCookie('agora_session', '', { maxAgeSeconds: 0 })).toBe(
+      'agora_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
   });
 
   test('round trip through parseCookies', () => {

@@ -76,7 +76,8 @@ export interface CookieOptions {
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   if (!TOKEN.test(name)) throw new TypeError(`cookie name '${name}' is not an RFC 6265 token`);
   const path = options.path ?? '/';
-  if (!/^\/[\x21-\x3a\x3c-\x7e]*$/.test(path)) throw new TypeError(`cookie path '${path}' must start with / and hold no ';', spaces or control characters`);
+  if (!/^\/[\x21-\x3a\x3c-\x7e]*$/.test(path))
+    throw new TypeError(`cookie path '${path}' must start with / and hold no ';', spaces or control characters`);
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${path}`];
   if (options.maxAgeSeconds !== undefined) {
     if (!Number.isInteger(options.maxAgeSeconds) || options.maxAgeSeconds < 0) {

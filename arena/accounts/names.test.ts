@@ -55,12 +55,17 @@ describe('normalizeName refuses', () => {
     expect(err.code).toBe('bad_request');
     expect(err.message).toMatch(/^name: /);
     expect(err.message).toMatch(message);
-    expect(err.message).toContain('allowed: 1 to 40 letters, digits, spaces and _ . \' -, starting with a letter or digit');
+    expect(err.message).toContain(
+      "allowed: 1 to 40 letters, digits, spaces and _ . ' -, starting with a letter or digit",
+    );
   });
 
-  test.each([['guest-abc123'], ['Guest-Ann'], ['ＧＵＥＳＴ－ann']])('%s: guest names are reserved for guests', (raw) => {
-    expect(refusal(raw).message).toMatch(/names starting with 'guest-' are reserved for guests/);
-  });
+  test.each([['guest-abc123'], ['Guest-Ann'], ['ＧＵＥＳＴ－ann']])(
+    '%s: guest names are reserved for guests',
+    (raw) => {
+      expect(refusal(raw).message).toMatch(/names starting with 'guest-' are reserved for guests/);
+    },
+  );
 
   test('bots: 60 characters, and no more', () => {
     expect(normalizeName('b'.repeat(60), 'bot').name).toHaveLength(60);
@@ -107,7 +112,7 @@ describe('keys', () => {
     expect(normalizeName('Zoe\u0308', 'person').key).toBe(normalizeName('ZOË', 'person').key);
   });
 
-  test('the name keeps its case; the key is stable and is the store\'s formula', () => {
+  test("the name keeps its case; the key is stable and is the store's formula", () => {
     const { name, key } = normalizeName('Alice', 'person');
     expect(name).toBe('Alice');
     expect(nameKey(key)).toBe(key);

@@ -39,7 +39,8 @@ const hex = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(
 /** Why one character is refused, naming it by code point (invisible ones cannot be quoted usefully). */
 function describeRefused(ch: string): string {
   const code = hex(ch.codePointAt(0)!);
-  if (/\p{Cc}/u.test(ch)) return `contains a control character ${code}${ch === '\t' ? ' (a tab)' : ch === '\n' || ch === '\r' ? ' (a line break)' : ''}`;
+  if (/\p{Cc}/u.test(ch))
+    return `contains a control character ${code}${ch === '\t' ? ' (a tab)' : ch === '\n' || ch === '\r' ? ' (a line break)' : ''}`;
   if (/\p{Cf}/u.test(ch)) return `contains an invisible or direction-changing character ${code}`;
   if (/\p{Z}/u.test(ch)) return `contains a space character other than a plain space ${code}`;
   if (/[\p{Cs}\p{Co}\p{Cn}]/u.test(ch)) return `contains an unassigned, private-use or broken character ${code}`;
@@ -69,7 +70,10 @@ export function normalizeName(raw: unknown, kind: NameKind): { name: string; key
   if (typeof raw !== 'string') fail(`must be text; got ${raw === null ? 'null' : typeof raw}`, kind);
   // Bound the work before normalizing: NFKC of a megabyte of input is pointless.
   if (raw.length > 4 * NAME_MAX[kind]) fail(`is ${raw.length} characters long`, kind);
-  const name = raw.normalize('NFKC').replace(/^ +| +$/g, '').replace(/ {2,}/g, ' ');
+  const name = raw
+    .normalize('NFKC')
+    .replace(/^ +| +$/g, '')
+    .replace(/ {2,}/g, ' ');
   const chars = [...name];
   if (chars.length === 0) fail(raw.length === 0 ? 'is empty' : 'is only spaces', kind);
   let marks = 0;
@@ -102,7 +106,8 @@ const GUEST_NAME = new RegExp(`^${GUEST_PREFIX}[${GUEST_ALPHABET}]{${GUEST_LENGT
  * the caller checks the key is free and draws again if not.
  */
 export function guestName(bytes: Uint8Array): string {
-  if (bytes.length < GUEST_LENGTH) throw new AgoraError('bad_request', `guestName: needs at least ${GUEST_LENGTH} random bytes; got ${bytes.length}`);
+  if (bytes.length < GUEST_LENGTH)
+    throw new AgoraError('bad_request', `guestName: needs at least ${GUEST_LENGTH} random bytes; got ${bytes.length}`);
   let tail = '';
   for (let i = 0; i < GUEST_LENGTH; i++) tail += GUEST_ALPHABET[bytes[i] & 31];
   return GUEST_PREFIX + tail;

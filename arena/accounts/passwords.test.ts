@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { AgoraError } from '../../envs/index.js';
-import { DUMMY_HASH, SCRYPT_LOG_N, checkPasswordPolicy, hashPassword, verifyDummy, verifyPassword } from './passwords.js';
+import {
+  DUMMY_HASH,
+  SCRYPT_LOG_N,
+  checkPasswordPolicy,
+  hashPassword,
+  verifyDummy,
+  verifyPassword,
+} from './passwords.js';
 
 describe('hashPassword and verifyPassword', () => {
   test('round trip at the default cost; a wrong password is false', async () => {
@@ -28,7 +35,10 @@ describe('hashPassword and verifyPassword', () => {
     const good = await hashPassword('password1', 10);
     const parts = good.split('$');
     const bad = [
-      '', 'plain text', 'scrypt$10$8$1$salt', `bcrypt$${parts.slice(1).join('$')}`,
+      '',
+      'plain text',
+      'scrypt$10$8$1$salt',
+      `bcrypt$${parts.slice(1).join('$')}`,
       [...parts.slice(0, 1), '30', ...parts.slice(2)].join('$'), // memory bomb: 2^30
       [...parts.slice(0, 1), 'x', ...parts.slice(2)].join('$'),
       [...parts.slice(0, 4), 'not base64!', parts[5]].join('$'),
@@ -50,7 +60,13 @@ describe('hashPassword and verifyPassword', () => {
 
 describe('checkPasswordPolicy', () => {
   test('8 to 200 characters of any kind pass through unchanged', () => {
-    for (const p of ['12345678', 'a'.repeat(200), 'correct horse battery staple', 'пароль-пароль', '🐈🐈🐈🐈🐈🐈🐈🐈']) {
+    for (const p of [
+      '12345678',
+      'a'.repeat(200),
+      'correct horse battery staple',
+      'пароль-пароль',
+      '🐈🐈🐈🐈🐈🐈🐈🐈',
+    ]) {
       expect(checkPasswordPolicy(p)).toBe(p);
     }
   });

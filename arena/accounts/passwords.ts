@@ -48,7 +48,12 @@ export async function verifyPassword(password: unknown, stored: unknown): Promis
   const salt = Buffer.from(parts[4], 'base64url');
   const expected = Buffer.from(parts[5], 'base64url');
   if (!inRange(logN, LIMITS.logN) || !inRange(r, LIMITS.r) || !inRange(p, LIMITS.p)) return false;
-  if (!inRange(expected.length, LIMITS.keyBytes) || !inRange(salt.length, LIMITS.saltBytes) || 128 * 2 ** logN * r > MAX_MEMORY) return false;
+  if (
+    !inRange(expected.length, LIMITS.keyBytes) ||
+    !inRange(salt.length, LIMITS.saltBytes) ||
+    128 * 2 ** logN * r > MAX_MEMORY
+  )
+    return false;
   try {
     const actual = await derive(password, salt, logN, r, p, expected.length);
     return timingSafeEqual(actual, expected);
@@ -79,7 +84,10 @@ export function checkPasswordPolicy(password: unknown): string {
   // Counted in code points after NFC, as hashed; any characters are allowed, spaces included (passphrases).
   const length = [...password.normalize('NFC')].length;
   if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
-    throw new AgoraError('bad_request', `password: must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long; got ${length}`);
+    throw new AgoraError(
+      'bad_request',
+      `password: must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long; got ${length}`,
+    );
   }
   return password;
 }

@@ -87,7 +87,10 @@ describe('account pages', () => {
       signupPage({ csrf: CSRF, error: evil, name: evil }),
       loginPage({ csrf: CSRF, error: evil, name: evil, next: evil }),
       accountPage({
-        csrf: CSRF, error: evil, newKey: evil, user: { name: evil, createdAt: evil },
+        csrf: CSRF,
+        error: evil,
+        newKey: evil,
+        user: { name: evil, createdAt: evil },
         keys: [{ id: evil, label: evil, createdAt: evil, lastUsedAt: evil }],
         ratings: [{ game: evil, title: evil, elo: 1500, games: 0 }],
       }),

@@ -31,7 +31,9 @@ export interface SignupPageData {
 }
 
 export function signupPage(d: SignupPageData): string {
-  const body = '<h1>Create an account</h1>' + errorBox(d.error) +
+  const body =
+    '<h1>Create an account</h1>' +
+    errorBox(d.error) +
     '<p class="muted">You can play without an account, as a guest. An account keeps your name and ratings, and gives you API keys for your bots.</p>' +
     `<form method="post" action="/signup" class="card">${csrfField(d.csrf)}` +
     `<label>Name <input name="name" required maxlength="${NAME_MAX.person}" autocomplete="username" value="${esc(d.name ?? '')}"></label>` +
@@ -53,7 +55,9 @@ export interface LoginPageData {
 }
 
 export function loginPage(d: LoginPageData): string {
-  const body = '<h1>Log in</h1>' + errorBox(d.error) +
+  const body =
+    '<h1>Log in</h1>' +
+    errorBox(d.error) +
     `<form method="post" action="/login" class="card">${csrfField(d.csrf)}` +
     `<input type="hidden" name="next" value="${esc(d.next ?? '')}">` +
     `<label>Name <input name="name" required maxlength="${NAME_MAX.person}" autocomplete="username" value="${esc(d.name ?? '')}"></label>` +
@@ -89,23 +93,40 @@ export interface AccountPageData {
 
 export function accountPage(d: AccountPageData): string {
   const csrf = csrfField(d.csrf);
-  const ratings = d.ratings.length === 0
-    ? '<p class="muted">No rated games yet.</p>'
-    : '<table><tr><th>game</th><th>Elo</th><th>games</th></tr>' +
-      d.ratings.map((r) => `<tr><td><a href="/leaderboard?game=${esc(encodeURIComponent(r.game))}">${esc(r.title)}</a></td>` +
-        `<td>${r.elo.toFixed(0)}</td><td>${r.games}</td></tr>`).join('') + '</table>';
-  const newKey = d.newKey === undefined ? '' :
-    '<div class="card"><h2>Your new API key</h2>' +
-    `<p><code>${esc(d.newKey)}</code></p>` +
-    '<p><strong>Copy it now: it will not be shown again.</strong> Send it with every request to /api as the header ' +
-    `<code>Authorization: Bearer ${esc(d.newKey)}</code>.</p></div>`;
-  const keys = d.keys.length === 0
-    ? '<p class="muted">No API keys.</p>'
-    : '<table><tr><th>label</th><th>created</th><th>last used</th><th></th></tr>' +
-      d.keys.map((k) => `<tr><td>${esc(k.label)}</td><td>${fmtTime(k.createdAt)}</td><td>${k.lastUsedAt ? fmtTime(k.lastUsedAt) : 'never'}</td>` +
-        `<td><form method="post" action="/account/keys/${esc(encodeURIComponent(k.id))}/revoke" class="inline">${csrf}<button type="submit">Revoke</button></form></td></tr>`).join('') +
-      '</table>';
-  const body = `<h1>${esc(d.user.name)}</h1>` + errorBox(d.error) +
+  const ratings =
+    d.ratings.length === 0
+      ? '<p class="muted">No rated games yet.</p>'
+      : '<table><tr><th>game</th><th>Elo</th><th>games</th></tr>' +
+        d.ratings
+          .map(
+            (r) =>
+              `<tr><td><a href="/leaderboard?game=${esc(encodeURIComponent(r.game))}">${esc(r.title)}</a></td>` +
+              `<td>${r.elo.toFixed(0)}</td><td>${r.games}</td></tr>`,
+          )
+          .join('') +
+        '</table>';
+  const newKey =
+    d.newKey === undefined
+      ? ''
+      : '<div class="card"><h2>Your new API key</h2>' +
+        `<p><code>${esc(d.newKey)}</code></p>` +
+        '<p><strong>Copy it now: it will not be shown again.</strong> Send it with every request to /api as the header ' +
+        `<code>Authorization: Bearer ${esc(d.newKey)}</code>.</p></div>`;
+  const keys =
+    d.keys.length === 0
+      ? '<p class="muted">No API keys.</p>'
+      : '<table><tr><th>label</th><th>created</th><th>last used</th><th></th></tr>' +
+        d.keys
+          .map(
+            (k) =>
+              `<tr><td>${esc(k.label)}</td><td>${fmtTime(k.createdAt)}</td><td>${k.lastUsedAt ? fmtTime(k.lastUsedAt) : 'never'}</td>` +
+              `<td><form method="post" action="/account/keys/${esc(encodeURIComponent(k.id))}/revoke" class="inline">${csrf}<button type="submit">Revoke</button></form></td></tr>`,
+          )
+          .join('') +
+        '</table>';
+  const body =
+    `<h1>${esc(d.user.name)}</h1>` +
+    errorBox(d.error) +
     `<p class="muted">Account since ${fmtTime(d.user.createdAt)}.</p>` +
     `<div class="card"><h2>Ratings</h2>${ratings}</div>` +
     newKey +

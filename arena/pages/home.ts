@@ -33,9 +33,13 @@ const fieldOf = (error?: string) => /^(\w+):/.exec(error ?? '')?.[1];
  */
 export function homePage(d: HomeData): string {
   const field = fieldOf(d.error);
-  const errorBeside = (name: string) => (d.error && field === name ? `<span class="error inline">${esc(d.error)}</span>` : '');
+  const errorBeside = (name: string) =>
+    d.error && field === name ? `<span class="error inline">${esc(d.error)}</span>` : '';
   const gameOptions = d.games
-    .map((g) => `<option value="${esc(g.name)}"${d.chosen?.name === g.name ? ' selected' : ''}>${esc(g.title)} (${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players)</option>`)
+    .map(
+      (g) =>
+        `<option value="${esc(g.name)}"${d.chosen?.name === g.name ? ' selected' : ''}>${esc(g.title)} (${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players)</option>`,
+    )
     .join('');
   const parts = [
     '<h1>Challenge the bots</h1>',
@@ -49,21 +53,33 @@ export function homePage(d: HomeData): string {
     '</form>',
   ];
   if (!d.chosen) {
-    parts.push(`<div class="card"><h2>The games</h2><ul>${d.games.map((g) => `<li><a href="/?game=${encodeURIComponent(g.name)}">${esc(g.title)}</a>: ${esc(g.description)} ` +
-      `<a href="/games/${encodeURIComponent(g.name)}/rules">Rules</a></li>`).join('')}</ul></div>`);
+    parts.push(
+      `<div class="card"><h2>The games</h2><ul>${d.games
+        .map(
+          (g) =>
+            `<li><a href="/?game=${encodeURIComponent(g.name)}">${esc(g.title)}</a>: ${esc(g.description)} ` +
+            `<a href="/games/${encodeURIComponent(g.name)}/rules">Rules</a></li>`,
+        )
+        .join('')}</ul></div>`,
+    );
   }
   if (d.chosen && d.bots) {
     const g = d.chosen;
     const players = d.players ?? g.defaultPlayers;
-    const strength = (b: LeaderboardRow) => `${b.games ? `Elo ${fmtElo(b.elo)}, ${count(b.games, 'game')}` : 'unrated'} — ${b.strength}`;
-    const botOptions = (i: number) => d.bots!
-      .map((b, k) => {
-        const chosen = d.selected?.[i] !== undefined ? d.selected[i] === b.agentId : k === Math.min(i, d.bots!.length - 1);
-        return `<option value="${esc(b.agentId)}"${chosen ? ' selected' : ''}>${esc(b.name)} — ${esc(strength(b))}</option>`;
-      })
-      .join('');
-    const opponents = Array.from({ length: players - 1 }, (_, i) =>
-      `<label>Opponent ${i + 1} <select name="opponents">${botOptions(i)}</select></label>`).join('');
+    const strength = (b: LeaderboardRow) =>
+      `${b.games ? `Elo ${fmtElo(b.elo)}, ${count(b.games, 'game')}` : 'unrated'} — ${b.strength}`;
+    const botOptions = (i: number) =>
+      d
+        .bots!.map((b, k) => {
+          const chosen =
+            d.selected?.[i] !== undefined ? d.selected[i] === b.agentId : k === Math.min(i, d.bots!.length - 1);
+          return `<option value="${esc(b.agentId)}"${chosen ? ' selected' : ''}>${esc(b.name)} — ${esc(strength(b))}</option>`;
+        })
+        .join('');
+    const opponents = Array.from(
+      { length: players - 1 },
+      (_, i) => `<label>Opponent ${i + 1} <select name="opponents">${botOptions(i)}</select></label>`,
+    ).join('');
     parts.push(
       `<form method="post" action="/matches" class="card"><h2>${esc(g.title)}, ${players} players</h2>` +
         `<p class="muted">${esc(g.description)}</p>` +

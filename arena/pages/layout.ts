@@ -61,7 +61,10 @@ export function layout(title: string, body: string, options: { refreshSeconds?: 
 }
 
 export function errorPage(status: number, message: string): string {
-  return layout(`Error ${status}`, `<h1>Something is wrong (${status})</h1><p class="error">${esc(message)}</p><p><a href="/">Back to the start</a></p>`);
+  return layout(
+    `Error ${status}`,
+    `<h1>Something is wrong (${status})</h1><p class="error">${esc(message)}</p><p><a href="/">Back to the start</a></p>`,
+  );
 }
 
 /** A rating rounded to a whole number, never "-0". */

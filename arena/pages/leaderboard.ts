@@ -7,19 +7,43 @@ import { count } from './ordinal.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-export function leaderboardPage(def: GameDefinition, board: Leaderboard, tournaments: TournamentRecord[], games: GameDefinition[]): string {
+export function leaderboardPage(
+  def: GameDefinition,
+  board: Leaderboard,
+  tournaments: TournamentRecord[],
+  games: GameDefinition[],
+): string {
   const rows = board.rows
-    .map((r, i) => `<tr><td>${r.games > 0 ? i + 1 : '—'}</td><td>${esc(r.name)}${r.kind === 'bot' ? BOT_MARK : ''}${r.retired ? ' <span class="muted">(retired)</span>' : ''}` +
-      `${r.strength ? `<br><span class="muted small" title="${esc(r.spec)}">${esc(r.strength)}</span>` : ''}</td>` +
-      `<td>${r.kind}</td><td>${fmtElo(r.elo)}</td><td>${r.games}</td>` +
-      `<td>${fmtElo(r.bt)}</td><td>${r.btLow === null ? '—' : `${fmtElo(r.btLow)} … ${fmtElo(r.btHigh)}`}</td><td>${r.kind === 'bot' ? r.overruns : ''}</td></tr>`)
+    .map(
+      (r, i) =>
+        `<tr><td>${r.games > 0 ? i + 1 : '—'}</td><td>${esc(r.name)}${r.kind === 'bot' ? BOT_MARK : ''}${r.retired ? ' <span class="muted">(retired)</span>' : ''}` +
+        `${r.strength ? `<br><span class="muted small" title="${esc(r.spec)}">${esc(r.strength)}</span>` : ''}</td>` +
+        `<td>${r.kind}</td><td>${fmtElo(r.elo)}</td><td>${r.games}</td>` +
+        `<td>${fmtElo(r.bt)}</td><td>${r.btLow === null ? '—' : `${fmtElo(r.btLow)} … ${fmtElo(r.btHigh)}`}</td><td>${r.kind === 'bot' ? r.overruns : ''}</td></tr>`,
+    )
     .join('');
   const b = board.balance;
-  const chart = ratingChart(board.rows.filter((r) => r.games > 0).map((r) => ({ name: r.name, points: (board.history[r.agentId] ?? []).map((p) => p.elo) })));
-  const running = tournaments.filter((t) => t.status === 'running')
-    .map((t) => `<li><a href="/tournaments/${encodeURIComponent(t.id)}">tournament ${esc(t.id)}</a>: ${t.gamesDone} of ${count(t.gamesTotal, 'game')}</li>`).join('');
-  const switcher = games.map((g) => (g.name === def.name ? `<strong>${esc(g.title)}</strong>` : `<a href="/leaderboard?game=${encodeURIComponent(g.name)}">${esc(g.title)}</a>`)).join(' · ');
-  const body = `<p>${switcher}</p><h1>${esc(def.title)} leaderboard</h1>` +
+  const chart = ratingChart(
+    board.rows
+      .filter((r) => r.games > 0)
+      .map((r) => ({ name: r.name, points: (board.history[r.agentId] ?? []).map((p) => p.elo) })),
+  );
+  const running = tournaments
+    .filter((t) => t.status === 'running')
+    .map(
+      (t) =>
+        `<li><a href="/tournaments/${encodeURIComponent(t.id)}">tournament ${esc(t.id)}</a>: ${t.gamesDone} of ${count(t.gamesTotal, 'game')}</li>`,
+    )
+    .join('');
+  const switcher = games
+    .map((g) =>
+      g.name === def.name
+        ? `<strong>${esc(g.title)}</strong>`
+        : `<a href="/leaderboard?game=${encodeURIComponent(g.name)}">${esc(g.title)}</a>`,
+    )
+    .join(' · ');
+  const body =
+    `<p>${switcher}</p><h1>${esc(def.title)} leaderboard</h1>` +
     (running ? `<div class="card">Running now:<ul>${running}</ul></div>` : '') +
     `<div class="scroll"><table><tr><th>#</th><th>player</th><th>kind</th><th>Elo</th><th>games</th><th>Bradley-Terry</th><th>95% interval</th><th>overruns</th></tr>${rows}</table></div>` +
     `<p class="muted">Elo starts at 1500 and moves after every game (multiplayer games count as all pairs, K = 32 / (players − 1)). ` +

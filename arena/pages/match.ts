@@ -20,9 +20,19 @@ function resultLine(p: SeatPage): string {
   if (r.resigned === p.seat) return `You resigned: you finished last of ${p.players}.`;
   const mine = r.ranking[p.seat];
   const sharing = r.ranking.map((place, s) => (place === mine && s !== p.seat ? s : -1)).filter((s) => s >= 0);
-  const place = mine === 0 ? (sharing.length ? 'You shared the win' : 'You won') : `You finished ${ordinal(mine + 1)} of ${p.players}`;
+  const place =
+    mine === 0
+      ? sharing.length
+        ? 'You shared the win'
+        : 'You won'
+      : `You finished ${ordinal(mine + 1)} of ${p.players}`;
   const shared = sharing.length ? ` with ${sharing.map((s) => who(p, s)).join(' and ')}` : '';
-  const ended = r.resigned !== undefined ? ` after ${who(p, r.resigned)} resigned` : r.truncated ? ' (the game reached its turn limit)' : '';
+  const ended =
+    r.resigned !== undefined
+      ? ` after ${who(p, r.resigned)} resigned`
+      : r.truncated
+        ? ' (the game reached its turn limit)'
+        : '';
   return `${place}${mine > 0 && sharing.length ? ', a shared place,' : ''}${shared}${ended}.`;
 }
 
@@ -34,11 +44,15 @@ function moveButtons(p: SeatPage, glossary: GameDefinition['glossary']): string 
     groups.set(kind, [...(groups.get(kind) ?? []), a]);
   }
   const button = (a: { action: number; label: string }) => {
-    const explained = termsIn(a.label, glossary).map((g) => `${g.term}: ${g.text}`).join('\n');
+    const explained = termsIn(a.label, glossary)
+      .map((g) => `${g.term}: ${g.text}`)
+      .join('\n');
     return `<button type="submit" name="action" value="${a.action}"${explained ? ` title="${esc(explained)}"` : ''}>${esc(a.label)}</button>`;
   };
   if (groups.size <= 1) return `<div class="buttons">${p.legalActions.map(button).join('')}</div>`;
-  return [...groups].map(([kind, actions]) => `<fieldset><legend>${esc(kind)}</legend>${actions.map(button).join('')}</fieldset>`).join('');
+  return [...groups]
+    .map(([kind, actions]) => `<fieldset><legend>${esc(kind)}</legend>${actions.map(button).join('')}</fieldset>`)
+    .join('');
 }
 
 /**
@@ -47,26 +61,39 @@ function moveButtons(p: SeatPage, glossary: GameDefinition['glossary']): string 
  * The token travels in the URL and hidden fields only. Every form carries the page's decision
  * count, so a second click of a move (or a move from an older tab) is refused as stale.
  */
-export function matchPage(def: GameDefinition, p: SeatPage, token: string, csrf: string, options: MatchPageOptions = {}): string {
+export function matchPage(
+  def: GameDefinition,
+  p: SeatPage,
+  token: string,
+  csrf: string,
+  options: MatchPageOptions = {},
+): string {
   const base = `/matches/${encodeURIComponent(p.id)}`;
   const self = `${base}?token=${encodeURIComponent(token)}`;
   const here = options.textView ? `${self}&amp;view=text` : self;
-  const hidden = `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="decisions" value="${p.decisions}">${csrfField(csrf)}` +
+  const hidden =
+    `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="decisions" value="${p.decisions}">${csrfField(csrf)}` +
     (options.textView ? '<input type="hidden" name="view" value="text">' : '');
   const decision = def.describeDecision(p.view);
 
   let status: string;
   if (p.result) {
-    status = `<div class="card status done"><h2>Game over</h2><p><strong>${esc(resultLine(p))}</strong></p>` +
+    status =
+      `<div class="card status done"><h2>Game over</h2><p><strong>${esc(resultLine(p))}</strong></p>` +
       `<p>Scores: ${p.seats.map((s) => `${esc(s.seat === p.seat ? 'you' : s.name)} ${esc(String(p.result!.scores[s.seat]))}`).join(' · ')}</p>` +
-      (p.result.gameId ? `<p><a href="/replays/${encodeURIComponent(p.result.gameId)}">Replay this game</a> · ` : '<p>') +
+      (p.result.gameId
+        ? `<p><a href="/replays/${encodeURIComponent(p.result.gameId)}">Replay this game</a> · `
+        : '<p>') +
       `<a href="/leaderboard?game=${encodeURIComponent(p.game)}">Leaderboard</a> · <a href="/?game=${encodeURIComponent(p.game)}">Play again</a></p></div>`;
   } else if (p.isYourTurn) {
-    status = `<form method="post" action="${base}/actions" class="card actions"><h2>Your move</h2>` +
-      (decision ? `<p class="decision">${esc(decision)}</p>` : '') + `${hidden}${moveButtons(p, def.glossary)}</form>`;
+    status =
+      `<form method="post" action="${base}/actions" class="card actions"><h2>Your move</h2>` +
+      (decision ? `<p class="decision">${esc(decision)}</p>` : '') +
+      `${hidden}${moveButtons(p, def.glossary)}</form>`;
   } else {
     const thinker = p.thinking >= 0 ? p.thinking : p.view.toAct;
-    status = `<div class="card status waiting"><p><strong>${esc(who(p, thinker))} ${p.thinking >= 0 ? 'is thinking…' : 'is to move.'}</strong></p>` +
+    status =
+      `<div class="card status waiting"><p><strong>${esc(who(p, thinker))} ${p.thinking >= 0 ? 'is thinking…' : 'is to move.'}</strong></p>` +
       `<p class="muted">This page updates by itself. <a href="${here}">Refresh</a></p></div>`;
   }
 
@@ -74,19 +101,26 @@ export function matchPage(def: GameDefinition, p: SeatPage, token: string, csrf:
     .map((n, s) => (n > 0 && s !== p.seat ? `<li>${esc(who(p, s))}: ${count(n, 'decision')}</li>` : ''))
     .join('');
   const players = p.seats
-    .map((s) => `<tr${s.seat === p.seat ? ' class="you"' : ''}><td><span class="seat-dot seat-${s.seat}"></span>${s.seat}</td>` +
-      `<td>${esc(s.name)}${s.kind === 'bot' ? BOT_MARK : ''}${s.seat === p.seat ? ' (you)' : ''}</td><td>${fmtElo(s.elo)}</td>` +
-      `<td>${s.kind === 'bot' ? s.overruns : ''}</td>` +
-      (p.result ? `<td>${ordinal(p.result.ranking[s.seat] + 1)}</td>` : '') + '</tr>')
+    .map(
+      (s) =>
+        `<tr${s.seat === p.seat ? ' class="you"' : ''}><td><span class="seat-dot seat-${s.seat}"></span>${s.seat}</td>` +
+        `<td>${esc(s.name)}${s.kind === 'bot' ? BOT_MARK : ''}${s.seat === p.seat ? ' (you)' : ''}</td><td>${fmtElo(s.elo)}</td>` +
+        `<td>${s.kind === 'bot' ? s.overruns : ''}</td>` +
+        (p.result ? `<td>${ordinal(p.result.ranking[s.seat] + 1)}</td>` : '') +
+        '</tr>',
+    )
     .join('');
   const head = `<tr><th>seat</th><th>player</th><th>Elo</th><th title="bot decisions over their time budget, played as a random legal move">overruns</th>${p.result ? '<th>place</th>' : ''}</tr>`;
-  const resign = p.result ? '' : `<form method="post" action="${base}/resign" class="resign">${hidden}` +
-    '<button type="submit" class="quiet">Resign</button> <span class="muted">ends the game now, counted as last place</span></form>';
+  const resign = p.result
+    ? ''
+    : `<form method="post" action="${base}/resign" class="resign">${hidden}` +
+      '<button type="submit" class="quiet">Resign</button> <span class="muted">ends the game now, counted as last place</span></form>';
 
   const board = def.renderSvg(p.view);
   const text = def.renderHtml(p.view);
   const reference = referenceList(def.glossary, `${text} ${board} ${p.legalActions.map((a) => a.label).join(' ')}`);
-  const body = `<h1>${esc(p.title)} <span class="muted">match ${esc(p.id)} · you are seat ${p.seat}</span></h1>` +
+  const body =
+    `<h1>${esc(p.title)} <span class="muted">match ${esc(p.id)} · you are seat ${p.seat}</span></h1>` +
     (options.error ? `<p class="error">${esc(options.error)}</p>` : '') +
     '<div class="match">' +
     `<aside class="panel">${status}` +
@@ -96,7 +130,9 @@ export function matchPage(def: GameDefinition, p: SeatPage, token: string, csrf:
     `<p class="muted">${options.textView ? `<a href="${self}">Hide the text view</a>` : `<a href="${self}&amp;view=text">Text view</a>`} · ` +
     `<a href="/games/${encodeURIComponent(p.game)}/rules">Rules of ${esc(p.title)}</a></p>` +
     (options.textView ? `<div class="card text-view">${text}</div>` : '') +
-    (reference ? `<details class="card reference"><summary>Reference: the cards and places on this page</summary>${reference}</details>` : '') +
+    (reference
+      ? `<details class="card reference"><summary>Reference: the cards and places on this page</summary>${reference}</details>`
+      : '') +
     `<p class="muted">Keep this page's link: it is the only key to your seat. Forced moves are ${p.autoplay ? 'played for you' : 'left to you'}.</p>` +
     '</div></div>';
   return layout(`${p.title} match`, body, p.isYourTurn || p.result ? {} : { refreshSeconds: p.thinking >= 0 ? 1 : 2 });

@@ -11,7 +11,10 @@ export function termsIn(text: string, glossary: readonly GlossaryEntry[]): Gloss
     compiled = glossary.map((entry) => ({
       entry,
       // The text may be HTML: match the name as written there too (&#39; for an apostrophe...).
-      pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${escapeRegExp(entry.term)}|${escapeRegExp(esc(entry.term))})(?![\\p{L}\\p{N}])`, 'u'),
+      pattern: new RegExp(
+        `(?<![\\p{L}\\p{N}])(?:${escapeRegExp(entry.term)}|${escapeRegExp(esc(entry.term))})(?![\\p{L}\\p{N}])`,
+        'u',
+      ),
     }));
     patterns.set(glossary, compiled);
   }

@@ -4,7 +4,14 @@ import { botTitle } from '../services/bot-names.js';
 import { BOT_MARK, esc, layout } from './layout.js';
 
 /** One step of a finished game, seen by a spectator: public information only. */
-export function replayPage(def: GameDefinition, g: GameRecord, step: number, view: PlayerView, seats: (AgentRecord | undefined)[], actor: number): string {
+export function replayPage(
+  def: GameDefinition,
+  g: GameRecord,
+  step: number,
+  view: PlayerView,
+  seats: (AgentRecord | undefined)[],
+  actor: number,
+): string {
   const last = g.actions.length;
   const link = (s: number, text: string) => `<a href="/replays/${encodeURIComponent(g.id)}?step=${s}">${text}</a>`;
   const nav = [
@@ -14,9 +21,13 @@ export function replayPage(def: GameDefinition, g: GameRecord, step: number, vie
     step < last ? link(last, 'end ⏭') : 'end ⏭',
   ].join(' · ');
   const players = seats
-    .map((a, seat) => `<tr><td>${seat}</td><td>${esc(a ? botTitle(a) : g.seats[seat])}${a?.kind === 'bot' ? BOT_MARK : ''}</td><td>${g.ranking[seat] + 1}</td><td>${esc(String(g.scores[seat]))}</td></tr>`)
+    .map(
+      (a, seat) =>
+        `<tr><td>${seat}</td><td>${esc(a ? botTitle(a) : g.seats[seat])}${a?.kind === 'bot' ? BOT_MARK : ''}</td><td>${g.ranking[seat] + 1}</td><td>${esc(String(g.scores[seat]))}</td></tr>`,
+    )
     .join('');
-  const body = `<h1>${esc(def.title)} replay <span class="muted">game ${esc(g.id)}</span></h1>` +
+  const body =
+    `<h1>${esc(def.title)} replay <span class="muted">game ${esc(g.id)}</span></h1>` +
     `<div class="scroll"><table><tr><th>seat</th><th>player</th><th>final place</th><th>score</th></tr>${players}</table></div>` +
     `<p>Step ${step} of ${last}${step > 0 && actor >= 0 ? ` — seat ${actor} just decided` : ''}. ${nav}</p>` +
     `<form method="get" class="inline"><label>Go to step <input type="number" name="step" min="0" max="${last}" value="${step}"></label><button>Go</button></form>` +

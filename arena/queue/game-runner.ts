@@ -30,9 +30,14 @@ export class ThreadRunner implements GameRunner {
 
   async play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void> {
     // The pool reports results by the job's index field: number them by position here.
-    await playOnWorkers(jobs.map(({ id: _id, ...job }, position) => ({ ...job, index: position })), {
-      threads: this.threads, signal: options.signal, onResult: (result, position) => options.onResult(result, position),
-    });
+    await playOnWorkers(
+      jobs.map(({ id: _id, ...job }, position) => ({ ...job, index: position })),
+      {
+        threads: this.threads,
+        signal: options.signal,
+        onResult: (result, position) => options.onResult(result, position),
+      },
+    );
   }
 
   async close(): Promise<void> {}

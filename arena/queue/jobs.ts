@@ -21,9 +21,14 @@ export const DEFAULT_ATTEMPTS = 3;
 
 export type MatchJobData = { kind: 'match'; job: GameJob; timeoutMs: number };
 export type SelfPlayJobData = {
-  kind: 'self-play'; game: string; players: number; seed: string; options: SelfPlayOptions;
+  kind: 'self-play';
+  game: string;
+  players: number;
+  seed: string;
+  options: SelfPlayOptions;
   /** Key of the model's files in Redis (see model-transfer.ts). */
-  model: string; timeoutMs: number;
+  model: string;
+  timeoutMs: number;
 };
 export type QueueJobData = MatchJobData | SelfPlayJobData;
 export type { GameRecord };

@@ -32,7 +32,8 @@ export async function fetchModel(redis: Redis, key: string): Promise<string> {
   const dir = join(tmpdir(), 'agora-worker-models', key.replace(/[^a-zA-Z0-9]/g, '_'));
   if (existsSync(join(dir, 'meta.json'))) return dir;
   const files = await redis.hgetall(key);
-  for (const f of FILES) if (!files[f]) throw new AgoraError('not_found', `model ${key} is not in Redis (expired?): missing ${f}`);
+  for (const f of FILES)
+    if (!files[f]) throw new AgoraError('not_found', `model ${key} is not in Redis (expired?): missing ${f}`);
   const tmp = `${dir}.tmp-${process.pid}`;
   mkdirSync(tmp, { recursive: true });
   for (const f of FILES) writeFileSync(join(tmp, f), Buffer.from(files[f], 'base64'));

@@ -50,7 +50,11 @@ export class QueueClient {
    * Runs jobs by key and calls onResult(result, position) as each completes. Rejects with the
    * first job that failed all its attempts, or when the signal aborts (the jobs stay queued).
    */
-  async run<T>(items: readonly { key: string; data: QueueJobData }[], onResult: (result: T, position: number) => void, signal?: AbortSignal): Promise<void> {
+  async run<T>(
+    items: readonly { key: string; data: QueueJobData }[],
+    onResult: (result: T, position: number) => void,
+    signal?: AbortSignal,
+  ): Promise<void> {
     await this.ready;
     const attempts = this.options.attempts ?? DEFAULT_ATTEMPTS;
     let rejectAbort: (err: Error) => void = () => {};
@@ -58,7 +62,8 @@ export class QueueClient {
       rejectAbort = reject;
     });
     aborted.catch(() => {});
-    const onAbort = () => rejectAbort(new AgoraError('unavailable', 'the run was stopped; its queued jobs stay in the queue'));
+    const onAbort = () =>
+      rejectAbort(new AgoraError('unavailable', 'the run was stopped; its queued jobs stay in the queue'));
     if (signal?.aborted) onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -68,9 +73,12 @@ export class QueueClient {
         if (job && (await job.getState()) === 'failed') await job.retry('failed');
         if (!job) {
           job = await this.queue.add(item.data.kind, item.data, {
-            jobId, attempts, backoff: { type: 'fixed', delay: 1000 },
+            jobId,
+            attempts,
+            backoff: { type: 'fixed', delay: 1000 },
             // Results stay a day, so a restarted producer collects games finished while it was down.
-            removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 },
+            removeOnComplete: { age: 24 * 3600 },
+            removeOnFail: { age: 7 * 24 * 3600 },
           });
         }
         const result = (await Promise.race([job.waitUntilFinished(this.events), aborted])) as T;
@@ -79,7 +87,10 @@ export class QueueClient {
       await Promise.race([Promise.all(waits), aborted]);
     } catch (err) {
       if (err instanceof AgoraError) throw err;
-      throw new AgoraError('unavailable', `a queued game failed on every attempt: ${err instanceof Error ? err.message : String(err)}`);
+      throw new AgoraError(
+        'unavailable',
+        `a queued game failed on every attempt: ${err instanceof Error ? err.message : String(err)}`,
+      );
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
@@ -89,8 +100,12 @@ export class QueueClient {
     const c = await this.queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized');
     const workers = (await this.queue.getWorkers()).length;
     return {
-      waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, completed: c.completed ?? 0,
-      failed: c.failed ?? 0, delayed: c.delayed ?? 0, workers,
+      waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+      active: c.active ?? 0,
+      completed: c.completed ?? 0,
+      failed: c.failed ?? 0,
+      delayed: c.delayed ?? 0,
+      workers,
     };
   }
 

@@ -23,7 +23,8 @@ export class QueueRunner implements GameRunner {
   play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void> {
     return this.client.run<PlayedGame>(
       jobs.map(({ id, ...job }) => ({ key: id, data: { kind: 'match', job, timeoutMs: this.timeoutMs } })),
-      options.onResult, options.signal,
+      options.onResult,
+      options.signal,
     );
   }
 

@@ -53,13 +53,18 @@ async function localSpec(spec: string, redis: ReturnType<typeof redisConnection>
   return `${m[1]}:${await fetchModel(redis, m[2].slice(MODEL_REF.length))}${m[3]}`;
 }
 
-async function process(job: Job<QueueJobData>, redis: ReturnType<typeof redisConnection>, games: GameThreadPool): Promise<unknown> {
+async function process(
+  job: Job<QueueJobData>,
+  redis: ReturnType<typeof redisConnection>,
+  games: GameThreadPool,
+): Promise<unknown> {
   const data = job.data;
   if (data.kind === 'match') {
     const seats = await Promise.all(data.job.seats.map((s) => localSpec(s, redis)));
     const result: PlayedGame = await withTimeout(
       (signal) => games.play({ ...data.job, seats }, { signal }),
-      data.timeoutMs, `game ${job.id}`,
+      data.timeoutMs,
+      `game ${job.id}`,
     );
     // The seats as queued (model references, not this machine's folders); overruns per seat come along.
     return { ...result, seats: [...data.job.seats] };
@@ -68,8 +73,12 @@ async function process(job: Job<QueueJobData>, redis: ReturnType<typeof redisCon
     const training = await import('../../training/index.js');
     const dir = await fetchModel(redis, data.model);
     const net = training.loadPolicyFolder(dir, getGame(data.game));
-    return withTimeout((signal) => training.playSelfPlayGameAsync(getGame(data.game), net, data.players, data.seed, data.options, signal),
-      data.timeoutMs, `self-play game ${job.id}`);
+    return withTimeout(
+      (signal) =>
+        training.playSelfPlayGameAsync(getGame(data.game), net, data.players, data.seed, data.options, signal),
+      data.timeoutMs,
+      `self-play game ${job.id}`,
+    );
   }
   throw new AgoraError('bad_request', `unknown job kind ${(data as { kind: string }).kind}`);
 }
@@ -82,14 +91,22 @@ export async function startWorker(options: WorkerOptions): Promise<Worker<QueueJ
   // One game thread per job in hand, spawned on the first match and kept (spawning is slow).
   const games = new GameThreadPool({ threads: concurrency });
   const started = new Map<string, number>();
-  const worker = new Worker<QueueJobData>(QUEUE_NAME, async (job) => {
-    started.set(job.id!, performance.now());
-    return process(job, redis, games);
-  }, {
-    connection, prefix: options.prefix ?? DEFAULT_PREFIX, concurrency,
-    // A dead worker's job goes back to the queue within ~lockDuration; twice more at most.
-    lockDuration: 15_000, stalledInterval: 10_000, maxStalledCount: 2,
-  });
+  const worker = new Worker<QueueJobData>(
+    QUEUE_NAME,
+    async (job) => {
+      started.set(job.id!, performance.now());
+      return process(job, redis, games);
+    },
+    {
+      connection,
+      prefix: options.prefix ?? DEFAULT_PREFIX,
+      concurrency,
+      // A dead worker's job goes back to the queue within ~lockDuration; twice more at most.
+      lockDuration: 15_000,
+      stalledInterval: 10_000,
+      maxStalledCount: 2,
+    },
+  );
   worker.on('error', () => {});
   worker.on('completed', (job) => options.onJob?.(job, performance.now() - (started.get(job.id!) ?? 0)));
   worker.on('failed', (job, err) => job && options.onJob?.(job, performance.now() - (started.get(job.id!) ?? 0), err));

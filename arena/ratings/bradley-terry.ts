@@ -82,7 +82,8 @@ export function bradleyTerryWithIntervals(
   }
   return agents.map((agent) => {
     const sorted = draws[agent].sort((x, y) => x - y);
-    const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : point[agent]);
+    const at = (q: number) =>
+      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : point[agent];
     return { agent, rating: point[agent], low: at(0.025), high: at(0.975) };
   });
 }

@@ -48,8 +48,10 @@ describe('Bradley-Terry', () => {
   });
 
   test('bootstrap intervals contain the estimate and separate a clearly stronger agent', () => {
-    const records: GameRecord[] = [...games(80, 20),
-      ...Array.from({ length: 50 }, (_, i) => ({ seats: ['b', 'c'], ranking: i % 5 === 0 ? [1, 0] : [0, 1] }))];
+    const records: GameRecord[] = [
+      ...games(80, 20),
+      ...Array.from({ length: 50 }, (_, i) => ({ seats: ['b', 'c'], ranking: i % 5 === 0 ? [1, 0] : [0, 1] })),
+    ];
     const rows = bradleyTerryWithIntervals(['a', 'b', 'c'], records, Rng.fromSeed(1), 200);
     for (const r of rows) {
       expect(r.low).toBeLessThanOrEqual(r.rating);

@@ -22,45 +22,94 @@ export function accountRouter(arena: ArenaServices, accounts: AccountService, se
 
   const logIn = async (res: Response, user: UserRecord, next: string) => {
     const token = await accounts.openSession(user);
-    res.append('Set-Cookie', serializeCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: secureCookies, path: '/', maxAgeSeconds: SESSION_DAYS * 86_400 }));
+    res.append(
+      'Set-Cookie',
+      serializeCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: secureCookies,
+        path: '/',
+        maxAgeSeconds: SESSION_DAYS * 86_400,
+      }),
+    );
     res.redirect(303, next);
   };
 
   router.get('/signup', (_req, res) => sendPage(res, signupPage({ csrf: csrf(res) })));
   router.post('/signup', async (req, res) => {
     try {
-      await logIn(res, await accounts.signup(field(req, 'name'), field(req, 'password'), field(req, 'password2')), '/account');
+      await logIn(
+        res,
+        await accounts.signup(field(req, 'name'), field(req, 'password'), field(req, 'password2')),
+        '/account',
+      );
     } catch (err) {
       if (!(err instanceof AgoraError)) throw err;
-      sendPage(res, signupPage({ csrf: csrf(res), error: err.message, name: typeof field(req, 'name') === 'string' ? String(field(req, 'name')) : '' }), err.code === 'conflict' ? 409 : 400);
+      sendPage(
+        res,
+        signupPage({
+          csrf: csrf(res),
+          error: err.message,
+          name: typeof field(req, 'name') === 'string' ? String(field(req, 'name')) : '',
+        }),
+        err.code === 'conflict' ? 409 : 400,
+      );
     }
   });
 
   router.get('/login', (req, res) => sendPage(res, loginPage({ csrf: csrf(res), next: safeNext(req.query.next) })));
   router.post('/login', async (req, res) => {
     try {
-      await logIn(res, await accounts.authenticate(field(req, 'name'), field(req, 'password')), safeNext(field(req, 'next')));
+      await logIn(
+        res,
+        await accounts.authenticate(field(req, 'name'), field(req, 'password')),
+        safeNext(field(req, 'next')),
+      );
     } catch (err) {
       if (!(err instanceof AgoraError)) throw err;
-      sendPage(res, loginPage({ csrf: csrf(res), error: err.message, name: typeof field(req, 'name') === 'string' ? String(field(req, 'name')) : '', next: safeNext(field(req, 'next')) }), 401);
+      sendPage(
+        res,
+        loginPage({
+          csrf: csrf(res),
+          error: err.message,
+          name: typeof field(req, 'name') === 'string' ? String(field(req, 'name')) : '',
+          next: safeNext(field(req, 'next')),
+        }),
+        401,
+      );
     }
   });
 
   router.post('/logout', async (req, res) => {
     const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
     if (token) await accounts.closeSession(token);
-    res.append('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'Lax', secure: secureCookies, path: '/', maxAgeSeconds: 0 }));
+    res.append(
+      'Set-Cookie',
+      serializeCookie(SESSION_COOKIE, '', {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: secureCookies,
+        path: '/',
+        maxAgeSeconds: 0,
+      }),
+    );
     res.redirect(303, '/');
   });
 
-  const showAccount = async (res: Response, user: UserRecord, extra: { newKey?: string; error?: string } = {}, status = 200) => {
+  const showAccount = async (
+    res: Response,
+    user: UserRecord,
+    extra: { newKey?: string; error?: string } = {},
+    status = 200,
+  ) => {
     const keys = (await ctx.store.listApiKeys(user.id)).filter((k) => !k.revokedAt);
     const ratings: { game: string; title: string; elo: number; games: number }[] = [];
     for (const game of Object.keys(ctx.games)) {
       const agent = await ctx.store.findAgentByKey(game, 'human', user.nameKey);
       if (!agent) continue;
       const rating = (await ctx.store.ratings(game)).find((r) => r.agentId === agent.id);
-      if (rating) ratings.push({ game, title: lookupGame(ctx.games, game).title, elo: rating.elo, games: rating.games });
+      if (rating)
+        ratings.push({ game, title: lookupGame(ctx.games, game).title, elo: rating.elo, games: rating.games });
     }
     sendPage(res, accountPage({ csrf: csrf(res), user, keys, ratings, ...extra }), status);
   };

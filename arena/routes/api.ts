@@ -19,11 +19,26 @@ export function apiRouter(arena: ArenaServices): express.Router {
   const game = (name: unknown): GameDefinition => lookupGame(ctx.games, String(name));
 
   router.get('/games', (_req, res) => {
-    res.json(Object.keys(ctx.games).map((n) => game(n)).map((g) => ({
-      name: g.name, title: g.title, description: g.description, minPlayers: g.minPlayers, maxPlayers: g.maxPlayers,
-      defaultPlayers: g.defaultPlayers, actionSize: g.actionSize, encodingVersion: g.encodingVersion,
-      observationSize: Object.fromEntries(Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => [g.minPlayers + i, g.observationSize(g.minPlayers + i)])),
-    })));
+    res.json(
+      Object.keys(ctx.games)
+        .map((n) => game(n))
+        .map((g) => ({
+          name: g.name,
+          title: g.title,
+          description: g.description,
+          minPlayers: g.minPlayers,
+          maxPlayers: g.maxPlayers,
+          defaultPlayers: g.defaultPlayers,
+          actionSize: g.actionSize,
+          encodingVersion: g.encodingVersion,
+          observationSize: Object.fromEntries(
+            Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => [
+              g.minPlayers + i,
+              g.observationSize(g.minPlayers + i),
+            ]),
+          ),
+        })),
+    );
   });
 
   router.get('/leaderboard', async (req, res) => {
@@ -34,10 +49,16 @@ export function apiRouter(arena: ArenaServices): express.Router {
   router.get('/agents', async (req, res) => {
     const name = req.query.game === undefined ? undefined : game(parse(GameQuery, req.query).game).name;
     const ratings = new Map<string, { elo: number; games: number; overruns: number }>();
-    for (const g of name ? [name] : Object.keys(ctx.games)) for (const r of await ctx.store.ratings(g)) ratings.set(r.agentId, r);
-    res.json((await ctx.store.listAgents(name)).map(({ nameKey: _key, ...a }) => ({
-      ...a, elo: ratings.get(a.id)?.elo, games: ratings.get(a.id)?.games ?? 0, overruns: ratings.get(a.id)?.overruns ?? 0,
-    })));
+    for (const g of name ? [name] : Object.keys(ctx.games))
+      for (const r of await ctx.store.ratings(g)) ratings.set(r.agentId, r);
+    res.json(
+      (await ctx.store.listAgents(name)).map(({ nameKey: _key, ...a }) => ({
+        ...a,
+        elo: ratings.get(a.id)?.elo,
+        games: ratings.get(a.id)?.games ?? 0,
+        overruns: ratings.get(a.id)?.overruns ?? 0,
+      })),
+    );
   });
 
   router.post('/agents', async (req, res) => {
@@ -50,7 +71,8 @@ export function apiRouter(arena: ArenaServices): express.Router {
     requireOperator(req, ctx.adminToken);
     const id = String(req.params.id);
     if (!(await ctx.store.getAgent(id))) throw new AgoraError('not_found', `no agent '${id}'`);
-    if (!(await ctx.store.retireAgent(id, ctx.now().toISOString()))) throw new AgoraError('conflict', `agent ${id} is retired already`);
+    if (!(await ctx.store.retireAgent(id, ctx.now().toISOString())))
+      throw new AgoraError('conflict', `agent ${id} is retired already`);
     res.json(await ctx.store.getAgent(id));
   });
 
@@ -62,7 +84,11 @@ export function apiRouter(arena: ArenaServices): express.Router {
   });
 
   router.get('/tournaments', async (req, res) => {
-    res.json((await ctx.store.listTournaments(req.query.game === undefined ? undefined : game(req.query.game).name)).map(publicTournament));
+    res.json(
+      (await ctx.store.listTournaments(req.query.game === undefined ? undefined : game(req.query.game).name)).map(
+        publicTournament,
+      ),
+    );
   });
 
   router.get('/tournaments/:id', async (req, res) => {
@@ -82,11 +108,19 @@ export function apiRouter(arena: ArenaServices): express.Router {
     if (body.name !== undefined) {
       // A rated game under a name is that account's: its session or one of its API keys.
       const { name, key } = normalizeName(body.name, 'person');
-      if (!user) throw new AgoraError('unauthorized', `playing as '${name}' needs that account's session or API key; leave out name to play as a guest`);
+      if (!user)
+        throw new AgoraError(
+          'unauthorized',
+          `playing as '${name}' needs that account's session or API key; leave out name to play as a guest`,
+        );
       if (user.nameKey !== key) throw new AgoraError('forbidden', `you are logged in as '${user.name}', not '${name}'`);
     }
     const { name: _name, ...rest } = body;
-    const created = await matches.create({ ...rest, game: game(body.game).name, player: user ? { user } : { guest: true } });
+    const created = await matches.create({
+      ...rest,
+      game: game(body.game).name,
+      player: user ? { user } : { guest: true },
+    });
     res.status(201).json({ ...created, url: `/matches/${created.id}?token=${created.token}` });
   });
 
@@ -117,7 +151,9 @@ export function apiRouter(arena: ArenaServices): express.Router {
     res.json({ runner: ctx.runner.name, queue: await queueState(arena) });
   });
 
-  router.use((req: Request, _res: Response, next) => next(new AgoraError('not_found', `no API route ${req.method} /api${req.path}`)));
+  router.use((req: Request, _res: Response, next) =>
+    next(new AgoraError('not_found', `no API route ${req.method} /api${req.path}`)),
+  );
   return router;
 }
 

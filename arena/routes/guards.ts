@@ -36,7 +36,11 @@ export function identify(accounts: AccountService, adminToken: string | undefine
       const key = given !== undefined && !isAdminToken(adminToken, given) ? given : undefined;
       if (key !== undefined) {
         const user = await accounts.fromApiKey(key);
-        if (!user) throw new AgoraError('unauthorized', 'this API key is not valid (revoked, or never made): make one on /account');
+        if (!user)
+          throw new AgoraError(
+            'unauthorized',
+            'this API key is not valid (revoked, or never made): make one on /account',
+          );
         locals(res).user = user;
         res.locals.via = 'api-key';
       } else {
@@ -61,7 +65,10 @@ export function issueCsrf(secret: () => Promise<string>, secure: boolean) {
       let binding = parseCookies(req.headers.cookie)[CSRF_COOKIE];
       if (!binding || !/^[A-Za-z0-9_-]{32,64}$/.test(binding)) {
         binding = randomBytes(32).toString('base64url');
-        res.append('Set-Cookie', serializeCookie(CSRF_COOKIE, binding, { httpOnly: true, sameSite: 'Lax', secure, path: '/' }));
+        res.append(
+          'Set-Cookie',
+          serializeCookie(CSRF_COOKIE, binding, { httpOnly: true, sameSite: 'Lax', secure, path: '/' }),
+        );
       }
       locals(res).csrf = csrfToken(await secret(), binding);
       next();
@@ -78,7 +85,10 @@ export function checkCsrf(secret: () => Promise<string>) {
       const binding = parseCookies(req.headers.cookie)[CSRF_COOKIE];
       const token = (req.body as Record<string, unknown> | undefined)?.csrf;
       if (!csrfValid(await secret(), binding, token)) {
-        throw new AgoraError('forbidden', 'this form has expired or did not come from this site (its csrf token does not match your cookie); go back, reload the page and try again');
+        throw new AgoraError(
+          'forbidden',
+          'this form has expired or did not come from this site (its csrf token does not match your cookie); go back, reload the page and try again',
+        );
       }
       next();
     } catch (err) {
@@ -99,15 +109,26 @@ export function sameOriginWrites(origin: string | undefined) {
     const given = req.headers.origin;
     // Without a configured origin, the Origin's host must be this request's Host: behind a TLS proxy
     // the browser says https while express sees http, and only the host's owner can serve either.
-    const sameSite = given === undefined || (origin ? given === origin : hostOf(given) === (req.headers.host ?? '').toLowerCase());
+    const sameSite =
+      given === undefined || (origin ? given === origin : hostOf(given) === (req.headers.host ?? '').toLowerCase());
     // 'null' (a sandboxed frame, a data: URL) is not this arena either.
     if (!sameSite || req.headers['sec-fetch-site'] === 'cross-site') {
-      return next(new AgoraError('forbidden', `writes from another site are refused (Origin ${given ?? 'missing'}, this arena is ${own})`));
+      return next(
+        new AgoraError(
+          'forbidden',
+          `writes from another site are refused (Origin ${given ?? 'missing'}, this arena is ${own})`,
+        ),
+      );
     }
     if (req.path.startsWith('/api/')) {
       const type = req.headers['content-type'];
       if (type !== undefined && !req.is('application/json')) {
-        return next(new AgoraError('unsupported_media_type', `API writes take JSON: send content-type application/json; got ${type.slice(0, 60)}`));
+        return next(
+          new AgoraError(
+            'unsupported_media_type',
+            `API writes take JSON: send content-type application/json; got ${type.slice(0, 60)}`,
+          ),
+        );
       }
     }
     next();
@@ -132,12 +153,17 @@ export function noStore(_req: Request, res: Response, next: NextFunction): void 
 /** The account a request needs: 401 naming how to authenticate otherwise. */
 export function requireUser(res: Response, what: string): UserRecord {
   const user = locals(res).user;
-  if (!user) throw new AgoraError('unauthorized', `${what} needs an account: log in (a session cookie from /login) or send Authorization: Bearer <API key from /account>`);
+  if (!user)
+    throw new AgoraError(
+      'unauthorized',
+      `${what} needs an account: log in (a session cookie from /login) or send Authorization: Bearer <API key from /account>`,
+    );
   return user;
 }
 
 /** Operator routes: Authorization: Bearer <AGORA_ADMIN_TOKEN>. */
 export function requireOperator(req: Request, adminToken: string | undefined): void {
   if (!adminToken) throw new AgoraError('forbidden', 'operator routes are off: the server has no AGORA_ADMIN_TOKEN');
-  if (!isAdminToken(adminToken, bearer(req))) throw new AgoraError('forbidden', 'operator routes need Authorization: Bearer <AGORA_ADMIN_TOKEN>');
+  if (!isAdminToken(adminToken, bearer(req)))
+    throw new AgoraError('forbidden', 'operator routes need Authorization: Bearer <AGORA_ADMIN_TOKEN>');
 }

@@ -17,7 +17,10 @@ import { ActionForm, NewMatchForm, ResignForm } from './schemas.js';
 
 /** Sends a page with the header's account links filled in for this visitor. */
 export function sendPage(res: Response, html: string, status = 200): void {
-  res.status(status).type('html').send(withAccountNav(html, locals(res).user));
+  res
+    .status(status)
+    .type('html')
+    .send(withAccountNav(html, locals(res).user));
 }
 
 export function pagesRouter(arena: ArenaServices): express.Router {
@@ -36,7 +39,17 @@ export function pagesRouter(arena: ArenaServices): express.Router {
     const chosen = game(req.query.game);
     const players = req.query.players === undefined ? chosen.defaultPlayers : Number(req.query.players);
     if (!(Number.isInteger(players) && players >= chosen.minPlayers && players <= chosen.maxPlayers)) {
-      sendPage(res, homePage({ games: games(), chosen, csrf: csrf(res), user, error: `players: ${chosen.title} takes ${chosen.minPlayers} to ${chosen.maxPlayers}` }), 400);
+      sendPage(
+        res,
+        homePage({
+          games: games(),
+          chosen,
+          csrf: csrf(res),
+          user,
+          error: `players: ${chosen.title} takes ${chosen.minPlayers} to ${chosen.maxPlayers}`,
+        }),
+        400,
+      );
       return;
     }
     const bots = (await leaderboard.get(chosen.name)).rows.filter((r) => r.kind === 'bot' && !r.retired);
@@ -48,24 +61,55 @@ export function pagesRouter(arena: ArenaServices): express.Router {
     try {
       const body = parse(NewMatchForm, raw);
       const user = locals(res).user;
-      const created = await matches.create({ ...body, game: game(body.game).name, player: user ? { user } : { guest: true } }, { wait: false });
+      const created = await matches.create(
+        { ...body, game: game(body.game).name, player: user ? { user } : { guest: true } },
+        { wait: false },
+      );
       res.redirect(303, `/matches/${encodeURIComponent(created.id)}?token=${encodeURIComponent(created.token)}`);
     } catch (err) {
       // A refused challenge comes back as the same form, choices kept, the message beside its field.
-      if (!(err instanceof AgoraError) || !['bad_request', 'bad_player_count', 'unknown_game'].includes(err.code) || typeof raw?.game !== 'string' || !(raw.game in ctx.games)) throw err;
+      if (
+        !(err instanceof AgoraError) ||
+        !['bad_request', 'bad_player_count', 'unknown_game'].includes(err.code) ||
+        typeof raw?.game !== 'string' ||
+        !(raw.game in ctx.games)
+      )
+        throw err;
       const chosen = game(raw.game);
-      const players = typeof raw.players === 'string' && /^[0-9]{1,2}$/.test(raw.players) ? Number(raw.players) : chosen.defaultPlayers;
+      const players =
+        typeof raw.players === 'string' && /^[0-9]{1,2}$/.test(raw.players)
+          ? Number(raw.players)
+          : chosen.defaultPlayers;
       const shown = players >= chosen.minPlayers && players <= chosen.maxPlayers ? players : chosen.defaultPlayers;
-      const selected = (typeof raw.opponents === 'string' ? [raw.opponents] : Array.isArray(raw.opponents) ? raw.opponents : []).map(String);
+      const selected = (
+        typeof raw.opponents === 'string' ? [raw.opponents] : Array.isArray(raw.opponents) ? raw.opponents : []
+      ).map(String);
       const bots = (await leaderboard.get(chosen.name)).rows.filter((r) => r.kind === 'bot' && !r.retired);
       const autoplay = Array.isArray(raw.autoplay) ? raw.autoplay.includes('1') : raw.autoplay === '1';
-      sendPage(res, homePage({ games: games(), chosen, players: shown, bots, csrf: csrf(res), user: locals(res).user?.name, error: err.message, selected, autoplay }), 400);
+      sendPage(
+        res,
+        homePage({
+          games: games(),
+          chosen,
+          players: shown,
+          bots,
+          csrf: csrf(res),
+          user: locals(res).user?.name,
+          error: err.message,
+          selected,
+          autoplay,
+        }),
+        400,
+      );
     }
   });
 
   router.get('/matches/:id', noStore, async (req, res) => {
     const page = await matches.seatPage(String(req.params.id), req.query.token, { wait: false });
-    sendPage(res, matchPage(game(page.game), page, String(req.query.token), csrf(res), { textView: req.query.view === 'text' }));
+    sendPage(
+      res,
+      matchPage(game(page.game), page, String(req.query.token), csrf(res), { textView: req.query.view === 'text' }),
+    );
   });
 
   /** Where a form goes back to: the seat's page, in the text view if the form came from it. */
@@ -76,7 +120,14 @@ export function pagesRouter(arena: ArenaServices): express.Router {
   const retry = async (res: Response, id: string, token: string, body: unknown, err: unknown) => {
     if (!(err instanceof AgoraError && ['illegal_action', 'conflict', 'stale'].includes(err.code))) throw err;
     const page = await matches.seatPage(id, token, { wait: false });
-    sendPage(res, matchPage(game(page.game), page, token, csrf(res), { error: err.message, textView: (body as { view?: unknown }).view === 'text' }), 409);
+    sendPage(
+      res,
+      matchPage(game(page.game), page, token, csrf(res), {
+        error: err.message,
+        textView: (body as { view?: unknown }).view === 'text',
+      }),
+      409,
+    );
   };
 
   router.post('/matches/:id/actions', noStore, async (req, res) => {
@@ -112,24 +163,44 @@ export function pagesRouter(arena: ArenaServices): express.Router {
   router.get('/leaderboard', async (req, res) => {
     if (req.query.game === undefined) {
       // Without a choice, the game with the most games played.
-      const counts = await Promise.all(Object.keys(ctx.games).map(async (n) => [n, await ctx.store.countGames(n)] as const));
+      const counts = await Promise.all(
+        Object.keys(ctx.games).map(async (n) => [n, await ctx.store.countGames(n)] as const),
+      );
       const busiest = counts.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
       res.redirect(302, `/leaderboard?game=${encodeURIComponent(busiest)}`);
       return;
     }
     const def = game(req.query.game);
-    sendPage(res, leaderboardPage(def, await leaderboard.get(def.name), await ctx.store.listTournaments(def.name), games()));
+    sendPage(
+      res,
+      leaderboardPage(def, await leaderboard.get(def.name), await ctx.store.listTournaments(def.name), games()),
+    );
   });
 
   router.get('/tournaments', async (_req, res) => {
-    sendPage(res, tournamentListPage(await ctx.store.listTournaments(), runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined), (id) => arena.tournaments.isPlaying(id)));
+    sendPage(
+      res,
+      tournamentListPage(
+        await ctx.store.listTournaments(),
+        runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined),
+        (id) => arena.tournaments.isPlaying(id),
+      ),
+    );
   });
 
   router.get('/tournaments/:id', async (req, res) => {
     const t = await ctx.store.getTournament(String(req.params.id));
     if (!t) throw new AgoraError('not_found', `no tournament '${String(req.params.id)}'`);
     const names = await Promise.all(t.agentIds.map(async (a) => (await ctx.store.getAgent(a))?.name ?? a));
-    sendPage(res, tournamentPage(t, names, runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined), arena.tournaments.isPlaying(t.id)));
+    sendPage(
+      res,
+      tournamentPage(
+        t,
+        names,
+        runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined),
+        arena.tournaments.isPlaying(t.id),
+      ),
+    );
   });
 
   router.get('/replays/:gameId', async (req, res) => {

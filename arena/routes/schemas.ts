@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-const shown = (input: unknown) => (typeof input === 'string' ? JSON.stringify(input.slice(0, 40)) : JSON.stringify(input) ?? String(input));
+const shown = (input: unknown) =>
+  typeof input === 'string' ? JSON.stringify(input.slice(0, 40)) : (JSON.stringify(input) ?? String(input));
 
 /** A JSON integer, with a message naming what it is for. */
 export const jsonInt = (what: string) =>
@@ -19,7 +20,11 @@ export const jsonInt = (what: string) =>
 
 /** A form field holding an integer as decimal text. */
 export const formInt = (what: string) =>
-  z.string({ error: (i) => (i.input === undefined ? `required: ${what}` : `must be an integer (${what}); got ${shown(i.input)}`) })
+  z
+    .string({
+      error: (i) =>
+        i.input === undefined ? `required: ${what}` : `must be an integer (${what}); got ${shown(i.input)}`,
+    })
     .regex(/^(0|-?[1-9][0-9]{0,8})$/, { error: (i) => `must be an integer (${what}); got ${shown(i.input)}` })
     .transform(Number);
 
@@ -71,6 +76,10 @@ export const NewTournamentJson = z.strictObject({
   format: z.enum(['round-robin', 'gauntlet']).optional(),
 });
 
-export const NewAgentJson = z.strictObject({ game: gameName, spec: z.string().min(1).max(200), name: z.string().max(200).optional() });
+export const NewAgentJson = z.strictObject({
+  game: gameName,
+  spec: z.string().min(1).max(200),
+  name: z.string().max(200).optional(),
+});
 
 export const GameQuery = z.object({ game: z.string().min(1).max(40) });

@@ -27,12 +27,18 @@ export function botTitle(agent: Pick<AgentRecord, 'name' | 'spec' | 'ownerId' | 
     }
   })();
   switch (kind) {
-    case 'random': return 'Random';
-    case 'greedy': return 'Greedy';
-    case 'mcts': return `MCTS ${option(spec, 'iterations') ?? option(spec, 'ms') ?? ''}`.trim();
-    case 'neural': return `Policy net${path ? ` (${basename(path)})` : ''}`;
-    case 'az': return `AlphaZero ${option(spec, 'iterations') ?? 200}${path ? ` (${basename(path)})` : ''}`;
-    default: return agent.name;
+    case 'random':
+      return 'Random';
+    case 'greedy':
+      return 'Greedy';
+    case 'mcts':
+      return `MCTS ${option(spec, 'iterations') ?? option(spec, 'ms') ?? ''}`.trim();
+    case 'neural':
+      return `Policy net${path ? ` (${basename(path)})` : ''}`;
+    case 'az':
+      return `AlphaZero ${option(spec, 'iterations') ?? 200}${path ? ` (${basename(path)})` : ''}`;
+    default:
+      return agent.name;
   }
 }
 
@@ -43,11 +49,17 @@ export function botStrength(spec: string): string {
   const ms = option(spec, 'ms');
   const effort = ms ? `${ms} ms of search a move` : iterations ? `${iterations} simulations a move` : '';
   switch (kind) {
-    case 'random': return 'plays any legal move at random: a first opponent';
-    case 'greedy': return "looks one move ahead with the game's scoring heuristic";
-    case 'mcts': return `Monte Carlo tree search over sampled hidden cards, ${effort || '1000 simulations a move'}${option(spec, 'cutoff') ? `, playouts cut after ${option(spec, 'cutoff')} moves` : ''}`;
-    case 'neural': return 'a neural network trained by self-play, moving by instinct (no search)';
-    case 'az': return `AlphaZero-style search guided by a network trained by self-play, ${effort || '200 simulations a move'}`;
-    default: return spec;
+    case 'random':
+      return 'plays any legal move at random: a first opponent';
+    case 'greedy':
+      return "looks one move ahead with the game's scoring heuristic";
+    case 'mcts':
+      return `Monte Carlo tree search over sampled hidden cards, ${effort || '1000 simulations a move'}${option(spec, 'cutoff') ? `, playouts cut after ${option(spec, 'cutoff')} moves` : ''}`;
+    case 'neural':
+      return 'a neural network trained by self-play, moving by instinct (no search)';
+    case 'az':
+      return `AlphaZero-style search guided by a network trained by self-play, ${effort || '200 simulations a move'}`;
+    default:
+      return spec;
   }
 }

@@ -16,7 +16,12 @@ describe('BotPool', () => {
   test('serves waiting requests round-robin over their keys, so one match cannot hold the others back', async () => {
     pool = new BotPool(1);
     const order: string[] = [];
-    const requests = [['a', 1], ['a', 2], ['a', 3], ['b', 1]] as const;
+    const requests = [
+      ['a', 1],
+      ['a', 2],
+      ['a', 3],
+      ['b', 1],
+    ] as const;
     await Promise.all(requests.map(([key, n]) => ask(pool!, key, 'random').then(() => order.push(`${key}${n}`))));
     // FIFO would give a1 a2 a3 b1: b waits behind every request of a.
     expect(order).toEqual(['a1', 'a2', 'b1', 'a3']);
@@ -35,7 +40,9 @@ describe('BotPool', () => {
 
   test('a bot that fails rejects with its error; a closed pool refuses new requests', async () => {
     pool = new BotPool(1);
-    await expect(ask(pool, 'k', 'mcts:nonsense=1')).rejects.toThrow(/bot mcts:nonsense=1 failed: .*unknown option nonsense/);
+    await expect(ask(pool, 'k', 'mcts:nonsense=1')).rejects.toThrow(
+      /bot mcts:nonsense=1 failed: .*unknown option nonsense/,
+    );
     await pool.close();
     await expect(ask(pool, 'k', 'random')).rejects.toThrow(/closed/);
   });

@@ -84,12 +84,18 @@ export class BotPool {
       clearTimeout(pending.timer);
       if (reply.started) {
         // The agent is built: from now on the decision's own budget runs.
-        pending.timer = setTimeout(() => this.retire(worker, (p) => p.resolve({ overrun: true })), pending.budgetMs + BUDGET_GRACE_MS);
+        pending.timer = setTimeout(
+          () => this.retire(worker, (p) => p.resolve({ overrun: true })),
+          pending.budgetMs + BUDGET_GRACE_MS,
+        );
         return;
       }
       this.busy.delete(worker);
       this.idle.push(worker);
-      if (reply.error !== undefined) pending.reject(new AgoraError('unavailable', `bot ${pending.job.spec} failed: ${reply.error}; reload to retry`));
+      if (reply.error !== undefined)
+        pending.reject(
+          new AgoraError('unavailable', `bot ${pending.job.spec} failed: ${reply.error}; reload to retry`),
+        );
       else pending.resolve({ action: reply.action, overrun: false });
       this.pump();
     });
@@ -121,7 +127,18 @@ export class BotPool {
       }
       const pending = this.next()!;
       const w = worker;
-      pending.timer = setTimeout(() => this.retire(w, (p) => p.reject(new AgoraError('unavailable', `bot ${p.job.spec} did not load within ${LOAD_MS / 1000} s; reload to retry`))), LOAD_MS);
+      pending.timer = setTimeout(
+        () =>
+          this.retire(w, (p) =>
+            p.reject(
+              new AgoraError(
+                'unavailable',
+                `bot ${p.job.spec} did not load within ${LOAD_MS / 1000} s; reload to retry`,
+              ),
+            ),
+          ),
+        LOAD_MS,
+      );
       this.busy.set(w, pending);
       w.postMessage(pending.job);
     }

@@ -13,7 +13,10 @@ export function modelFolders(modelsDir: string, game: string): string[] {
   const dir = join(modelsDir, game);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'model.json')) && existsSync(join(dir, e.name, 'meta.json')))
+    .filter(
+      (e) =>
+        e.isDirectory() && existsSync(join(dir, e.name, 'model.json')) && existsSync(join(dir, e.name, 'meta.json')),
+    )
     .map((e) => join(dir, e.name))
     .sort();
 }
@@ -29,8 +32,15 @@ function isServedModel(modelsDir: string, game: string, path: string): boolean {
     const root = realpathSync(resolve(modelsDir, game));
     const target = realpathSync(resolve(path));
     const rel = relative(root, target);
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.includes(sep) && statSync(target).isDirectory() &&
-      existsSync(join(target, 'model.json')) && existsSync(join(target, 'meta.json'));
+    return (
+      rel !== '' &&
+      !rel.startsWith('..') &&
+      !isAbsolute(rel) &&
+      !rel.includes(sep) &&
+      statSync(target).isDirectory() &&
+      existsSync(join(target, 'model.json')) &&
+      existsSync(join(target, 'meta.json'))
+    );
   } catch {
     return false;
   }
@@ -45,22 +55,39 @@ function isServedModel(modelsDir: string, game: string, path: string): boolean {
  */
 export function checkBotSpec(ctx: ArenaContext, def: GameDefinition, spec: string, byAccount: boolean): string {
   const parsed = parseAgentSpec(spec);
-  if (MODEL_KINDS.has(parsed.kind) && parsed.path !== undefined && !isServedModel(ctx.modelsDir, def.name, parsed.path)) {
+  if (
+    MODEL_KINDS.has(parsed.kind) &&
+    parsed.path !== undefined &&
+    !isServedModel(ctx.modelsDir, def.name, parsed.path)
+  ) {
     const served = modelFolders(ctx.modelsDir, def.name);
     // The path given is not echoed: every refused path gets exactly this text.
-    throw new AgentSpecError(`${parsed.kind}:<path>`,
-      `the path must be one of this arena's model folders for ${def.name}: ${served.length ? served.join(', ') : 'none'}`);
+    throw new AgentSpecError(
+      `${parsed.kind}:<path>`,
+      `the path must be one of this arena's model folders for ${def.name}: ${served.length ? served.join(', ') : 'none'}`,
+    );
   }
   if (byAccount) {
     const { iterations, ms } = ctx.userBots;
     const given = (key: string) => (parsed.options[key] === undefined ? undefined : Number(parsed.options[key]));
     if ((given('iterations') ?? 0) > iterations) {
-      throw new AgentSpecError(formatAgentSpec(parsed), `iterations may be at most ${iterations} for bots registered by an account`);
+      throw new AgentSpecError(
+        formatAgentSpec(parsed),
+        `iterations may be at most ${iterations} for bots registered by an account`,
+      );
     }
-    if ((given('ms') ?? 0) > ms) throw new AgentSpecError(formatAgentSpec(parsed), `ms may be at most ${ms} for bots registered by an account`);
+    if ((given('ms') ?? 0) > ms)
+      throw new AgentSpecError(formatAgentSpec(parsed), `ms may be at most ${ms} for bots registered by an account`);
     // Without ms= an MCTS bot runs its iteration count, whose default may be above the limit.
-    if ((parsed.kind === 'mcts' || parsed.kind === 'az') && parsed.options.iterations === undefined && parsed.options.ms === undefined) {
-      throw new AgentSpecError(formatAgentSpec(parsed), `give iterations=N (at most ${iterations}) or ms=N (at most ${ms}) for bots registered by an account`);
+    if (
+      (parsed.kind === 'mcts' || parsed.kind === 'az') &&
+      parsed.options.iterations === undefined &&
+      parsed.options.ms === undefined
+    ) {
+      throw new AgentSpecError(
+        formatAgentSpec(parsed),
+        `give iterations=N (at most ${iterations}) or ms=N (at most ${ms}) for bots registered by an account`,
+      );
     }
   }
   makeAgent(spec, def);

@@ -49,19 +49,32 @@ export class LeaderboardService {
     const hit = this.cache.get(game);
     if (hit && hit.games === count) return hit.board;
     const [agents, ratings, records, history] = await Promise.all([
-      this.ctx.store.listAgents(game), this.ctx.store.ratings(game), this.ctx.store.listGames(game, 1_000_000), this.ctx.store.ratingHistory(game),
+      this.ctx.store.listAgents(game),
+      this.ctx.store.ratings(game),
+      this.ctx.store.listGames(game, 1_000_000),
+      this.ctx.store.ratingHistory(game),
     ]);
-    const board = build(game, agents, ratings.map((r) => [r.agentId, r.elo, r.games, r.overruns] as const), records, history,
+    const board = build(
+      game,
+      agents,
+      ratings.map((r) => [r.agentId, r.elo, r.games, r.overruns] as const),
+      records,
+      history,
       // Not secret: the bootstrap only needs to give the same intervals for the same games.
-      Rng.fromSeed(`leaderboard:bt:${game}:${count}`));
+      Rng.fromSeed(`leaderboard:bt:${game}:${count}`),
+    );
     this.cache.set(game, { games: count, board });
     return board;
   }
 }
 
 function build(
-  game: string, agents: AgentRecord[], ratings: readonly (readonly [string, number, number, number])[], records: GameRecord[],
-  history: RatingPoint[], rng: Rng,
+  game: string,
+  agents: AgentRecord[],
+  ratings: readonly (readonly [string, number, number, number])[],
+  records: GameRecord[],
+  history: RatingPoint[],
+  rng: Rng,
 ): Leaderboard {
   const byId = new Map(agents.map((a) => [a.id, a]));
   const rated = ratings.filter(([, , games]) => games > 0).map(([id]) => id);
@@ -71,8 +84,18 @@ function build(
     const a = byId.get(id)!;
     const b = btById.get(id);
     return {
-      agentId: id, name: botTitle(a), kind: a.kind, spec: a.spec, elo, games, strength: a.kind === 'bot' ? botStrength(a.spec) : '',
-      bt: b ? b.rating : null, btLow: b ? b.low : null, btHigh: b ? b.high : null, overruns, retired: a.retiredAt !== undefined,
+      agentId: id,
+      name: botTitle(a),
+      kind: a.kind,
+      spec: a.spec,
+      elo,
+      games,
+      strength: a.kind === 'bot' ? botStrength(a.spec) : '',
+      bt: b ? b.rating : null,
+      btLow: b ? b.low : null,
+      btHigh: b ? b.high : null,
+      overruns,
+      retired: a.retiredAt !== undefined,
     };
   });
   rows.sort((x, y) => (y.games > 0 ? 1 : 0) - (x.games > 0 ? 1 : 0) || y.elo - x.elo);
@@ -90,7 +113,10 @@ function build(
   const series: Record<string, { elo: number; at: string }[]> = {};
   for (const p of history) (series[p.agentId] ??= []).push({ elo: p.elo, at: p.at });
   return {
-    game, games: n, rows, history: series,
+    game,
+    games: n,
+    rows,
+    history: series,
     balance: {
       games: n,
       firstSeatWinShare: n ? seatWins[0] / n : 0,

@@ -1,5 +1,11 @@
 import {
-  AgoraError, Rng, assertPlayerCount, returnsFromRanking, type GameDefinition, type GameState, type PlayerView,
+  AgoraError,
+  Rng,
+  assertPlayerCount,
+  returnsFromRanking,
+  type GameDefinition,
+  type GameState,
+  type PlayerView,
 } from '../../envs/index.js';
 import { lookupGame } from '../../envs/core/registry.js';
 import { randomBytes } from 'node:crypto';
@@ -28,8 +34,14 @@ export interface NewMatch {
 
 /** A move sent for a position that is no longer the current one (a double click, a second tab): 409 `stale`. */
 export class StaleMoveError extends AgoraError {
-  constructor(readonly decisions: number, sent: number) {
-    super('stale', `this move was sent for decision ${sent}, but the match is at decision ${decisions} (it was played already, or the position changed); reload the page`);
+  constructor(
+    readonly decisions: number,
+    sent: number,
+  ) {
+    super(
+      'stale',
+      `this move was sent for decision ${sent}, but the match is at decision ${decisions} (it was played already, or the position changed); reload the page`,
+    );
   }
 }
 
@@ -65,7 +77,14 @@ export interface SeatPage {
   sinceYourLastDecision: number[];
   /** Whether the person's forced moves are played for them. */
   autoplay: boolean;
-  result?: { ranking: number[]; scores: number[]; returns: number[]; truncated: boolean; resigned?: number; gameId?: string };
+  result?: {
+    ranking: number[];
+    scores: number[];
+    returns: number[];
+    truncated: boolean;
+    resigned?: number;
+    gameId?: string;
+  };
 }
 
 /**
@@ -86,11 +105,17 @@ export class MatchService {
     return lookupGame(this.ctx.games, name);
   }
 
-  async create(input: NewMatch, options: { wait?: boolean } = { wait: true }): Promise<{ id: string; seat: number; token: string; name: string }> {
+  async create(
+    input: NewMatch,
+    options: { wait?: boolean } = { wait: true },
+  ): Promise<{ id: string; seat: number; token: string; name: string }> {
     const def = this.game(input.game);
     assertPlayerCount(def, input.players);
     if (input.opponents.length !== input.players - 1) {
-      throw new AgoraError('bad_request', `opponents: ${def.name} with ${input.players} players needs ${input.players - 1} opponents; got ${input.opponents.length}`);
+      throw new AgoraError(
+        'bad_request',
+        `opponents: ${def.name} with ${input.players} players needs ${input.players - 1} opponents; got ${input.opponents.length}`,
+      );
     }
     if (input.seat !== undefined && !(Number.isInteger(input.seat) && input.seat >= 0 && input.seat < input.players)) {
       throw new AgoraError('bad_request', `seat: must be an integer from 0 to ${input.players - 1}; got ${input.seat}`);
@@ -99,12 +124,20 @@ export class MatchService {
     for (const id of input.opponents) {
       const agent = await this.ctx.store.getAgent(id);
       if (!agent || agent.kind !== 'bot' || agent.game !== def.name || agent.retiredAt) {
-        const known = (await this.ctx.store.listAgents(def.name)).filter((a) => a.kind === 'bot' && !a.retiredAt).map((a) => a.id);
-        throw new AgoraError('bad_request', `opponents: '${id}' is not an active bot of ${def.name}; bots: ${known.join(', ')}`);
+        const known = (await this.ctx.store.listAgents(def.name))
+          .filter((a) => a.kind === 'bot' && !a.retiredAt)
+          .map((a) => a.id);
+        throw new AgoraError(
+          'bad_request',
+          `opponents: '${id}' is not an active bot of ${def.name}; bots: ${known.join(', ')}`,
+        );
       }
       const seats = modelSeats(agent.spec);
       if (seats !== undefined && seats !== input.players) {
-        throw new AgoraError('bad_request', `opponents: '${agent.name}' plays ${def.name} with ${seats} players only; this match has ${input.players}`);
+        throw new AgoraError(
+          'bad_request',
+          `opponents: '${agent.name}' plays ${def.name} with ${seats} players only; this match has ${input.players}`,
+        );
       }
       bots.push(agent);
     }
@@ -123,8 +156,17 @@ export class MatchService {
     }
     const at = this.ctx.now().toISOString();
     const record: MatchRecord = {
-      id, game: def.name, players: input.players, seed: this.ctx.newSeed(), seats, actions: [], status: 'live',
-      overruns: new Array(input.players).fill(0), autoplay: input.autoplay ?? false, createdAt: at, updatedAt: at,
+      id,
+      game: def.name,
+      players: input.players,
+      seed: this.ctx.newSeed(),
+      seats,
+      actions: [],
+      status: 'live',
+      overruns: new Array(input.players).fill(0),
+      autoplay: input.autoplay ?? false,
+      createdAt: at,
+      updatedAt: at,
     };
     await this.ctx.store.addMatch(record);
     // The match exists now whatever the bots do: a bot that fails is retried when the page is opened.
@@ -140,7 +182,14 @@ export class MatchService {
       const existing = await this.ctx.store.findAgentByKey(game, 'human', player.user.nameKey);
       if (existing) return existing;
       const agent: AgentRecord = {
-        id: this.ctx.newId(), game, spec: 'human', name: player.user.name, nameKey: player.user.nameKey, kind: 'human', ownerId: player.user.id, createdAt: at,
+        id: this.ctx.newId(),
+        game,
+        spec: 'human',
+        name: player.user.name,
+        nameKey: player.user.nameKey,
+        kind: 'human',
+        ownerId: player.user.id,
+        createdAt: at,
       };
       await this.ctx.store.addAgent(agent);
       return agent;
@@ -152,7 +201,15 @@ export class MatchService {
         if (attempt < 5) continue;
         throw new AgoraError('unavailable', 'could not draw a free guest name; try again');
       }
-      const agent: AgentRecord = { id: this.ctx.newId(), game, spec: 'human', name, nameKey: name, kind: 'human', createdAt: at };
+      const agent: AgentRecord = {
+        id: this.ctx.newId(),
+        game,
+        spec: 'human',
+        name,
+        nameKey: name,
+        kind: 'human',
+        createdAt: at,
+      };
       await this.ctx.store.addAgent(agent);
       return agent;
     }
@@ -183,7 +240,9 @@ export class MatchService {
   private advanceInBackground(id: string): void {
     if (this.advancing.has(id)) return;
     this.advancing.add(id);
-    void this.withLock(id, () => this.advanceBots(id)).catch(() => undefined).finally(() => this.advancing.delete(id));
+    void this.withLock(id, () => this.advanceBots(id))
+      .catch(() => undefined)
+      .finally(() => this.advancing.delete(id));
   }
 
   /**
@@ -191,14 +250,24 @@ export class MatchService {
    * is the decision count of the page the move was chosen on: any other count is a StaleMoveError,
    * so a double click or two tabs play one move, never one the person did not see.
    */
-  async act(id: string, token: unknown, action: number, decisions: number, options: { wait?: boolean } = { wait: true }): Promise<SeatPage> {
+  async act(
+    id: string,
+    token: unknown,
+    action: number,
+    decisions: number,
+    options: { wait?: boolean } = { wait: true },
+  ): Promise<SeatPage> {
     const page = await this.withLock(id, async () => {
       const seat = await this.authorise(id, token);
       const { record, state } = await this.load(id);
-      if (record.status !== 'live' || state.isTerminal()) throw new AgoraError('conflict', 'this match is over; no more moves');
+      if (record.status !== 'live' || state.isTerminal())
+        throw new AgoraError('conflict', 'this match is over; no more moves');
       if (decisions !== record.actions.length) throw new StaleMoveError(record.actions.length, decisions);
       if (state.currentPlayer() !== seat) {
-        throw new AgoraError('conflict', `it is seat ${state.currentPlayer()}'s turn, not yours (seat ${seat}); reload the page`);
+        throw new AgoraError(
+          'conflict',
+          `it is seat ${state.currentPlayer()}'s turn, not yours (seat ${seat}); reload the page`,
+        );
       }
       await this.play(id, action);
       if (options.wait !== false) await this.advanceBots(id);
@@ -217,15 +286,27 @@ export class MatchService {
       const seat = await this.authorise(id, token);
       const entry = await this.load(id);
       const { record, state } = entry;
-      if (record.status !== 'live' || state.isTerminal()) throw new AgoraError('conflict', 'this match is over; there is nothing to resign');
-      if (decisions !== undefined && decisions !== record.actions.length) throw new StaleMoveError(record.actions.length, decisions);
+      if (record.status !== 'live' || state.isTerminal())
+        throw new AgoraError('conflict', 'this match is over; there is nothing to resign');
+      if (decisions !== undefined && decisions !== record.actions.length)
+        throw new StaleMoveError(record.actions.length, decisions);
       const ranking = record.seats.map((_, s) => (s === seat ? record.players - 1 : 0));
       const gameId = this.ctx.newId();
       const at = this.ctx.now().toISOString();
       await this.ctx.store.recordGame({
-        id: gameId, game: record.game, players: record.players, seed: record.seed, seats: record.seats.map((s) => s.agentId),
-        actions: [...record.actions], ranking, scores: state.scores(), truncated: false, overruns: this.overruns(record), resigned: seat,
-        matchId: id, finishedAt: at,
+        id: gameId,
+        game: record.game,
+        players: record.players,
+        seed: record.seed,
+        seats: record.seats.map((s) => s.agentId),
+        actions: [...record.actions],
+        ranking,
+        scores: state.scores(),
+        truncated: false,
+        overruns: this.overruns(record),
+        resigned: seat,
+        matchId: id,
+        finishedAt: at,
       });
       record.status = 'done';
       record.gameId = gameId;
@@ -304,9 +385,18 @@ export class MatchService {
     if (state.isTerminal()) {
       const gameId = this.ctx.newId();
       await this.ctx.store.recordGame({
-        id: gameId, game: record.game, players: record.players, seed: record.seed, seats: record.seats.map((s) => s.agentId),
-        actions: [...record.actions], ranking: state.ranking(), scores: state.scores(), truncated: state.isTruncated(),
-        overruns: this.overruns(record), matchId: id, finishedAt: at,
+        id: gameId,
+        game: record.game,
+        players: record.players,
+        seed: record.seed,
+        seats: record.seats.map((s) => s.agentId),
+        actions: [...record.actions],
+        ranking: state.ranking(),
+        scores: state.scores(),
+        truncated: state.isTruncated(),
+        overruns: this.overruns(record),
+        matchId: id,
+        finishedAt: at,
       });
       record.status = 'done';
       record.gameId = gameId;
@@ -331,7 +421,12 @@ export class MatchService {
       if (!agent) throw new AgoraError('not_found', `bot ${seat.agentId} is gone`);
       const n = record.actions.length;
       const answer = await this.ctx.bots.decide({
-        key: id, budgetMs: budgetMsFor(this.ctx, agent), game: record.game, spec: agent.spec, state: state.toJSON(), seed: `${record.seed}:decision:${n}`,
+        key: id,
+        budgetMs: budgetMsFor(this.ctx, agent),
+        game: record.game,
+        spec: agent.spec,
+        state: state.toJSON(),
+        seed: `${record.seed}:decision:${n}`,
       });
       if (answer.overrun) {
         // The same draw as in tournaments: uniform over the sorted legal actions, from the secret seed.
@@ -353,11 +448,38 @@ export class MatchService {
     const over = state.isTerminal() || record.status === 'done';
     const isYourTurn = !over && state.currentPlayer() === seat;
     const result = record.resigned
-      ? { ranking: record.resigned.ranking, scores: state.scores(), returns: returnsFromRanking(record.resigned.ranking), truncated: false, resigned: record.resigned.seat, gameId: record.gameId }
-      : over ? { ranking: state.ranking(), scores: state.scores(), returns: returnsFromRanking(state.ranking()), truncated: state.isTruncated(), gameId: record.gameId } : undefined;
+      ? {
+          ranking: record.resigned.ranking,
+          scores: state.scores(),
+          returns: returnsFromRanking(record.resigned.ranking),
+          truncated: false,
+          resigned: record.resigned.seat,
+          gameId: record.gameId,
+        }
+      : over
+        ? {
+            ranking: state.ranking(),
+            scores: state.scores(),
+            returns: returnsFromRanking(state.ranking()),
+            truncated: state.isTruncated(),
+            gameId: record.gameId,
+          }
+        : undefined;
     return {
-      id, game: record.game, title: def.title, players: record.players, status: over ? 'done' : 'live', seat,
-      seats: record.seats.map((s, i) => ({ seat: i, name: s.name, kind: s.kind, agentId: s.agentId, elo: ratings.get(s.agentId), overruns: this.overruns(record)[i] })),
+      id,
+      game: record.game,
+      title: def.title,
+      players: record.players,
+      status: over ? 'done' : 'live',
+      seat,
+      seats: record.seats.map((s, i) => ({
+        seat: i,
+        name: s.name,
+        kind: s.kind,
+        agentId: s.agentId,
+        elo: ratings.get(s.agentId),
+        overruns: this.overruns(record)[i],
+      })),
       view: state.view(seat),
       isYourTurn,
       legalActions: isYourTurn ? state.legalActions().map((a) => ({ action: a, label: state.actionToString(a) })) : [],
@@ -373,10 +495,11 @@ export class MatchService {
     const previous = this.locks.get(id) ?? Promise.resolve();
     const run = previous.catch(() => undefined).then(fn);
     this.locks.set(id, run);
-    void run.finally(() => {
-      if (this.locks.get(id) === run) this.locks.delete(id);
-    }).catch(() => undefined);
+    void run
+      .finally(() => {
+        if (this.locks.get(id) === run) this.locks.delete(id);
+      })
+      .catch(() => undefined);
     return run;
   }
 }
-

@@ -6,7 +6,8 @@ import type { ArenaContext } from './context.js';
 export async function matchReplay(ctx: ArenaContext, matchId: string) {
   const m = await ctx.store.getMatch(matchId);
   if (!m) throw new AgoraError('not_found', `no match '${matchId}'`);
-  if (m.status !== 'done' || !m.gameId) throw new AgoraError('conflict', 'the match is still being played; its replay opens when it ends');
+  if (m.status !== 'done' || !m.gameId)
+    throw new AgoraError('conflict', 'the match is still being played; its replay opens when it ends');
   return gameReplay(ctx, m.gameId);
 }
 
@@ -28,7 +29,17 @@ export async function gameReplay(ctx: ArenaContext, gameId: string) {
   });
   const seats = await Promise.all(g.seats.map(async (a) => (await ctx.store.getAgent(a))?.name ?? a));
   return {
-    id: g.id, game: g.game, players: g.players, seed: g.seed, seats, ranking: g.ranking, scores: g.scores, truncated: g.truncated,
-    ...(g.resigned !== undefined ? { resigned: g.resigned } : {}), overruns: g.overruns ?? new Array(g.players).fill(0), finishedAt: g.finishedAt, steps,
+    id: g.id,
+    game: g.game,
+    players: g.players,
+    seed: g.seed,
+    seats,
+    ranking: g.ranking,
+    scores: g.scores,
+    truncated: g.truncated,
+    ...(g.resigned !== undefined ? { resigned: g.resigned } : {}),
+    overruns: g.overruns ?? new Array(g.players).fill(0),
+    finishedAt: g.finishedAt,
+    steps,
   };
 }

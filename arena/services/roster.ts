@@ -15,7 +15,12 @@ import type { TournamentService } from './tournaments.js';
  * The MCTS rollouts stop after 30 decisions and are scored by the game's evaluate(): playing them to
  * the end costs seconds per decision in the long games and would keep newcomers waiting for a ladder.
  */
-export const DEFAULT_ROSTER = ['random', 'greedy', 'mcts:iterations=200,cutoff=30', 'mcts:iterations=1000,cutoff=30'] as const;
+export const DEFAULT_ROSTER = [
+  'random',
+  'greedy',
+  'mcts:iterations=200,cutoff=30',
+  'mcts:iterations=1000,cutoff=30',
+] as const;
 
 /** Names only the arena's own bots may carry (the agent kinds, which the roster uses as names). */
 export const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human'] as const;
@@ -61,12 +66,21 @@ export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
  * account's bots within the operator's limits). Its display name defaults to the spec; bot names
  * are their own namespace, unique per game without regard to case.
  */
-export async function registerBot(ctx: ArenaContext, game: string, spec: string, name?: string, owner?: { id: string }): Promise<AgentRecord> {
+export async function registerBot(
+  ctx: ArenaContext,
+  game: string,
+  spec: string,
+  name?: string,
+  owner?: { id: string },
+): Promise<AgentRecord> {
   const def = lookupGame(ctx.games, game);
   if (owner && name === undefined) throw new AgoraError('bad_request', 'name: required: a display name for your bot');
   checkBotSpec(ctx, def, spec, owner !== undefined);
   // The roster's names are their specs (commas, colons, '=' and '/'), which the name rules for accounts' bots do not allow.
-  const named = name === undefined && owner === undefined ? { name: spec, key: nameKeyOf(spec) } : normalizeName(name ?? spec, 'bot');
+  const named =
+    name === undefined && owner === undefined
+      ? { name: spec, key: nameKeyOf(spec) }
+      : normalizeName(name ?? spec, 'bot');
   // The roster's plain names stay the roster's, whoever registers first.
   if (owner && (RESERVED_BOT_NAMES as readonly string[]).includes(named.key)) {
     throw new AgoraError('conflict', `name: '${named.name}' is reserved for the arena's own bots; choose another`);
@@ -75,7 +89,13 @@ export async function registerBot(ctx: ArenaContext, game: string, spec: string,
     throw new AgoraError('conflict', `name: a bot named '${named.name}' is already registered for ${def.name}`);
   }
   const agent: AgentRecord = {
-    id: ctx.newId(), game: def.name, spec, name: named.name, nameKey: named.key, kind: 'bot', ...(owner ? { ownerId: owner.id } : {}),
+    id: ctx.newId(),
+    game: def.name,
+    spec,
+    name: named.name,
+    nameKey: named.key,
+    kind: 'bot',
+    ...(owner ? { ownerId: owner.id } : {}),
     createdAt: ctx.now().toISOString(),
   };
   await ctx.store.addAgent(agent);
@@ -87,7 +107,11 @@ export async function registerBot(ctx: ArenaContext, game: string, spec: string,
  * are skipped). On a fresh store, imports each game's recorded starting ladder so the leaderboards
  * rank the roster at once, and queues a ranking tournament that goes on in the background.
  */
-export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentService, options: { tournament?: boolean; ladder?: boolean } = {}): Promise<void> {
+export async function bootstrapArena(
+  ctx: ArenaContext,
+  tournaments: TournamentService,
+  options: { tournament?: boolean; ladder?: boolean } = {},
+): Promise<void> {
   for (const game of Object.keys(ctx.games)) {
     const def = lookupGame(ctx.games, game);
     const known = new Set((await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot').map((a) => a.spec));
@@ -100,8 +124,10 @@ export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentS
         added++;
       } catch (err) {
         // An agent kind this process cannot build, or a model folder it cannot read: skip it, say why.
-        if (!(err instanceof AgoraError && ['bad_agent_spec', 'model_version', 'bad_request'].includes(err.code))) throw err;
-        if (err.code !== 'bad_agent_spec' || !/^(neural|az):/.test(spec)) process.stderr.write(`arena: skipped bot ${spec}: ${err.message}\n`);
+        if (!(err instanceof AgoraError && ['bad_agent_spec', 'model_version', 'bad_request'].includes(err.code)))
+          throw err;
+        if (err.code !== 'bad_agent_spec' || !/^(neural|az):/.test(spec))
+          process.stderr.write(`arena: skipped bot ${spec}: ${err.message}\n`);
       }
     }
     // A fresh store starts from the recorded ladder (arena/ladder/), so the leaderboard ranks the roster at once.
@@ -111,7 +137,16 @@ export async function bootstrapArena(ctx: ArenaContext, tournaments: TournamentS
     if ((await ctx.store.listTournaments(game)).some((t) => t.status === 'running')) continue;
     const bots = (await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot' && !a.retiredAt && !a.ownerId);
     // At least two passes over every mix and seat rotation, and enough games for a first ladder.
-    const slots = tournamentSlots(bots.map((b) => b.id), def.defaultPlayers, 'round-robin').length;
-    await tournaments.start({ game, agents: bots.map((b) => b.id), games: Math.min(200, Math.max(2 * slots, 24)), players: def.defaultPlayers });
+    const slots = tournamentSlots(
+      bots.map((b) => b.id),
+      def.defaultPlayers,
+      'round-robin',
+    ).length;
+    await tournaments.start({
+      game,
+      agents: bots.map((b) => b.id),
+      games: Math.min(200, Math.max(2 * slots, 24)),
+      players: def.defaultPlayers,
+    });
   }
 }

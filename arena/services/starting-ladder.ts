@@ -44,7 +44,9 @@ export async function importStartingLadder(ctx: ArenaContext, game: string, dir 
   const def = lookupGame(ctx.games, game);
   const file = JSON.parse(readFileSync(path, 'utf8')) as LadderFile;
   if (file.game !== def.name || file.encodingVersion !== def.encodingVersion) return 0;
-  const bySpec = new Map((await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot' && !a.ownerId).map((a) => [a.spec, a.id]));
+  const bySpec = new Map(
+    (await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot' && !a.ownerId).map((a) => [a.spec, a.id]),
+  );
   let imported = 0;
   for (const g of file.games) {
     const seats = g.seats.map((spec) => bySpec.get(spec));
@@ -57,8 +59,16 @@ export async function importStartingLadder(ctx: ArenaContext, game: string, dir 
     }
     if (!state.isTerminal() || JSON.stringify(state.ranking()) !== JSON.stringify(g.ranking)) continue;
     await ctx.store.recordGame({
-      id: `ladder:${game}:${g.index}`, game, players: file.players, seed: g.seed, seats: seats as string[], actions: g.actions,
-      ranking: g.ranking, scores: g.scores, truncated: g.truncated, finishedAt: ctx.now().toISOString(),
+      id: `ladder:${game}:${g.index}`,
+      game,
+      players: file.players,
+      seed: g.seed,
+      seats: seats as string[],
+      actions: g.actions,
+      ranking: g.ranking,
+      scores: g.scores,
+      truncated: g.truncated,
+      finishedAt: ctx.now().toISOString(),
     });
     imported++;
   }

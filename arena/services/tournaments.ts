@@ -74,7 +74,10 @@ export class TournamentService {
   /** Tournaments playing in this process, so a cancel stops them at once. */
   private readonly running = new Map<string, AbortController>();
 
-  constructor(private readonly ctx: ArenaContext, options: TournamentServiceOptions = {}) {
+  constructor(
+    private readonly ctx: ArenaContext,
+    options: TournamentServiceOptions = {},
+  ) {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomId()}`;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     if (!Number.isFinite(this.leaseMs) || this.leaseMs <= 0) {
@@ -87,18 +90,34 @@ export class TournamentService {
     const players = input.players ?? def.defaultPlayers;
     assertPlayerCount(def, players);
     if (!Number.isInteger(input.games) || input.games < 1 || input.games > MAX_TOURNAMENT_GAMES) {
-      throw new AgoraError('bad_request', `games: must be an integer from 1 to ${MAX_TOURNAMENT_GAMES}; got ${input.games}`);
+      throw new AgoraError(
+        'bad_request',
+        `games: must be an integer from 1 to ${MAX_TOURNAMENT_GAMES}; got ${input.games}`,
+      );
     }
     if (new Set(input.agents).size !== input.agents.length || input.agents.length < 2) {
-      throw new AgoraError('bad_request', `agents: give at least two distinct bot ids; got [${input.agents.join(', ')}]`);
+      throw new AgoraError(
+        'bad_request',
+        `agents: give at least two distinct bot ids; got [${input.agents.join(', ')}]`,
+      );
     }
     if (input.requestedBy !== undefined) {
       const limits = this.ctx.tournamentLimits;
-      if (input.games > limits.games) throw new AgoraError('bad_request', `games: at most ${limits.games} per tournament; got ${input.games}`);
-      if (input.agents.length > limits.agents) throw new AgoraError('bad_request', `agents: at most ${limits.agents} per tournament; got ${input.agents.length}`);
-      const running = (await this.ctx.store.listTournaments()).filter((t) => t.status === 'running' && t.requestedBy === input.requestedBy);
+      if (input.games > limits.games)
+        throw new AgoraError('bad_request', `games: at most ${limits.games} per tournament; got ${input.games}`);
+      if (input.agents.length > limits.agents)
+        throw new AgoraError(
+          'bad_request',
+          `agents: at most ${limits.agents} per tournament; got ${input.agents.length}`,
+        );
+      const running = (await this.ctx.store.listTournaments()).filter(
+        (t) => t.status === 'running' && t.requestedBy === input.requestedBy,
+      );
       if (running.length >= limits.running) {
-        throw new AgoraError('conflict', `you have ${running.length} tournament${running.length === 1 ? '' : 's'} running (${running.map((t) => t.id).join(', ')}); at most ${limits.running} at once`);
+        throw new AgoraError(
+          'conflict',
+          `you have ${running.length} tournament${running.length === 1 ? '' : 's'} running (${running.map((t) => t.id).join(', ')}); at most ${limits.running} at once`,
+        );
       }
     }
     for (const id of input.agents) {
@@ -108,9 +127,17 @@ export class TournamentService {
       }
     }
     const record: TournamentRecord = {
-      id: this.ctx.newId(), game: def.name, players, format: input.format ?? 'round-robin', agentIds: [...input.agents],
-      gamesTotal: input.games, gamesDone: 0, status: 'running', seed: this.ctx.newSeed(),
-      ...(input.requestedBy !== undefined ? { requestedBy: input.requestedBy } : {}), createdAt: this.ctx.now().toISOString(),
+      id: this.ctx.newId(),
+      game: def.name,
+      players,
+      format: input.format ?? 'round-robin',
+      agentIds: [...input.agents],
+      gamesTotal: input.games,
+      gamesDone: 0,
+      status: 'running',
+      seed: this.ctx.newSeed(),
+      ...(input.requestedBy !== undefined ? { requestedBy: input.requestedBy } : {}),
+      createdAt: this.ctx.now().toISOString(),
     };
     await this.ctx.store.addTournament(record);
     this.enqueue(record.id);
@@ -136,7 +163,8 @@ export class TournamentService {
   async cancel(id: string, reason = 'cancelled by the operator'): Promise<TournamentRecord> {
     const t = await this.ctx.store.getTournament(id);
     if (!t) throw new AgoraError('not_found', `no tournament '${id}'`);
-    if (!(await this.ctx.store.cancelTournament(id, reason))) throw new AgoraError('conflict', `tournament ${id} is ${t.status}, not running`);
+    if (!(await this.ctx.store.cancelTournament(id, reason)))
+      throw new AgoraError('conflict', `tournament ${id} is ${t.status}, not running`);
     this.running.get(id)?.abort();
     return (await this.ctx.store.getTournament(id))!;
   }
@@ -169,14 +197,22 @@ export class TournamentService {
   private enqueue(id: string): void {
     if (this.closed || this.queued.has(id)) return;
     this.queued.add(id);
-    this.queue = this.queue.then(() => this.run(id)).catch(() => undefined).finally(() => this.queued.delete(id));
+    this.queue = this.queue
+      .then(() => this.run(id))
+      .catch(() => undefined)
+      .finally(() => this.queued.delete(id));
   }
 
   /** Claims (or renews) the tournament's lease for one period from now: its end (ms), or undefined if refused. */
   private async claim(id: string): Promise<number | undefined> {
     const now = this.ctx.now().getTime();
     const until = now + this.leaseMs;
-    const held = await this.ctx.store.claimTournament(id, this.owner, new Date(now).toISOString(), new Date(until).toISOString());
+    const held = await this.ctx.store.claimTournament(
+      id,
+      this.owner,
+      new Date(now).toISOString(),
+      new Date(until).toISOString(),
+    );
     return held ? until : undefined;
   }
 
@@ -218,7 +254,9 @@ export class TournamentService {
       if (typeof next === 'number') heldUntil = next;
       else if (next === undefined || this.ctx.now().getTime() + this.leaseMs / 3 >= heldUntil) lost.abort();
     };
-    const timer = setInterval(() => { renewing = renewing.then(renew); }, this.leaseMs / 3);
+    const timer = setInterval(() => {
+      renewing = renewing.then(renew);
+    }, this.leaseMs / 3);
     timer.unref();
     return {
       lost: lost.signal,
@@ -236,10 +274,18 @@ export class TournamentService {
     const agents = await Promise.all(t.agentIds.map((a) => this.ctx.store.getAgent(a)));
     const byId = new Map(agents.filter((a): a is AgentRecord => a !== undefined).map((a) => [a.id, a]));
     for (const a of byId.values()) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
-    const done = new Set((await this.ctx.store.listGames(t.game, 1_000_000)).filter((g) => g.tournamentId === id).map((g) => g.id));
-    const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter((g) => !done.has(`${id}:${g.index}`));
+    const done = new Set(
+      (await this.ctx.store.listGames(t.game, 1_000_000)).filter((g) => g.tournamentId === id).map((g) => g.id),
+    );
+    const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter(
+      (g) => !done.has(`${id}:${g.index}`),
+    );
     const jobs: RunnerJob[] = schedule.map((g) => ({
-      id: `${id}:${g.index}`, index: g.index, game: t.game, seats: g.seats.map((a) => byId.get(a)!.spec), seed: tournamentGameSeed(t.seed, g.index),
+      id: `${id}:${g.index}`,
+      index: g.index,
+      game: t.game,
+      seats: g.seats.map((a) => byId.get(a)!.spec),
+      seed: tournamentGameSeed(t.seed, g.index),
       budgetsMs: g.seats.map((a) => budgetMsFor(this.ctx, byId.get(a)!)),
     }));
     const writes: Promise<unknown>[] = [];
@@ -249,11 +295,22 @@ export class TournamentService {
         onResult: (result, position) => {
           if (signal.aborted) return; // the lease is lost: the new holder stores this game
           const g = schedule[position];
-          writes.push(this.ctx.store.recordGame({
-            id: jobs[position].id, game: t.game, players: t.players, seed: result.seed as string, seats: g.seats,
-            actions: result.actions, ranking: result.ranking, scores: result.scores, truncated: result.truncated,
-            overruns: result.overruns, tournamentId: id, finishedAt: this.ctx.now().toISOString(),
-          }));
+          writes.push(
+            this.ctx.store.recordGame({
+              id: jobs[position].id,
+              game: t.game,
+              players: t.players,
+              seed: result.seed as string,
+              seats: g.seats,
+              actions: result.actions,
+              ranking: result.ranking,
+              scores: result.scores,
+              truncated: result.truncated,
+              overruns: result.overruns,
+              tournamentId: id,
+              finishedAt: this.ctx.now().toISOString(),
+            }),
+          );
         },
       });
     } finally {

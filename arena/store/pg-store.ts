@@ -17,8 +17,21 @@ import { PG_MIGRATIONS } from './pg-migrations.js';
 import { toApiKey, toSession, toUser } from './rows.js';
 import { sameGame } from './same-game.js';
 import {
-  nameKeyOf, overrunsByAgent, type AgentKind, type AgentRecord, type ApiKeyRecord, type GameRecord, type MatchRecord, type MatchStatus,
-  type RatingPoint, type RatingRecord, type SessionRecord, type Store, type TournamentRecord, type TournamentStatus, type UserRecord,
+  nameKeyOf,
+  overrunsByAgent,
+  type AgentKind,
+  type AgentRecord,
+  type ApiKeyRecord,
+  type GameRecord,
+  type MatchRecord,
+  type MatchStatus,
+  type RatingPoint,
+  type RatingRecord,
+  type SessionRecord,
+  type Store,
+  type TournamentRecord,
+  type TournamentStatus,
+  type UserRecord,
 } from './store.js';
 
 type Row = Record<string, unknown>;
@@ -33,9 +46,11 @@ export interface PgStoreOptions {
 /** Connects, migrates, and returns the store. Throws a clear error when the server cannot be reached. */
 export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
   const schema = options.schema;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new AgoraError('bad_request', `schema '${schema}' must be a lowercase SQL identifier`);
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new AgoraError('bad_request', `schema '${schema}' must be a lowercase SQL identifier`);
   const pool = new pg.Pool({
-    connectionString: url, max: options.max ?? 10,
+    connectionString: url,
+    max: options.max ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client's network error must not crash the process; the next query reports it.
@@ -63,7 +78,10 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     }
   } catch (err) {
     await pool.end().catch(() => {});
-    throw new AgoraError('unavailable', `PostgreSQL at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AgoraError(
+      'unavailable',
+      `PostgreSQL at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   return new PgStore(pool);
 }
@@ -73,16 +91,27 @@ function redactUrl(url: string): string {
 }
 
 const toAgent = (r: Row): AgentRecord => ({
-  id: r.id as string, game: r.game as string, spec: r.spec as string, name: r.name as string, nameKey: r.name_key as string,
-  kind: r.kind as AgentRecord['kind'], ...(r.owner_id ? { ownerId: r.owner_id as string } : {}),
-  ...(r.retired_at ? { retiredAt: r.retired_at as string } : {}), createdAt: r.created_at as string,
+  id: r.id as string,
+  game: r.game as string,
+  spec: r.spec as string,
+  name: r.name as string,
+  nameKey: r.name_key as string,
+  kind: r.kind as AgentRecord['kind'],
+  ...(r.owner_id ? { ownerId: r.owner_id as string } : {}),
+  ...(r.retired_at ? { retiredAt: r.retired_at as string } : {}),
+  createdAt: r.created_at as string,
 });
 
-
 const toGame = (r: Row): GameRecord => ({
-  id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
-  seats: r.seats as string[], actions: r.actions as number[], ranking: r.ranking as number[],
-  scores: r.scores as number[], truncated: r.truncated as boolean,
+  id: r.id as string,
+  game: r.game as string,
+  players: r.players as number,
+  seed: r.seed as string,
+  seats: r.seats as string[],
+  actions: r.actions as number[],
+  ranking: r.ranking as number[],
+  scores: r.scores as number[],
+  truncated: r.truncated as boolean,
   ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
   ...(r.resigned !== null && r.resigned !== undefined ? { resigned: r.resigned as number } : {}),
   ...(r.tournament_id ? { tournamentId: r.tournament_id as string } : {}),
@@ -91,19 +120,33 @@ const toGame = (r: Row): GameRecord => ({
 });
 
 const toTournament = (r: Row): TournamentRecord => ({
-  id: r.id as string, game: r.game as string, players: r.players as number, format: r.format as TournamentRecord['format'],
-  agentIds: r.agent_ids as string[], gamesTotal: r.games_total as number, gamesDone: r.games_done as number,
-  status: r.status as TournamentStatus, seed: r.seed as string, ...(r.error ? { error: r.error as string } : {}),
-  ...(r.requested_by ? { requestedBy: r.requested_by as string } : {}), createdAt: r.created_at as string,
+  id: r.id as string,
+  game: r.game as string,
+  players: r.players as number,
+  format: r.format as TournamentRecord['format'],
+  agentIds: r.agent_ids as string[],
+  gamesTotal: r.games_total as number,
+  gamesDone: r.games_done as number,
+  status: r.status as TournamentStatus,
+  seed: r.seed as string,
+  ...(r.error ? { error: r.error as string } : {}),
+  ...(r.requested_by ? { requestedBy: r.requested_by as string } : {}),
+  createdAt: r.created_at as string,
 });
 
 const toMatch = (r: Row): MatchRecord => ({
-  id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
-  seats: r.seats as MatchRecord['seats'], actions: r.actions as number[], status: r.status as MatchStatus,
+  id: r.id as string,
+  game: r.game as string,
+  players: r.players as number,
+  seed: r.seed as string,
+  seats: r.seats as MatchRecord['seats'],
+  actions: r.actions as number[],
+  status: r.status as MatchStatus,
   ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
   ...(r.autoplay ? { autoplay: true } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
-  createdAt: r.created_at as string, updatedAt: r.updated_at as string,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
 });
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -137,9 +180,25 @@ class PgStore implements Store {
 
   async addAgent(a: AgentRecord): Promise<void> {
     await this.transaction(async (c) => {
-      await c.query('INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-        [a.id, a.game, a.spec, a.name, a.nameKey ?? nameKeyOf(a.name), a.kind, a.ownerId ?? null, a.retiredAt ?? null, a.createdAt]);
-      await c.query('INSERT INTO ratings (agent_id, game, elo, games) VALUES ($1, $2, $3, 0)', [a.id, a.game, ELO_START]);
+      await c.query(
+        'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [
+          a.id,
+          a.game,
+          a.spec,
+          a.name,
+          a.nameKey ?? nameKeyOf(a.name),
+          a.kind,
+          a.ownerId ?? null,
+          a.retiredAt ?? null,
+          a.createdAt,
+        ],
+      );
+      await c.query('INSERT INTO ratings (agent_id, game, elo, games) VALUES ($1, $2, $3, 0)', [
+        a.id,
+        a.game,
+        ELO_START,
+      ]);
     });
   }
 
@@ -149,63 +208,113 @@ class PgStore implements Store {
   }
 
   async listAgents(game?: string): Promise<AgentRecord[]> {
-    const rows = game === undefined
-      ? await this.all('SELECT * FROM agents ORDER BY game, created_at, id')
-      : await this.all('SELECT * FROM agents WHERE game = $1 ORDER BY created_at, id', [game]);
+    const rows =
+      game === undefined
+        ? await this.all('SELECT * FROM agents ORDER BY game, created_at, id')
+        : await this.all('SELECT * FROM agents WHERE game = $1 ORDER BY created_at, id', [game]);
     return rows.map(toAgent);
   }
 
   async findAgentByKey(game: string, kind: AgentKind, nameKey: string): Promise<AgentRecord | undefined> {
-    const r = await this.one('SELECT * FROM agents WHERE game = $1 AND kind = $2 AND name_key = $3', [game, kind, nameKey]);
+    const r = await this.one('SELECT * FROM agents WHERE game = $1 AND kind = $2 AND name_key = $3', [
+      game,
+      kind,
+      nameKey,
+    ]);
     return r && toAgent(r);
   }
 
   async retireAgent(id: string, at: string): Promise<boolean> {
-    return ((await this.pool.query('UPDATE agents SET retired_at = $1 WHERE id = $2 AND retired_at IS NULL', [at, id])).rowCount ?? 0) === 1;
+    return (
+      ((await this.pool.query('UPDATE agents SET retired_at = $1 WHERE id = $2 AND retired_at IS NULL', [at, id]))
+        .rowCount ?? 0) === 1
+    );
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
     return (await this.all('SELECT * FROM ratings WHERE game = $1 ORDER BY elo DESC, agent_id', [game])).map((r) => ({
-      agentId: r.agent_id as string, game: r.game as string, elo: r.elo as number, games: r.games as number, overruns: r.overruns as number,
+      agentId: r.agent_id as string,
+      game: r.game as string,
+      elo: r.elo as number,
+      games: r.games as number,
+      overruns: r.overruns as number,
     }));
   }
 
   async ratingHistory(game: string): Promise<RatingPoint[]> {
     return (await this.all('SELECT * FROM rating_history WHERE game = $1 ORDER BY seq', [game])).map((r) => ({
-      agentId: r.agent_id as string, gameId: r.game_id as string, elo: r.elo as number, at: r.at as string,
+      agentId: r.agent_id as string,
+      gameId: r.game_id as string,
+      elo: r.elo as number,
+      at: r.at as string,
     }));
   }
 
   async recordGame(g: GameRecord): Promise<Record<string, number>> {
     return this.transaction(async (c) => {
-      const inserted = await c.query(`INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned,
+      const inserted = await c.query(
+        `INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned,
         tournament_id, match_id, finished_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`, [
-        g.id, g.game, g.players, g.seed, json(g.seats), json(g.actions), json(g.ranking), json(g.scores), g.truncated,
-        g.overruns ? json(g.overruns) : null, g.resigned ?? null, g.tournamentId ?? null, g.matchId ?? null, g.finishedAt,
-      ]);
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
+        [
+          g.id,
+          g.game,
+          g.players,
+          g.seed,
+          json(g.seats),
+          json(g.actions),
+          json(g.ranking),
+          json(g.scores),
+          g.truncated,
+          g.overruns ? json(g.overruns) : null,
+          g.resigned ?? null,
+          g.tournamentId ?? null,
+          g.matchId ?? null,
+          g.finishedAt,
+        ],
+      );
       if (inserted.rowCount === 0) {
         const stored = (await c.query('SELECT * FROM games WHERE id = $1', [g.id])).rows[0] as Row;
         if (sameGame(toGame(stored), g)) return {};
         throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
       }
       const ids = [...new Set(g.seats)].sort();
-      const locked = await c.query('SELECT agent_id, elo FROM ratings WHERE agent_id = ANY($1) ORDER BY agent_id FOR UPDATE', [ids]);
+      const locked = await c.query(
+        'SELECT agent_id, elo FROM ratings WHERE agent_id = ANY($1) ORDER BY agent_id FOR UPDATE',
+        [ids],
+      );
       const current: Record<string, number> = {};
       for (const r of locked.rows as Row[]) current[r.agent_id as string] = r.elo as number;
       for (const id of ids) if (!(id in current)) throw new AgoraError('bad_request', `agent ${id} has no rating row`);
       const delta = applyElo(current, g.seats, g.ranking);
       const overruns = overrunsByAgent(g);
       for (const id of ids) {
-        await c.query('UPDATE ratings SET elo = $1, games = games + 1, overruns = overruns + $3 WHERE agent_id = $2', [current[id], id, overruns.get(id) ?? 0]);
-        await c.query('INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES ($1, $2, $3, $4, $5)', [id, g.game, g.id, current[id], g.finishedAt]);
+        await c.query('UPDATE ratings SET elo = $1, games = games + 1, overruns = overruns + $3 WHERE agent_id = $2', [
+          current[id],
+          id,
+          overruns.get(id) ?? 0,
+        ]);
+        await c.query('INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES ($1, $2, $3, $4, $5)', [
+          id,
+          g.game,
+          g.id,
+          current[id],
+          g.finishedAt,
+        ]);
       }
       if (g.tournamentId) {
-        await c.query(`UPDATE tournaments SET games_done = games_done + 1,
-          status = CASE WHEN games_done + 1 >= games_total AND status = 'running' THEN 'done' ELSE status END WHERE id = $1`, [g.tournamentId]);
+        await c.query(
+          `UPDATE tournaments SET games_done = games_done + 1,
+          status = CASE WHEN games_done + 1 >= games_total AND status = 'running' THEN 'done' ELSE status END WHERE id = $1`,
+          [g.tournamentId],
+        );
       }
       if (g.matchId) {
-        await c.query(`UPDATE matches SET status = 'done', game_id = $1, updated_at = $2 WHERE id = $3`, [g.id, g.finishedAt, g.matchId]);
+        await c.query(`UPDATE matches SET status = 'done', game_id = $1, updated_at = $2 WHERE id = $3`, [
+          g.id,
+          g.finishedAt,
+          g.matchId,
+        ]);
       }
       return delta;
     });
@@ -217,7 +326,9 @@ class PgStore implements Store {
   }
 
   async listGames(game: string, limit = 50): Promise<GameRecord[]> {
-    return (await this.all('SELECT * FROM games WHERE game = $1 ORDER BY finished_at DESC, seq DESC LIMIT $2', [game, limit])).map(toGame);
+    return (
+      await this.all('SELECT * FROM games WHERE game = $1 ORDER BY finished_at DESC, seq DESC LIMIT $2', [game, limit])
+    ).map(toGame);
   }
 
   async countGames(game: string): Promise<number> {
@@ -225,10 +336,24 @@ class PgStore implements Store {
   }
 
   async addTournament(t: TournamentRecord): Promise<void> {
-    await this.pool.query(`INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, requested_by, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
-      t.id, t.game, t.players, t.format, json(t.agentIds), t.gamesTotal, t.gamesDone, t.status, t.seed, t.error ?? null, t.requestedBy ?? null, t.createdAt,
-    ]);
+    await this.pool.query(
+      `INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, requested_by, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        t.id,
+        t.game,
+        t.players,
+        t.format,
+        json(t.agentIds),
+        t.gamesTotal,
+        t.gamesDone,
+        t.status,
+        t.seed,
+        t.error ?? null,
+        t.requestedBy ?? null,
+        t.createdAt,
+      ],
+    );
   }
 
   async getTournament(id: string): Promise<TournamentRecord | undefined> {
@@ -237,9 +362,10 @@ class PgStore implements Store {
   }
 
   async listTournaments(game?: string): Promise<TournamentRecord[]> {
-    const rows = game === undefined
-      ? await this.all('SELECT * FROM tournaments ORDER BY created_at DESC, seq DESC')
-      : await this.all('SELECT * FROM tournaments WHERE game = $1 ORDER BY created_at DESC, seq DESC', [game]);
+    const rows =
+      game === undefined
+        ? await this.all('SELECT * FROM tournaments ORDER BY created_at DESC, seq DESC')
+        : await this.all('SELECT * FROM tournaments WHERE game = $1 ORDER BY created_at DESC, seq DESC', [game]);
     return rows.map(toTournament);
   }
 
@@ -248,27 +374,53 @@ class PgStore implements Store {
   }
 
   async cancelTournament(id: string, reason: string): Promise<boolean> {
-    return ((await this.pool.query(`UPDATE tournaments SET status = 'cancelled', error = $1 WHERE id = $2 AND status = 'running'`, [reason, id])).rowCount ?? 0) === 1;
+    return (
+      ((
+        await this.pool.query(
+          `UPDATE tournaments SET status = 'cancelled', error = $1 WHERE id = $2 AND status = 'running'`,
+          [reason, id],
+        )
+      ).rowCount ?? 0) === 1
+    );
   }
 
   async claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean> {
     // One statement: a concurrent claim waits for the row lock, then re-checks the WHERE against
     // the committed row (READ COMMITTED), so of two claims at once exactly one succeeds.
-    const result = await this.pool.query(`UPDATE tournaments SET owner = $1, lease_until = $2
+    const result = await this.pool.query(
+      `UPDATE tournaments SET owner = $1, lease_until = $2
       WHERE id = $3 AND status = 'running' AND (owner IS NULL OR owner = $1 OR lease_until IS NULL OR lease_until < $4)`,
-    [owner, until, id, now]);
+      [owner, until, id, now],
+    );
     return result.rowCount === 1;
   }
 
   async releaseTournament(id: string, owner: string): Promise<void> {
-    await this.pool.query('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2', [id, owner]);
+    await this.pool.query('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2', [
+      id,
+      owner,
+    ]);
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    await this.pool.query(`INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
-      m.id, m.game, m.players, m.seed, json(m.seats), json(m.actions), m.status, m.overruns ? json(m.overruns) : null, m.autoplay ?? false, m.gameId ?? null, m.createdAt, m.updatedAt,
-    ]);
+    await this.pool.query(
+      `INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        m.id,
+        m.game,
+        m.players,
+        m.seed,
+        json(m.seats),
+        json(m.actions),
+        m.status,
+        m.overruns ? json(m.overruns) : null,
+        m.autoplay ?? false,
+        m.gameId ?? null,
+        m.createdAt,
+        m.updatedAt,
+      ],
+    );
   }
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {
@@ -277,21 +429,34 @@ class PgStore implements Store {
   }
 
   async listMatches(status?: MatchStatus): Promise<MatchRecord[]> {
-    const rows = status === undefined
-      ? await this.all('SELECT * FROM matches ORDER BY created_at, seq')
-      : await this.all('SELECT * FROM matches WHERE status = $1 ORDER BY created_at, seq', [status]);
+    const rows =
+      status === undefined
+        ? await this.all('SELECT * FROM matches ORDER BY created_at, seq')
+        : await this.all('SELECT * FROM matches WHERE status = $1 ORDER BY created_at, seq', [status]);
     return rows.map(toMatch);
   }
 
-  async appendMatchActions(id: string, expectedLength: number, actions: number[], at: string, overruns?: number[]): Promise<boolean> {
+  async appendMatchActions(
+    id: string,
+    expectedLength: number,
+    actions: number[],
+    at: string,
+    overruns?: number[],
+  ): Promise<boolean> {
     // One statement: the length check and the append happen atomically on the locked row.
-    const result = await this.pool.query(`UPDATE matches SET actions = actions || $1::jsonb, updated_at = $2, overruns = COALESCE($5::jsonb, overruns)
-      WHERE id = $3 AND status = 'live' AND jsonb_array_length(actions) = $4`, [json(actions), at, id, expectedLength, overruns ? json(overruns) : null]);
+    const result = await this.pool.query(
+      `UPDATE matches SET actions = actions || $1::jsonb, updated_at = $2, overruns = COALESCE($5::jsonb, overruns)
+      WHERE id = $3 AND status = 'live' AND jsonb_array_length(actions) = $4`,
+      [json(actions), at, id, expectedLength, overruns ? json(overruns) : null],
+    );
     return result.rowCount === 1;
   }
 
   async addUser(u: UserRecord): Promise<void> {
-    await this.pool.query('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [u.id, u.name, u.nameKey, u.passwordHash, u.createdAt]);
+    await this.pool.query(
+      'INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [u.id, u.name, u.nameKey, u.passwordHash, u.createdAt],
+    );
   }
 
   async getUser(id: string): Promise<UserRecord | undefined> {
@@ -305,7 +470,10 @@ class PgStore implements Store {
   }
 
   async addSession(s: SessionRecord): Promise<void> {
-    await this.pool.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [s.tokenHash, s.userId, s.createdAt, s.expiresAt]);
+    await this.pool.query(
+      'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+      [s.tokenHash, s.userId, s.createdAt, s.expiresAt],
+    );
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
@@ -318,24 +486,42 @@ class PgStore implements Store {
   }
 
   async addApiKey(k: ApiKeyRecord): Promise<void> {
-    await this.pool.query('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [k.id, k.userId, k.label, k.keyHash, k.createdAt]);
+    await this.pool.query(
+      'INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [k.id, k.userId, k.label, k.keyHash, k.createdAt],
+    );
   }
 
   async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
-    return (await this.all('SELECT * FROM api_keys WHERE user_id = $1 ORDER BY created_at, id', [userId])).map(toApiKey);
+    return (await this.all('SELECT * FROM api_keys WHERE user_id = $1 ORDER BY created_at, id', [userId])).map(
+      toApiKey,
+    );
   }
 
   async useApiKey(keyHash: string, at: string): Promise<ApiKeyRecord | undefined> {
-    const r = await this.one('UPDATE api_keys SET last_used_at = $1 WHERE key_hash = $2 AND revoked_at IS NULL RETURNING *', [at, keyHash]);
+    const r = await this.one(
+      'UPDATE api_keys SET last_used_at = $1 WHERE key_hash = $2 AND revoked_at IS NULL RETURNING *',
+      [at, keyHash],
+    );
     return r && toApiKey(r);
   }
 
   async revokeApiKey(userId: string, id: string, at: string): Promise<boolean> {
-    return ((await this.pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND user_id = $3 AND revoked_at IS NULL', [at, id, userId])).rowCount ?? 0) === 1;
+    return (
+      ((
+        await this.pool.query(
+          'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND user_id = $3 AND revoked_at IS NULL',
+          [at, id, userId],
+        )
+      ).rowCount ?? 0) === 1
+    );
   }
 
   async secret(name: string, value: string): Promise<string> {
-    await this.pool.query('INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, value]);
+    await this.pool.query('INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      name,
+      value,
+    ]);
     return (await this.one('SELECT value FROM secrets WHERE name = $1', [name]))!.value as string;
   }
 

@@ -4,14 +4,26 @@ type Row = Record<string, unknown>;
 
 /** Row mappers both stores share (columns that are plain text in either dialect). */
 export const toUser = (r: Row): UserRecord => ({
-  id: r.id as string, name: r.name as string, nameKey: r.name_key as string, passwordHash: r.password_hash as string, createdAt: r.created_at as string,
+  id: r.id as string,
+  name: r.name as string,
+  nameKey: r.name_key as string,
+  passwordHash: r.password_hash as string,
+  createdAt: r.created_at as string,
 });
 
 export const toApiKey = (r: Row): ApiKeyRecord => ({
-  id: r.id as string, userId: r.user_id as string, label: r.label as string, keyHash: r.key_hash as string, createdAt: r.created_at as string,
-  ...(r.last_used_at ? { lastUsedAt: r.last_used_at as string } : {}), ...(r.revoked_at ? { revokedAt: r.revoked_at as string } : {}),
+  id: r.id as string,
+  userId: r.user_id as string,
+  label: r.label as string,
+  keyHash: r.key_hash as string,
+  createdAt: r.created_at as string,
+  ...(r.last_used_at ? { lastUsedAt: r.last_used_at as string } : {}),
+  ...(r.revoked_at ? { revokedAt: r.revoked_at as string } : {}),
 });
 
 export const toSession = (r: Row): SessionRecord => ({
-  tokenHash: r.token_hash as string, userId: r.user_id as string, createdAt: r.created_at as string, expiresAt: r.expires_at as string,
+  tokenHash: r.token_hash as string,
+  userId: r.user_id as string,
+  createdAt: r.created_at as string,
+  expiresAt: r.expires_at as string,
 });

@@ -7,8 +7,21 @@ import { MIGRATIONS } from './migrations.js';
 import { toApiKey, toSession, toUser } from './rows.js';
 import { sameGame } from './same-game.js';
 import {
-  nameKeyOf, overrunsByAgent, type AgentKind, type AgentRecord, type ApiKeyRecord, type GameRecord, type MatchRecord, type MatchStatus, type RatingPoint,
-  type RatingRecord, type SessionRecord, type Store, type TournamentRecord, type TournamentStatus, type UserRecord,
+  nameKeyOf,
+  overrunsByAgent,
+  type AgentKind,
+  type AgentRecord,
+  type ApiKeyRecord,
+  type GameRecord,
+  type MatchRecord,
+  type MatchStatus,
+  type RatingPoint,
+  type RatingRecord,
+  type SessionRecord,
+  type Store,
+  type TournamentRecord,
+  type TournamentStatus,
+  type UserRecord,
 } from './store.js';
 
 type Row = Record<string, unknown>;
@@ -47,16 +60,27 @@ function migrate(db: Database.Database): void {
 }
 
 const toAgent = (r: Row): AgentRecord => ({
-  id: r.id as string, game: r.game as string, spec: r.spec as string, name: r.name as string, nameKey: r.name_key as string,
-  kind: r.kind as AgentRecord['kind'], ...(r.owner_id ? { ownerId: r.owner_id as string } : {}),
-  ...(r.retired_at ? { retiredAt: r.retired_at as string } : {}), createdAt: r.created_at as string,
+  id: r.id as string,
+  game: r.game as string,
+  spec: r.spec as string,
+  name: r.name as string,
+  nameKey: r.name_key as string,
+  kind: r.kind as AgentRecord['kind'],
+  ...(r.owner_id ? { ownerId: r.owner_id as string } : {}),
+  ...(r.retired_at ? { retiredAt: r.retired_at as string } : {}),
+  createdAt: r.created_at as string,
 });
 
-
 const toGame = (r: Row): GameRecord => ({
-  id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
-  seats: JSON.parse(r.seats as string), actions: JSON.parse(r.actions as string), ranking: JSON.parse(r.ranking as string),
-  scores: JSON.parse(r.scores as string), truncated: r.truncated === 1,
+  id: r.id as string,
+  game: r.game as string,
+  players: r.players as number,
+  seed: r.seed as string,
+  seats: JSON.parse(r.seats as string),
+  actions: JSON.parse(r.actions as string),
+  ranking: JSON.parse(r.ranking as string),
+  scores: JSON.parse(r.scores as string),
+  truncated: r.truncated === 1,
   ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
   ...(r.resigned !== null && r.resigned !== undefined ? { resigned: r.resigned as number } : {}),
   ...(r.tournament_id ? { tournamentId: r.tournament_id as string } : {}),
@@ -65,19 +89,33 @@ const toGame = (r: Row): GameRecord => ({
 });
 
 const toTournament = (r: Row): TournamentRecord => ({
-  id: r.id as string, game: r.game as string, players: r.players as number, format: r.format as TournamentRecord['format'],
-  agentIds: JSON.parse(r.agent_ids as string), gamesTotal: r.games_total as number, gamesDone: r.games_done as number,
-  status: r.status as TournamentStatus, seed: r.seed as string, ...(r.error ? { error: r.error as string } : {}),
-  ...(r.requested_by ? { requestedBy: r.requested_by as string } : {}), createdAt: r.created_at as string,
+  id: r.id as string,
+  game: r.game as string,
+  players: r.players as number,
+  format: r.format as TournamentRecord['format'],
+  agentIds: JSON.parse(r.agent_ids as string),
+  gamesTotal: r.games_total as number,
+  gamesDone: r.games_done as number,
+  status: r.status as TournamentStatus,
+  seed: r.seed as string,
+  ...(r.error ? { error: r.error as string } : {}),
+  ...(r.requested_by ? { requestedBy: r.requested_by as string } : {}),
+  createdAt: r.created_at as string,
 });
 
 const toMatch = (r: Row): MatchRecord => ({
-  id: r.id as string, game: r.game as string, players: r.players as number, seed: r.seed as string,
-  seats: JSON.parse(r.seats as string), actions: JSON.parse(r.actions as string), status: r.status as MatchStatus,
+  id: r.id as string,
+  game: r.game as string,
+  players: r.players as number,
+  seed: r.seed as string,
+  seats: JSON.parse(r.seats as string),
+  actions: JSON.parse(r.actions as string),
+  status: r.status as MatchStatus,
   ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
   ...(r.autoplay ? { autoplay: true } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
-  createdAt: r.created_at as string, updatedAt: r.updated_at as string,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
 });
 
 class SqliteStore implements Store {
@@ -85,9 +123,24 @@ class SqliteStore implements Store {
 
   async addAgent(a: AgentRecord): Promise<void> {
     this.db.transaction(() => {
-      this.db.prepare('INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(a.id, a.game, a.spec, a.name, a.nameKey ?? nameKeyOf(a.name), a.kind, a.ownerId ?? null, a.retiredAt ?? null, a.createdAt);
-      this.db.prepare('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)').run(a.id, a.game, ELO_START);
+      this.db
+        .prepare(
+          'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          a.id,
+          a.game,
+          a.spec,
+          a.name,
+          a.nameKey ?? nameKeyOf(a.name),
+          a.kind,
+          a.ownerId ?? null,
+          a.retiredAt ?? null,
+          a.createdAt,
+        );
+      this.db
+        .prepare('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)')
+        .run(a.id, a.game, ELO_START);
     })();
   }
 
@@ -97,31 +150,45 @@ class SqliteStore implements Store {
   }
 
   async listAgents(game?: string): Promise<AgentRecord[]> {
-    const rows = game === undefined
-      ? this.db.prepare('SELECT * FROM agents ORDER BY game, created_at, id').all()
-      : this.db.prepare('SELECT * FROM agents WHERE game = ? ORDER BY created_at, id').all(game);
+    const rows =
+      game === undefined
+        ? this.db.prepare('SELECT * FROM agents ORDER BY game, created_at, id').all()
+        : this.db.prepare('SELECT * FROM agents WHERE game = ? ORDER BY created_at, id').all(game);
     return (rows as Row[]).map(toAgent);
   }
 
   async findAgentByKey(game: string, kind: AgentKind, nameKey: string): Promise<AgentRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM agents WHERE game = ? AND kind = ? AND name_key = ?').get(game, kind, nameKey) as Row | undefined;
+    const r = this.db
+      .prepare('SELECT * FROM agents WHERE game = ? AND kind = ? AND name_key = ?')
+      .get(game, kind, nameKey) as Row | undefined;
     return r && toAgent(r);
   }
 
   async retireAgent(id: string, at: string): Promise<boolean> {
-    return this.db.prepare('UPDATE agents SET retired_at = ? WHERE id = ? AND retired_at IS NULL').run(at, id).changes === 1;
+    return (
+      this.db.prepare('UPDATE agents SET retired_at = ? WHERE id = ? AND retired_at IS NULL').run(at, id).changes === 1
+    );
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
     return (this.db.prepare('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC').all(game) as Row[]).map((r) => ({
-      agentId: r.agent_id as string, game: r.game as string, elo: r.elo as number, games: r.games as number, overruns: r.overruns as number,
+      agentId: r.agent_id as string,
+      game: r.game as string,
+      elo: r.elo as number,
+      games: r.games as number,
+      overruns: r.overruns as number,
     }));
   }
 
   async ratingHistory(game: string): Promise<RatingPoint[]> {
-    return (this.db.prepare('SELECT * FROM rating_history WHERE game = ? ORDER BY seq').all(game) as Row[]).map((r) => ({
-      agentId: r.agent_id as string, gameId: r.game_id as string, elo: r.elo as number, at: r.at as string,
-    }));
+    return (this.db.prepare('SELECT * FROM rating_history WHERE game = ? ORDER BY seq').all(game) as Row[]).map(
+      (r) => ({
+        agentId: r.agent_id as string,
+        gameId: r.game_id as string,
+        elo: r.elo as number,
+        at: r.at as string,
+      }),
+    );
   }
 
   async recordGame(g: GameRecord): Promise<Record<string, number>> {
@@ -132,12 +199,27 @@ class SqliteStore implements Store {
         if (sameGame(toGame(stored), g)) return {};
         throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
       }
-      this.db.prepare(`INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned, tournament_id, match_id, finished_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-        g.id, g.game, g.players, g.seed, JSON.stringify(g.seats), JSON.stringify(g.actions), JSON.stringify(g.ranking),
-        JSON.stringify(g.scores), g.truncated ? 1 : 0, g.overruns ? JSON.stringify(g.overruns) : null, g.resigned ?? null,
-        g.tournamentId ?? null, g.matchId ?? null, g.finishedAt,
-      );
+      this.db
+        .prepare(
+          `INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned, tournament_id, match_id, finished_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          g.id,
+          g.game,
+          g.players,
+          g.seed,
+          JSON.stringify(g.seats),
+          JSON.stringify(g.actions),
+          JSON.stringify(g.ranking),
+          JSON.stringify(g.scores),
+          g.truncated ? 1 : 0,
+          g.overruns ? JSON.stringify(g.overruns) : null,
+          g.resigned ?? null,
+          g.tournamentId ?? null,
+          g.matchId ?? null,
+          g.finishedAt,
+        );
       const current: Record<string, number> = {};
       for (const id of new Set(g.seats)) {
         const r = this.db.prepare('SELECT elo FROM ratings WHERE agent_id = ?').get(id) as Row | undefined;
@@ -145,8 +227,12 @@ class SqliteStore implements Store {
         current[id] = r.elo as number;
       }
       const delta = applyElo(current, g.seats, g.ranking);
-      const update = this.db.prepare('UPDATE ratings SET elo = ?, games = games + ?, overruns = overruns + ? WHERE agent_id = ?');
-      const history = this.db.prepare('INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES (?, ?, ?, ?, ?)');
+      const update = this.db.prepare(
+        'UPDATE ratings SET elo = ?, games = games + ?, overruns = overruns + ? WHERE agent_id = ?',
+      );
+      const history = this.db.prepare(
+        'INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES (?, ?, ?, ?, ?)',
+      );
       const overruns = overrunsByAgent(g);
       for (const id of Object.keys(current)) {
         update.run(current[id], 1, overruns.get(id) ?? 0, id); // one game, however many seats the agent held in it
@@ -154,11 +240,16 @@ class SqliteStore implements Store {
       }
       if (g.tournamentId) {
         this.db.prepare('UPDATE tournaments SET games_done = games_done + 1 WHERE id = ?').run(g.tournamentId);
-        this.db.prepare(`UPDATE tournaments SET status = 'done' WHERE id = ? AND games_done >= games_total AND status = 'running'`)
+        this.db
+          .prepare(
+            `UPDATE tournaments SET status = 'done' WHERE id = ? AND games_done >= games_total AND status = 'running'`,
+          )
           .run(g.tournamentId);
       }
       if (g.matchId) {
-        this.db.prepare(`UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ?`).run(g.id, g.finishedAt, g.matchId);
+        this.db
+          .prepare(`UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ?`)
+          .run(g.id, g.finishedAt, g.matchId);
       }
       return delta;
     })();
@@ -170,7 +261,11 @@ class SqliteStore implements Store {
   }
 
   async listGames(game: string, limit = 50): Promise<GameRecord[]> {
-    return (this.db.prepare('SELECT * FROM games WHERE game = ? ORDER BY finished_at DESC, rowid DESC LIMIT ?').all(game, limit) as Row[]).map(toGame);
+    return (
+      this.db
+        .prepare('SELECT * FROM games WHERE game = ? ORDER BY finished_at DESC, rowid DESC LIMIT ?')
+        .all(game, limit) as Row[]
+    ).map(toGame);
   }
 
   async countGames(game: string): Promise<number> {
@@ -178,11 +273,25 @@ class SqliteStore implements Store {
   }
 
   async addTournament(t: TournamentRecord): Promise<void> {
-    this.db.prepare(`INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, requested_by, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      t.id, t.game, t.players, t.format, JSON.stringify(t.agentIds), t.gamesTotal, t.gamesDone, t.status, t.seed, t.error ?? null,
-      t.requestedBy ?? null, t.createdAt,
-    );
+    this.db
+      .prepare(
+        `INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, requested_by, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        t.id,
+        t.game,
+        t.players,
+        t.format,
+        JSON.stringify(t.agentIds),
+        t.gamesTotal,
+        t.gamesDone,
+        t.status,
+        t.seed,
+        t.error ?? null,
+        t.requestedBy ?? null,
+        t.createdAt,
+      );
   }
 
   async getTournament(id: string): Promise<TournamentRecord | undefined> {
@@ -191,9 +300,10 @@ class SqliteStore implements Store {
   }
 
   async listTournaments(game?: string): Promise<TournamentRecord[]> {
-    const rows = game === undefined
-      ? this.db.prepare('SELECT * FROM tournaments ORDER BY created_at DESC, rowid DESC').all()
-      : this.db.prepare('SELECT * FROM tournaments WHERE game = ? ORDER BY created_at DESC, rowid DESC').all(game);
+    const rows =
+      game === undefined
+        ? this.db.prepare('SELECT * FROM tournaments ORDER BY created_at DESC, rowid DESC').all()
+        : this.db.prepare('SELECT * FROM tournaments WHERE game = ? ORDER BY created_at DESC, rowid DESC').all(game);
     return (rows as Row[]).map(toTournament);
   }
 
@@ -202,27 +312,50 @@ class SqliteStore implements Store {
   }
 
   async cancelTournament(id: string, reason: string): Promise<boolean> {
-    return this.db.prepare(`UPDATE tournaments SET status = 'cancelled', error = ? WHERE id = ? AND status = 'running'`).run(reason, id).changes === 1;
+    return (
+      this.db
+        .prepare(`UPDATE tournaments SET status = 'cancelled', error = ? WHERE id = ? AND status = 'running'`)
+        .run(reason, id).changes === 1
+    );
   }
 
   async claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean> {
     // One statement: SQLite's write lock makes the check and the claim one step, across connections too.
-    const result = this.db.prepare(`UPDATE tournaments SET owner = ?, lease_until = ?
-      WHERE id = ? AND status = 'running' AND (owner IS NULL OR owner = ? OR lease_until IS NULL OR lease_until < ?)`)
+    const result = this.db
+      .prepare(
+        `UPDATE tournaments SET owner = ?, lease_until = ?
+      WHERE id = ? AND status = 'running' AND (owner IS NULL OR owner = ? OR lease_until IS NULL OR lease_until < ?)`,
+      )
       .run(owner, until, id, owner, now);
     return result.changes === 1;
   }
 
   async releaseTournament(id: string, owner: string): Promise<void> {
-    this.db.prepare('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?').run(id, owner);
+    this.db
+      .prepare('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?')
+      .run(id, owner);
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    this.db.prepare(`INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      m.id, m.game, m.players, m.seed, JSON.stringify(m.seats), JSON.stringify(m.actions), m.status, m.overruns ? JSON.stringify(m.overruns) : null, m.autoplay ? 1 : 0,
-      m.gameId ?? null, m.createdAt, m.updatedAt,
-    );
+    this.db
+      .prepare(
+        `INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        m.id,
+        m.game,
+        m.players,
+        m.seed,
+        JSON.stringify(m.seats),
+        JSON.stringify(m.actions),
+        m.status,
+        m.overruns ? JSON.stringify(m.overruns) : null,
+        m.autoplay ? 1 : 0,
+        m.gameId ?? null,
+        m.createdAt,
+        m.updatedAt,
+      );
   }
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {
@@ -231,26 +364,41 @@ class SqliteStore implements Store {
   }
 
   async listMatches(status?: MatchStatus): Promise<MatchRecord[]> {
-    const rows = status === undefined
-      ? this.db.prepare('SELECT * FROM matches ORDER BY created_at').all()
-      : this.db.prepare('SELECT * FROM matches WHERE status = ? ORDER BY created_at').all(status);
+    const rows =
+      status === undefined
+        ? this.db.prepare('SELECT * FROM matches ORDER BY created_at').all()
+        : this.db.prepare('SELECT * FROM matches WHERE status = ? ORDER BY created_at').all(status);
     return (rows as Row[]).map(toMatch);
   }
 
-  async appendMatchActions(id: string, expectedLength: number, actions: number[], at: string, overruns?: number[]): Promise<boolean> {
+  async appendMatchActions(
+    id: string,
+    expectedLength: number,
+    actions: number[],
+    at: string,
+    overruns?: number[],
+  ): Promise<boolean> {
     return this.db.transaction(() => {
-      const r = this.db.prepare(`SELECT actions, overruns FROM matches WHERE id = ? AND status = 'live'`).get(id) as Row | undefined;
+      const r = this.db.prepare(`SELECT actions, overruns FROM matches WHERE id = ? AND status = 'live'`).get(id) as
+        Row | undefined;
       if (!r) return false;
       const current = JSON.parse(r.actions as string) as number[];
       if (current.length !== expectedLength) return false;
-      this.db.prepare('UPDATE matches SET actions = ?, overruns = ?, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify([...current, ...actions]), overruns ? JSON.stringify(overruns) : (r.overruns ?? null), at, id);
+      this.db
+        .prepare('UPDATE matches SET actions = ?, overruns = ?, updated_at = ? WHERE id = ?')
+        .run(
+          JSON.stringify([...current, ...actions]),
+          overruns ? JSON.stringify(overruns) : (r.overruns ?? null),
+          at,
+          id,
+        );
       return true;
     })();
   }
 
   async addUser(u: UserRecord): Promise<void> {
-    this.db.prepare('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
+    this.db
+      .prepare('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(u.id, u.name, u.nameKey, u.passwordHash, u.createdAt);
   }
 
@@ -265,7 +413,9 @@ class SqliteStore implements Store {
   }
 
   async addSession(s: SessionRecord): Promise<void> {
-    this.db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.tokenHash, s.userId, s.createdAt, s.expiresAt);
+    this.db
+      .prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      .run(s.tokenHash, s.userId, s.createdAt, s.expiresAt);
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
@@ -278,20 +428,30 @@ class SqliteStore implements Store {
   }
 
   async addApiKey(k: ApiKeyRecord): Promise<void> {
-    this.db.prepare('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(k.id, k.userId, k.label, k.keyHash, k.createdAt);
+    this.db
+      .prepare('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(k.id, k.userId, k.label, k.keyHash, k.createdAt);
   }
 
   async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
-    return (this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, rowid').all(userId) as Row[]).map(toApiKey);
+    return (
+      this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, rowid').all(userId) as Row[]
+    ).map(toApiKey);
   }
 
   async useApiKey(keyHash: string, at: string): Promise<ApiKeyRecord | undefined> {
-    const r = this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING *').get(at, keyHash) as Row | undefined;
+    const r = this.db
+      .prepare('UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING *')
+      .get(at, keyHash) as Row | undefined;
     return r && toApiKey(r);
   }
 
   async revokeApiKey(userId: string, id: string, at: string): Promise<boolean> {
-    return this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL').run(at, id, userId).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL')
+        .run(at, id, userId).changes === 1
+    );
   }
 
   async secret(name: string, value: string): Promise<string> {

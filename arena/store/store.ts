@@ -199,7 +199,13 @@ export interface Store {
    * Appends actions to a live match if it still has `expectedLength` actions (so two concurrent
    * moves cannot both land). Returns false, changing nothing, otherwise.
    */
-  appendMatchActions(id: string, expectedLength: number, actions: number[], at: string, overruns?: number[]): Promise<boolean>;
+  appendMatchActions(
+    id: string,
+    expectedLength: number,
+    actions: number[],
+    at: string,
+    overruns?: number[],
+  ): Promise<boolean>;
 
   addUser(user: UserRecord): Promise<void>;
   getUser(id: string): Promise<UserRecord | undefined>;

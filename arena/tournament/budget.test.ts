@@ -55,7 +55,11 @@ function checkOverrunGame(result: MatchResult, seed: string, slowSeat: number): 
 /** playMatch's result for a job, as a game thread reports it (seats named by spec). */
 async function expectedResult(job: GameJob): Promise<MatchResult> {
   const game = getGame(job.game);
-  const result = await playMatch(game, job.seats.map((s) => makeAgent(s, game)), { seed: job.seed });
+  const result = await playMatch(
+    game,
+    job.seats.map((s) => makeAgent(s, game)),
+    { seed: job.seed },
+  );
   return { ...result, seats: [...job.seats] };
 }
 
@@ -66,7 +70,13 @@ describe('per-decision budgets on game threads', () => {
     const pool = new GameThreadPool({ threads: 1 });
     try {
       const seed = 'overrun-1';
-      const result = await pool.play({ index: 0, game: 'tictactoe', seats: ['random', SLOW], seed, budgetsMs: [150, 150] });
+      const result = await pool.play({
+        index: 0,
+        game: 'tictactoe',
+        seats: ['random', SLOW],
+        seed,
+        budgetsMs: [150, 150],
+      });
       // The slow seat moves second, so it always has a choice: every one of its decisions overran.
       const slowDecisions = result.actions.filter((_, d) => d % 2 === 1).length;
       expect(slowDecisions).toBeGreaterThanOrEqual(2);
@@ -79,7 +89,7 @@ describe('per-decision budgets on game threads', () => {
     expect(pool.liveThreads).toBe(0);
   }, 60_000);
 
-  test('without budgets, and with budgets never hit, playOnWorkers plays exactly playMatch\'s games', async () => {
+  test("without budgets, and with budgets never hit, playOnWorkers plays exactly playMatch's games", async () => {
     const seats = ['mcts:iterations=50', 'greedy', 'greedy', 'mcts:iterations=50'];
     const jobs: GameJob[] = ['p1', 'p2', 'p3'].map((seed, index) => ({ index, game: 'promotion', seats, seed }));
     const expected = await Promise.all(jobs.map(expectedResult));
@@ -88,7 +98,10 @@ describe('per-decision budgets on game threads', () => {
     expect(plain.map(withoutOverruns)).toEqual(expected);
     expect(plain.map((r) => r.overruns)).toEqual(jobs.map(() => [0, 0, 0, 0]));
     expect(seen.sort()).toEqual([0, 1, 2]);
-    const budgeted = await playOnWorkers(jobs.map((j) => ({ ...j, budgetsMs: [60_000, 0, 60_000, 60_000] })), { threads: 2 });
+    const budgeted = await playOnWorkers(
+      jobs.map((j) => ({ ...j, budgetsMs: [60_000, 0, 60_000, 60_000] })),
+      { threads: 2 },
+    );
     expect(budgeted).toEqual(plain);
   }, 60_000);
 
@@ -97,11 +110,23 @@ describe('per-decision budgets on game threads', () => {
     // would show as a wrong action below: writes past a typed array are dropped silently).
     const pool = new GameThreadPool({ threads: 1, actionCapacity: 1 });
     try {
-      const job: GameJob = { index: 0, game: 'tictactoe', seats: ['mcts:iterations=200', 'greedy'], seed: 'spill', budgetsMs: [60_000, 60_000] };
+      const job: GameJob = {
+        index: 0,
+        game: 'tictactoe',
+        seats: ['mcts:iterations=200', 'greedy'],
+        seed: 'spill',
+        budgetsMs: [60_000, 60_000],
+      };
       const { budgetsMs: _b, ...plain } = job;
       expect(withoutOverruns(await pool.play(job))).toEqual(await expectedResult(plain));
       const seed = 'overrun-spill';
-      const result = await pool.play({ index: 0, game: 'tictactoe', seats: ['random', SLOW], seed, budgetsMs: [150, 150] });
+      const result = await pool.play({
+        index: 0,
+        game: 'tictactoe',
+        seats: ['random', SLOW],
+        seed,
+        budgetsMs: [150, 150],
+      });
       expect(result.overruns[1]).toBe(checkOverrunGame(result, seed, 1));
     } finally {
       await pool.close();
@@ -110,20 +135,39 @@ describe('per-decision budgets on game threads', () => {
 
   test('a bot that throws fails its game, not an overrun; the pool then plays on', async () => {
     const game = getGame('tictactoe');
-    const thrower: Agent = { name: 'thrower', act: () => { throw new Error('the bot broke'); } };
+    const thrower: Agent = {
+      name: 'thrower',
+      act: () => {
+        throw new Error('the bot broke');
+      },
+    };
     const recorder = { begin: () => {}, record: () => {} };
-    await expect(playFrom(game, [makeAgent('random', game), thrower], { seed: 's', prefix: [], resumes: 0, overrun: false }, recorder))
-      .rejects.toThrow('the bot broke');
+    await expect(
+      playFrom(
+        game,
+        [makeAgent('random', game), thrower],
+        { seed: 's', prefix: [], resumes: 0, overrun: false },
+        recorder,
+      ),
+    ).rejects.toThrow('the bot broke');
     // In a thread: an agent failing to build fails the game the same way, and names the game.
-    await expect(playOnWorkers([
-      { index: 0, game: 'tictactoe', seats: ['random', 'greedy'], seed: 'a' },
-      { index: 1, game: 'tictactoe', seats: ['random', 'mcts:c=-1'], seed: 'b', budgetsMs: [150, 150] },
-    ], { threads: 1 })).rejects.toThrow(/game 1 \(random vs mcts:c=-1\) failed: .*c=-1 must be a number >= 0/);
+    await expect(
+      playOnWorkers(
+        [
+          { index: 0, game: 'tictactoe', seats: ['random', 'greedy'], seed: 'a' },
+          { index: 1, game: 'tictactoe', seats: ['random', 'mcts:c=-1'], seed: 'b', budgetsMs: [150, 150] },
+        ],
+        { threads: 1 },
+      ),
+    ).rejects.toThrow(/game 1 \(random vs mcts:c=-1\) failed: .*c=-1 must be a number >= 0/);
     const pool = new GameThreadPool({ threads: 1 });
     try {
-      await expect(pool.play({ index: 0, game: 'tictactoe', seats: ['random', 'random'], seed: 'x', budgetsMs: [1] }))
-        .rejects.toThrow(/one budget per seat \(2\)/);
-      await expect(pool.play({ index: 0, game: 'tictactoe', seats: ['random', 'mcts:c=-1'], seed: 'x' })).rejects.toThrow(/c=-1/);
+      await expect(
+        pool.play({ index: 0, game: 'tictactoe', seats: ['random', 'random'], seed: 'x', budgetsMs: [1] }),
+      ).rejects.toThrow(/one budget per seat \(2\)/);
+      await expect(
+        pool.play({ index: 0, game: 'tictactoe', seats: ['random', 'mcts:c=-1'], seed: 'x' }),
+      ).rejects.toThrow(/c=-1/);
       const job: GameJob = { index: 0, game: 'tictactoe', seats: ['random', 'greedy'], seed: 'after' };
       expect(withoutOverruns(await pool.play(job))).toEqual(await expectedResult(job));
     } finally {
@@ -135,7 +179,10 @@ describe('per-decision budgets on game threads', () => {
     const pool = new GameThreadPool({ threads: 1 });
     try {
       const controller = new AbortController();
-      const slow = pool.play({ index: 0, game: 'tictactoe', seats: [SLOW, SLOW], seed: 'abort' }, { signal: controller.signal });
+      const slow = pool.play(
+        { index: 0, game: 'tictactoe', seats: [SLOW, SLOW], seed: 'abort' },
+        { signal: controller.signal },
+      );
       setTimeout(() => controller.abort(new Error('stop now')), 500);
       await expect(slow).rejects.toThrow('stop now');
       const job: GameJob = { index: 0, game: 'tictactoe', seats: ['greedy', 'random'], seed: 'after-abort' };
@@ -157,7 +204,11 @@ describe('per-decision budgets on game threads', () => {
     `;
     const file = join(mkdtempSync(join(tmpdir(), 'agora-budget-')), 'reuse.mts');
     writeFileSync(file, script);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', file], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.error).toBeUndefined();
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -167,8 +218,9 @@ describe('per-decision budgets on game threads', () => {
     expect(out.slow.overruns[0]).toBe(checkOverrunGame(out.slow, 'reuse', 0));
     expect(out.slow.overruns[0]).toBeGreaterThanOrEqual(2);
     expect(out.slow.overruns[1]).toBe(0);
-    return expectedResult({ index: 0, game: 'tictactoe', seats: ['greedy', 'random'], seed: 'after' })
-      .then((expected) => expect(withoutOverruns(out.after)).toEqual(expected));
+    return expectedResult({ index: 0, game: 'tictactoe', seats: ['greedy', 'random'], seed: 'after' }).then(
+      (expected) => expect(withoutOverruns(out.after)).toEqual(expected),
+    );
   }, 90_000);
 });
 
@@ -180,7 +232,10 @@ afterAll(() => {
 
 /** Starts `agora worker` as its own process; resolves once it is taking jobs. */
 function startQueueWorker(prefix: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['cli/agora.js', 'worker', '--redis', redisTestUrl(), '--prefix', prefix], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['cli/agora.js', 'worker', '--redis', redisTestUrl(), '--prefix', prefix], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let text = '';
@@ -201,7 +256,9 @@ describe.runIf(haveRedis)('budgets in agora worker processes (Redis)', () => {
       const seed = 'queued-overrun';
       const job: GameJob = { index: 0, game: 'tictactoe', seats: ['random', SLOW], seed, budgetsMs: [150, 150] };
       const results: PlayedGame[] = [];
-      await client.run<PlayedGame>([{ key: 'budget:1', data: { kind: 'match', job, timeoutMs: 60_000 } }], (r) => results.push(r));
+      await client.run<PlayedGame>([{ key: 'budget:1', data: { kind: 'match', job, timeoutMs: 60_000 } }], (r) =>
+        results.push(r),
+      );
       const [result] = results;
       expect(result.seats).toEqual(['random', SLOW]);
       const slowDecisions = result.actions.filter((_, d) => d % 2 === 1).length;
@@ -218,7 +275,8 @@ if (!haveRedis) {
   describe('budgets in agora worker processes (Redis)', () => {
     test(`not run: ${servicesAvailable().reason}`, (ctx) => {
       // .ci/run requires the servers: there their absence fails the run instead of passing as a skip.
-      if (process.env.AGORA_REQUIRE_SERVICES === '1') throw new Error(`the test servers are required but missing: ${servicesAvailable().reason}`);
+      if (process.env.AGORA_REQUIRE_SERVICES === '1')
+        throw new Error(`the test servers are required but missing: ${servicesAvailable().reason}`);
       ctx.skip();
     });
   });

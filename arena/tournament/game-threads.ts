@@ -69,10 +69,14 @@ function checkBudgets(job: GameJob): void {
   const budgets = job.budgetsMs;
   if (budgets === undefined) return;
   if (!Array.isArray(budgets) || budgets.length !== job.seats.length) {
-    throw new AgoraError('bad_request', `budgetsMs must give one budget per seat (${job.seats.length}); got ${JSON.stringify(budgets)}`);
+    throw new AgoraError(
+      'bad_request',
+      `budgetsMs must give one budget per seat (${job.seats.length}); got ${JSON.stringify(budgets)}`,
+    );
   }
   const bad = budgets.find((b) => typeof b !== 'number' || !Number.isFinite(b) || b < 0);
-  if (bad !== undefined) throw new AgoraError('bad_request', `budgetsMs must be ms >= 0 (0 = unlimited); got ${JSON.stringify(bad)}`);
+  if (bad !== undefined)
+    throw new AgoraError('bad_request', `budgetsMs must be ms >= 0 (0 = unlimited); got ${JSON.stringify(bad)}`);
 }
 
 /** The heartbeat poll period for a job, or 0 when no seat has a budget. */
@@ -155,7 +159,13 @@ export class GameThreadPool {
       }
       const request = this.queue.shift()!;
       const game: Game = {
-        request, known: [], resumes: 0, overruns: request.job.seats.map(() => 0), thread, serial: 0, epoch: 0,
+        request,
+        known: [],
+        resumes: 0,
+        overruns: request.job.seats.map(() => 0),
+        thread,
+        serial: 0,
+        epoch: 0,
       };
       this.start(game, thread, false);
     }
@@ -180,7 +190,14 @@ export class GameThreadPool {
     game.serial = ++this.serials;
     game.epoch = Date.now();
     thread.monitor.reset(game.known.length);
-    const task: ThreadTask = { serial: game.serial, job: game.request.job, prefix: game.known, resumes: game.resumes, overrun, epoch: game.epoch };
+    const task: ThreadTask = {
+      serial: game.serial,
+      job: game.request.job,
+      prefix: game.known,
+      resumes: game.resumes,
+      overrun,
+      epoch: game.epoch,
+    };
     thread.worker.postMessage(task);
     const period = pollPeriod(game.request.job);
     if (period > 0) {

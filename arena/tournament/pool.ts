@@ -36,7 +36,10 @@ export async function playOnWorkers(jobs: readonly GameJob[], options: PoolOptio
       try {
         result = await pool.play(job);
       } catch (err) {
-        throw new AgoraError('bad_request', `game ${job.index} (${job.seats.join(' vs ')}) failed: ${err instanceof Error ? err.message : String(err)}`);
+        throw new AgoraError(
+          'bad_request',
+          `game ${job.index} (${job.seats.join(' vs ')}) failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
       if (stopped) return;
       results[position] = result;

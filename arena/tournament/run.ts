@@ -39,8 +39,10 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
   assertPlayerCount(def, players);
   const format = options.format ?? 'round-robin';
   const seed = options.seed ?? 'tournament';
-  const jobs: GameJob[] = scheduleTournament(agents, players, options.games, format, seed)
-    .map((g) => ({ ...g, game: def.name }));
+  const jobs: GameJob[] = scheduleTournament(agents, players, options.games, format, seed).map((g) => ({
+    ...g,
+    game: def.name,
+  }));
   const results = await playOnWorkers(jobs, { threads: options.threads, onResult: options.onResult });
   const summary = summarizeTournament(agents, results, Rng.fromSeed(`${seed}:bootstrap`), options.bootstrap ?? 200);
   return { game: def.name, players, format, seed, agents, results, ...summary };

@@ -37,8 +37,10 @@ function multisets(n: number, k: number, withRepeats: boolean): number[][] {
  *   multiset of the remaining agents.
  */
 export function tournamentSlots(agents: readonly string[], players: number, format: TournamentFormat): string[][] {
-  if (new Set(agents).size !== agents.length) throw new AgoraError('bad_request', `agents must be distinct; got ${agents.join(', ')}`);
-  if (agents.length < 2) throw new AgoraError('bad_request', `a tournament needs at least 2 agents; got ${agents.length}`);
+  if (new Set(agents).size !== agents.length)
+    throw new AgoraError('bad_request', `agents must be distinct; got ${agents.join(', ')}`);
+  if (agents.length < 2)
+    throw new AgoraError('bad_request', `a tournament needs at least 2 agents; got ${agents.length}`);
   let mixes: string[][];
   if (format === 'gauntlet') {
     const others = agents.slice(1);
@@ -55,8 +57,16 @@ export function tournamentSlots(agents: readonly string[], players: number, form
 
 /** `games` games cycling through the slots; game i is seeded `${seed}:${i}`. */
 export function scheduleTournament(
-  agents: readonly string[], players: number, games: number, format: TournamentFormat, seed: string,
+  agents: readonly string[],
+  players: number,
+  games: number,
+  format: TournamentFormat,
+  seed: string,
 ): ScheduledGame[] {
   const slots = tournamentSlots(agents, players, format);
-  return Array.from({ length: games }, (_, index) => ({ index, seats: slots[index % slots.length], seed: `${seed}:${index}` }));
+  return Array.from({ length: games }, (_, index) => ({
+    index,
+    seats: slots[index % slots.length],
+    seed: `${seed}:${index}`,
+  }));
 }

@@ -35,7 +35,12 @@ export interface TournamentSummary {
 }
 
 /** Standings (sorted by Bradley-Terry strength) and balance figures from finished games. */
-export function summarizeTournament(agents: readonly string[], results: readonly MatchResult[], rng: Rng, bootstrap = 200): TournamentSummary {
+export function summarizeTournament(
+  agents: readonly string[],
+  results: readonly MatchResult[],
+  rng: Rng,
+  bootstrap = 200,
+): TournamentSummary {
   const elo: Record<string, number> = Object.fromEntries(agents.map((a) => [a, ELO_START]));
   const tally = new Map(agents.map((a) => [a, { games: 0, wins: 0, returns: 0 }]));
   const players = results[0]?.players ?? 0;
@@ -57,8 +62,14 @@ export function summarizeTournament(agents: readonly string[], results: readonly
     .map((b) => {
       const t = tally.get(b.agent)!;
       return {
-        agent: b.agent, games: t.games, winShare: t.games ? t.wins / t.games : 0, meanReturn: t.games ? t.returns / t.games : 0,
-        elo: elo[b.agent], bt: b.rating, btLow: b.low, btHigh: b.high,
+        agent: b.agent,
+        games: t.games,
+        winShare: t.games ? t.wins / t.games : 0,
+        meanReturn: t.games ? t.returns / t.games : 0,
+        elo: elo[b.agent],
+        bt: b.rating,
+        btLow: b.low,
+        btHigh: b.high,
       };
     })
     .sort((x, y) => y.bt - x.bt);

@@ -7,7 +7,13 @@
  */
 import type { MatchResult } from '../../agents/index.js';
 import {
-  AgoraError, Rng, checkAgentAction, decisionContext, returnsFromRanking, type Agent, type GameDefinition,
+  AgoraError,
+  Rng,
+  checkAgentAction,
+  decisionContext,
+  returnsFromRanking,
+  type Agent,
+  type GameDefinition,
 } from '../../envs/index.js';
 
 export interface DecisionRecorder {
@@ -45,7 +51,12 @@ export function seatStream(seed: string, seat: number, resumes: number): Rng {
   return Rng.fromSeed(resumes === 0 ? `${seed}:seat${seat}` : `${seed}:seat${seat}:resume${resumes}`);
 }
 
-export async function playFrom(game: GameDefinition, agents: readonly Agent[], from: ResumeFrom, recorder: DecisionRecorder): Promise<MatchResult> {
+export async function playFrom(
+  game: GameDefinition,
+  agents: readonly Agent[],
+  from: ResumeFrom,
+  recorder: DecisionRecorder,
+): Promise<MatchResult> {
   const state = game.newGame({ players: agents.length, seed: from.seed, config: from.config });
   const actions: number[] = [];
   for (const action of from.prefix) {
@@ -54,7 +65,11 @@ export async function playFrom(game: GameDefinition, agents: readonly Agent[], f
   }
   const rngs = agents.map((_, seat) => seatStream(from.seed, seat, from.resumes));
   if (from.overrun) {
-    if (state.isTerminal()) throw new AgoraError('bad_state', `${game.name}: decision ${actions.length} overran, but the game was over by then`);
+    if (state.isTerminal())
+      throw new AgoraError(
+        'bad_state',
+        `${game.name}: decision ${actions.length} overran, but the game was over by then`,
+      );
     const action = overrunAction(from.seed, actions.length, state.legalActions());
     recorder.record(actions.length, action);
     state.applyAction(action);
@@ -71,7 +86,14 @@ export async function playFrom(game: GameDefinition, agents: readonly Agent[], f
   }
   const ranking = state.ranking();
   return {
-    game: game.name, players: agents.length, seed: from.seed, seats: agents.map((a) => a.name), actions,
-    ranking, scores: state.scores(), returns: returnsFromRanking(ranking), truncated: state.isTruncated(),
+    game: game.name,
+    players: agents.length,
+    seed: from.seed,
+    seats: agents.map((a) => a.name),
+    actions,
+    ranking,
+    scores: state.scores(),
+    returns: returnsFromRanking(ranking),
+    truncated: state.isTruncated(),
   };
 }

@@ -36,11 +36,25 @@ port.on('message', async (task: ThreadTask) => {
     const game = getGame(job.game);
     heartbeat.startTask(task.epoch, task.prefix.length, (actions) => send({ kind: 'spill', serial, actions }));
     const watched = job.budgetsMs?.some((b) => b > 0) ?? false;
-    const result = await playFrom(game, job.seats.map((spec) => agentFor(job.game, spec)), {
-      seed: job.seed, config: job.config, prefix: task.prefix, resumes: task.resumes, overrun: task.overrun,
-    }, watched ? heartbeat : unwatched);
+    const result = await playFrom(
+      game,
+      job.seats.map((spec) => agentFor(job.game, spec)),
+      {
+        seed: job.seed,
+        config: job.config,
+        prefix: task.prefix,
+        resumes: task.resumes,
+        overrun: task.overrun,
+      },
+      watched ? heartbeat : unwatched,
+    );
     send({ kind: 'done', serial, result: { ...result, seats: [...job.seats] } });
   } catch (err) {
-    send({ kind: 'failed', serial, code: err instanceof AgoraError ? err.code : 'bad_request', error: err instanceof Error ? err.message : String(err) });
+    send({
+      kind: 'failed',
+      serial,
+      code: err instanceof AgoraError ? err.code : 'bad_request',
+      error: err instanceof Error ? err.message : String(err),
+    });
   }
 });

@@ -6,10 +6,16 @@ export function gamesCommand(): void {
     const def = getGame(name);
     const counts = playerCounts(def);
     return [
-      name, def.title, counts.length === 1 ? String(counts[0]) : `${def.minPlayers}-${def.maxPlayers}`,
-      String(def.defaultPlayers), String(def.actionSize),
-      counts.map((n) => def.observationSize(n)).join('/'), def.description,
+      name,
+      def.title,
+      counts.length === 1 ? String(counts[0]) : `${def.minPlayers}-${def.maxPlayers}`,
+      String(def.defaultPlayers),
+      String(def.actionSize),
+      counts.map((n) => def.observationSize(n)).join('/'),
+      def.description,
     ];
   });
-  process.stdout.write(formatTable(['game', 'title', 'players', 'default', 'actions', 'observation', 'about'], rows) + '\n');
+  process.stdout.write(
+    formatTable(['game', 'title', 'players', 'default', 'actions', 'observation', 'about'], rows) + '\n',
+  );
 }

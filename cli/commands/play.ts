@@ -21,7 +21,10 @@ function terminalIo(): HumanIo & { close(): void } {
   };
 }
 
-export async function playCommand(name: string, opts: { players?: number; seats?: string; seed?: string }): Promise<void> {
+export async function playCommand(
+  name: string,
+  opts: { players?: number; seats?: string; seed?: string },
+): Promise<void> {
   const game = getGame(name);
   const specs = opts.seats === undefined ? undefined : splitAgentList(opts.seats);
   const players = opts.players ?? specs?.length ?? game.defaultPlayers;
@@ -37,16 +40,27 @@ export async function playCommand(name: string, opts: { players?: number; seats?
   io.write(`${game.title}, ${players} players, seed ${seed}. Seats: ${seats.map((s, i) => `${i}=${s}`).join(', ')}\n`);
   try {
     let finalState: Parameters<NonNullable<Parameters<typeof playMatch>[2]['onAction']>>[0] | undefined;
-    const result = await playMatch(game, agents, { seed, onAction: (state) => { finalState = state; } });
+    const result = await playMatch(game, agents, {
+      seed,
+      onAction: (state) => {
+        finalState = state;
+      },
+    });
     for (const seat of humans) {
       io.write(`\n=== Game over: seat ${seat}'s view ===\n${game.renderText(finalState!.view(seat))}\n`);
     }
     const rows = result.seats.map((agent, seat) => [
-      String(seat), agent, String(result.ranking[seat] + 1), String(result.scores[seat]), result.returns[seat].toFixed(2),
+      String(seat),
+      agent,
+      String(result.ranking[seat] + 1),
+      String(result.scores[seat]),
+      result.returns[seat].toFixed(2),
     ]);
     io.write(`\n${formatTable(['seat', 'agent', 'place', 'score', 'return'], rows)}\n`);
-    io.write(`${result.truncated ? 'Ended by the turn cap. ' : ''}${result.actions.length} decisions. ` +
-      `Replay: seed ${seed}, actions ${result.actions.join(',')}\n`);
+    io.write(
+      `${result.truncated ? 'Ended by the turn cap. ' : ''}${result.actions.length} decisions. ` +
+        `Replay: seed ${seed}, actions ${result.actions.join(',')}\n`,
+    );
   } finally {
     io.close();
   }

@@ -26,27 +26,43 @@ export interface AgentTally {
  * Plays `games` games; with one spec per seat the seats rotate every game, so each agent plays
  * each seat equally often over a multiple of the player count.
  */
-export async function simulate(name: string, opts: SimulateOptions): Promise<{ results: MatchResult[]; tallies: AgentTally[] }> {
+export async function simulate(
+  name: string,
+  opts: SimulateOptions,
+): Promise<{ results: MatchResult[]; tallies: AgentTally[] }> {
   const game = getGame(name);
   const specs = splitAgentList(opts.agents);
   const players = opts.players ?? (specs.length > 1 ? specs.length : game.defaultPlayers);
   assertPlayerCount(game, players);
   if (specs.length !== 1 && specs.length !== players) {
-    throw new AgoraError('bad_request', `--agents names ${specs.length} agents; give one per seat (${players}) or one for all`);
+    throw new AgoraError(
+      'bad_request',
+      `--agents names ${specs.length} agents; give one per seat (${players}) or one for all`,
+    );
   }
   const lineup = specs.length === 1 ? Array.from({ length: players }, () => specs[0]) : specs;
   await prepareAgents(lineup);
   // Labels tell apart two copies of the same spec.
-  const labels = lineup.map((spec, i) => (lineup.indexOf(spec) !== lineup.lastIndexOf(spec) && specs.length > 1 ? `${spec}#${i}` : spec));
+  const labels = lineup.map((spec, i) =>
+    lineup.indexOf(spec) !== lineup.lastIndexOf(spec) && specs.length > 1 ? `${spec}#${i}` : spec,
+  );
   const agents = lineup.map((spec) => makeAgent(spec, game));
   const tallies = new Map<string, AgentTally>();
-  for (const label of new Set(labels)) tallies.set(label, { agent: label, games: 0, wins: 0, returnSum: 0, scoreSum: 0 });
-  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: ' {bar} {value}/{total} games' }, cliProgress.Presets.shades_classic);
+  for (const label of new Set(labels))
+    tallies.set(label, { agent: label, games: 0, wins: 0, returnSum: 0, scoreSum: 0 });
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: ' {bar} {value}/{total} games' },
+    cliProgress.Presets.shades_classic,
+  );
   bar.start(opts.games, 0);
   const results: MatchResult[] = [];
   for (let g = 0; g < opts.games; g++) {
     const order = lineup.map((_, seat) => (seat + g) % players); // agent index sitting at each seat
-    const result = await playMatch(game, order.map((i) => agents[i]), { seed: `${opts.seed}:${g}` });
+    const result = await playMatch(
+      game,
+      order.map((i) => agents[i]),
+      { seed: `${opts.seed}:${g}` },
+    );
     result.seats = order.map((i) => labels[i]);
     order.forEach((i, seat) => {
       const t = tallies.get(labels[i])!;
@@ -65,8 +81,12 @@ export async function simulate(name: string, opts: SimulateOptions): Promise<{ r
 export async function simulateCommand(name: string, opts: SimulateOptions): Promise<void> {
   const { results, tallies } = await simulate(name, opts);
   const rows = tallies.map((t) => [
-    t.agent, String(t.games), String(t.wins), `${((100 * t.wins) / t.games).toFixed(1)}%`,
-    (t.returnSum / t.games).toFixed(3), (t.scoreSum / t.games).toFixed(2),
+    t.agent,
+    String(t.games),
+    String(t.wins),
+    `${((100 * t.wins) / t.games).toFixed(1)}%`,
+    (t.returnSum / t.games).toFixed(3),
+    (t.scoreSum / t.games).toFixed(2),
   ]);
   const lengths = results.map((r) => r.actions.length);
   const truncated = results.filter((r) => r.truncated).length;

@@ -25,16 +25,31 @@ export async function tournamentCommand(game: string, opts: TournamentCliOptions
   );
   bar.start(opts.games, 0);
   const report = await runTournament({
-    game, agents: opts.agents, games: opts.games, players: opts.players, format: opts.format as TournamentFormat,
-    seed: opts.seed, threads: opts.threads, onResult: () => bar.increment(),
+    game,
+    agents: opts.agents,
+    games: opts.games,
+    players: opts.players,
+    format: opts.format as TournamentFormat,
+    seed: opts.seed,
+    threads: opts.threads,
+    onResult: () => bar.increment(),
   }).finally(() => bar.stop());
   const rows = report.standings.map((s) => [
-    s.agent, String(s.games), `${(100 * s.winShare).toFixed(1)}%`, s.meanReturn.toFixed(3), s.elo.toFixed(0),
-    s.bt.toFixed(0), `[${s.btLow.toFixed(0)}, ${s.btHigh.toFixed(0)}]`,
+    s.agent,
+    String(s.games),
+    `${(100 * s.winShare).toFixed(1)}%`,
+    s.meanReturn.toFixed(3),
+    s.elo.toFixed(0),
+    s.bt.toFixed(0),
+    `[${s.btLow.toFixed(0)}, ${s.btHigh.toFixed(0)}]`,
   ]);
   const b = report.balance;
-  process.stdout.write(`${report.game}, ${report.players} players, ${report.format}, ${b.games} games, seed '${report.seed}'\n`);
-  process.stdout.write(`${formatTable(['agent', 'seats', 'win share', 'avg return', 'Elo', 'BT', 'BT 95% CI'], rows)}\n`);
+  process.stdout.write(
+    `${report.game}, ${report.players} players, ${report.format}, ${b.games} games, seed '${report.seed}'\n`,
+  );
+  process.stdout.write(
+    `${formatTable(['agent', 'seats', 'win share', 'avg return', 'Elo', 'BT', 'BT 95% CI'], rows)}\n`,
+  );
   process.stdout.write(
     `balance: first-seat win share ${(100 * b.firstSeatWinShare).toFixed(1)}% ` +
       `(by seat: ${b.seatWinShares.map((w) => `${(100 * w).toFixed(1)}%`).join(', ')}), ` +

@@ -25,22 +25,43 @@ export interface TrainCliOptions {
 /** `agora train <game> --algo az|ppo --minutes M --out models/<game>/<name>` */
 export async function trainCommand(game: string, opts: TrainCliOptions): Promise<void> {
   const def = getGame(game);
-  if (opts.algo !== 'az' && opts.algo !== 'ppo') throw new AgoraError('bad_request', `--algo must be az or ppo; got '${opts.algo}'`);
-  if (opts.algo !== 'az' && (opts.mix !== undefined || opts.init !== undefined || opts.evalEvery !== undefined || opts.fullIterations !== undefined || opts.fullShare !== undefined)) {
-    throw new AgoraError('bad_request', '--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only');
+  if (opts.algo !== 'az' && opts.algo !== 'ppo')
+    throw new AgoraError('bad_request', `--algo must be az or ppo; got '${opts.algo}'`);
+  if (
+    opts.algo !== 'az' &&
+    (opts.mix !== undefined ||
+      opts.init !== undefined ||
+      opts.evalEvery !== undefined ||
+      opts.fullIterations !== undefined ||
+      opts.fullShare !== undefined)
+  ) {
+    throw new AgoraError(
+      'bad_request',
+      '--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only',
+    );
   }
-  if (opts.fullShare !== undefined && opts.fullIterations === undefined) throw new AgoraError('bad_request', '--full-share needs --full-iterations');
+  if (opts.fullShare !== undefined && opts.fullIterations === undefined)
+    throw new AgoraError('bad_request', '--full-share needs --full-iterations');
   // A share of 0 would record no positions at all, and the learner would have nothing to train on.
-  if (opts.fullShare !== undefined && !(opts.fullShare > 0)) throw new AgoraError('bad_request', `--full-share must be above 0 and at most 1; got ${opts.fullShare}`);
-  if (!(opts.minutes > 0)) throw new AgoraError('bad_request', `--minutes must be a positive number; got '${opts.minutes}'`);
+  if (opts.fullShare !== undefined && !(opts.fullShare > 0))
+    throw new AgoraError('bad_request', `--full-share must be above 0 and at most 1; got ${opts.fullShare}`);
+  if (!(opts.minutes > 0))
+    throw new AgoraError('bad_request', `--minutes must be a positive number; got '${opts.minutes}'`);
   const players = opts.players ?? def.defaultPlayers;
   // TensorFlow.js loads only for training (a second or two).
   const training = await import('../../training/index.js');
   const backend = await training.initBackend({ announce: false });
-  process.stderr.write(`agora train ${def.name}: ${opts.algo}, ${players} players, ${opts.minutes} min, backend ${backend}, out ${opts.out}\n`);
-  const bar = new cliProgress.SingleBar({
-    stream: process.stderr, format: ' {bar} {percentage}% of time | gen {generation} {phase} {detail}', hideCursor: false,
-  }, cliProgress.Presets.shades_classic);
+  process.stderr.write(
+    `agora train ${def.name}: ${opts.algo}, ${players} players, ${opts.minutes} min, backend ${backend}, out ${opts.out}\n`,
+  );
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: ' {bar} {percentage}% of time | gen {generation} {phase} {detail}',
+      hideCursor: false,
+    },
+    cliProgress.Presets.shades_classic,
+  );
   const totalSeconds = Math.round(opts.minutes * 60);
   const began = Date.now();
   bar.start(totalSeconds, 0, { generation: 0, phase: 'starting', detail: '' });
@@ -57,23 +78,56 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
   };
   try {
     const redisUrl = process.env.REDIS_URL;
-    if (redisUrl) process.stderr.write(`REDIS_URL is set: self-play and evaluation games go to the job queue; start \`agora worker\` processes to play them\n`);
-    const run = { out: opts.out, minutes: opts.minutes, workers: opts.workers, fresh: opts.fresh, init: opts.init, onEvent, redisUrl, queuePrefix: process.env.AGORA_QUEUE_PREFIX };
-    const summary = opts.algo === 'az'
-      ? await training.trainExpertIteration(overrideAz(training.defaultAzConfig(def, players, opts.seed), opts), run)
-      : await training.trainPpo(overridePpo(training.defaultPpoConfig(def, players, opts.seed), opts), run);
+    if (redisUrl)
+      process.stderr.write(
+        `REDIS_URL is set: self-play and evaluation games go to the job queue; start \`agora worker\` processes to play them\n`,
+      );
+    const run = {
+      out: opts.out,
+      minutes: opts.minutes,
+      workers: opts.workers,
+      fresh: opts.fresh,
+      init: opts.init,
+      onEvent,
+      redisUrl,
+      queuePrefix: process.env.AGORA_QUEUE_PREFIX,
+    };
+    const summary =
+      opts.algo === 'az'
+        ? await training.trainExpertIteration(overrideAz(training.defaultAzConfig(def, players, opts.seed), opts), run)
+        : await training.trainPpo(overridePpo(training.defaultPpoConfig(def, players, opts.seed), opts), run);
     bar.update(totalSeconds);
     bar.stop();
-    process.stdout.write(`${summary.out}: ${summary.generations} generations, ${summary.steps} ${opts.algo === 'az' ? 'gradient steps' : 'learner steps'}, ${summary.gamesPlayed} games, ${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`);
+    process.stdout.write(
+      `${summary.out}: ${summary.generations} generations, ${summary.steps} ${opts.algo === 'az' ? 'gradient steps' : 'learner steps'}, ${summary.gamesPlayed} games, ${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`,
+    );
     if (summary.lastEval) {
-      process.stdout.write(`${opts.algo === 'az' ? 'search guided by the network (az:)' : 'the policy (neural:)'}:\n${formatTable(['opponent', 'games', 'score', 'win rate', 'Elo diff'], summary.lastEval.map((f) => [
-        f.opponent, String(f.games), f.score.toFixed(3), `${(100 * f.winRate).toFixed(1)}%`, f.elo.toFixed(0),
-      ]))}\n`);
+      process.stdout.write(
+        `${opts.algo === 'az' ? 'search guided by the network (az:)' : 'the policy (neural:)'}:\n${formatTable(
+          ['opponent', 'games', 'score', 'win rate', 'Elo diff'],
+          summary.lastEval.map((f) => [
+            f.opponent,
+            String(f.games),
+            f.score.toFixed(3),
+            `${(100 * f.winRate).toFixed(1)}%`,
+            f.elo.toFixed(0),
+          ]),
+        )}\n`,
+      );
     }
     if (summary.lastPolicyEval) {
-      process.stdout.write(`the policy alone (neural:):\n${formatTable(['opponent', 'games', 'score', 'win rate', 'Elo diff'], summary.lastPolicyEval.map((f) => [
-        f.opponent, String(f.games), f.score.toFixed(3), `${(100 * f.winRate).toFixed(1)}%`, f.elo.toFixed(0),
-      ]))}\n`);
+      process.stdout.write(
+        `the policy alone (neural:):\n${formatTable(
+          ['opponent', 'games', 'score', 'win rate', 'Elo diff'],
+          summary.lastPolicyEval.map((f) => [
+            f.opponent,
+            String(f.games),
+            f.score.toFixed(3),
+            `${(100 * f.winRate).toFixed(1)}%`,
+            f.elo.toFixed(0),
+          ]),
+        )}\n`,
+      );
     }
     if (lastRow) process.stdout.write(`metrics: ${opts.out}/metrics.jsonl, curves: ${opts.out}/curves.svg\n`);
   } finally {
@@ -86,13 +140,22 @@ function overrideAz(config: AzConfig, opts: TrainCliOptions) {
   const network = { width: opts.width ?? config.network.width, blocks: opts.blocks ?? config.network.blocks };
   const iterations = opts.iterations ?? config.iterations;
   return {
-    ...config, network, iterations, gamesPerGeneration: opts.games ?? config.gamesPerGeneration, mix: opts.mix ?? config.mix ?? 0,
+    ...config,
+    network,
+    iterations,
+    gamesPerGeneration: opts.games ?? config.gamesPerGeneration,
+    mix: opts.mix ?? config.mix ?? 0,
     evalEvery: opts.evalEvery ?? config.evalEvery,
-    ...(opts.fullIterations !== undefined ? { fullIterations: opts.fullIterations, fullShare: opts.fullShare ?? 0.25 } : {}),
+    ...(opts.fullIterations !== undefined
+      ? { fullIterations: opts.fullIterations, fullShare: opts.fullShare ?? 0.25 }
+      : {}),
     baselines: config.baselines.map((b) => (b.startsWith('mcts:') ? `mcts:iterations=${iterations}` : b)),
   };
 }
 
 function overridePpo(config: PpoConfig, opts: TrainCliOptions) {
-  return { ...config, network: { width: opts.width ?? config.network.width, blocks: opts.blocks ?? config.network.blocks } };
+  return {
+    ...config,
+    network: { width: opts.width ?? config.network.width, blocks: opts.blocks ?? config.network.blocks },
+  };
 }

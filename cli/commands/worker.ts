@@ -10,15 +10,20 @@ export interface WorkerCliOptions {
 /** `agora worker`: plays queued games (tournaments, self-play) until stopped with Ctrl+C or SIGTERM. */
 export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
   const url = opts.redis ?? process.env.REDIS_URL;
-  if (!url) throw new AgoraError('bad_request', 'agora worker needs a Redis server: --redis redis://host:6379 or REDIS_URL');
+  if (!url)
+    throw new AgoraError('bad_request', 'agora worker needs a Redis server: --redis redis://host:6379 or REDIS_URL');
   let done = 0;
   let failed = 0;
   const worker = await startWorker({
-    url, prefix: opts.prefix ?? process.env.AGORA_QUEUE_PREFIX, concurrency: opts.concurrency,
+    url,
+    prefix: opts.prefix ?? process.env.AGORA_QUEUE_PREFIX,
+    concurrency: opts.concurrency,
     onJob: (job, ms, error) => {
       if (error) failed++;
       else done++;
-      process.stderr.write(`${new Date().toISOString()} ${job.data.kind} ${job.id} ${error ? `failed: ${error.message}` : 'done'} in ${Math.round(ms)} ms (${done} done, ${failed} failed)\n`);
+      process.stderr.write(
+        `${new Date().toISOString()} ${job.data.kind} ${job.id} ${error ? `failed: ${error.message}` : 'done'} in ${Math.round(ms)} ms (${done} done, ${failed} failed)\n`,
+      );
     },
   });
   process.stderr.write(`agora worker ${process.pid}: taking jobs from ${url} (concurrency ${opts.concurrency})\n`);

@@ -32,23 +32,41 @@ function checkXml(svg: string): void {
 /** The words a reader of the SVG gets: every <text> (its tspans joined by spaces) and every <title>. */
 function readable(svg: string): string[] {
   const out: string[] = [];
-  for (const m of svg.matchAll(/<text[^>]*>([\s\S]*?)<\/text>/g)) out.push(m[1].replace(/<\/tspan>\s*<tspan[^>]*>/g, ' ').replace(/<[^>]+>/g, ''));
+  for (const m of svg.matchAll(/<text[^>]*>([\s\S]*?)<\/text>/g))
+    out.push(m[1].replace(/<\/tspan>\s*<tspan[^>]*>/g, ' ').replace(/<[^>]+>/g, ''));
   for (const m of svg.matchAll(/<title[^>]*>([\s\S]*?)<\/title>/g)) out.push(m[1]);
   return out.map(unescape);
 }
 
-const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** Kinds the view shows: hand, cities, own and face-up discards, set-aside, pending build, bonus cards, builds in the log. */
 function visibleKinds(v: CityPlanView): Set<number> {
-  const kinds = new Set<number>([...v.hand, ...v.cities.flat(), ...v.ownDiscards, ...v.publicDiscards, ...v.ownSetAside]);
+  const kinds = new Set<number>([
+    ...v.hand,
+    ...v.cities.flat(),
+    ...v.ownDiscards,
+    ...v.publicDiscards,
+    ...v.ownSetAside,
+  ]);
   if (v.pending !== null) kinds.add(v.pending.kind);
   for (const f of v.final ?? []) for (const k of f.bonusCards) kinds.add(k);
   for (const e of v.log) if (e[0] === 'build') kinds.add(e[3]);
   return kinds;
 }
 
-interface Hidden { hands: number[][]; deck: number[]; discard: { bySeat: number[][] }; setAside: number[] }
+interface Hidden {
+  hands: number[][];
+  deck: number[];
+  discard: { bySeat: number[][] };
+  setAside: number[];
+}
 
 describe('renderSvg', () => {
   test('well-formed, inside svgBoard, readable sizes, and every piece titled', () => {
@@ -76,20 +94,26 @@ describe('renderSvg', () => {
     }
   });
 
-  test('no card the viewer cannot see is named: other hands, the deck, others\' discards and set-aside cards', () => {
+  test("no card the viewer cannot see is named: other hands, the deck, others' discards and set-aside cards", () => {
     let checked = 0;
     for (const s of ALL) {
       const json = s.toJSON() as unknown as Hidden;
       for (let seat = -1; seat < s.players; seat++) {
         const view = s.view(seat);
         const visible = visibleKinds(view);
-        const hiddenKinds = new Set<number>([
-          ...json.hands.filter((_, i) => i !== seat).flat(), ...json.deck,
-          ...json.discard.bySeat.filter((_, i) => i !== seat).flat(), ...(view.toAct === seat ? [] : json.setAside),
-        ].filter((k) => !visible.has(k)));
+        const hiddenKinds = new Set<number>(
+          [
+            ...json.hands.filter((_, i) => i !== seat).flat(),
+            ...json.deck,
+            ...json.discard.bySeat.filter((_, i) => i !== seat).flat(),
+            ...(view.toAct === seat ? [] : json.setAside),
+          ].filter((k) => !visible.has(k)),
+        );
         // Longer visible names first, so 'Wind Farm' does not leave a 'Farm' behind.
         const names = [...visible].map((k) => KINDS[k].name).sort((a, b) => b.length - a.length);
-        const shown = readable(renderSvg(view)).map((line) => names.reduce((acc, n) => acc.split(n).join('#'), line)).join('\n');
+        const shown = readable(renderSvg(view))
+          .map((line) => names.reduce((acc, n) => acc.split(n).join('#'), line))
+          .join('\n');
         for (const k of hiddenKinds) {
           expect(shown, `seat ${seat} sees ${KINDS[k].name}`).not.toContain(KINDS[k].name);
           checked++;
@@ -99,7 +123,7 @@ describe('renderSvg', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
-  test('hidden action cards are backs until the reveal; the viewer\'s own choice is face up', () => {
+  test("hidden action cards are backs until the reveal; the viewer's own choice is face up", () => {
     const s = cityplan.newGame({ players: 3, seed: 5 }) as CityPlanState;
     const first = s.currentPlayer();
     s.applyAction(2); // Council
@@ -111,7 +135,7 @@ describe('renderSvg', () => {
     expect(readable(renderSvg(s.view(first))).join('\n')).toMatch(/^Council: .*your choice, hidden from the others/m);
   });
 
-  test('the seat to act is marked and what was built since the viewer\'s last move is highlighted', () => {
+  test("the seat to act is marked and what was built since the viewer's last move is highlighted", () => {
     const s = ALL.find((x) => {
       const v = x.view(0);
       return !v.isOver && v.log.slice(v.lastMove[0]).some((e) => e[0] === 'build' && e[2] !== 0);
@@ -124,7 +148,7 @@ describe('renderSvg', () => {
 });
 
 describe('describeDecision', () => {
-  test('a sentence exactly when it is the viewer\'s turn', () => {
+  test("a sentence exactly when it is the viewer's turn", () => {
     const phases = new Set<string>();
     for (const s of ALL) {
       for (let seat = -1; seat < s.players; seat++) {
@@ -151,9 +175,11 @@ describe('glossary and rules', () => {
       expect(g.text.length).toBeGreaterThan(10);
       expect(g.kind).not.toBe('');
     }
-    for (const name of [...KINDS.map((k) => k.name), ...ACTION_CARD_NAMES, ...INCOME_CARDS.map((c) => c.name)]) expect(terms).toContain(name);
+    for (const name of [...KINDS.map((k) => k.name), ...ACTION_CARD_NAMES, ...INCOME_CARDS.map((c) => c.name)])
+      expect(terms).toContain(name);
     expect(GLOSSARY.find((g) => g.term === 'Department Store')!.text).toBe(
-      'Commercial: costs 3 cards and 4 power; 6 points; City Bonus value 1; 2 copies in the deck.');
+      'Commercial: costs 3 cards and 4 power; 6 points; City Bonus value 1; 2 copies in the deck.',
+    );
     expect(GLOSSARY.find((g) => g.term === 'Gas Power Plant')!.text).toContain('gives 10 power chips when built');
   });
 
@@ -189,8 +215,17 @@ describe('glossary and rules', () => {
     expect(completion.rows).toHaveLength(COMPLETION.length);
     expect(balance.rows).toHaveLength(BALANCE_TICKETS.length);
     for (const t of RULES.tables) for (const row of t.rows) expect(row).toHaveLength(t.columns.length);
-    expect(buildings.rows[KINDS.findIndex((k) => k.name === 'Nuclear Power Plant')]).toEqual(
-      ['Nuclear Power Plant', 'P', '', 1, 4, '+18', -2, 0, '']);
+    expect(buildings.rows[KINDS.findIndex((k) => k.name === 'Nuclear Power Plant')]).toEqual([
+      'Nuclear Power Plant',
+      'P',
+      '',
+      1,
+      4,
+      '+18',
+      -2,
+      0,
+      '',
+    ]);
   });
 
   test('the definition exposes them', () => {

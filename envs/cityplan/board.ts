@@ -5,7 +5,13 @@
  */
 import { SEAT_COLORS, cardBack, svgBoard, svgText, inkOn, wrapWords } from '../core/board.js';
 import {
-  ACTION_CARD_NAMES, END_BUILDINGS, HAND_LIMIT, INCOME_CARDS, KINDS, SACRIFICE_DISCOUNT, type BuildingType,
+  ACTION_CARD_NAMES,
+  END_BUILDINGS,
+  HAND_LIMIT,
+  INCOME_CARDS,
+  KINDS,
+  SACRIFICE_DISCOUNT,
+  type BuildingType,
 } from './cards.js';
 import { actionCardText, buildingText, incomeCardText } from './glossary.js';
 import type { CityPlanView } from './rules.js';
@@ -45,36 +51,63 @@ function buildingCard(x: number, y: number, kind: number, note = '', mark = fals
   const k = KINDS[kind];
   const style = TYPE_STYLE[k.type];
   const type = k.mixedAs === null ? k.type : `M·${k.mixedAs}`;
-  const name = wrapWords(k.name, 15).map((line, i) => `<tspan x="${x + 5}" y="${y + 32 + i * 14}">${svgText(line)}</tspan>`).join('');
+  const name = wrapWords(k.name, 15)
+    .map((line, i) => `<tspan x="${x + 5}" y="${y + 32 + i * 14}">${svgText(line)}</tspan>`)
+    .join('');
   const power = k.type === 'P' ? `+${k.production} power` : `${k.power} power`;
   const title = `${k.name}: ${buildingText(k)}${note === '' ? '' : ` (${note})`}`;
-  return `<g><title>${svgText(title)}</title>` +
+  return (
+    `<g><title>${svgText(title)}</title>` +
     `<rect x="${x}" y="${y}" width="${TILE_W}" height="${TILE_H}" rx="5" fill="${style.fill}" stroke="${mark ? HIGHLIGHT : style.band}" stroke-width="${mark ? 3 : 1}"/>` +
     `<rect x="${x}" y="${y}" width="${TILE_W}" height="17" rx="5" fill="${style.band}"/>` +
     text(x + 5, y + 13, `${type}${k.eco ? ' eco' : ''}`, 'font-size="12" font-weight="700" fill="#ffffff"') +
-    text(x + TILE_W - 5, y + 13, plural(k.points, 'pt'), 'font-size="12" font-weight="700" fill="#ffffff" text-anchor="end"') +
+    text(
+      x + TILE_W - 5,
+      y + 13,
+      plural(k.points, 'pt'),
+      'font-size="12" font-weight="700" fill="#ffffff" text-anchor="end"',
+    ) +
     `<text ${FONT} font-size="12" font-weight="700" fill="#1d2430">${name}</text>` +
     text(x + 5, y + TILE_H - 6, plural(k.cost, 'card'), 'font-size="12"') +
     text(x + TILE_W - 5, y + TILE_H - 6, power, 'font-size="12" text-anchor="end"') +
     (mark ? `<circle cx="${x + TILE_W - 2}" cy="${y + 2}" r="6" fill="${HIGHLIGHT}" stroke="#ffffff"/>` : '') +
-    '</g>';
+    '</g>'
+  );
 }
 
 function emptyPlot(x: number, y: number, plot: number): string {
-  return `<g><title>empty plot ${plot} of ${END_BUILDINGS}</title>` +
-    `<rect x="${x}" y="${y}" width="${TILE_W}" height="${TILE_H}" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`;
+  return (
+    `<g><title>empty plot ${plot} of ${END_BUILDINGS}</title>` +
+    `<rect x="${x}" y="${y}" width="${TILE_W}" height="${TILE_H}" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`
+  );
 }
 
 /** An action card face up in the seat's colour ('2 Exchange'). */
-function actionCard(x: number, y: number, w: number, h: number, seat: number, card: number, note: string, mark = false): string {
+function actionCard(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  seat: number,
+  card: number,
+  note: string,
+  mark = false,
+): string {
   const colour = SEAT_COLORS[seat];
   const name = ACTION_CARD_NAMES[card];
-  return `<g><title>${svgText(`${name}: ${actionCardText(card)}${note === '' ? '' : ` (${note})`}`)}</title>` +
+  return (
+    `<g><title>${svgText(`${name}: ${actionCardText(card)}${note === '' ? '' : ` (${note})`}`)}</title>` +
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ffffff" stroke="${mark ? HIGHLIGHT : colour}" stroke-width="3"/>` +
     `<rect x="${x}" y="${y}" width="${w}" height="18" rx="5" fill="${colour}"/>` +
-    text(x + w / 2, y + 14, String(card + 1), `font-size="13" font-weight="700" text-anchor="middle" fill="${inkOn(colour)}"`) +
+    text(
+      x + w / 2,
+      y + 14,
+      String(card + 1),
+      `font-size="13" font-weight="700" text-anchor="middle" fill="${inkOn(colour)}"`,
+    ) +
     text(x + w / 2, y + h / 2 + 14, name, 'font-size="12" font-weight="700" text-anchor="middle"') +
-    '</g>';
+    '</g>'
+  );
 }
 
 /** A fan of `n` card backs within `maxWidth`, labelled below. */
@@ -96,7 +129,12 @@ function newBuilds(view: CityPlanView): number[][] {
 
 function incomeTriggeredSince(view: CityPlanView): Set<number> {
   const from = view.seat >= 0 ? view.lastMove[view.seat] : 0;
-  return new Set(view.log.slice(from).filter((e) => e[0] === 'income').map((e) => e[2]));
+  return new Set(
+    view.log
+      .slice(from)
+      .filter((e) => e[0] === 'income')
+      .map((e) => e[2]),
+  );
 }
 
 /** Rows a city needs: its buildings, the one being built, and empty plots up to 10. */
@@ -117,15 +155,26 @@ function seatPanel(view: CityPlanView, seat: number, y0: number, fresh: number[]
   const ink = inkOn(colour);
   const parts: string[] = [];
   const acting = !view.isOver && view.toAct === seat;
-  parts.push(`<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${h}" rx="8" fill="#ffffff" stroke="${colour}" stroke-width="${acting ? 4 : 2}"/>`);
+  parts.push(
+    `<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${h}" rx="8" fill="#ffffff" stroke="${colour}" stroke-width="${acting ? 4 : 2}"/>`,
+  );
   parts.push(`<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${PANEL_HEAD}" rx="8" fill="${colour}"/>`);
   const badges = [view.mayor === seat ? 'mayor' : '', acting ? 'to act' : ''].filter((b) => b !== '').join(' · ');
   parts.push(text(M + 10, y0 + 18, seatName(view, seat), `font-size="15" font-weight="700" fill="${ink}"`));
   if (badges !== '') parts.push(text(M + 150, y0 + 18, badges, `font-size="13" font-weight="700" fill="${ink}"`));
-  parts.push(text(W - M - 10, y0 + 18, `score ${view.scores[seat]}`, `font-size="14" font-weight="700" fill="${ink}" text-anchor="end"`));
+  parts.push(
+    text(
+      W - M - 10,
+      y0 + 18,
+      `score ${view.scores[seat]}`,
+      `font-size="14" font-weight="700" fill="${ink}" text-anchor="end"`,
+    ),
+  );
   if (view.mayor === seat) {
-    parts.push(`<g><title>Mayor: ${svgText(seatName(view, seat))} holds the mayor card and acts first this turn</title>` +
-      `<circle cx="${M + 136}" cy="${y0 + 13}" r="7" fill="#ffd54a" stroke="#1d2430"/></g>`);
+    parts.push(
+      `<g><title>Mayor: ${svgText(seatName(view, seat))} holds the mayor card and acts first this turn</title>` +
+        `<circle cx="${M + 136}" cy="${y0 + 13}" r="7" fill="#ffd54a" stroke="#1d2430"/></g>`,
+    );
   }
 
   // Info row: action card, hand, set-aside cards, chips.
@@ -134,13 +183,20 @@ function seatPanel(view: CityPlanView, seat: number, y0: number, fresh: number[]
   if (view.revealed !== null) {
     parts.push(actionCard(ax, iy, 64, 62, seat, view.revealed[seat], 'revealed this turn', seat !== view.seat));
   } else if (seat === view.seat && view.ownAction >= 0) {
-    parts.push(actionCard(ax, iy, 64, 62, seat, view.ownAction, 'your choice, hidden from the others until everyone has chosen'));
+    parts.push(
+      actionCard(ax, iy, 64, 62, seat, view.ownAction, 'your choice, hidden from the others until everyone has chosen'),
+    );
   } else if (view.committed[seat]) {
-    parts.push(cardBack(ax, iy, 64, 62, `${seatName(view, seat)}: action card chosen, face down until everyone has chosen`));
+    parts.push(
+      cardBack(ax, iy, 64, 62, `${seatName(view, seat)}: action card chosen, face down until everyone has chosen`),
+    );
   } else {
-    parts.push(`<g><title>${svgText(`${seatName(view, seat)}: no action card chosen yet`)}</title>` +
-      `<rect x="${ax}" y="${iy}" width="64" height="62" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 3"/>` +
-      text(ax + 32, iy + 36, 'action', 'font-size="12" text-anchor="middle" fill="#667"') + '</g>');
+    parts.push(
+      `<g><title>${svgText(`${seatName(view, seat)}: no action card chosen yet`)}</title>` +
+        `<rect x="${ax}" y="${iy}" width="64" height="62" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 3"/>` +
+        text(ax + 32, iy + 36, 'action', 'font-size="12" text-anchor="middle" fill="#667"') +
+        '</g>',
+    );
   }
   const hx = ax + 80;
   const hand = view.handSizes[seat];
@@ -152,42 +208,81 @@ function seatPanel(view: CityPlanView, seat: number, y0: number, fresh: number[]
   }
   const exchanging = view.phase === 'exchange' && view.toAct === seat && view.setAsideCount > 0;
   if (exchanging && seat !== view.seat) {
-    parts.push(backFan(hx + 165, iy, view.setAsideCount, 80, `face-down card ${seatName(view, seat)} set aside to exchange`,
-      `set aside ${view.setAsideCount}`));
+    parts.push(
+      backFan(
+        hx + 165,
+        iy,
+        view.setAsideCount,
+        80,
+        `face-down card ${seatName(view, seat)} set aside to exchange`,
+        `set aside ${view.setAsideCount}`,
+      ),
+    );
   }
   const sx = W - M - 12;
   const chip = (cy: number, fill: string, label: string, title: string) =>
     `<g><title>${svgText(title)}</title><circle cx="${sx - 140}" cy="${cy - 4}" r="6" fill="${fill}" stroke="#1d2430"/>` +
-    text(sx, cy, label, 'font-size="13" text-anchor="end"') + '</g>';
+    text(sx, cy, label, 'font-size="13" text-anchor="end"') +
+    '</g>';
   parts.push(chip(iy + 12, '#f2c14e', `power ${view.power[seat]}`, `Power chips: ${view.power[seat]}`));
-  parts.push(chip(iy + 30, '#7b5ea7', `councilor chips ${view.councilors[seat]}`, `Councilor chips: ${view.councilors[seat]}`));
-  parts.push(text(sx, iy + 48, `${plural(view.cities[seat].length, 'building')} of ${END_BUILDINGS}`, 'font-size="13" text-anchor="end"'));
+  parts.push(
+    chip(iy + 30, '#7b5ea7', `councilor chips ${view.councilors[seat]}`, `Councilor chips: ${view.councilors[seat]}`),
+  );
+  parts.push(
+    text(
+      sx,
+      iy + 48,
+      `${plural(view.cities[seat].length, 'building')} of ${END_BUILDINGS}`,
+      'font-size="13" text-anchor="end"',
+    ),
+  );
   if (view.freeBuilds[seat] > 0) {
-    parts.push(`<g><title>Free builds: the next ${plural(view.freeBuilds[seat], 'building')} cost 0 cards</title>` +
-      text(sx, iy + 66, `free builds ${view.freeBuilds[seat]}`, 'font-size="13" text-anchor="end" font-weight="700"') + '</g>');
+    parts.push(
+      `<g><title>Free builds: the next ${plural(view.freeBuilds[seat], 'building')} cost 0 cards</title>` +
+        text(
+          sx,
+          iy + 66,
+          `free builds ${view.freeBuilds[seat]}`,
+          'font-size="13" text-anchor="end" font-weight="700"',
+        ) +
+        '</g>',
+    );
   }
 
   // The city: buildings in kind order, then the one being built, then empty plots.
   const cy0 = y0 + PANEL_HEAD + INFO_H;
   const city = view.cities[seat];
   const toMark = fresh.slice();
-  const slot = (i: number): [number, number] =>
-    [M + 8 + (i % PER_ROW) * (TILE_W + GAP), cy0 + Math.floor(i / PER_ROW) * (TILE_H + GAP)];
+  const slot = (i: number): [number, number] => [
+    M + 8 + (i % PER_ROW) * (TILE_W + GAP),
+    cy0 + Math.floor(i / PER_ROW) * (TILE_H + GAP),
+  ];
   city.forEach((kind, i) => {
     const at = toMark.indexOf(kind);
     if (at >= 0) toMark.splice(at, 1);
     const [x, y] = slot(i);
-    parts.push(buildingCard(x, y, kind, at >= 0 ? (view.seat >= 0 ? 'new since your last move' : 'new in the recent events') : '', at >= 0));
+    parts.push(
+      buildingCard(
+        x,
+        y,
+        kind,
+        at >= 0 ? (view.seat >= 0 ? 'new since your last move' : 'new in the recent events') : '',
+        at >= 0,
+      ),
+    );
   });
   let next = city.length;
   const p = view.pending;
   if (p !== null && p.seat === seat) {
     const [x, y] = slot(next++);
-    const paying = view.phase === 'sacrifice'
-      ? `being built; may sacrifice the Construction Site for ${SACRIFICE_DISCOUNT} cards less`
-      : `being built: ${plural(p.due, 'card')} of ${p.cost} still to pay, then ${p.power} power`;
+    const paying =
+      view.phase === 'sacrifice'
+        ? `being built; may sacrifice the Construction Site for ${SACRIFICE_DISCOUNT} cards less`
+        : `being built: ${plural(p.due, 'card')} of ${p.cost} still to pay, then ${p.power} power`;
     parts.push(buildingCard(x, y, p.kind, paying, true));
-    parts.push(`<rect x="${x - 3}" y="${y - 3}" width="${TILE_W + 6}" height="${TILE_H + 6}" rx="7" fill="none" stroke="${HIGHLIGHT}" stroke-width="2" stroke-dasharray="6 3"/>`);
+    parts.push(
+      `<rect x="${x - 3}" y="${y - 3}" width="${TILE_W + 6}" height="${TILE_H + 6}" rx="7" fill="none" stroke="${HIGHLIGHT}" stroke-width="2" stroke-dasharray="6 3"/>`,
+    );
   }
   const rows = cityRows(view, seat);
   for (let i = next; i < rows * PER_ROW; i++) {
@@ -203,7 +298,9 @@ const MIDDLE_H = 196;
 /** The shared middle: income cards, assembly, deck, discard pile. */
 function middle(view: CityPlanView, y0: number): string {
   const parts: string[] = [];
-  parts.push(`<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${MIDDLE_H}" rx="8" fill="#eef1e6" stroke="#c9cfb8"/>`);
+  parts.push(
+    `<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${MIDDLE_H}" rx="8" fill="#eef1e6" stroke="#c9cfb8"/>`,
+  );
   parts.push(text(M + 10, y0 + 20, 'Income cards (each pays out once)', 'font-size="13" font-weight="700"'));
   const fresh = incomeTriggeredSince(view);
   const cw = 96;
@@ -213,37 +310,62 @@ function middle(view: CityPlanView, y0: number): string {
     const y = y0 + 28;
     const used = view.incomeUsed[c.id];
     const mark = fresh.has(c.id);
-    const lines = wrapWords(c.name, 13).map((line, j) => `<tspan x="${x + cw / 2}" y="${y + 34 + j * 14}">${svgText(line)}</tspan>`).join('');
-    parts.push(`<g><title>${svgText(`${c.name}: ${incomeCardText(c.id)}${used ? ' Already paid out.' : ' Not paid out yet.'}`)}</title>` +
-      `<rect x="${x}" y="${y}" width="${cw}" height="${ch}" rx="5" fill="${used ? '#d5d8dc' : '#fff8dc'}" stroke="${mark ? HIGHLIGHT : '#8a7a3a'}" stroke-width="${mark ? 3 : 1}"/>` +
-      text(x + 6, y + 15, String(c.number), 'font-size="13" font-weight="700"') +
-      text(x + cw - 6, y + 15, used ? 'used' : c.condition, `font-size="12" text-anchor="end"${used ? ' fill="#555"' : ''}`) +
-      `<text ${FONT} font-size="12" font-weight="700" text-anchor="middle" fill="${used ? '#555' : '#1d2430'}">${lines}</text></g>`);
+    const lines = wrapWords(c.name, 13)
+      .map((line, j) => `<tspan x="${x + cw / 2}" y="${y + 34 + j * 14}">${svgText(line)}</tspan>`)
+      .join('');
+    parts.push(
+      `<g><title>${svgText(`${c.name}: ${incomeCardText(c.id)}${used ? ' Already paid out.' : ' Not paid out yet.'}`)}</title>` +
+        `<rect x="${x}" y="${y}" width="${cw}" height="${ch}" rx="5" fill="${used ? '#d5d8dc' : '#fff8dc'}" stroke="${mark ? HIGHLIGHT : '#8a7a3a'}" stroke-width="${mark ? 3 : 1}"/>` +
+        text(x + 6, y + 15, String(c.number), 'font-size="13" font-weight="700"') +
+        text(
+          x + cw - 6,
+          y + 15,
+          used ? 'used' : c.condition,
+          `font-size="12" text-anchor="end"${used ? ' fill="#555"' : ''}`,
+        ) +
+        `<text ${FONT} font-size="12" font-weight="700" text-anchor="middle" fill="${used ? '#555' : '#1d2430'}">${lines}</text></g>`,
+    );
   });
   const by = y0 + 112;
   // Assembly.
   const chips = view.assembly;
-  const assembly = view.councilOpen ? `${plural(chips, 'councilor chip')} on the assembly` : 'the council is not open yet';
-  parts.push(`<g><title>${svgText(`Assembly: ${assembly}`)}</title>` +
-    `<rect x="${M + 8}" y="${by}" width="250" height="72" rx="5" fill="#ffffff" stroke="#7b5ea7"/>` +
-    text(M + 16, by + 18, 'Assembly', 'font-size="13" font-weight="700"') +
-    text(M + 16, by + 36, view.councilOpen ? plural(chips, 'councilor chip') : 'closed until an income card pays', 'font-size="12"') +
-    Array.from({ length: Math.min(chips, 15) }, (_, i) =>
-      `<circle cx="${M + 24 + i * 15}" cy="${by + 56}" r="6" fill="#7b5ea7" stroke="#1d2430"/>`).join('') +
-    '</g>');
+  const assembly = view.councilOpen
+    ? `${plural(chips, 'councilor chip')} on the assembly`
+    : 'the council is not open yet';
+  parts.push(
+    `<g><title>${svgText(`Assembly: ${assembly}`)}</title>` +
+      `<rect x="${M + 8}" y="${by}" width="250" height="72" rx="5" fill="#ffffff" stroke="#7b5ea7"/>` +
+      text(M + 16, by + 18, 'Assembly', 'font-size="13" font-weight="700"') +
+      text(
+        M + 16,
+        by + 36,
+        view.councilOpen ? plural(chips, 'councilor chip') : 'closed until an income card pays',
+        'font-size="12"',
+      ) +
+      Array.from(
+        { length: Math.min(chips, 15) },
+        (_, i) => `<circle cx="${M + 24 + i * 15}" cy="${by + 56}" r="6" fill="#7b5ea7" stroke="#1d2430"/>`,
+      ).join('') +
+      '</g>',
+  );
   // Deck and discard pile.
   const dx = M + 280;
-  parts.push(view.deckSize > 0
-    ? cardBack(dx, by, 50, 70, `Draw deck: ${plural(view.deckSize, 'card')}, face down`)
-    : `<g><title>Draw deck: empty</title><rect x="${dx}" y="${by}" width="50" height="70" rx="4" fill="none" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`);
+  parts.push(
+    view.deckSize > 0
+      ? cardBack(dx, by, 50, 70, `Draw deck: ${plural(view.deckSize, 'card')}, face down`)
+      : `<g><title>Draw deck: empty</title><rect x="${dx}" y="${by}" width="50" height="70" rx="4" fill="none" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`,
+  );
   parts.push(text(dx + 58, by + 30, 'Deck', 'font-size="13" font-weight="700"'));
   parts.push(text(dx + 58, by + 48, plural(view.deckSize, 'card'), 'font-size="12"'));
   const px = M + 450;
   const faceUp = view.publicDiscards.length > 0 ? ` Face-up cards in it: ${nameList(view.publicDiscards)}.` : '';
-  const mine = view.seat >= 0 && view.ownDiscards.length > 0 ? ` You discarded into it: ${nameList(view.ownDiscards)}.` : '';
-  parts.push(view.discardSize > 0
-    ? cardBack(px, by, 50, 70, `Discard pile: ${plural(view.discardSize, 'card')}, mostly face down.${faceUp}${mine}`)
-    : `<g><title>Discard pile: empty</title><rect x="${px}" y="${by}" width="50" height="70" rx="4" fill="none" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`);
+  const mine =
+    view.seat >= 0 && view.ownDiscards.length > 0 ? ` You discarded into it: ${nameList(view.ownDiscards)}.` : '';
+  parts.push(
+    view.discardSize > 0
+      ? cardBack(px, by, 50, 70, `Discard pile: ${plural(view.discardSize, 'card')}, mostly face down.${faceUp}${mine}`)
+      : `<g><title>Discard pile: empty</title><rect x="${px}" y="${by}" width="50" height="70" rx="4" fill="none" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`,
+  );
   parts.push(text(px + 58, by + 30, 'Discards', 'font-size="13" font-weight="700"'));
   parts.push(text(px + 58, by + 48, plural(view.discardSize, 'card'), 'font-size="12"'));
   return parts.join('');
@@ -264,21 +386,48 @@ function ownHand(view: CityPlanView, y0: number): [string, number] {
   y += 24;
   ACTION_CARD_NAMES.forEach((_, card) => {
     const chosen = view.ownAction === card;
-    parts.push(actionCard(M + 8 + card * 104, y, 96, 52, seat, card, chosen ? 'chosen this turn' : 'in your action hand', chosen));
+    parts.push(
+      actionCard(
+        M + 8 + card * 104,
+        y,
+        96,
+        52,
+        seat,
+        card,
+        chosen ? 'chosen this turn' : 'in your action hand',
+        chosen,
+      ),
+    );
   });
   y += 62;
   if (view.ownSetAside.length > 0) {
-    parts.push(text(M + 4, y + 16, `Set aside to exchange (${view.ownSetAside.length})`, 'font-size="14" font-weight="700"'));
+    parts.push(
+      text(M + 4, y + 16, `Set aside to exchange (${view.ownSetAside.length})`, 'font-size="14" font-weight="700"'),
+    );
     y += 24;
     view.ownSetAside.forEach((kind, i) => {
-      parts.push(buildingCard(M + 8 + (i % PER_ROW) * (TILE_W + GAP), y + Math.floor(i / PER_ROW) * (TILE_H + GAP), kind, 'set aside to exchange'));
+      parts.push(
+        buildingCard(
+          M + 8 + (i % PER_ROW) * (TILE_W + GAP),
+          y + Math.floor(i / PER_ROW) * (TILE_H + GAP),
+          kind,
+          'set aside to exchange',
+        ),
+      );
     });
     y += Math.ceil(view.ownSetAside.length / PER_ROW) * (TILE_H + GAP) + 4;
   }
   parts.push(text(M + 4, y + 16, `Your hand (${view.hand.length})`, 'font-size="14" font-weight="700"'));
   y += 24;
   view.hand.forEach((kind, i) => {
-    parts.push(buildingCard(M + 8 + (i % PER_ROW) * (TILE_W + GAP), y + Math.floor(i / PER_ROW) * (TILE_H + GAP), kind, 'in your hand'));
+    parts.push(
+      buildingCard(
+        M + 8 + (i % PER_ROW) * (TILE_W + GAP),
+        y + Math.floor(i / PER_ROW) * (TILE_H + GAP),
+        kind,
+        'in your hand',
+      ),
+    );
   });
   y += Math.max(1, Math.ceil(view.hand.length / PER_ROW)) * (TILE_H + GAP);
   if (view.hand.length === 0) parts.push(text(M + 8, y - TILE_H / 2, 'no cards', 'font-size="13" fill="#667"'));
@@ -293,16 +442,38 @@ function finalTable(view: CityPlanView, y0: number): [string, number] {
   const parts: string[] = [];
   const h = 34 + (view.players + 1) * 20;
   parts.push(`<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${h}" rx="8" fill="#fffdf3" stroke="#c9b458"/>`);
-  parts.push(text(M + 10, y0 + 20, view.truncated ? 'Final scores (the turn cap was reached)' : 'Final scores', 'font-size="14" font-weight="700"'));
+  parts.push(
+    text(
+      M + 10,
+      y0 + 20,
+      view.truncated ? 'Final scores (the turn cap was reached)' : 'Final scores',
+      'font-size="14" font-weight="700"',
+    ),
+  );
   const colX = (c: number) => (c === 0 ? M + 10 : M + 104 + (c - 1) * 56);
   FINAL_COLUMNS.forEach((col, c) => parts.push(text(colX(c), y0 + 40, col, 'font-size="12" font-weight="700"')));
   view.final.forEach((f, seat) => {
     const y = y0 + 60 + seat * 20;
-    const cells = [f.buildingPoints, f.chips, f.council, f.completion, f.development, f.effects, f.cityBonus, f.total, ranking[seat] + 1];
+    const cells = [
+      f.buildingPoints,
+      f.chips,
+      f.council,
+      f.completion,
+      f.development,
+      f.effects,
+      f.cityBonus,
+      f.total,
+      ranking[seat] + 1,
+    ];
     const bonus = f.bonusCards.length > 0 ? `: drew ${nameList(f.bonusCards)}` : '';
-    parts.push(`<g><title>${svgText(`${seatName(view, seat)}: total ${f.total}; City Bonus ${plural(f.tickets, 'ticket')} for ${f.cityBonus} points${bonus}${f.cityHall ? '; owns the City Hall (wins ties)' : ''}`)}</title>` +
-      text(colX(0), y, seatName(view, seat), `font-size="12" font-weight="700" fill="${SEAT_COLORS[seat]}"`) +
-      cells.map((v, c) => text(colX(c + 1), y, String(v), `font-size="12"${c === 7 ? ' font-weight="700"' : ''}`)).join('') + '</g>');
+    parts.push(
+      `<g><title>${svgText(`${seatName(view, seat)}: total ${f.total}; City Bonus ${plural(f.tickets, 'ticket')} for ${f.cityBonus} points${bonus}${f.cityHall ? '; owns the City Hall (wins ties)' : ''}`)}</title>` +
+        text(colX(0), y, seatName(view, seat), `font-size="12" font-weight="700" fill="${SEAT_COLORS[seat]}"`) +
+        cells
+          .map((v, c) => text(colX(c + 1), y, String(v), `font-size="12"${c === 7 ? ' font-weight="700"' : ''}`))
+          .join('') +
+        '</g>',
+    );
   });
   return [parts.join(''), h + 10];
 }
@@ -340,7 +511,14 @@ export function renderSvg(view: CityPlanView): string {
   const parts: string[] = [];
   let y = M;
   const variant = view.variant === 'plain' ? ' (Plain)' : '';
-  parts.push(text(M + 4, y + 18, `City Plan Delta${variant} · turn ${view.turn} of ${view.maxTurns}`, 'font-size="17" font-weight="700"'));
+  parts.push(
+    text(
+      M + 4,
+      y + 18,
+      `City Plan Delta${variant} · turn ${view.turn} of ${view.maxTurns}`,
+      'font-size="17" font-weight="700"',
+    ),
+  );
   for (const line of wrapWords(statusText(view), 78)) {
     parts.push(text(M + 4, y + 40, line, 'font-size="14"'));
     y += 18;
@@ -348,7 +526,10 @@ export function renderSvg(view: CityPlanView): string {
   y += 36;
   const fresh = newBuilds(view);
   const me = view.seat >= 0 && view.seat < view.players ? view.seat : -1;
-  const others = Array.from({ length: view.players }, (_, i) => (me < 0 ? i : (me + 1 + i) % view.players)).slice(0, me < 0 ? view.players : view.players - 1);
+  const others = Array.from({ length: view.players }, (_, i) => (me < 0 ? i : (me + 1 + i) % view.players)).slice(
+    0,
+    me < 0 ? view.players : view.players - 1,
+  );
   const [final, finalH] = finalTable(view, y);
   parts.push(final);
   y += finalH;
@@ -370,11 +551,23 @@ export function renderSvg(view: CityPlanView): string {
     y += handH;
   }
   const since = me >= 0 ? 'since your last move' : 'in the recent events';
-  parts.push(text(M + 4, y + 14, `Orange outline: new ${since}, or being built. Card corners: card cost, power, points.`, 'font-size="12" fill="#667"'));
+  parts.push(
+    text(
+      M + 4,
+      y + 14,
+      `Orange outline: new ${since}, or being built. Card corners: card cost, power, points.`,
+      'font-size="12" fill="#667"',
+    ),
+  );
   y += 24;
   const who = me >= 0 ? `You are seat ${me}. ` : 'Spectator view. ';
-  return svgBoard(W, y, `City Plan Delta, turn ${view.turn}`, parts.join(''),
-    `${who}${statusText(view)} Every city is a row of building cards; hands of other players are face down.`);
+  return svgBoard(
+    W,
+    y,
+    `City Plan Delta, turn ${view.turn}`,
+    parts.join(''),
+    `${who}${statusText(view)} Every city is a row of building cards; hands of other players are face down.`,
+  );
 }
 
 /** The viewer's decision in players' words; '' when it is not the viewer's turn. */

@@ -8,13 +8,33 @@
 export const BUILDING_TYPES = ['R', 'C', 'I', 'P', 'S', 'M'] as const;
 export type BuildingType = (typeof BUILDING_TYPES)[number];
 export const TYPE_NAMES: Readonly<Record<BuildingType, string>> = {
-  R: 'Residential', C: 'Commercial', I: 'Industrial', P: 'Power Plant', S: 'Special Facility', M: 'Mixed Facility',
+  R: 'Residential',
+  C: 'Commercial',
+  I: 'Industrial',
+  P: 'Power Plant',
+  S: 'Special Facility',
+  M: 'Mixed Facility',
 };
 
 /** Effects of the special and mixed facilities (§2.2); every other kind has 'none'. */
 export const EFFECTS = [
-  'none', 'tieBreak', 'noPower', 'freeBuilds', 'discountR', 'discountC', 'discountI', 'discountExpensive',
-  'drawTwo', 'sacrifice', 'gainSix', 'museum', 'extraChip', 'hospital', 'bank', 'researchLab', 'gainFour',
+  'none',
+  'tieBreak',
+  'noPower',
+  'freeBuilds',
+  'discountR',
+  'discountC',
+  'discountI',
+  'discountExpensive',
+  'drawTwo',
+  'sacrifice',
+  'gainSix',
+  'museum',
+  'extraChip',
+  'hospital',
+  'bank',
+  'researchLab',
+  'gainFour',
 ] as const;
 export type Effect = (typeof EFFECTS)[number];
 
@@ -42,17 +62,54 @@ export interface BuildingKind {
   readonly effectText: string;
 }
 
-type Row = [name: string, type: BuildingType, copies: number, cost: number, power: number, points: number, bonus: number, eco: boolean];
+type Row = [
+  name: string,
+  type: BuildingType,
+  copies: number,
+  cost: number,
+  power: number,
+  points: number,
+  bonus: number,
+  eco: boolean,
+];
 
-const R = (name: string, copies: number, cost: number, power: number, points: number, bonus: number, eco = false): Row =>
-  [name, 'R', copies, cost, power, points, bonus, eco];
-const C = (name: string, copies: number, cost: number, power: number, points: number, bonus: number, eco = false): Row =>
-  [name, 'C', copies, cost, power, points, bonus, eco];
-const I = (name: string, copies: number, cost: number, power: number, points: number, bonus: number, eco = false): Row =>
-  [name, 'I', copies, cost, power, points, bonus, eco];
+const R = (
+  name: string,
+  copies: number,
+  cost: number,
+  power: number,
+  points: number,
+  bonus: number,
+  eco = false,
+): Row => [name, 'R', copies, cost, power, points, bonus, eco];
+const C = (
+  name: string,
+  copies: number,
+  cost: number,
+  power: number,
+  points: number,
+  bonus: number,
+  eco = false,
+): Row => [name, 'C', copies, cost, power, points, bonus, eco];
+const I = (
+  name: string,
+  copies: number,
+  cost: number,
+  power: number,
+  points: number,
+  bonus: number,
+  eco = false,
+): Row => [name, 'I', copies, cost, power, points, bonus, eco];
 /** Power plants: the fifth column is the production. */
-const P = (name: string, copies: number, cost: number, production: number, points: number, bonus: number, eco = false): Row =>
-  [name, 'P', copies, cost, production, points, bonus, eco];
+const P = (
+  name: string,
+  copies: number,
+  cost: number,
+  production: number,
+  points: number,
+  bonus: number,
+  eco = false,
+): Row => [name, 'P', copies, cost, production, points, bonus, eco];
 
 /** §2.2 tables R, C, I and P, one line per kind in kind order 0..29. */
 const PLAIN_ROWS: Row[] = [
@@ -88,33 +145,173 @@ const PLAIN_ROWS: Row[] = [
   P('Hydroelectric Dam', 2, 3, 9, 2, 0, true),
 ];
 
-type FacilityRow = [name: string, type: 'S' | 'M', mixedAs: 'R' | 'C' | 'I' | null, copies: number, cost: number,
-  power: number, points: number, bonus: number, eco: boolean, effect: Effect, text: string];
+type FacilityRow = [
+  name: string,
+  type: 'S' | 'M',
+  mixedAs: 'R' | 'C' | 'I' | null,
+  copies: number,
+  cost: number,
+  power: number,
+  points: number,
+  bonus: number,
+  eco: boolean,
+  effect: Effect,
+  text: string,
+];
 
 /** §2.2 special (kinds 30..43) and mixed (44..49) facilities. */
 const FACILITY_ROWS: FacilityRow[] = [
   ['City Hall', 'S', null, 1, 3, 3, 6, 0, false, 'tieBreak', 'No in-game effect. Tie-break: see 7.3.'],
-  ['TV Tower', 'S', null, 1, 4, 0, 3, 0, false, 'noPower', 'While in your city, every building you build costs 0 power.'],
-  ['Planned Construction Site', 'S', null, 1, 4, 0, 1, 0, false, 'freeBuilds',
-    'When built, set your free-build counter to 2. While it is >0, each building you build has card cost 0 and lowers it by 1.'],
-  ['Station', 'S', null, 1, 2, 2, 2, 1, false, 'discountR', 'Buildings you build that count as Residential cost 1 card less.'],
-  ['Airport', 'S', null, 1, 3, 3, 3, 0, false, 'discountC', 'Buildings you build that count as Commercial cost 1 card less.'],
-  ['Port', 'S', null, 1, 2, 2, 2, 1, false, 'discountI', 'Buildings you build that count as Industrial cost 1 card less.'],
-  ['Highway', 'S', null, 1, 3, 1, 2, 0, false, 'discountExpensive', 'Buildings you build whose printed card cost is 3 or more cost 1 card less.'],
+  [
+    'TV Tower',
+    'S',
+    null,
+    1,
+    4,
+    0,
+    3,
+    0,
+    false,
+    'noPower',
+    'While in your city, every building you build costs 0 power.',
+  ],
+  [
+    'Planned Construction Site',
+    'S',
+    null,
+    1,
+    4,
+    0,
+    1,
+    0,
+    false,
+    'freeBuilds',
+    'When built, set your free-build counter to 2. While it is >0, each building you build has card cost 0 and lowers it by 1.',
+  ],
+  [
+    'Station',
+    'S',
+    null,
+    1,
+    2,
+    2,
+    2,
+    1,
+    false,
+    'discountR',
+    'Buildings you build that count as Residential cost 1 card less.',
+  ],
+  [
+    'Airport',
+    'S',
+    null,
+    1,
+    3,
+    3,
+    3,
+    0,
+    false,
+    'discountC',
+    'Buildings you build that count as Commercial cost 1 card less.',
+  ],
+  [
+    'Port',
+    'S',
+    null,
+    1,
+    2,
+    2,
+    2,
+    1,
+    false,
+    'discountI',
+    'Buildings you build that count as Industrial cost 1 card less.',
+  ],
+  [
+    'Highway',
+    'S',
+    null,
+    1,
+    3,
+    1,
+    2,
+    0,
+    false,
+    'discountExpensive',
+    'Buildings you build whose printed card cost is 3 or more cost 1 card less.',
+  ],
   ['Park', 'S', null, 2, 0, 0, 1, 2, true, 'none', ''],
   ['Farm', 'S', null, 2, 1, 2, 0, 2, true, 'drawTwo', 'When built, draw 2 cards.'],
-  ['Construction Site', 'S', null, 1, 0, 0, 0, 2, false, 'sacrifice',
-    'When you build another building, before paying you may remove this card to the discard pile; that building then costs 3 cards less.'],
+  [
+    'Construction Site',
+    'S',
+    null,
+    1,
+    0,
+    0,
+    0,
+    2,
+    false,
+    'sacrifice',
+    'When you build another building, before paying you may remove this card to the discard pile; that building then costs 3 cards less.',
+  ],
   ['Substation', 'S', null, 1, 2, 0, 1, 1, false, 'gainSix', 'When built, gain 6 power chips.'],
   ['Stadium', 'S', null, 1, 4, 4, 9, 0, false, 'none', ''],
   ['Museum', 'S', null, 1, 3, 2, 3, 0, false, 'museum', 'Game end: +1 point per eco building in your city.'],
-  ['Party Headquarters', 'S', null, 1, 2, 2, 2, 1, false, 'extraChip',
-    'When you take a councilor chip with the Council action, take 1 more chip if any remain.'],
-  ['Hospital', 'M', 'R', 1, 2, 2, 2, 1, false, 'hospital', 'Game end: +1 point per other building of yours that counts as Residential.'],
+  [
+    'Party Headquarters',
+    'S',
+    null,
+    1,
+    2,
+    2,
+    2,
+    1,
+    false,
+    'extraChip',
+    'When you take a councilor chip with the Council action, take 1 more chip if any remain.',
+  ],
+  [
+    'Hospital',
+    'M',
+    'R',
+    1,
+    2,
+    2,
+    2,
+    1,
+    false,
+    'hospital',
+    'Game end: +1 point per other building of yours that counts as Residential.',
+  ],
   ['School', 'M', 'R', 1, 2, 2, 2, 1, false, 'drawTwo', 'When built, draw 2 cards.'],
-  ['Bank', 'M', 'C', 1, 3, 3, 3, 0, false, 'bank', 'Game end: +1 point per other building of yours that counts as Commercial.'],
+  [
+    'Bank',
+    'M',
+    'C',
+    1,
+    3,
+    3,
+    3,
+    0,
+    false,
+    'bank',
+    'Game end: +1 point per other building of yours that counts as Commercial.',
+  ],
   ['Hotel', 'M', 'C', 1, 2, 3, 4, 1, false, 'none', ''],
-  ['Research Lab', 'M', 'I', 1, 3, 3, 3, 0, false, 'researchLab', 'Game end: +1 point per other building of yours that counts as Industrial.'],
+  [
+    'Research Lab',
+    'M',
+    'I',
+    1,
+    3,
+    3,
+    3,
+    0,
+    false,
+    'researchLab',
+    'Game end: +1 point per other building of yours that counts as Industrial.',
+  ],
   ['Logistics Center', 'M', 'I', 1, 2, 2, 3, 1, false, 'gainFour', 'When built, gain 4 power chips.'],
 ];
 
@@ -124,22 +321,59 @@ export const START_POWER = 18;
 const PLANT_EFFECT_TEXT = 'Pays no power; gives its production in chips when built.';
 
 /** Every building kind 0..50 (§2.2); kind 50 is the Initial Power Plant, never in the deck or a hand. */
-export const KINDS: readonly BuildingKind[] = Object.freeze(([
-  ...PLAIN_ROWS.map(([name, type, copies, cost, power, points, bonus, eco], id): BuildingKind => ({
-    id, name, type, mixedAs: null, copies, cost,
-    power: type === 'P' ? 0 : power,
-    production: type === 'P' ? power : 0,
-    points, bonus, eco, effect: 'none', effectText: type === 'P' ? PLANT_EFFECT_TEXT : '',
-  })),
-  ...FACILITY_ROWS.map(([name, type, mixedAs, copies, cost, power, points, bonus, eco, effect, effectText], i): BuildingKind => ({
-    id: PLAIN_ROWS.length + i, name, type, mixedAs, copies, cost, power, production: 0, points, bonus, eco, effect, effectText,
-  })),
-  {
-    id: PLAIN_ROWS.length + FACILITY_ROWS.length, name: 'Initial Power Plant', type: 'P', mixedAs: null, copies: 0, cost: 0,
-    power: 0, production: START_POWER, points: 0, bonus: 0, eco: false, effect: 'none',
-    effectText: 'Placed at setup with 18 power chips; never in the deck.',
-  },
-] satisfies BuildingKind[]).map((k): BuildingKind => Object.freeze(k)));
+export const KINDS: readonly BuildingKind[] = Object.freeze(
+  (
+    [
+      ...PLAIN_ROWS.map(([name, type, copies, cost, power, points, bonus, eco], id): BuildingKind => ({
+        id,
+        name,
+        type,
+        mixedAs: null,
+        copies,
+        cost,
+        power: type === 'P' ? 0 : power,
+        production: type === 'P' ? power : 0,
+        points,
+        bonus,
+        eco,
+        effect: 'none',
+        effectText: type === 'P' ? PLANT_EFFECT_TEXT : '',
+      })),
+      ...FACILITY_ROWS.map(
+        ([name, type, mixedAs, copies, cost, power, points, bonus, eco, effect, effectText], i): BuildingKind => ({
+          id: PLAIN_ROWS.length + i,
+          name,
+          type,
+          mixedAs,
+          copies,
+          cost,
+          power,
+          production: 0,
+          points,
+          bonus,
+          eco,
+          effect,
+          effectText,
+        }),
+      ),
+      {
+        id: PLAIN_ROWS.length + FACILITY_ROWS.length,
+        name: 'Initial Power Plant',
+        type: 'P',
+        mixedAs: null,
+        copies: 0,
+        cost: 0,
+        power: 0,
+        production: START_POWER,
+        points: 0,
+        bonus: 0,
+        eco: false,
+        effect: 'none',
+        effectText: 'Placed at setup with 18 power chips; never in the deck.',
+      },
+    ] satisfies BuildingKind[]
+  ).map((k): BuildingKind => Object.freeze(k)),
+);
 
 /** Kinds a hand, the deck or the discard pile can hold: 0..49 (§9). */
 export const DECK_KINDS = KINDS.length - 1;
@@ -200,7 +434,8 @@ export const POINTS: Int8Array = Int8Array.from(KINDS, (k) => k.points);
 export const BONUS: Int8Array = Int8Array.from(KINDS, (k) => k.bonus);
 /** Chips gained when built: a plant's production, plus Substation +6 and Logistics Center +4 (§4.2.1 step 6). */
 export const GAIN: Int8Array = Int8Array.from(KINDS, (k) =>
-  k.id === INITIAL_PLANT ? 0 : k.production + (k.effect === 'gainSix' ? 6 : k.effect === 'gainFour' ? 4 : 0));
+  k.id === INITIAL_PLANT ? 0 : k.production + (k.effect === 'gainSix' ? 6 : k.effect === 'gainFour' ? 4 : 0),
+);
 /** Cards drawn when built (Farm, School). */
 export const DRAW_ON_BUILD: Int8Array = Int8Array.from(KINDS, (k) => (k.effect === 'drawTwo' ? 2 : 0));
 
@@ -232,10 +467,12 @@ export interface BuildingCard {
   readonly id: number;
   readonly kind: number;
 }
-export const BUILDING_CARDS: readonly BuildingCard[] = Object.freeze([
-  ...KINDS.flatMap((k) => Array.from({ length: k.copies }, () => k.id)),
-  ...Array.from({ length: 5 }, () => INITIAL_PLANT),
-].map((kind, id) => Object.freeze({ id, kind })));
+export const BUILDING_CARDS: readonly BuildingCard[] = Object.freeze(
+  [
+    ...KINDS.flatMap((k) => Array.from({ length: k.copies }, () => k.id)),
+    ...Array.from({ length: 5 }, () => INITIAL_PLANT),
+  ].map((kind, id) => Object.freeze({ id, kind })),
+);
 
 // ---- action cards, income cards, chips ---------------------------------------------------------
 
@@ -249,8 +486,11 @@ export interface ActionCard {
   readonly number: number;
   readonly name: (typeof ACTION_CARD_NAMES)[number];
 }
-export const ACTION_CARDS: readonly ActionCard[] = Object.freeze(COLOURS.flatMap((colour, c) =>
-  ACTION_CARD_NAMES.map((name, i) => Object.freeze({ id: c * 3 + i, colour, number: i + 1, name }))));
+export const ACTION_CARDS: readonly ActionCard[] = Object.freeze(
+  COLOURS.flatMap((colour, c) =>
+    ACTION_CARD_NAMES.map((name, i) => Object.freeze({ id: c * 3 + i, colour, number: i + 1, name })),
+  ),
+);
 
 /** What an income card counts (table 2.3). */
 export type IncomeMeasure = 'R' | 'C' | 'I' | 'eco' | 'plants' | 'buildings';
@@ -263,14 +503,20 @@ export interface IncomeCard {
   readonly condition: string;
   readonly pays: string;
 }
-export const INCOME_CARDS: readonly IncomeCard[] = Object.freeze(([
-  ['Housing Grant', 'R', 'R-count ≥ 2', '1, plus 1 more if that player\'s R-count ≥ 2'],
-  ['Commerce Grant', 'C', 'C-count ≥ 2', '1, plus 1 more if that player\'s C-count ≥ 2'],
-  ['Industry Grant', 'I', 'I-count ≥ 2', '1, plus 1 more if that player\'s I-count ≥ 2'],
-  ['Eco Incentive', 'eco', 'eco-count ≥ 2', "min(that player's eco-count, 2)"],
-  ['Energy Grant', 'plants', 'plants ≥ 2', "1, plus 1 more if that player's plants ≥ 2"],
-  ['Subsidy', 'buildings', 'buildings ≥ 8', '2 if that player has ≤ 7 buildings, otherwise 0'],
-] as const).map(([name, measure, condition, pays], id) => Object.freeze({ id, number: id + 1, name, measure, condition, pays })));
+export const INCOME_CARDS: readonly IncomeCard[] = Object.freeze(
+  (
+    [
+      ['Housing Grant', 'R', 'R-count ≥ 2', "1, plus 1 more if that player's R-count ≥ 2"],
+      ['Commerce Grant', 'C', 'C-count ≥ 2', "1, plus 1 more if that player's C-count ≥ 2"],
+      ['Industry Grant', 'I', 'I-count ≥ 2', "1, plus 1 more if that player's I-count ≥ 2"],
+      ['Eco Incentive', 'eco', 'eco-count ≥ 2', "min(that player's eco-count, 2)"],
+      ['Energy Grant', 'plants', 'plants ≥ 2', "1, plus 1 more if that player's plants ≥ 2"],
+      ['Subsidy', 'buildings', 'buildings ≥ 8', '2 if that player has ≤ 7 buildings, otherwise 0'],
+    ] as const
+  ).map(([name, measure, condition, pays], id) =>
+    Object.freeze({ id, number: id + 1, name, measure, condition, pays }),
+  ),
+);
 
 export const COUNCILOR_CHIPS = 15;
 /** §4.3 step 2: the council opens with 3 chips per player. */
@@ -299,7 +545,10 @@ export const FREE_BUILDS = 2;
 export const COUNCIL_BONUS = 5;
 export const COUNCIL_PENALTY = 5;
 /** §7.1 item 4: COMPLETION[buildings >= 10 ? 0 : 1][min(specials, 2)]; fewer than 9 buildings: 0. */
-export const COMPLETION: readonly (readonly number[])[] = Object.freeze([Object.freeze([20, 10, 5]), Object.freeze([10, 5, 2])]);
+export const COMPLETION: readonly (readonly number[])[] = Object.freeze([
+  Object.freeze([20, 10, 5]),
+  Object.freeze([10, 5, 2]),
+]);
 /** §7.1 item 5 */
 export const DEVELOPMENT_FACTOR = 2;
 /** §7.1 item 7: balance tickets by min(R, C, I) = 0, 1, 2, 3+. */

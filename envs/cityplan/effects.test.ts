@@ -58,20 +58,37 @@ describe('§2.2 card-cost reducers', () => {
 
 describe('§2.2 other effects', () => {
   test('TV Tower: later buildings pay no power; building it refunds nothing (§8.9); plants still produce', () => {
-    const s = load({ players: 2, phase: 'build', power: [5, 18], hands: ['TV Tower, Steel Mill, Thermal Power Plant, Row Houses x3, Corner Shops x2', ''] });
-    playNamed(s, 'build TV Tower (4 cards, 0 power)', 'pay with Row Houses', 'pay with Row Houses', 'pay with Row Houses', 'pay with Corner Shops');
+    const s = load({
+      players: 2,
+      phase: 'build',
+      power: [5, 18],
+      hands: ['TV Tower, Steel Mill, Thermal Power Plant, Row Houses x3, Corner Shops x2', ''],
+    });
+    playNamed(
+      s,
+      'build TV Tower (4 cards, 0 power)',
+      'pay with Row Houses',
+      'pay with Row Houses',
+      'pay with Row Houses',
+      'pay with Corner Shops',
+    );
     expect(s.view(0).power).toEqual([5, 18]);
     playNamed(s, 'draw 2 cards');
     commitAll(s, ['Income', 'Income']);
     playNamed(s, 'draw 2 cards');
-    expect(labels(s)).toEqual(expect.arrayContaining(['build Steel Mill (2 cards, 0 power)', 'build Thermal Power Plant (1 card, +8 power)']));
+    expect(labels(s)).toEqual(
+      expect.arrayContaining(['build Steel Mill (2 cards, 0 power)', 'build Thermal Power Plant (1 card, +8 power)']),
+    );
     playNamed(s, 'build Thermal Power Plant (1 card, +8 power)', 'pay with Corner Shops');
     expect(s.view(0).power).toEqual([13, 18]);
   });
 
   test('Planned Construction Site: the counter counts buildings, even cost-0 cards and power plants (§8.8)', () => {
     const s = load({
-      players: 2, phase: 'build', cities: ['Planned Construction Site', ''], freeBuilds: [2, 0],
+      players: 2,
+      phase: 'build',
+      cities: ['Planned Construction Site', ''],
+      freeBuilds: [2, 0],
       hands: ['Row Houses, Thermal Power Plant, Luxury Estate', ''],
     });
     playNamed(s, 'build Row Houses (0 cards, 1 power)', 'draw 2 cards');
@@ -86,7 +103,10 @@ describe('§2.2 other effects', () => {
 
   test('Planned Construction Site: while the counter runs no sacrifice is offered; the site stays', () => {
     const s = load({
-      players: 2, phase: 'build', cities: ['Planned Construction Site, Construction Site', ''], freeBuilds: [1, 0],
+      players: 2,
+      phase: 'build',
+      cities: ['Planned Construction Site, Construction Site', ''],
+      freeBuilds: [1, 0],
       hands: ['Shopping Mall', ''],
     });
     playNamed(s, 'build Shopping Mall (0 cards, 5 power)');
@@ -141,7 +161,12 @@ describe('§2.2 other effects', () => {
     [1, [1], 0],
   ])('Party Headquarters: with %i chips on the assembly the Council takes %j (§8.3)', (assembly, taken, left) => {
     const s = load({
-      players: 2, hands: ['', ''], cities: ['Party Headquarters', ''], incomeUsed: [1], councilors: [0, 6 - assembly], assembly,
+      players: 2,
+      hands: ['', ''],
+      cities: ['Party Headquarters', ''],
+      incomeUsed: [1],
+      councilors: [0, 6 - assembly],
+      assembly,
     });
     commitAll(s, ['Council', 'Income']);
     expect(events(s).filter((e) => e[0] === 'chips')).toEqual([['chips', 0, taken[0]]]);
@@ -150,18 +175,31 @@ describe('§2.2 other effects', () => {
 
   test('Party Headquarters takes its second chip only if one remains after the first; a later Council then draws', () => {
     const s = load({
-      players: 3, hands: ['', '', ''], cities: ['Party Headquarters', '', ''], incomeUsed: [1], councilors: [0, 4, 3], assembly: 2,
+      players: 3,
+      hands: ['', '', ''],
+      cities: ['Party Headquarters', '', ''],
+      incomeUsed: [1],
+      councilors: [0, 4, 3],
+      assembly: 2,
     });
     commitAll(s, ['Council', 'Council', 'Income']);
     expect(s.view(0).councilors).toEqual([2, 4, 3]);
-    expect(events(s).slice(-3)).toEqual([['draw', 2, 1, 0], ['chips', 0, 2], ['draw', 1, 1, 1]]);
+    expect(events(s).slice(-3)).toEqual([
+      ['draw', 2, 1, 0],
+      ['chips', 0, 2],
+      ['draw', 1, 1, 1],
+    ]);
   });
 
   test.each([
     ['Museum counts eco buildings', 'Museum, Park, Wind Farm, Green Office', 3],
     ['Hospital counts the other R-counting buildings', 'Hospital, Row Houses, Eco Housing', 2],
     ['Bank counts the other C-counting buildings (Hotel included)', 'Bank, Hotel, Corner Shops', 2],
-    ['Research Lab counts the other I-counting buildings (Logistics Center included)', 'Research Lab, Logistics Center, Factory', 2],
+    [
+      'Research Lab counts the other I-counting buildings (Logistics Center included)',
+      'Research Lab, Logistics Center, Factory',
+      2,
+    ],
     ['no end-game card, no points', 'Stadium, Park, Row Houses', 0],
     ['all four together', 'Museum, Hospital, Bank, Research Lab, Park, Row Houses', 1 + 1 + 0 + 0],
   ])('end-game effects: %s', (_name, names, points) => {
@@ -184,7 +222,10 @@ describe('§8 edge cases', () => {
     });
     commitAll(s, ['Income', 'Council']);
     expect(s.view(0)).toMatchObject({ handSizes: [0, 95], deckSize: 0, discardSize: 0 });
-    expect(events(s).slice(-2)).toEqual([['lost', 0, 1], ['lost', 1, 1]]);
+    expect(events(s).slice(-2)).toEqual([
+      ['lost', 0, 1],
+      ['lost', 1, 1],
+    ]);
   });
 
   test('§8.2 exchange with 0 cards is legal and changes nothing', () => {
@@ -194,7 +235,9 @@ describe('§8 edge cases', () => {
     expect(labels(s)).toEqual(['exchange Factory', 'finish exchange (draw 0)']);
     playNamed(s, 'finish exchange (draw 0)');
     expect(handOf(s, 0)).toBe('Factory');
-    expect(events(s).filter((e) => e[0] === 'exchange' || (e[0] === 'draw' && e[1] === 0))).toEqual([['exchange', 0, 0]]);
+    expect(events(s).filter((e) => e[0] === 'exchange' || (e[0] === 'draw' && e[1] === 0))).toEqual([
+      ['exchange', 0, 0],
+    ]);
   });
 
   test('§8.2 an Exchange player with an empty hand is still asked, with 104 as the only action', () => {
@@ -213,11 +256,19 @@ describe('§8 edge cases', () => {
 
   test('§8.6 two players can reach 10 buildings in the same turn; nobody exceeds 10', () => {
     const t = load({
-      players: 2, phase: 'build', incomeUsed: [1, 2, 3, 4, 5, 6],
+      players: 2,
+      phase: 'build',
+      incomeUsed: [1, 2, 3, 4, 5, 6],
       cities: ['Row Houses x3, Corner Shops x3, Workshops x2', 'Suburban Homes x3, Shopping Street x3, Warehouses x2'],
       hands: ['Apartments, Factory', 'Supermarket, Condominiums'],
     });
-    playNamed(t, 'build Apartments (1 card, 2 power)', 'pay with Factory', 'build Supermarket (1 card, 3 power)', 'pay with Condominiums');
+    playNamed(
+      t,
+      'build Apartments (1 card, 2 power)',
+      'pay with Factory',
+      'build Supermarket (1 card, 3 power)',
+      'pay with Condominiums',
+    );
     expect(t.isTerminal()).toBe(true);
     expect(t.view(0).cities.map((c) => c.length)).toEqual([10, 10]);
     expect(t.view(0).final!.map((f) => f.completion)).toEqual([20, 20]);
@@ -225,7 +276,11 @@ describe('§8 edge cases', () => {
 
   test('§8.13 power can be spent to exactly 0 but never below', () => {
     const s = builder('', 'Apartments, Supermarket, Row Houses x2', 2);
-    expect(labels(s)).toEqual(['build Row Houses (0 cards, 1 power)', 'build Apartments (1 card, 2 power)', 'draw 2 cards']);
+    expect(labels(s)).toEqual([
+      'build Row Houses (0 cards, 1 power)',
+      'build Apartments (1 card, 2 power)',
+      'draw 2 cards',
+    ]);
     playNamed(s, 'build Apartments (1 card, 2 power)', 'pay with Row Houses');
     expect(s.view(0).power[0]).toBe(0);
   });
@@ -234,7 +289,9 @@ describe('§8 edge cases', () => {
     const s = load({ players: 2, phase: 'build', cities: ['Hospital, Apartments', ''], hands: ['', ''] });
     playNamed(s, 'draw 2 cards', 'draw 2 cards');
     expect(events(s, 1).filter((e) => e[0] === 'income' || (e[0] === 'draw' && e[3] === 5))).toEqual([
-      ['income', 0], ['draw', 0, 2, 5], ['draw', 1, 1, 5],
+      ['income', 0],
+      ['draw', 0, 2, 5],
+      ['draw', 1, 1, 5],
     ]);
     const c = city('Hospital, Hotel, Research Lab');
     expect(scoreBreakdown(c, 0, 0, 0).development).toBe(2 * Math.min(2, 4, 3));
@@ -263,7 +320,10 @@ describe('§2.3 income cards', () => {
     [6, 'Row Houses x3, Corner Shops x3, Workshops', 'Factory x3, Warehouses x3', 'Apartments', [0, 2, 2]],
   ])('card %i pays per table 2.3', (card, c0, c1, c2, draws) => {
     const s = load({
-      players: 3, phase: 'build', hands: ['', '', ''], cities: [c0, c1, c2],
+      players: 3,
+      phase: 'build',
+      hands: ['', '', ''],
+      cities: [c0, c1, c2],
       incomeUsed: [1, 2, 3, 4, 5, 6].filter((n) => n !== card),
     });
     playNamed(s, 'draw 2 cards', 'draw 2 cards', 'draw 2 cards');
@@ -273,21 +333,36 @@ describe('§2.3 income cards', () => {
   });
 
   test('several income cards trigger in one phase, in number order, each fully resolved', () => {
-    const s = load({ players: 2, phase: 'build', hands: ['', ''], cities: ['Apartments, Eco Housing, Solar Power Plant', ''] });
+    const s = load({
+      players: 2,
+      phase: 'build',
+      hands: ['', ''],
+      cities: ['Apartments, Eco Housing, Solar Power Plant', ''],
+    });
     playNamed(s, 'draw 2 cards', 'draw 2 cards');
     expect(events(s, 1).filter((e) => e[0] !== 'drawTwo' && !(e[0] === 'draw' && e[3] === 3))).toEqual([
-      ['income', 0], ['draw', 0, 2, 5], ['draw', 1, 1, 5], ['councilOpens', 6],
-      ['income', 3], ['draw', 0, 2, 5],
-      ['income', 4], ['draw', 0, 2, 5], ['draw', 1, 1, 5],
+      ['income', 0],
+      ['draw', 0, 2, 5],
+      ['draw', 1, 1, 5],
+      ['councilOpens', 6],
+      ['income', 3],
+      ['draw', 0, 2, 5],
+      ['income', 4],
+      ['draw', 0, 2, 5],
+      ['draw', 1, 1, 5],
     ]);
   });
 });
 
 describe('§7.4 turn cap and §7.3 ranking', () => {
-  const capped = (turn: number) => load({
-    players: 3, phase: 'build', turn, hands: ['', '', ''],
-    cities: ['City Hall', 'Department Store', 'Nuclear Power Plant'],
-  });
+  const capped = (turn: number) =>
+    load({
+      players: 3,
+      phase: 'build',
+      turn,
+      hands: ['', '', ''],
+      cities: ['City Hall', 'Department Store', 'Nuclear Power Plant'],
+    });
 
   test('turn 40 ending without 10 buildings truncates; scored as usual; City Hall breaks the tie; negatives compare normally', () => {
     const s = playNamed(capped(40), 'draw 2 cards', 'draw 2 cards', 'draw 2 cards');
@@ -309,9 +384,18 @@ describe('§7.4 turn cap and §7.3 ranking', () => {
   });
 
   test('without City Hall, tied totals share the place and the next place skips', () => {
-    const s = playNamed(load({
-      players: 3, phase: 'build', turn: 40, hands: ['', '', ''], cities: ['Stadium', 'Chemical Complex, Row Houses', ''],
-    }), 'draw 2 cards', 'draw 2 cards', 'draw 2 cards');
+    const s = playNamed(
+      load({
+        players: 3,
+        phase: 'build',
+        turn: 40,
+        hands: ['', '', ''],
+        cities: ['Stadium', 'Chemical Complex, Row Houses', ''],
+      }),
+      'draw 2 cards',
+      'draw 2 cards',
+      'draw 2 cards',
+    );
     expect(s.scores()).toEqual([4, 4, -5]);
     expect(s.ranking()).toEqual([0, 0, 2]);
     expect(s.view(2).winners).toEqual([0, 1]);
@@ -323,7 +407,11 @@ describe('§8.1 Plain variant', () => {
     const s = cityplan.newGame({ players: 3, seed: 5, config: { variant: 'plain' } }) as CityPlanState;
     const json = s.toJSON();
     expect(json.variant).toBe('plain');
-    expect(json.cities).toEqual([[FARM, INITIAL_PLANT], [FARM, INITIAL_PLANT], [FARM, INITIAL_PLANT]]);
+    expect(json.cities).toEqual([
+      [FARM, INITIAL_PLANT],
+      [FARM, INITIAL_PLANT],
+      [FARM, INITIAL_PLANT],
+    ]);
     expect(json.power).toEqual([16, 16, 16]);
     expect(json.deck.length + json.hands.flat().length).toBe(DECK_SIZE.plain);
     expect([...json.deck, ...json.hands.flat()].every((k) => k < 30)).toBe(true);
@@ -332,13 +420,24 @@ describe('§8.1 Plain variant', () => {
 
   test('the Plain Farm counts as eco and as a special: 10 buildings earn at most 10 for completion', () => {
     const s = load({
-      players: 2, variant: 'plain', phase: 'build', incomeUsed: [1, 2, 3, 4, 5, 6],
-      cities: ['Row Houses x3, Corner Shops x3, Workshops x2', ''], hands: ['Warehouses', ''],
+      players: 2,
+      variant: 'plain',
+      phase: 'build',
+      incomeUsed: [1, 2, 3, 4, 5, 6],
+      cities: ['Row Houses x3, Corner Shops x3, Workshops x2', ''],
+      hands: ['Warehouses', ''],
     });
     playNamed(s, 'build Warehouses (0 cards, 3 power)', 'draw 2 cards');
     expect(s.isTerminal()).toBe(true);
     expect(s.view(0).final![0]).toMatchObject({ completion: 10 });
-    expect(cityStats(s.toJSON().cities[0].reduce((c, k) => { c[k]++; return c; }, new Array<number>(51).fill(0))).eco).toBe(1);
+    expect(
+      cityStats(
+        s.toJSON().cities[0].reduce((c, k) => {
+          c[k]++;
+          return c;
+        }, new Array<number>(51).fill(0)),
+      ).eco,
+    ).toBe(1);
   });
 
   test.each([{ variant: 'classic' }, { foo: 1 }, 'plain', null])('config %j is rejected', (config) => {

@@ -1,7 +1,24 @@
 import { SegmentWriter, defineLayout, type SegmentLayout } from '../core/segments.js';
 import {
-  CITY_KINDS, COUNCILOR_CHIPS, DECK_KINDS, DECK_SIZE, END_BUILDINGS, FLAGS, FREE_BUILDS, F_C, F_ECO, F_I, F_PLANT, F_R,
-  F_SPECIAL, GAIN, INCOME_CARDS, KINDS, MAX_PLAYERS, MIN_PLAYERS, START_POWER,
+  CITY_KINDS,
+  COUNCILOR_CHIPS,
+  DECK_KINDS,
+  DECK_SIZE,
+  END_BUILDINGS,
+  FLAGS,
+  FREE_BUILDS,
+  F_C,
+  F_ECO,
+  F_I,
+  F_PLANT,
+  F_R,
+  F_SPECIAL,
+  GAIN,
+  INCOME_CARDS,
+  KINDS,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  START_POWER,
 } from './cards.js';
 import type { CityPlanView } from './rules.js';
 import { PHASES } from './table.js';
@@ -62,7 +79,8 @@ export function layoutFor(players: number): SegmentLayout {
 }
 
 const LAYOUTS: readonly SegmentLayout[] = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) =>
-  layoutFor(n < MIN_PLAYERS ? MIN_PLAYERS : n));
+  layoutFor(n < MIN_PLAYERS ? MIN_PLAYERS : n),
+);
 
 export const observationSize = (players: number): number => LAYOUTS[players].size;
 

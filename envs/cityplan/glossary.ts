@@ -4,16 +4,39 @@
  */
 import type { GlossaryEntry, RulesDoc, RulesTable } from '../core/board.js';
 import {
-  ACTION_CARD_NAMES, BALANCE_TICKETS, CHIPS_PER_PLAYER, COMPLETION, COUNCILOR_CHIPS, COUNCIL_BONUS, COUNCIL_PENALTY,
-  DECK_SIZE, DEVELOPMENT_FACTOR, END_BUILDINGS, FREE_BUILDS, HAND_DEAL, HAND_LIMIT, INCOME_CARDS, INITIAL_PLANT, KINDS,
-  MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, PLAIN_START_POWER, SACRIFICE_DISCOUNT, START_POWER, TYPE_NAMES, type BuildingKind,
+  ACTION_CARD_NAMES,
+  BALANCE_TICKETS,
+  CHIPS_PER_PLAYER,
+  COMPLETION,
+  COUNCILOR_CHIPS,
+  COUNCIL_BONUS,
+  COUNCIL_PENALTY,
+  DECK_SIZE,
+  DEVELOPMENT_FACTOR,
+  END_BUILDINGS,
+  FREE_BUILDS,
+  HAND_DEAL,
+  HAND_LIMIT,
+  INCOME_CARDS,
+  INITIAL_PLANT,
+  KINDS,
+  MAX_PLAYERS,
+  MAX_TURNS,
+  MIN_PLAYERS,
+  PLAIN_START_POWER,
+  SACRIFICE_DISCOUNT,
+  START_POWER,
+  TYPE_NAMES,
+  type BuildingKind,
 } from './cards.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** 'Residential', 'Mixed Facility (counts as Commercial)'. */
 export function typeText(k: BuildingKind): string {
-  return k.mixedAs === null ? TYPE_NAMES[k.type] : `${TYPE_NAMES[k.type]} (counts as ${TYPE_NAMES[k.mixedAs]} and as a special)`;
+  return k.mixedAs === null
+    ? TYPE_NAMES[k.type]
+    : `${TYPE_NAMES[k.type]} (counts as ${TYPE_NAMES[k.mixedAs]} and as a special)`;
 }
 
 /** One building kind in plain sentences, from its KINDS row. */
@@ -22,9 +45,10 @@ export function buildingText(k: BuildingKind): string {
   if (k.id === INITIAL_PLANT) {
     return `Power Plant. Every city starts with one, together with ${START_POWER} power chips; it is never in the deck. ${k.points} points.`;
   }
-  const pay = k.type === 'P'
-    ? `costs ${plural(k.cost, 'card')}, pays no power and gives ${k.production} power chips when built`
-    : `costs ${plural(k.cost, 'card')} and ${k.power} power`;
+  const pay =
+    k.type === 'P'
+      ? `costs ${plural(k.cost, 'card')}, pays no power and gives ${k.production} power chips when built`
+      : `costs ${plural(k.cost, 'card')} and ${k.power} power`;
   const effect = k.effectText !== '' && k.type !== 'P' ? ` ${k.effectText}` : '';
   return `${typeText(k)}${eco}: ${pay}; ${plural(k.points, 'point')}; City Bonus value ${k.bonus}; ${k.copies} ${k.copies === 1 ? 'copy' : 'copies'} in the deck.${effect}`;
 }
@@ -41,8 +65,10 @@ export function actionCardText(card: number): string {
 
 export function incomeCardText(id: number): string {
   const c = INCOME_CARDS[id];
-  return `Income card ${c.number}: it pays out once per game, in the first Income phase in which some player has ${c.condition}. ` +
-    `Then every player draws ${c.pays}.`;
+  return (
+    `Income card ${c.number}: it pays out once per game, in the first Income phase in which some player has ${c.condition}. ` +
+    `Then every player draws ${c.pays}.`
+  );
 }
 
 /** Every building kind (0..50), the three action cards, the six income cards and the table pieces. */
@@ -50,7 +76,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
   ...KINDS.map((k) => ({ term: k.name, text: buildingText(k), kind: `${TYPE_NAMES[k.type].toLowerCase()} building` })),
   ...ACTION_CARD_NAMES.map((name, i) => ({ term: name, text: actionCardText(i), kind: 'action card' })),
   ...INCOME_CARDS.map((c) => ({ term: c.name, text: incomeCardText(c.id), kind: 'income card' })),
-  { term: 'Mayor', text: 'The mayor acts first in every phase; the mayor card passes to the left after each turn.', kind: 'table piece' },
+  {
+    term: 'Mayor',
+    text: 'The mayor acts first in every phase; the mayor card passes to the left after each turn.',
+    kind: 'table piece',
+  },
   {
     term: 'Assembly',
     text: `Holds the councilor chips. It opens with ${CHIPS_PER_PLAYER} chips per player when the first income card pays out (${COUNCILOR_CHIPS} chips in the box).`,
@@ -61,7 +91,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
     text: `1 point each at the end; the players with the most get +${COUNCIL_BONUS}, players without any get −${COUNCIL_PENALTY}.`,
     kind: 'chip',
   },
-  { term: 'Power chip', text: 'Paid to build buildings that consume power; power plants give chips. Left-over chips score nothing.', kind: 'chip' },
+  {
+    term: 'Power chip',
+    text: 'Paid to build buildings that consume power; power plants give chips. Left-over chips score nothing.',
+    kind: 'chip',
+  },
   {
     term: 'Free builds',
     text: `Set to ${FREE_BUILDS} by the Planned Construction Site: while above 0, each building you build costs 0 cards and lowers it by 1.`,
@@ -78,8 +112,15 @@ const BUILDING_TABLE: RulesTable = {
   caption: 'Buildings (cost = other hand cards discarded; power = chips paid, or +chips gained for a power plant)',
   columns: ['Building', 'Type', 'Eco', 'Copies', 'Cost', 'Power', 'Points', 'City Bonus', 'Effect'],
   rows: KINDS.map((k) => [
-    k.name, k.mixedAs === null ? k.type : `M (${k.mixedAs})`, k.eco ? 'eco' : '', k.id === INITIAL_PLANT ? 'start' : k.copies,
-    k.cost, k.type === 'P' ? `+${k.production}` : k.power, k.points, k.bonus, k.type === 'P' ? '' : k.effectText,
+    k.name,
+    k.mixedAs === null ? k.type : `M (${k.mixedAs})`,
+    k.eco ? 'eco' : '',
+    k.id === INITIAL_PLANT ? 'start' : k.copies,
+    k.cost,
+    k.type === 'P' ? `+${k.production}` : k.power,
+    k.points,
+    k.bonus,
+    k.type === 'P' ? '' : k.effectText,
   ]),
 };
 
@@ -108,7 +149,8 @@ const BALANCE_TABLE: RulesTable = {
 };
 
 export const RULES: RulesDoc = {
-  intro: `Each of ${MIN_PLAYERS} to ${MAX_PLAYERS} players is the mayor of a young city. Building cards are both what you build and what you pay ` +
+  intro:
+    `Each of ${MIN_PLAYERS} to ${MAX_PLAYERS} players is the mayor of a young city. Building cards are both what you build and what you pay ` +
     `with: to build a card you discard other cards from your hand and pay power chips. When a city reaches ${END_BUILDINGS} buildings, the ` +
     'game ends after that turn, and the highest score — buildings, council seats and bonuses — wins.',
   sections: [

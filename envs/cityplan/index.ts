@@ -4,7 +4,13 @@ import { ENCODING_VERSION, encodeCityPlan, observationSize } from './encode.js';
 import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
-  ACTION_SIZE, CityPlanState, GAME, evaluatePosition, maxGameLength, type CityPlanConfig, type CityPlanView,
+  ACTION_SIZE,
+  CityPlanState,
+  GAME,
+  evaluatePosition,
+  maxGameLength,
+  type CityPlanConfig,
+  type CityPlanView,
 } from './rules.js';
 
 export type { CityPlanConfig, CityPlanView } from './rules.js';
@@ -12,7 +18,8 @@ export type { CityPlanConfig, CityPlanView } from './rules.js';
 export const cityplan = {
   name: GAME,
   title: 'City Plan Delta',
-  description: 'Grow a city to 10 buildings, paying with other cards and power, after secretly choosing Income, Exchange or Council each turn.',
+  description:
+    'Grow a city to 10 buildings, paying with other cards and power, after secretly choosing Income, Exchange or Council each turn.',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: DEFAULT_PLAYERS,

@@ -35,8 +35,13 @@ function ticketsFromScratch(city: readonly number[]): number {
   const n = (t: string) => cards.filter((c) => c.type === t || c.mixedAs === t).length;
   const eco = cards.filter((c) => c.eco).length;
   const least = Math.min(n('R'), n('C'), n('I'));
-  return Math.max(0, n('R') - 2) + Math.max(0, n('C') - 2) + Math.max(0, n('I') - 2)
-    + (eco >= 3 ? Math.floor((eco - 1) / 2) : 0) + [0, 1, 3, 6][Math.min(least, 3)];
+  return (
+    Math.max(0, n('R') - 2) +
+    Math.max(0, n('C') - 2) +
+    Math.max(0, n('I') - 2) +
+    (eco >= 3 ? Math.floor((eco - 1) / 2) : 0) +
+    [0, 1, 3, 6][Math.min(least, 3)]
+  );
 }
 
 /** Every card of §2 exactly once, counted from the saved state. */

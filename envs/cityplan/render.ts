@@ -18,7 +18,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** 'Apartments x2, Factory' from an ascending kind list. */
 export function cardList(kinds: readonly number[]): string {
   if (kinds.length === 0) return '—';
-  return groups(kinds).map(([k, n]) => (n > 1 ? `${kindName(k)} x${n}` : kindName(k))).join(', ');
+  return groups(kinds)
+    .map(([k, n]) => (n > 1 ? `${kindName(k)} x${n}` : kindName(k)))
+    .join(', ');
 }
 
 /** [kind, copies] of an ascending kind list. */
@@ -48,9 +50,10 @@ function statusLine(view: CityPlanView): string {
   let what: string = DECISION_TEXT[view.phase];
   const p = view.pending;
   if (p !== null) {
-    what += view.phase === 'sacrifice'
-      ? ` for ${kindName(p.kind)}`
-      : ` for ${kindName(p.kind)} (${plural(p.due, 'card')} still due of ${p.cost}, ${p.power} power)`;
+    what +=
+      view.phase === 'sacrifice'
+        ? ` for ${kindName(p.kind)}`
+        : ` for ${kindName(p.kind)} (${plural(p.due, 'card')} still due of ${p.cost}, ${p.power} power)`;
   } else if (view.phase === 'exchange') {
     what += ` (${plural(view.setAsideCount, 'card')} set aside so far)`;
   } else if (view.phase === 'handLimit') {
@@ -67,8 +70,10 @@ function actionCardText(view: CityPlanView, seat: number): string {
 
 function seatSummary(view: CityPlanView, seat: number): string {
   const free = view.freeBuilds[seat] > 0 ? `, ${view.freeBuilds[seat]} free build(s)` : '';
-  return `${plural(view.cities[seat].length, 'building')}, ${view.power[seat]} power, ${plural(view.councilors[seat], 'chip')}, ` +
-    `hand ${view.handSizes[seat]}${free}, score ${view.scores[seat]}`;
+  return (
+    `${plural(view.cities[seat].length, 'building')}, ${view.power[seat]} power, ${plural(view.councilors[seat], 'chip')}, ` +
+    `hand ${view.handSizes[seat]}${free}, score ${view.scores[seat]}`
+  );
 }
 
 function incomeText(view: CityPlanView): string {
@@ -76,7 +81,9 @@ function incomeText(view: CityPlanView): string {
 }
 
 function councilText(view: CityPlanView): string {
-  return view.councilOpen ? `Council open: ${plural(view.assembly, 'chip')} on the assembly.` : 'Council not open yet (no income card has triggered).';
+  return view.councilOpen
+    ? `Council open: ${plural(view.assembly, 'chip')} on the assembly.`
+    : 'Council not open yet (no income card has triggered).';
 }
 
 function pileText(view: CityPlanView): string {
@@ -89,49 +96,85 @@ export function formatLogEntry(view: CityPlanView, entry: LogEntry): string {
   const [kind, turn, ...a] = entry;
   const who = (seat: number) => seatName(view, seat);
   switch (kind) {
-    case 'commit': return `${who(a[0])} chooses an action card face down`;
-    case 'played': return `${who(a[0])} reveals ${ACTION_CARD_NAMES[a[1]]}`;
-    case 'draw': return `${who(a[0])} draws ${plural(a[1], 'card')} (${DRAW_REASONS[a[2]]})`;
-    case 'lost': return `${who(a[0])} loses ${plural(a[1], 'draw')}: deck and discard pile are empty`;
-    case 'reshuffle': return `the discard pile (${plural(a[0], 'card')}) is shuffled into a new deck`;
-    case 'exchange': return `${who(a[0])} exchanges ${plural(a[1], 'card')}`;
-    case 'chips': return `${who(a[0])} takes ${plural(a[1], 'councilor chip')}`;
+    case 'commit':
+      return `${who(a[0])} chooses an action card face down`;
+    case 'played':
+      return `${who(a[0])} reveals ${ACTION_CARD_NAMES[a[1]]}`;
+    case 'draw':
+      return `${who(a[0])} draws ${plural(a[1], 'card')} (${DRAW_REASONS[a[2]]})`;
+    case 'lost':
+      return `${who(a[0])} loses ${plural(a[1], 'draw')}: deck and discard pile are empty`;
+    case 'reshuffle':
+      return `the discard pile (${plural(a[0], 'card')}) is shuffled into a new deck`;
+    case 'exchange':
+      return `${who(a[0])} exchanges ${plural(a[1], 'card')}`;
+    case 'chips':
+      return `${who(a[0])} takes ${plural(a[1], 'councilor chip')}`;
     case 'build': {
       const site = a[4] ? ', sacrificing the Construction Site' : '';
       return `${who(a[0])} builds ${kindName(a[1])} for ${plural(a[2], 'card')} and ${a[3]} power${site}`;
     }
-    case 'gain': return `${who(a[0])} gains ${a[1]} power`;
-    case 'freeBuilds': return `${who(a[0])}'s next ${a[1]} buildings cost 0 cards`;
-    case 'drawTwo': return `${who(a[0])} does not build and draws 2`;
-    case 'handLimit': return `${who(a[0])} must discard ${plural(a[1], 'card')} (hand limit)`;
-    case 'income': return `income card ${INCOME_CARDS[a[0]].number} ${INCOME_CARDS[a[0]].name} triggers`;
-    case 'councilOpens': return `the council opens with ${plural(a[0], 'chip')}`;
-    case 'end': return a[0] ? `turn ${turn} was the last: the game ends at the cap` : 'a city has 10 buildings: the game ends';
-    case 'cityBonus': return `${who(a[0])} draws ${plural(a[1], 'City Bonus ticket')} for ${a[2]} points`;
+    case 'gain':
+      return `${who(a[0])} gains ${a[1]} power`;
+    case 'freeBuilds':
+      return `${who(a[0])}'s next ${a[1]} buildings cost 0 cards`;
+    case 'drawTwo':
+      return `${who(a[0])} does not build and draws 2`;
+    case 'handLimit':
+      return `${who(a[0])} must discard ${plural(a[1], 'card')} (hand limit)`;
+    case 'income':
+      return `income card ${INCOME_CARDS[a[0]].number} ${INCOME_CARDS[a[0]].name} triggers`;
+    case 'councilOpens':
+      return `the council opens with ${plural(a[0], 'chip')}`;
+    case 'end':
+      return a[0] ? `turn ${turn} was the last: the game ends at the cap` : 'a city has 10 buildings: the game ends';
+    case 'cityBonus':
+      return `${who(a[0])} draws ${plural(a[1], 'City Bonus ticket')} for ${a[2]} points`;
   }
 }
 
 function finalRows(view: CityPlanView): string[][] {
   if (view.final === null) return [];
   return view.final.map((f, seat) => [
-    seatName(view, seat), String(f.buildingPoints), String(f.chips), String(f.council), String(f.completion),
-    String(f.development), String(f.effects), `${f.cityBonus} (${cardList([...f.bonusCards].sort((x, y) => x - y))})`,
-    String(f.total), String(view.ranking![seat] + 1),
+    seatName(view, seat),
+    String(f.buildingPoints),
+    String(f.chips),
+    String(f.council),
+    String(f.completion),
+    String(f.development),
+    String(f.effects),
+    `${f.cityBonus} (${cardList([...f.bonusCards].sort((x, y) => x - y))})`,
+    String(f.total),
+    String(view.ranking![seat] + 1),
   ]);
 }
-const FINAL_HEAD = ['', 'buildings', 'chips', 'council', 'completion', 'development', 'effects', 'city bonus', 'total', 'place'];
+const FINAL_HEAD = [
+  '',
+  'buildings',
+  'chips',
+  'council',
+  'completion',
+  'development',
+  'effects',
+  'city bonus',
+  'total',
+  'place',
+];
 
 /** The terminal rendering of one seat's view. */
 export function renderText(view: CityPlanView): string {
   const lines: string[] = [headline(view), statusLine(view), ''];
   if (view.seat >= 0) {
     lines.push(`Your hand (${view.hand.length}):${view.hand.length === 0 ? ' —' : ''}`);
-    for (const [kind, count] of groups(view.hand)) lines.push(`  ${count > 1 ? `${count} x ` : ''}${describeKind(kind)}`);
+    for (const [kind, count] of groups(view.hand))
+      lines.push(`  ${count > 1 ? `${count} x ` : ''}${describeKind(kind)}`);
   }
   if (view.ownSetAside.length > 0) lines.push(`Set aside to exchange: ${cardList(view.ownSetAside)}`);
   lines.push('Cities');
   for (let seat = 0; seat < view.players; seat++) {
-    lines.push(`  ${seatName(view, seat).padEnd(14)} ${seatSummary(view, seat)}; action: ${actionCardText(view, seat)}`);
+    lines.push(
+      `  ${seatName(view, seat).padEnd(14)} ${seatSummary(view, seat)}; action: ${actionCardText(view, seat)}`,
+    );
     lines.push(`    ${cardList(view.cities[seat])}`);
   }
   lines.push(`Income cards: ${incomeText(view)}`);
@@ -139,7 +182,8 @@ export function renderText(view: CityPlanView): string {
   lines.push(pileText(view));
   if (view.final !== null) {
     lines.push('Final scores');
-    for (const row of [FINAL_HEAD, ...finalRows(view)]) lines.push(`  ${row[0].padEnd(14)} ${row.slice(1).join(' | ')}`);
+    for (const row of [FINAL_HEAD, ...finalRows(view)])
+      lines.push(`  ${row[0].padEnd(14)} ${row.slice(1).join(' | ')}`);
   }
   const [title, recent] = recentEvents(view);
   if (recent.length > 0) {
@@ -169,23 +213,36 @@ export function renderHtml(view: CityPlanView): string {
     const items = view.hand.map((k) => `<li>${escapeHtml(describeKind(k))}</li>`).join('');
     parts.push(`<div class="hand"><h3>${escapeHtml(`Your hand (${view.hand.length})`)}</h3><ul>${items}</ul></div>`);
   }
-  if (view.ownSetAside.length > 0) parts.push(`<p class="set-aside">${escapeHtml(`Set aside to exchange: ${cardList(view.ownSetAside)}`)}</p>`);
+  if (view.ownSetAside.length > 0)
+    parts.push(`<p class="set-aside">${escapeHtml(`Set aside to exchange: ${cardList(view.ownSetAside)}`)}</p>`);
   const head = `<tr>${['', 'buildings', 'power', 'chips', 'hand', 'free builds', 'score', 'action card', 'city'].map(th).join('')}</tr>`;
   const rows = Array.from({ length: view.players }, (_, seat) => {
     const cls = seat === view.seat ? ' class="you"' : '';
     const cells = [
-      String(view.cities[seat].length), String(view.power[seat]), String(view.councilors[seat]), String(view.handSizes[seat]),
-      String(view.freeBuilds[seat]), String(view.scores[seat]), actionCardText(view, seat), cardList(view.cities[seat]),
+      String(view.cities[seat].length),
+      String(view.power[seat]),
+      String(view.councilors[seat]),
+      String(view.handSizes[seat]),
+      String(view.freeBuilds[seat]),
+      String(view.scores[seat]),
+      actionCardText(view, seat),
+      cardList(view.cities[seat]),
     ];
     return `<tr${cls}>${th(seatName(view, seat))}${cells.map(td).join('')}</tr>`;
   });
-  parts.push(`<div style="overflow-x:auto"><table class="cities"><caption>Cities</caption>${head}${rows.join('')}</table></div>`);
+  parts.push(
+    `<div style="overflow-x:auto"><table class="cities"><caption>Cities</caption>${head}${rows.join('')}</table></div>`,
+  );
   parts.push(`<p class="income">${escapeHtml(`Income cards: ${incomeText(view)}`)}</p>`);
   parts.push(`<p class="council">${escapeHtml(councilText(view))}</p>`);
   parts.push(`<p class="piles">${escapeHtml(pileText(view))}</p>`);
   if (view.final !== null) {
-    const body = finalRows(view).map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`).join('');
-    parts.push(`<div style="overflow-x:auto"><table class="final"><caption>Final scores</caption><tr>${FINAL_HEAD.map(th).join('')}</tr>${body}</table></div>`);
+    const body = finalRows(view)
+      .map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`)
+      .join('');
+    parts.push(
+      `<div style="overflow-x:auto"><table class="final"><caption>Final scores</caption><tr>${FINAL_HEAD.map(th).join('')}</tr>${body}</table></div>`,
+    );
   }
   const [title, recent] = recentEvents(view);
   if (recent.length > 0) {

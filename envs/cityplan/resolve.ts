@@ -7,18 +7,66 @@
  */
 import { Rng } from '../core/rng.js';
 import {
-  BONUS, CHIPS_PER_PLAYER, CITY_KINDS, CONSTRUCTION_SITE, DECK_KINDS, DRAW_ON_BUILD, END_BUILDINGS, FLAGS, FREE_BUILDS,
-  F_C, F_ECO, F_I, F_PLANT, F_R, GAIN, HAND_LIMIT, INCOME_CARDS, MAX_PLAYERS, MAX_TURNS, PARTY_HQ, PLANNED_SITE,
+  BONUS,
+  CHIPS_PER_PLAYER,
+  CITY_KINDS,
+  CONSTRUCTION_SITE,
+  DECK_KINDS,
+  DRAW_ON_BUILD,
+  END_BUILDINGS,
+  FLAGS,
+  FREE_BUILDS,
+  F_C,
+  F_ECO,
+  F_I,
+  F_PLANT,
+  F_R,
+  GAIN,
+  HAND_LIMIT,
+  INCOME_CARDS,
+  MAX_PLAYERS,
+  MAX_TURNS,
+  PARTY_HQ,
+  PLANNED_SITE,
 } from './cards.js';
 import {
-  DR_BUILT, DR_COUNCIL, DR_DRAW_TWO, DR_EXCHANGE, DR_INCOME, DR_INCOME_CARD, EV, LOG_ARG_LIMIT, LOG_CAPACITY,
+  DR_BUILT,
+  DR_COUNCIL,
+  DR_DRAW_TWO,
+  DR_EXCHANGE,
+  DR_INCOME,
+  DR_INCOME_CARD,
+  EV,
+  LOG_ARG_LIMIT,
+  LOG_CAPACITY,
   LOG_COMPACT_AT,
 } from './log.js';
 import { cityStats, cityTickets } from './scoring.js';
 import {
-  AC_COUNCIL, AC_EXCHANGE, AC_INCOME, A_BUILD, A_DISCARD, A_DRAW_TWO, A_FINISH_EXCHANGE, A_SACRIFICE, PH_ACTION,
-  PH_BUILD, PH_EXCHANGE, PH_HAND_LIMIT, PH_OVER, PH_PAY, PH_SACRIFICE, PILE_STRIDE, costAfterSacrifice, faceUpSource,
-  isSacrificeOffered, placeBuilding, powerCost, reducedCost, toAct, type Table,
+  AC_COUNCIL,
+  AC_EXCHANGE,
+  AC_INCOME,
+  A_BUILD,
+  A_DISCARD,
+  A_DRAW_TWO,
+  A_FINISH_EXCHANGE,
+  A_SACRIFICE,
+  PH_ACTION,
+  PH_BUILD,
+  PH_EXCHANGE,
+  PH_HAND_LIMIT,
+  PH_OVER,
+  PH_PAY,
+  PH_SACRIFICE,
+  PILE_STRIDE,
+  costAfterSacrifice,
+  faceUpSource,
+  isSacrificeOffered,
+  placeBuilding,
+  powerCost,
+  reducedCost,
+  toAct,
+  type Table,
 } from './table.js';
 
 /** Plays a validated action, then drops the log records every seat has seen since it last moved. */
@@ -229,9 +277,13 @@ function continueHandLimit(t: Table): void {
 // ---- income phase (§4.3) -----------------------------------------------------------------------
 
 /** Table 2.3 as flags: what each income card counts (0 = buildings), its trigger and its payout. */
-const INCOME_FLAGS: Uint8Array = Uint8Array.from(INCOME_CARDS, (card) =>
-  ({ R: F_R, C: F_C, I: F_I, eco: F_ECO, plants: F_PLANT, buildings: 0 })[card.measure]);
-const INCOME_THRESHOLD: Uint8Array = Uint8Array.from(INCOME_CARDS, (card) => (card.measure === 'buildings' ? END_BUILDINGS - 2 : 2));
+const INCOME_FLAGS: Uint8Array = Uint8Array.from(
+  INCOME_CARDS,
+  (card) => ({ R: F_R, C: F_C, I: F_I, eco: F_ECO, plants: F_PLANT, buildings: 0 })[card.measure],
+);
+const INCOME_THRESHOLD: Uint8Array = Uint8Array.from(INCOME_CARDS, (card) =>
+  card.measure === 'buildings' ? END_BUILDINGS - 2 : 2,
+);
 /** Scratch for the measures of one income card (no allocation per turn). */
 const measures = new Uint8Array(MAX_PLAYERS);
 
@@ -247,9 +299,12 @@ function incomeMeasure(t: Table, seat: number, card: number): number {
 /** Cards a seat draws when income card `card` triggers (table 2.3). */
 function incomeAmount(card: number, measure: number): number {
   switch (INCOME_CARDS[card].measure) {
-    case 'eco': return measure < 2 ? measure : 2;
-    case 'buildings': return measure <= END_BUILDINGS - 3 ? 2 : 0;
-    default: return measure >= 2 ? 2 : 1;
+    case 'eco':
+      return measure < 2 ? measure : 2;
+    case 'buildings':
+      return measure <= END_BUILDINGS - 3 ? 2 : 0;
+    default:
+      return measure >= 2 ? 2 : 1;
   }
 }
 

@@ -11,8 +11,21 @@ import { assertPlayerCount } from '../core/registry.js';
 import { returnsFromRanking } from '../core/returns.js';
 import type { Rng } from '../core/rng.js';
 import {
-  ACTION_CARD_NAMES, BONUS, CITY_HALL, CITY_KINDS, CONSTRUCTION_SITE, DECK_KINDS, INCOME_CARDS, KINDS,
-  HAND_LIMIT, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, SACRIFICE_DISCOUNT, VARIANTS, type Variant,
+  ACTION_CARD_NAMES,
+  BONUS,
+  CITY_HALL,
+  CITY_KINDS,
+  CONSTRUCTION_SITE,
+  DECK_KINDS,
+  INCOME_CARDS,
+  KINDS,
+  HAND_LIMIT,
+  MAX_PLAYERS,
+  MAX_TURNS,
+  MIN_PLAYERS,
+  SACRIFICE_DISCOUNT,
+  VARIANTS,
+  type Variant,
 } from './cards.js';
 import { encodeCityPlan } from './encode.js';
 import { decodeEvent, type LogEntry } from './log.js';
@@ -20,10 +33,36 @@ import { applyUnchecked } from './resolve.js';
 import { GAME, tableFromJson, tableToJson, type CityPlanJson } from './saved-state.js';
 import { cityStats, cityTickets, rankTotals, scoreBreakdown, type ScoreBreakdown } from './scoring.js';
 import {
-  ACTION_SIZE, A_BUILD, A_DISCARD, A_DRAW_TWO, A_FINISH_EXCHANGE, A_KEEP_SITE, A_SACRIFICE,
-  PHASES, PH_ACTION, PH_BUILD, PH_EXCHANGE, PH_HAND_LIMIT, PH_OVER, PH_PAY, PH_SACRIFICE, PILE_STRIDE, canBuild, cloneTable,
-  costAfterSacrifice, faceUpSource, isSacrificeOffered, kindList, newTable, pileCount, pileKinds, powerCost, reducedCost, toAct,
-  type PhaseName, type Table,
+  ACTION_SIZE,
+  A_BUILD,
+  A_DISCARD,
+  A_DRAW_TWO,
+  A_FINISH_EXCHANGE,
+  A_KEEP_SITE,
+  A_SACRIFICE,
+  PHASES,
+  PH_ACTION,
+  PH_BUILD,
+  PH_EXCHANGE,
+  PH_HAND_LIMIT,
+  PH_OVER,
+  PH_PAY,
+  PH_SACRIFICE,
+  PILE_STRIDE,
+  canBuild,
+  cloneTable,
+  costAfterSacrifice,
+  faceUpSource,
+  isSacrificeOffered,
+  kindList,
+  newTable,
+  pileCount,
+  pileKinds,
+  powerCost,
+  reducedCost,
+  toAct,
+  type PhaseName,
+  type Table,
 } from './table.js';
 
 export { ACTION_SIZE, PHASES, type PhaseName } from './table.js';
@@ -194,7 +233,10 @@ export class CityPlanState implements GameState<CityPlanView> {
    */
   ranking(): number[] {
     const t = this.t;
-    return rankTotals(this.scores(), t.cities.filter((_, i) => i % CITY_KINDS === CITY_HALL).map((n) => n > 0));
+    return rankTotals(
+      this.scores(),
+      t.cities.filter((_, i) => i % CITY_KINDS === CITY_HALL).map((n) => n > 0),
+    );
   }
 
   /** §7.3 `scores()`: the totals once over; items 1-6 of §7.1 during play. */
@@ -205,8 +247,13 @@ export class CityPlanState implements GameState<CityPlanView> {
   applyAction(action: number): void {
     const reason = this.whyIllegal(action);
     if (reason !== undefined) {
-      throw new IllegalActionError(GAME, this.currentPlayer(), action, reason,
-        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`));
+      throw new IllegalActionError(
+        GAME,
+        this.currentPlayer(),
+        action,
+        reason,
+        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`),
+      );
     }
     applyUnchecked(this.t, action);
   }
@@ -214,7 +261,8 @@ export class CityPlanState implements GameState<CityPlanView> {
   /** Why `action` is not legal now, or undefined if it is. Reads only. */
   private whyIllegal(action: number): string | undefined {
     const t = this.t;
-    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE) return `actions are integers 0..${ACTION_SIZE - 1}`;
+    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE)
+      return `actions are integers 0..${ACTION_SIZE - 1}`;
     if (t.phase === PH_OVER) return 'the game is over';
     const seat = toAct(t);
     // Messages are built only on the way out: a legal action costs no string or closure.
@@ -236,7 +284,8 @@ export class CityPlanState implements GameState<CityPlanView> {
           : `without the sacrifice ${KINDS[t.pendingKind].name} costs more cards than seat ${seat} holds, so the sacrifice is mandatory`;
       default: {
         if (t.phase === PH_EXCHANGE && action === A_FINISH_EXCHANGE) return undefined;
-        if (action < A_DISCARD || action >= A_FINISH_EXCHANGE) return wrongKind(t, `a discard (actions ${A_DISCARD}..${A_FINISH_EXCHANGE - 1})`);
+        if (action < A_DISCARD || action >= A_FINISH_EXCHANGE)
+          return wrongKind(t, `a discard (actions ${A_DISCARD}..${A_FINISH_EXCHANGE - 1})`);
         const kind = action - A_DISCARD;
         return t.hands[seat * DECK_KINDS + kind] > 0 ? undefined : `seat ${seat} holds no ${KINDS[kind].name}`;
       }
@@ -279,14 +328,17 @@ export class CityPlanState implements GameState<CityPlanView> {
       committed: seats.map((s) => t.commits[s] >= 0),
       ownAction: me >= 0 ? t.commits[me] : -1,
       revealed: revealed ? Array.from(t.commits) : null,
-      pending: t.pendingKind < 0 ? null : {
-        seat: actor,
-        kind: t.pendingKind,
-        cost: t.pendingCost,
-        due: t.pendingDue,
-        power: powerCost(t, actor, t.pendingKind),
-        sacrificed: t.pendingSacrificed,
-      },
+      pending:
+        t.pendingKind < 0
+          ? null
+          : {
+              seat: actor,
+              kind: t.pendingKind,
+              cost: t.pendingCost,
+              due: t.pendingDue,
+              power: powerCost(t, actor, t.pendingKind),
+              sacrificed: t.pendingSacrificed,
+            },
       setAsideCount: t.setAside.length,
       ownSetAside: actor === me ? t.setAside.slice().sort((a, b) => a - b) : [],
       scores: this.scores(),
@@ -343,16 +395,19 @@ export class CityPlanState implements GameState<CityPlanView> {
     // Pile entries are rebuilt in a canonical order: the kept ones (mine and face up), then the
     // resampled ones by source, so the world does not depend on the real pile's order either.
     pileSources.sort((a, b) => a - b);
-    const kept = w.pile.filter((entry) => {
-      const source = Math.floor(entry / PILE_STRIDE);
-      return source === player || source === faceUp;
-    }).sort((a, b) => a - b);
+    const kept = w.pile
+      .filter((entry) => {
+        const source = Math.floor(entry / PILE_STRIDE);
+        return source === player || source === faceUp;
+      })
+      .sort((a, b) => a - b);
     w.pile.length = 0;
     w.pile.push(...kept);
     for (const source of pileSources) w.pile.push(source * PILE_STRIDE + pool[next++]);
     for (let i = 0; i < w.deck.length; i++) w.deck[i] = pool[next++];
     if (w.phase === PH_ACTION) {
-      for (let s = 0; s < n; s++) if (s !== player && w.commits[s] >= 0) w.commits[s] = rng.int(ACTION_CARD_NAMES.length);
+      for (let s = 0; s < n; s++)
+        if (s !== player && w.commits[s] >= 0) w.commits[s] = rng.int(ACTION_CARD_NAMES.length);
     }
     // Layouts the view does not show are normalised too: set-aside order, records before the log window.
     w.setAside.sort((x, y) => x - y);
@@ -439,7 +494,13 @@ export class CityPlanState implements GameState<CityPlanView> {
     const actor = toAct(t);
     return this.scores().map((score, seat) => {
       const pending = t.pendingKind >= 0 && seat === actor ? KINDS[t.pendingKind].points + BUILDING_WORTH : 0;
-      return score + pending + CARD_WORTH * t.handSize[seat] + CHIP_WORTH * t.power[seat] + BUILDING_WORTH * t.buildings[seat];
+      return (
+        score +
+        pending +
+        CARD_WORTH * t.handSize[seat] +
+        CHIP_WORTH * t.power[seat] +
+        BUILDING_WORTH * t.buildings[seat]
+      );
     });
   }
 }
@@ -467,7 +528,10 @@ function pushHeld(t: Table, seat: number, out: number[]): void {
 function parseConfig(config: unknown): Variant {
   if (config === undefined) return 'delta';
   const fail = (): never => {
-    throw new AgoraError('bad_request', `${GAME}: config is { variant?: 'delta' | 'plain' }; got ${JSON.stringify(config)}`);
+    throw new AgoraError(
+      'bad_request',
+      `${GAME}: config is { variant?: 'delta' | 'plain' }; got ${JSON.stringify(config)}`,
+    );
   };
   if (typeof config !== 'object' || config === null) return fail();
   const keys = Object.keys(config);

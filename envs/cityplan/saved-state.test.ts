@@ -59,18 +59,44 @@ describe('determinism and round trips', () => {
 
 describe('illegal actions', () => {
   const selecting = () => load({ players: 2, hands: ['Factory', 'Park'] });
-  const building = () => load({ players: 2, phase: 'build', power: [4, 18], hands: ['Steel Mill, Apartments, Row Houses', ''] });
+  const building = () =>
+    load({ players: 2, phase: 'build', power: [4, 18], hands: ['Steel Mill, Apartments, Row Houses', ''] });
   const paying = () => playNamed(building(), 'build Apartments (1 card, 2 power)');
   const exchanging = () => commitAll(load({ players: 2, hands: ['Factory', 'Park'] }), ['Exchange', 'Income']);
-  const mandatory = () => playNamed(load({
-    players: 2, phase: 'build', cities: ['Construction Site', ''], hands: ['Shopping Mall, Row Houses', ''],
-  }), 'build Shopping Mall (4 cards or 1 with the site, 5 power)');
-  const over = () => playNamed(load({
-    players: 2, phase: 'build', turn: 40, hands: ['', ''],
-  }), 'draw 2 cards', 'draw 2 cards');
+  const mandatory = () =>
+    playNamed(
+      load({
+        players: 2,
+        phase: 'build',
+        cities: ['Construction Site', ''],
+        hands: ['Shopping Mall, Row Houses', ''],
+      }),
+      'build Shopping Mall (4 cards or 1 with the site, 5 power)',
+    );
+  const over = () =>
+    playNamed(
+      load({
+        players: 2,
+        phase: 'build',
+        turn: 40,
+        hands: ['', ''],
+      }),
+      'draw 2 cards',
+      'draw 2 cards',
+    );
   test.each([
-    ['a build during the action choice', selecting, 3 + K('Factory'), /now seat 0 must choose an action card .*: actions 0\.\.2/],
-    ['an action card during the build phase', building, 0, /now seat 0 must build a building from hand, or draw 2 cards: actions 3\.\.53/],
+    [
+      'a build during the action choice',
+      selecting,
+      3 + K('Factory'),
+      /now seat 0 must choose an action card .*: actions 0\.\.2/,
+    ],
+    [
+      'an action card during the build phase',
+      building,
+      0,
+      /now seat 0 must build a building from hand, or draw 2 cards: actions 3\.\.53/,
+    ],
     ['a kind not held', building, 3 + K('Factory'), /seat 0 holds no Factory/],
     ['an unpayable build', building, 3 + K('Steel Mill'), /cannot pay for Steel Mill \(2 cards, 5 power\)/],
     ['paying with a card not held', paying, 54 + K('Factory'), /seat 0 holds no Factory/],
@@ -92,7 +118,9 @@ describe('illegal actions', () => {
   });
 
   test('the error lists the legal actions by label', () => {
-    expect(() => building().applyAction(0)).toThrow(/Legal now: 3=build Row Houses \(0 cards, 1 power\), 5=build Apartments \(1 card, 2 power\), 53=draw 2 cards/);
+    expect(() => building().applyAction(0)).toThrow(
+      /Legal now: 3=build Row Houses \(0 cards, 1 power\), 5=build Apartments \(1 card, 2 power\), 53=draw 2 cards/,
+    );
   });
 });
 
@@ -117,45 +145,200 @@ describe('fromJSON validation', () => {
     ['not an object', null, /expected object/],
     ['another game', { ...valid(), game: 'promotion' }, /game/],
     ['an unknown key', { ...valid(), extra: 1 }, /extra/],
-    ['a kind past 49 in a hand', edit((j) => { j.hands[0].push(50); }), /hands/],
-    ['one hand too few', edit((j) => { j.hands.pop(); }), /hands has 2 entries; there are 3 players/],
-    ['a card twice', edit((j) => { j.hands[1].push(K('Luxury Estate')); }), /holds 2 Luxury Estate card\(s\); a delta game of 3 has exactly 1/],
-    ['a card missing', edit((j) => { j.deck.pop(); }), /holds \d+ .* card\(s\); a delta game of 3 has exactly/],
-    ['a city without its Initial Power Plant', edit((j) => { j.cities[2] = []; }), /seat 2's city must hold exactly one Initial Power Plant/],
-    ['an Initial Power Plant too many', edit((j) => { j.cities[2].push(50); }), /exactly one Initial Power Plant/],
-    ['11 buildings', edit((j) => { j.cities[1].push(...j.deck.splice(0, 10)); }), /seat 1 has 11 buildings/],
-    ['a free-build counter without the site', edit((j) => { j.freeBuilds[0] = 2; }), /free-build counter of 2 without a Planned Construction Site/],
-    ['chips out before the council opens', edit((j) => { j.councilors[0] = 1; }), /the council is not open/],
-    ['chips that do not add up to 3 per player', edit((j) => { j.incomeUsed = [1]; j.assembly = 8; }), /0 chips held \+ 8 on the assembly must be 9/],
-    ['commits out of mayor order', edit((j) => { j.commits = [null, 'Income', null]; }), /seats commit in mayor order starting with seat 0/],
-    ['every seat committed in actionSelect', edit((j) => { j.commits = ['Income', 'Income', 'Income']; }), /cannot still be actionSelect/],
-    ['an exchange by a seat that played Income', edit((j) => { j.phase = 'exchange'; j.commits = ['Income', 'Income', 'Income']; }), /seat 0 is asked to exchange but did not play Exchange/],
-    ['set-aside cards outside an exchange', edit((j) => { j.setAside = [j.deck.pop()!]; }), /cards are set aside .* outside an exchange/],
-    ['a pending build outside sacrifice and pay', edit((j) => { j.pending = { kind: 0, cost: 0, due: 0, sacrificed: false }; j.deck.splice(j.deck.indexOf(0), 1); }), /pending must be set exactly during 'sacrifice' and 'pay'/],
-    ['a pay phase owing more than the cost', edit((j) => {
-      j.phase = 'pay'; j.hands[0] = [K('Row Houses')]; j.pending = { kind: K('Apartments'), cost: 1, due: 2, sacrificed: false };
-    }, building), /pending due 2 must lie in 1\.\.1/],
-    ['a wrong cost', edit((j) => {
-      j.phase = 'pay'; j.hands[0] = [K('Row Houses')]; j.pending = { kind: K('Apartments'), cost: 2, due: 1, sacrificed: false };
-    }, building), /Apartments costs seat 0 1 card\(s\) here, not 2/],
-    ['a hand limit for a seat with 8 cards', edit((j) => {
-      j.phase = 'handLimit'; j.hands[0].push(...j.deck.splice(0, 6));
-    }, building), /seat 0 holds 8 cards, so it has no hand limit to discard/],
-    ['10 buildings during the action choice', edit((j) => { j.cities[0].push(...j.deck.splice(0, 8)); }), /seat 0 has 10 buildings, so the game would have ended/],
-    ['a truncated game before turn 40', edit((j) => { j.phase = 'over'; j.truncated = true; j.hands = [[], [], []]; j.deck.push(K('Apartments'), K('Factory'), K('Park')); }), /a truncated game ends after turn 40/],
-    ['City Bonus draws during play', edit((j) => { j.bonusDraws[0] = [1]; }), /City Bonus cards are drawn only at the end/],
-    ['a log event with the wrong arity', edit((j) => { j.log = [['commit', 1, 0, 2]]; }), /a 'commit' event has 1 arguments, not 2/],
-    ['a log event from a future turn', edit((j) => { j.log = [['commit', 2, 0]]; }), /log\[0\] is from turn 2/],
-    ['a bad RNG state', edit((j) => { (j.rng as unknown as { c: string }).c = 'x'; }), /rng/],
+    [
+      'a kind past 49 in a hand',
+      edit((j) => {
+        j.hands[0].push(50);
+      }),
+      /hands/,
+    ],
+    [
+      'one hand too few',
+      edit((j) => {
+        j.hands.pop();
+      }),
+      /hands has 2 entries; there are 3 players/,
+    ],
+    [
+      'a card twice',
+      edit((j) => {
+        j.hands[1].push(K('Luxury Estate'));
+      }),
+      /holds 2 Luxury Estate card\(s\); a delta game of 3 has exactly 1/,
+    ],
+    [
+      'a card missing',
+      edit((j) => {
+        j.deck.pop();
+      }),
+      /holds \d+ .* card\(s\); a delta game of 3 has exactly/,
+    ],
+    [
+      'a city without its Initial Power Plant',
+      edit((j) => {
+        j.cities[2] = [];
+      }),
+      /seat 2's city must hold exactly one Initial Power Plant/,
+    ],
+    [
+      'an Initial Power Plant too many',
+      edit((j) => {
+        j.cities[2].push(50);
+      }),
+      /exactly one Initial Power Plant/,
+    ],
+    [
+      '11 buildings',
+      edit((j) => {
+        j.cities[1].push(...j.deck.splice(0, 10));
+      }),
+      /seat 1 has 11 buildings/,
+    ],
+    [
+      'a free-build counter without the site',
+      edit((j) => {
+        j.freeBuilds[0] = 2;
+      }),
+      /free-build counter of 2 without a Planned Construction Site/,
+    ],
+    [
+      'chips out before the council opens',
+      edit((j) => {
+        j.councilors[0] = 1;
+      }),
+      /the council is not open/,
+    ],
+    [
+      'chips that do not add up to 3 per player',
+      edit((j) => {
+        j.incomeUsed = [1];
+        j.assembly = 8;
+      }),
+      /0 chips held \+ 8 on the assembly must be 9/,
+    ],
+    [
+      'commits out of mayor order',
+      edit((j) => {
+        j.commits = [null, 'Income', null];
+      }),
+      /seats commit in mayor order starting with seat 0/,
+    ],
+    [
+      'every seat committed in actionSelect',
+      edit((j) => {
+        j.commits = ['Income', 'Income', 'Income'];
+      }),
+      /cannot still be actionSelect/,
+    ],
+    [
+      'an exchange by a seat that played Income',
+      edit((j) => {
+        j.phase = 'exchange';
+        j.commits = ['Income', 'Income', 'Income'];
+      }),
+      /seat 0 is asked to exchange but did not play Exchange/,
+    ],
+    [
+      'set-aside cards outside an exchange',
+      edit((j) => {
+        j.setAside = [j.deck.pop()!];
+      }),
+      /cards are set aside .* outside an exchange/,
+    ],
+    [
+      'a pending build outside sacrifice and pay',
+      edit((j) => {
+        j.pending = { kind: 0, cost: 0, due: 0, sacrificed: false };
+        j.deck.splice(j.deck.indexOf(0), 1);
+      }),
+      /pending must be set exactly during 'sacrifice' and 'pay'/,
+    ],
+    [
+      'a pay phase owing more than the cost',
+      edit((j) => {
+        j.phase = 'pay';
+        j.hands[0] = [K('Row Houses')];
+        j.pending = { kind: K('Apartments'), cost: 1, due: 2, sacrificed: false };
+      }, building),
+      /pending due 2 must lie in 1\.\.1/,
+    ],
+    [
+      'a wrong cost',
+      edit((j) => {
+        j.phase = 'pay';
+        j.hands[0] = [K('Row Houses')];
+        j.pending = { kind: K('Apartments'), cost: 2, due: 1, sacrificed: false };
+      }, building),
+      /Apartments costs seat 0 1 card\(s\) here, not 2/,
+    ],
+    [
+      'a hand limit for a seat with 8 cards',
+      edit((j) => {
+        j.phase = 'handLimit';
+        j.hands[0].push(...j.deck.splice(0, 6));
+      }, building),
+      /seat 0 holds 8 cards, so it has no hand limit to discard/,
+    ],
+    [
+      '10 buildings during the action choice',
+      edit((j) => {
+        j.cities[0].push(...j.deck.splice(0, 8));
+      }),
+      /seat 0 has 10 buildings, so the game would have ended/,
+    ],
+    [
+      'a truncated game before turn 40',
+      edit((j) => {
+        j.phase = 'over';
+        j.truncated = true;
+        j.hands = [[], [], []];
+        j.deck.push(K('Apartments'), K('Factory'), K('Park'));
+      }),
+      /a truncated game ends after turn 40/,
+    ],
+    [
+      'City Bonus draws during play',
+      edit((j) => {
+        j.bonusDraws[0] = [1];
+      }),
+      /City Bonus cards are drawn only at the end/,
+    ],
+    [
+      'a log event with the wrong arity',
+      edit((j) => {
+        j.log = [['commit', 1, 0, 2]];
+      }),
+      /a 'commit' event has 1 arguments, not 2/,
+    ],
+    [
+      'a log event from a future turn',
+      edit((j) => {
+        j.log = [['commit', 2, 0]];
+      }),
+      /log\[0\] is from turn 2/,
+    ],
+    [
+      'a bad RNG state',
+      edit((j) => {
+        (j.rng as unknown as { c: string }).c = 'x';
+      }),
+      /rng/,
+    ],
   ])('rejects %s with a clear message', (_name, json, message) => {
     expect(() => CityPlanState.fromJSON(json)).toThrow(InvalidStateError);
     expect(() => CityPlanState.fromJSON(json)).toThrow(message);
   });
 
   test('a saved game in the middle of a build (sacrifice, then pay) resumes', () => {
-    const s = playNamed(load({
-      players: 2, phase: 'build', cities: ['Construction Site', ''], hands: ['Condominiums, Row Houses x2', ''],
-    }), 'build Condominiums (2 cards or 0 with the site, 2 power)');
+    const s = playNamed(
+      load({
+        players: 2,
+        phase: 'build',
+        cities: ['Construction Site', ''],
+        hands: ['Condominiums, Row Houses x2', ''],
+      }),
+      'build Condominiums (2 cards or 0 with the site, 2 power)',
+    );
     const restored = CityPlanState.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
     expect(restored.legalActions()).toEqual([105, 106]);
     playNamed(restored, 'keep Construction Site', 'pay with Row Houses');

@@ -8,23 +8,67 @@ import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
 import { Rng, isRngState, type RngState } from '../core/rng.js';
 import {
-  ACTION_CARD_NAMES, CHIPS_PER_PLAYER, CITY_KINDS, CONSTRUCTION_SITE, COST, DECK_KINDS, END_BUILDINGS, FARM, FREE_BUILDS,
+  ACTION_CARD_NAMES,
+  CHIPS_PER_PLAYER,
+  CITY_KINDS,
+  CONSTRUCTION_SITE,
+  COST,
+  DECK_KINDS,
+  END_BUILDINGS,
+  FARM,
+  FREE_BUILDS,
   HAND_LIMIT,
-  INCOME_CARDS, INITIAL_PLANT, KINDS, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, PLAIN_START_POWER, PLANNED_SITE, START_POWER,
-  VARIANTS, kindByName, type Variant,
+  INCOME_CARDS,
+  INITIAL_PLANT,
+  KINDS,
+  MAX_PLAYERS,
+  MAX_TURNS,
+  MIN_PLAYERS,
+  PLAIN_START_POWER,
+  PLANNED_SITE,
+  START_POWER,
+  VARIANTS,
+  kindByName,
+  type Variant,
 } from './cards.js';
 import { LOG_ARG_LIMIT, LOG_ARITY, LOG_CAPACITY, LOG_KIND_NAMES, decodeEvent, packEvent } from './log.js';
 import { cityStats, cityTickets } from './scoring.js';
 import {
-  AC_EXCHANGE, MAX_TICKETS, PHASES, PILE_STRIDE, PH_ACTION, PH_EXCHANGE, PH_HAND_LIMIT, PH_OVER, PH_PAY, PH_SACRIFICE,
-  costAfterSacrifice, countCards, emptyTable, expectedCopies, faceUpSource, isSacrificeOffered, kindList,
-  pileKinds, placeBuilding, powerCost, reducedCost, toAct, type Table,
+  AC_EXCHANGE,
+  MAX_TICKETS,
+  PHASES,
+  PILE_STRIDE,
+  PH_ACTION,
+  PH_EXCHANGE,
+  PH_HAND_LIMIT,
+  PH_OVER,
+  PH_PAY,
+  PH_SACRIFICE,
+  costAfterSacrifice,
+  countCards,
+  emptyTable,
+  expectedCopies,
+  faceUpSource,
+  isSacrificeOffered,
+  kindList,
+  pileKinds,
+  placeBuilding,
+  powerCost,
+  reducedCost,
+  toAct,
+  type Table,
 } from './table.js';
 
 export const GAME = 'cityplan';
 
-const Kind = z.int().min(0).max(DECK_KINDS - 1);
-const CityKind = z.int().min(0).max(CITY_KINDS - 1);
+const Kind = z
+  .int()
+  .min(0)
+  .max(DECK_KINDS - 1);
+const CityKind = z
+  .int()
+  .min(0)
+  .max(CITY_KINDS - 1);
 const Count = z.int().min(0);
 
 /**
@@ -37,7 +81,10 @@ export const StateJson = z.strictObject({
   players: z.int().min(MIN_PLAYERS).max(MAX_PLAYERS),
   phase: z.enum(PHASES),
   turn: z.int().min(1).max(MAX_TURNS),
-  mayor: z.int().min(0).max(MAX_PLAYERS - 1),
+  mayor: z
+    .int()
+    .min(0)
+    .max(MAX_PLAYERS - 1),
   hands: z.array(z.array(Kind)),
   cities: z.array(z.array(CityKind)),
   power: z.array(Count),
@@ -50,18 +97,32 @@ export const StateJson = z.strictObject({
   /** Income card numbers 1..6 already triggered. */
   incomeUsed: z.array(z.int().min(1).max(INCOME_CARDS.length)),
   commits: z.array(z.enum(ACTION_CARD_NAMES).nullable()),
-  cursor: z.int().min(0).max(MAX_PLAYERS - 1),
-  pending: z.strictObject({
-    kind: Kind,
-    cost: z.int().min(0).max(4),
-    due: z.int().min(0).max(4),
-    sacrificed: z.boolean(),
-  }).nullable(),
+  cursor: z
+    .int()
+    .min(0)
+    .max(MAX_PLAYERS - 1),
+  pending: z
+    .strictObject({
+      kind: Kind,
+      cost: z.int().min(0).max(4),
+      due: z.int().min(0).max(4),
+      sacrificed: z.boolean(),
+    })
+    .nullable(),
   truncated: z.boolean(),
   bonusDraws: z.array(z.array(Kind).max(MAX_TICKETS)),
   rng: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
   /** Events as [kind, turn, ...args] (log.ts lists each kind's arguments). */
-  log: z.array(z.tuple([z.enum(LOG_KIND_NAMES), z.int().min(1).max(MAX_TURNS)], z.int().min(0).max(LOG_ARG_LIMIT - 1)))
+  log: z
+    .array(
+      z.tuple(
+        [z.enum(LOG_KIND_NAMES), z.int().min(1).max(MAX_TURNS)],
+        z
+          .int()
+          .min(0)
+          .max(LOG_ARG_LIMIT - 1),
+      ),
+    )
     .max(LOG_CAPACITY),
   /** Per seat, the index in `log` where the events of its last move begin. */
   lastMove: z.array(z.int().min(0)),
@@ -96,9 +157,15 @@ export function tableToJson(t: Table): CityPlanJson {
     incomeUsed: INCOME_CARDS.filter((c) => t.incomeUsed & (1 << c.id)).map((c) => c.number),
     commits: t.commits.map((c) => (c < 0 ? null : ACTION_CARD_NAMES[c])),
     cursor: t.cursor,
-    pending: t.pendingKind < 0 ? null : {
-      kind: t.pendingKind, cost: t.pendingCost, due: t.pendingDue, sacrificed: t.pendingSacrificed,
-    },
+    pending:
+      t.pendingKind < 0
+        ? null
+        : {
+            kind: t.pendingKind,
+            cost: t.pendingCost,
+            due: t.pendingDue,
+            sacrificed: t.pendingSacrificed,
+          },
     truncated: t.truncated,
     bonusDraws,
     rng: { c: t.rng.c, s0: t.rng.s0, s1: t.rng.s1, s2: t.rng.s2 },
@@ -115,11 +182,18 @@ export function tableFromJson(json: unknown): Table {
   if (!isRngState(d.rng)) bad('rng is not an RNG state');
   const n = d.players;
   const perSeat: [string, unknown[]][] = [
-    ['hands', d.hands], ['cities', d.cities], ['power', d.power], ['councilors', d.councilors],
-    ['freeBuilds', d.freeBuilds], ['discard.bySeat', d.discard.bySeat], ['commits', d.commits], ['bonusDraws', d.bonusDraws],
+    ['hands', d.hands],
+    ['cities', d.cities],
+    ['power', d.power],
+    ['councilors', d.councilors],
+    ['freeBuilds', d.freeBuilds],
+    ['discard.bySeat', d.discard.bySeat],
+    ['commits', d.commits],
+    ['bonusDraws', d.bonusDraws],
     ['lastMove', d.lastMove],
   ];
-  for (const [name, list] of perSeat) if (list.length !== n) bad(`${name} has ${list.length} entries; there are ${n} players`);
+  for (const [name, list] of perSeat)
+    if (list.length !== n) bad(`${name} has ${list.length} entries; there are ${n} players`);
   if (d.mayor >= n) bad(`mayor ${d.mayor} is not a seat of a ${n}-player game`);
   if (d.cursor >= n) bad(`cursor ${d.cursor} is not a position of a ${n}-player game`);
 
@@ -139,8 +213,10 @@ export function tableFromJson(json: unknown): Table {
     t.power[s] = d.power[s];
     t.councilors[s] = d.councilors[s];
     t.freeBuilds[s] = d.freeBuilds[s];
-    if (t.cities[s * CITY_KINDS + INITIAL_PLANT] !== 1) bad(`seat ${s}'s city must hold exactly one Initial Power Plant`);
-    if (t.buildings[s] > END_BUILDINGS) bad(`seat ${s} has ${t.buildings[s]} buildings; nobody can exceed ${END_BUILDINGS} (§8.6)`);
+    if (t.cities[s * CITY_KINDS + INITIAL_PLANT] !== 1)
+      bad(`seat ${s}'s city must hold exactly one Initial Power Plant`);
+    if (t.buildings[s] > END_BUILDINGS)
+      bad(`seat ${s} has ${t.buildings[s]} buildings; nobody can exceed ${END_BUILDINGS} (§8.6)`);
     if (t.freeBuilds[s] > 0 && t.cities[s * CITY_KINDS + PLANNED_SITE] === 0) {
       bad(`seat ${s} has a free-build counter of ${t.freeBuilds[s]} without a Planned Construction Site`);
     }
@@ -171,7 +247,8 @@ export function tableFromJson(json: unknown): Table {
     t.incomeUsed |= bit;
   }
   const held = d.councilors.reduce((a, b) => a + b, 0);
-  if (t.incomeUsed === 0 && (held > 0 || d.assembly > 0)) bad('the council is not open (no income card used), so no chip can be out');
+  if (t.incomeUsed === 0 && (held > 0 || d.assembly > 0))
+    bad('the council is not open (no income card used), so no chip can be out');
   if (t.incomeUsed !== 0 && held + d.assembly !== CHIPS_PER_PLAYER * n) {
     bad(`${held} chips held + ${d.assembly} on the assembly must be ${CHIPS_PER_PLAYER * n} once the council is open`);
   }
@@ -204,7 +281,8 @@ function checkPhase(t: Table, d: CityPlanJson, bad: (detail: string) => never): 
   } else if (phase !== PH_OVER && committed !== n) {
     bad(`phase '${d.phase}' comes after the reveal: every seat must have an action card`);
   }
-  if (phase === PH_OVER && committed !== 0 && committed !== n) bad('a finished game keeps all or none of the action cards');
+  if (phase === PH_OVER && committed !== 0 && committed !== n)
+    bad('a finished game keeps all or none of the action cards');
   if ((phase === PH_ACTION || phase === PH_EXCHANGE) && reached.length > 0) {
     bad(`seat ${reached[0]} has ${END_BUILDINGS} buildings, so the game would have ended with the last turn`);
   }
@@ -215,30 +293,37 @@ function checkPhase(t: Table, d: CityPlanJson, bad: (detail: string) => never): 
   }
 
   const building = phase === PH_SACRIFICE || phase === PH_PAY;
-  if (building !== (d.pending !== null)) bad(`pending must be set exactly during 'sacrifice' and 'pay' (phase is '${d.phase}')`);
+  if (building !== (d.pending !== null))
+    bad(`pending must be set exactly during 'sacrifice' and 'pay' (phase is '${d.phase}')`);
   if (d.pending !== null) {
     const { kind, cost, due, sacrificed } = d.pending;
     const reduced = reducedCost(t, actor, kind);
     const label = KINDS[kind].name;
     if (powerCost(t, actor, kind) > t.power[actor]) bad(`seat ${actor} cannot pay the power of ${label}`);
     if (phase === PH_SACRIFICE) {
-      if (!isSacrificeOffered(t, actor, reduced)) bad(`no Construction Site sacrifice is offered to seat ${actor} for ${label}`);
-      if (cost !== 0 || due !== 0 || sacrificed) bad('before the sacrifice choice pending cost, due and sacrificed must be 0, 0, false');
-      if (t.handSize[actor] < costAfterSacrifice(reduced)) bad(`seat ${actor} cannot pay ${label} even with the sacrifice`);
+      if (!isSacrificeOffered(t, actor, reduced))
+        bad(`no Construction Site sacrifice is offered to seat ${actor} for ${label}`);
+      if (cost !== 0 || due !== 0 || sacrificed)
+        bad('before the sacrifice choice pending cost, due and sacrificed must be 0, 0, false');
+      if (t.handSize[actor] < costAfterSacrifice(reduced))
+        bad(`seat ${actor} cannot pay ${label} even with the sacrifice`);
     } else {
       const expected = sacrificed ? costAfterSacrifice(reduced) : reduced;
       if (cost !== expected) bad(`${label} costs seat ${actor} ${expected} card(s) here, not ${cost}`);
-      if (sacrificed && t.cities[actor * CITY_KINDS + CONSTRUCTION_SITE] > 0) bad('the sacrificed Construction Site is still in the city');
+      if (sacrificed && t.cities[actor * CITY_KINDS + CONSTRUCTION_SITE] > 0)
+        bad('the sacrificed Construction Site is still in the city');
       if (due < 1 || due > cost) bad(`pending due ${due} must lie in 1..${cost} while paying`);
       if (t.handSize[actor] < due) bad(`seat ${actor} holds ${t.handSize[actor]} card(s) but still owes ${due}`);
       if (COST[kind] < cost) bad(`the cost of ${label} cannot exceed its printed cost`);
     }
   }
   if (phase === PH_HAND_LIMIT) {
-    if (t.handSize[actor] <= HAND_LIMIT) bad(`seat ${actor} holds ${t.handSize[actor]} cards, so it has no hand limit to discard`);
+    if (t.handSize[actor] <= HAND_LIMIT)
+      bad(`seat ${actor} holds ${t.handSize[actor]} cards, so it has no hand limit to discard`);
     for (let i = 0; i < d.cursor; i++) {
       const s = (d.mayor + i) % n;
-      if (t.handSize[s] > HAND_LIMIT) bad(`seat ${s} comes earlier in mayor order but still holds ${t.handSize[s]} cards`);
+      if (t.handSize[s] > HAND_LIMIT)
+        bad(`seat ${s} comes earlier in mayor order but still holds ${t.handSize[s]} cards`);
     }
   }
 
@@ -246,7 +331,8 @@ function checkPhase(t: Table, d: CityPlanJson, bad: (detail: string) => never): 
     if (d.hands.some((h) => h.length > 0)) bad('hands go to the discard pile when the game ends');
     for (let s = 0; s < n; s++) {
       const tickets = cityTickets(cityStats(t.cities, s * CITY_KINDS));
-      if (d.bonusDraws[s].length !== tickets) bad(`seat ${s} has ${tickets} City Bonus tickets but ${d.bonusDraws[s].length} cards drawn`);
+      if (d.bonusDraws[s].length !== tickets)
+        bad(`seat ${s} has ${tickets} City Bonus tickets but ${d.bonusDraws[s].length} cards drawn`);
     }
     // Stored in draw order: seats in mayor order (§7.1 item 7), each seat's cards in order.
     for (let i = 0; i < n; i++) {
@@ -254,7 +340,11 @@ function checkPhase(t: Table, d: CityPlanJson, bad: (detail: string) => never): 
       for (const k of d.bonusDraws[s]) t.bonusDraws.push(s, k);
     }
     if (d.truncated ? d.turn !== MAX_TURNS || reached.length > 0 : reached.length === 0) {
-      bad(d.truncated ? `a truncated game ends after turn ${MAX_TURNS} without 10 buildings` : 'a finished game needs a city of 10 buildings (or truncated)');
+      bad(
+        d.truncated
+          ? `a truncated game ends after turn ${MAX_TURNS} without 10 buildings`
+          : 'a finished game needs a city of 10 buildings (or truncated)',
+      );
     }
   } else {
     if (d.truncated) bad("truncated is only set in phase 'over'");
@@ -271,8 +361,10 @@ function readLog(t: Table, d: CityPlanJson, bad: (detail: string) => never): voi
   d.log.forEach((record, i) => {
     const [name, turn, ...args] = record;
     const kind = LOG_KIND_NAMES.indexOf(name);
-    if (args.length !== LOG_ARITY[kind]) bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[kind]} arguments, not ${args.length}`);
-    if (turn < last || turn > d.turn) bad(`log[${i}] is from turn ${turn}; the log holds turns up to ${d.turn}, oldest first`);
+    if (args.length !== LOG_ARITY[kind])
+      bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[kind]} arguments, not ${args.length}`);
+    if (turn < last || turn > d.turn)
+      bad(`log[${i}] is from turn ${turn}; the log holds turns up to ${d.turn}, oldest first`);
     last = turn;
     t.log.push(packEvent(kind, turn, args));
   });

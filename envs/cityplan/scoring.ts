@@ -5,8 +5,25 @@
  */
 import { rankByKeys } from '../core/returns.js';
 import {
-  BALANCE_TICKETS, BANK, CITY_KINDS, COMPLETION, COUNCIL_BONUS, COUNCIL_PENALTY, DEVELOPMENT_FACTOR, END_BUILDINGS,
-  FLAGS, F_C, F_ECO, F_I, F_PLANT, F_R, F_SPECIAL, HOSPITAL, MUSEUM, POINTS, RESEARCH_LAB,
+  BALANCE_TICKETS,
+  BANK,
+  CITY_KINDS,
+  COMPLETION,
+  COUNCIL_BONUS,
+  COUNCIL_PENALTY,
+  DEVELOPMENT_FACTOR,
+  END_BUILDINGS,
+  FLAGS,
+  F_C,
+  F_ECO,
+  F_I,
+  F_PLANT,
+  F_R,
+  F_SPECIAL,
+  HOSPITAL,
+  MUSEUM,
+  POINTS,
+  RESEARCH_LAB,
 } from './cards.js';
 
 /** The §2.1 counts of one city plus the point sums the bonuses need. */
@@ -27,8 +44,17 @@ export interface CityStats {
 }
 
 export function cityStats(city: ArrayLike<number>, base = 0): CityStats {
-  let buildings = 0, r = 0, c = 0, i = 0, eco = 0, specials = 0, plants = 0;
-  let points = 0, rPoints = 0, cPoints = 0, iPoints = 0;
+  let buildings = 0,
+    r = 0,
+    c = 0,
+    i = 0,
+    eco = 0,
+    specials = 0,
+    plants = 0;
+  let points = 0,
+    rPoints = 0,
+    cPoints = 0,
+    iPoints = 0;
   for (let k = 0; k < CITY_KINDS; k++) {
     const n = city[base + k];
     if (n === 0) continue;
@@ -36,9 +62,18 @@ export function cityStats(city: ArrayLike<number>, base = 0): CityStats {
     const pts = n * POINTS[k];
     buildings += n;
     points += pts;
-    if (f & F_R) { r += n; rPoints += pts; }
-    if (f & F_C) { c += n; cPoints += pts; }
-    if (f & F_I) { i += n; iPoints += pts; }
+    if (f & F_R) {
+      r += n;
+      rPoints += pts;
+    }
+    if (f & F_C) {
+      c += n;
+      cPoints += pts;
+    }
+    if (f & F_I) {
+      i += n;
+      iPoints += pts;
+    }
     if (f & F_ECO) eco += n;
     if (f & F_SPECIAL) specials += n;
     if (f & F_PLANT) plants += n;
@@ -89,14 +124,24 @@ export interface ScoreBreakdown {
   readonly subtotal: number;
 }
 
-export function scoreBreakdown(city: ArrayLike<number>, base: number, chips: number, mostChips: number): ScoreBreakdown {
+export function scoreBreakdown(
+  city: ArrayLike<number>,
+  base: number,
+  chips: number,
+  mostChips: number,
+): ScoreBreakdown {
   const stats = cityStats(city, base);
   const council = councilBonus(chips, mostChips);
   const completion = completionBonus(stats.buildings, stats.specials);
   const development = DEVELOPMENT_FACTOR * Math.min(stats.rPoints, stats.cPoints, stats.iPoints);
   const effects = endEffects(city, base, stats);
   return {
-    buildingPoints: stats.points, chips, council, completion, development, effects,
+    buildingPoints: stats.points,
+    chips,
+    council,
+    completion,
+    development,
+    effects,
     subtotal: stats.points + chips + council + completion + development + effects,
   };
 }

@@ -6,9 +6,29 @@
  */
 import { Rng, type RngState } from '../core/rng.js';
 import {
-  AIRPORT, CITY_KINDS, CONSTRUCTION_SITE, COST, DECK_KINDS, FARM, FLAGS, F_C, F_I, F_PLANT, F_R, HAND_DEAL,
-  HIGHWAY, INITIAL_PLANT, PLAIN_START_POWER, PORT, POWER, SACRIFICE_DISCOUNT, START_POWER, STATION,
-  TV_TOWER, deckCopies, type Variant,
+  AIRPORT,
+  CITY_KINDS,
+  CONSTRUCTION_SITE,
+  COST,
+  DECK_KINDS,
+  FARM,
+  FLAGS,
+  F_C,
+  F_I,
+  F_PLANT,
+  F_R,
+  HAND_DEAL,
+  HIGHWAY,
+  INITIAL_PLANT,
+  PLAIN_START_POWER,
+  PORT,
+  POWER,
+  SACRIFICE_DISCOUNT,
+  START_POWER,
+  STATION,
+  TV_TOWER,
+  deckCopies,
+  type Variant,
 } from './cards.js';
 
 /** Phases; every phase but 'over' is a kind of decision (§9 sub-phase flow). */

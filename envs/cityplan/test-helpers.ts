@@ -27,7 +27,10 @@ export const labels = (s: CityPlanState): string[] => s.legalActions().map((a) =
 
 /** Log events of a turn (default: the current one) as [kind, ...args]. */
 export function events(s: CityPlanState, turn = s.view(-1).turn): (string | number)[][] {
-  return s.view(-1).log.filter((e) => e[1] === turn).map(([kind, , ...args]) => [kind, ...args]);
+  return s
+    .view(-1)
+    .log.filter((e) => e[1] === turn)
+    .map(([kind, , ...args]) => [kind, ...args]);
 }
 
 /** The JSON text of a state: the byte-identity tests compare it. */

@@ -41,7 +41,12 @@ describe('§6 hidden information', () => {
     playNamed(s, 'play Income', 'play Exchange');
     expect(s.view(1).revealed).toEqual([2, 0, 1]);
     playNamed(s, 'finish exchange (draw 0)', 'draw 2 cards', 'draw 2 cards', 'draw 2 cards');
-    expect(s.view(1)).toMatchObject({ phase: 'actionSelect', turn: 2, revealed: null, committed: [false, false, false] });
+    expect(s.view(1)).toMatchObject({
+      phase: 'actionSelect',
+      turn: 2,
+      revealed: null,
+      committed: [false, false, false],
+    });
   });
 
   test('set-aside exchange cards are visible to their owner only; everyone sees how many', () => {
@@ -54,10 +59,18 @@ describe('§6 hidden information', () => {
 
   test('discard knowledge: own face-down discards and face-up cards, per-seat counts public, all cleared by a reshuffle', () => {
     const s = load({
-      players: 2, phase: 'build', cities: ['Construction Site', ''], hands: ['Shopping Mall, Row Houses, Factory', ''],
+      players: 2,
+      phase: 'build',
+      cities: ['Construction Site', ''],
+      hands: ['Shopping Mall, Row Houses, Factory', ''],
       discards: ['', 'Park'],
     });
-    playNamed(s, 'build Shopping Mall (4 cards or 1 with the site, 5 power)', 'sacrifice Construction Site (3 cards less)', 'pay with Factory');
+    playNamed(
+      s,
+      'build Shopping Mall (4 cards or 1 with the site, 5 power)',
+      'sacrifice Construction Site (3 cards less)',
+      'pay with Factory',
+    );
     const mine = s.view(0);
     expect(mine.ownDiscards).toEqual([K('Factory')]);
     expect(mine.publicDiscards).toEqual([K('Construction Site')]);
@@ -91,7 +104,7 @@ describe('determinize', () => {
     expect(wa.legalActions()).toEqual(a.legalActions());
   });
 
-  test('keeps view(p), the spectator view and the seat to act; resamples hands, hidden commits, others\' discards and the deck', () => {
+  test("keeps view(p), the spectator view and the seat to act; resamples hands, hidden commits, others' discards and the deck", () => {
     const [a] = twins();
     const hands = new Set<string>();
     const commits = new Set<number>();
@@ -144,7 +157,7 @@ describe('determinize', () => {
     }
   });
 
-  test('over a random game determinize keeps every seat\'s view and the acting seat\'s legal actions', () => {
+  test("over a random game determinize keeps every seat's view and the acting seat's legal actions", () => {
     const s = cityplan.newGame({ players: 3, seed: 'det' }) as CityPlanState;
     const rng = Rng.fromSeed('walk');
     while (!s.isTerminal()) {
@@ -164,7 +177,8 @@ describe('encode', () => {
     // pending cost 4, set aside 1, own set aside 50, own and public discards 100, truncated 1.
     // Per seat: 11 single values, a city of 51 kinds, 7 city stats, 3 revealed action cards.
     for (const n of [2, 3, 4, 5]) {
-      const size = 7 + 1 + DECK_KINDS + 6 + 2 + 2 + 3 + DECK_KINDS + 4 + 1 + 3 * DECK_KINDS + 1 + n * (11 + CITY_KINDS + 7 + 3);
+      const size =
+        7 + 1 + DECK_KINDS + 6 + 2 + 2 + 3 + DECK_KINDS + 4 + 1 + 3 * DECK_KINDS + 1 + n * (11 + CITY_KINDS + 7 + 3);
       expect(size).toBe(277 + 72 * n);
       expect(cityplan.observationSize(n)).toBe(size);
       expect(layoutFor(n).size).toBe(size);
@@ -176,7 +190,8 @@ describe('encode', () => {
   test('seats are rotated so the viewer comes first; values lie in [0, 1]', () => {
     const s = load({ players: 3, hands: ['', 'Apartments', ''], cities: ['', 'Stadium', 'Park'], power: [18, 30, 5] });
     const layout = layoutFor(3);
-    const seg = (obs: Float32Array, name: string) => Array.from(obs.subarray(layout.offsets[name], layout.offsets[name] + layout.sizes[name]));
+    const seg = (obs: Float32Array, name: string) =>
+      Array.from(obs.subarray(layout.offsets[name], layout.offsets[name] + layout.sizes[name]));
     const obs = s.observation(1);
     expect(Array.from(obs)).toEqual(Array.from(encodeCityPlan(s.view(1))));
     for (const v of obs) expect(v >= 0 && v <= 1).toBe(true);
@@ -199,7 +214,9 @@ describe('render', () => {
     expect(text).toContain('Your decision: choose an action card (hidden until everyone has chosen).');
     expect(text).toContain('Your hand (1):\n  Park (S, eco, 0 cards, 0 power, 1 pts)');
     expect(text).toMatch(/seat 0 +2 buildings, 18 power, 0 chips, hand 3, score -3; action: chosen \(hidden\)/);
-    expect(renderText(s.view(0))).toContain('  2 x Apartments (R, 1 card, 2 power, 3 pts)\n  Factory (I, 1 card, 3 power, 3 pts)');
+    expect(renderText(s.view(0))).toContain(
+      '  2 x Apartments (R, 1 card, 2 power, 3 pts)\n  Factory (I, 1 card, 3 power, 3 pts)',
+    );
     expect(text).toContain('Station, Initial Power Plant');
     expect(text).toContain('1 Housing Grant · 2 Commerce Grant');
     expect(text).toContain('seat 0 chooses an action card face down');
@@ -241,7 +258,9 @@ describe('render', () => {
       expect(renderHtml(end)).toContain('<table class="final">');
     }
     // Random play reaches all but the rare kinds (lost draws, the cap, the free-build counter).
-    expect(LOG_KIND_NAMES.filter((k) => !kinds.has(k)).every((k) => ['lost', 'end', 'freeBuilds'].includes(k))).toBe(true);
+    expect(LOG_KIND_NAMES.filter((k) => !kinds.has(k)).every((k) => ['lost', 'end', 'freeBuilds'].includes(k))).toBe(
+      true,
+    );
   });
 
   test.each(LOG_KIND_NAMES)('a %s event formats as a sentence', (kind) => {
@@ -260,7 +279,11 @@ describe('evaluate', () => {
     for (const v of values) expect(Math.abs(v)).toBeLessThan(1);
     expect(values[0]).toBeGreaterThan(values[1]);
     expect(values[1]).toBeGreaterThan(values[2]);
-    const done = playNamed(load({ players: 2, phase: 'build', turn: 40, hands: ['', ''], cities: ['Stadium', ''] }), 'draw 2 cards', 'draw 2 cards');
+    const done = playNamed(
+      load({ players: 2, phase: 'build', turn: 40, hands: ['', ''], cities: ['Stadium', ''] }),
+      'draw 2 cards',
+      'draw 2 cards',
+    );
     expect([cityplan.evaluate(done, 0), cityplan.evaluate(done, 1)]).toEqual([1, -1]);
     expect(cityplan.evaluate(cityplan.newGame({ players: 2, seed: 0 }), 0)).toBeCloseTo(0, 1);
   });

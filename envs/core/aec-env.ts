@@ -133,7 +133,8 @@ export class AECEnv<Config = unknown> {
       this.agentSelection = this.agents.length > 0 ? this.agents[0] : -1;
       return;
     }
-    if (action === null) throw new AgoraError('bad_request', `agent ${agent} is live and must act; null is only for done agents`);
+    if (action === null)
+      throw new AgoraError('bad_request', `agent ${agent} is live and must act; null is only for done agents`);
     state.applyAction(action);
     this.cumulativeRewards[agent] = 0;
     this.afterMove();

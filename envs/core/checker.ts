@@ -46,7 +46,14 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
   const counts = options.players !== undefined ? [options.players] : playerCounts(def);
   const games = options.games ?? 100;
   const rng = Rng.fromSeed(options.seed ?? `check:${def.name}`);
-  const report: CheckReport = { game: def.name, players: counts, games, steps: 0, asymmetricStates: 0, resampledStates: 0 };
+  const report: CheckReport = {
+    game: def.name,
+    players: counts,
+    games,
+    steps: 0,
+    asymmetricStates: 0,
+    resampledStates: 0,
+  };
   checkDefinition(def);
   for (let i = 0; i < games; i++) {
     const players = counts[i % counts.length];
@@ -83,7 +90,8 @@ function checkDefinition(def: GameDefinition): void {
   if (!(def.minPlayers >= 1 && def.minPlayers <= def.defaultPlayers && def.defaultPlayers <= def.maxPlayers)) {
     fail(`player counts min ${def.minPlayers} <= default ${def.defaultPlayers} <= max ${def.maxPlayers} do not hold`);
   }
-  if (!Number.isInteger(def.actionSize) || def.actionSize < 1) fail(`actionSize ${def.actionSize} is not a positive integer`);
+  if (!Number.isInteger(def.actionSize) || def.actionSize < 1)
+    fail(`actionSize ${def.actionSize} is not a positive integer`);
   for (const bad of [def.minPlayers - 1, def.maxPlayers + 1, 2.5]) {
     expectThrows(() => def.newGame({ players: bad, seed: 0 }), 'bad_player_count', `newGame with ${bad} players`);
   }
@@ -107,7 +115,13 @@ function isCheckedStep(step: number): boolean {
 }
 
 function checkOneGame(
-  def: GameDefinition, players: number, seed: string, rng: Rng, actions: number[], worlds: number, report: CheckReport,
+  def: GameDefinition,
+  players: number,
+  seed: string,
+  rng: Rng,
+  actions: number[],
+  worlds: number,
+  report: CheckReport,
 ): void {
   const state = def.newGame({ players, seed });
   if (json(def.newGame({ players, seed })) !== json(state)) fail('two new games from the same seed differ');
@@ -144,11 +158,13 @@ function checkLegalActions(def: GameDefinition, state: GameState): number[] {
   const legal = state.legalActions();
   const actor = state.currentPlayer();
   if (legal.length === 0) fail('legalActions() is empty but the state is not terminal');
-  if (!(Number.isInteger(actor) && actor >= 0 && actor < state.players)) fail(`currentPlayer() is ${actor} in a live state`);
+  if (!(Number.isInteger(actor) && actor >= 0 && actor < state.players))
+    fail(`currentPlayer() is ${actor} in a live state`);
   const labels = new Set<string>();
   for (let i = 0; i < legal.length; i++) {
     const a = legal[i];
-    if (!Number.isInteger(a) || a < 0 || a >= def.actionSize) fail(`legal action ${a} is outside 0..${def.actionSize - 1}`);
+    if (!Number.isInteger(a) || a < 0 || a >= def.actionSize)
+      fail(`legal action ${a} is outside 0..${def.actionSize - 1}`);
     if (i > 0 && legal[i - 1] >= a) fail(`legalActions() is not sorted and unique: [${legal.join(',')}]`);
     const label = state.actionToString(a);
     if (typeof label !== 'string' || label.length === 0) fail(`actionToString(${a}) is empty`);
@@ -162,7 +178,8 @@ function checkLegalActions(def: GameDefinition, state: GameState): number[] {
 function checkActorObservation(def: GameDefinition, state: GameState): void {
   const p = state.currentPlayer();
   const obs = state.observation(p);
-  if (obs.length !== def.observationSize(state.players)) fail(`observation(${p}) has length ${obs.length}; observationSize is ${def.observationSize(state.players)}`);
+  if (obs.length !== def.observationSize(state.players))
+    fail(`observation(${p}) has length ${obs.length}; observationSize is ${def.observationSize(state.players)}`);
   for (let i = 0; i < obs.length; i++) {
     if (!(obs[i] >= 0 && obs[i] <= 1)) fail(`observation(${p})[${i}] = ${obs[i]} is not in [0, 1]`);
   }
@@ -175,16 +192,22 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
   for (let p = 0; p < state.players; p++) {
     const view = state.view(p);
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(view)), view)) fail(`view(${p}) is not plain JSON`);
-    if (view.seat !== p || view.players !== state.players) fail(`view(${p}) has seat ${view.seat}, players ${view.players}`);
+    if (view.seat !== p || view.players !== state.players)
+      fail(`view(${p}) has seat ${view.seat}, players ${view.players}`);
     if (view.toAct !== state.currentPlayer() || view.isOver !== state.isTerminal()) {
-      fail(`view(${p}) says toAct ${view.toAct}, isOver ${view.isOver}; the state says ${state.currentPlayer()}, ${state.isTerminal()}`);
+      fail(
+        `view(${p}) says toAct ${view.toAct}, isOver ${view.isOver}; the state says ${state.currentPlayer()}, ${state.isTerminal()}`,
+      );
     }
     const obs = state.observation(p);
-    if (!(obs instanceof Float32Array) || obs.length !== size) fail(`observation(${p}) has length ${obs.length}; observationSize is ${size}`);
+    if (!(obs instanceof Float32Array) || obs.length !== size)
+      fail(`observation(${p}) has length ${obs.length}; observationSize is ${size}`);
     const encoded = def.encode(view);
     for (let i = 0; i < size; i++) {
-      if (!Number.isFinite(obs[i]) || obs[i] < 0 || obs[i] > 1) fail(`observation(${p})[${i}] = ${obs[i]} is not in [0, 1]`);
-      if (obs[i] !== encoded[i]) fail(`observation(${p})[${i}] = ${obs[i]} but encode(view(${p}))[${i}] = ${encoded[i]}`);
+      if (!Number.isFinite(obs[i]) || obs[i] < 0 || obs[i] > 1)
+        fail(`observation(${p})[${i}] = ${obs[i]} is not in [0, 1]`);
+      if (obs[i] !== encoded[i])
+        fail(`observation(${p})[${i}] = ${obs[i]} but encode(view(${p}))[${i}] = ${encoded[i]}`);
     }
     views.push(JSON.stringify({ ...view, seat: 0 }));
   }
@@ -202,7 +225,10 @@ function checkRoundTrip(def: GameDefinition, state: GameState): void {
   const text = JSON.stringify(saved);
   const restored = def.fromJSON(JSON.parse(text));
   if (json(restored) !== text) fail('fromJSON(toJSON()) does not reproduce the state');
-  if (restored.currentPlayer() !== state.currentPlayer() || !isDeepStrictEqual(restored.legalActions(), state.legalActions())) {
+  if (
+    restored.currentPlayer() !== state.currentPlayer() ||
+    !isDeepStrictEqual(restored.legalActions(), state.legalActions())
+  ) {
     fail('a restored state disagrees with the original on the seat to act or the legal actions');
   }
   for (let p = 0; p < state.players; p++) {
@@ -223,7 +249,8 @@ function checkIllegalRejected(def: GameDefinition, state: GameState, legal: numb
     try {
       state.applyAction(a);
     } catch (err) {
-      if (!(err instanceof IllegalActionError)) fail(`illegal action ${a} threw ${String(err)}, not IllegalActionError`);
+      if (!(err instanceof IllegalActionError))
+        fail(`illegal action ${a} threw ${String(err)}, not IllegalActionError`);
       if (json(state) !== before) fail(`the rejected action ${a} changed the state`);
       continue;
     }
@@ -269,15 +296,19 @@ function checkDeterminize(state: GameState, rng: Rng, worlds: number, report: Ch
 }
 
 function checkTerminal(def: GameDefinition, state: GameState): void {
-  if (state.currentPlayer() !== -1) fail(`currentPlayer() is ${state.currentPlayer()} in a terminal state; expected -1`);
+  if (state.currentPlayer() !== -1)
+    fail(`currentPlayer() is ${state.currentPlayer()} in a terminal state; expected -1`);
   if (state.legalActions().length !== 0) fail('a terminal state has legal actions');
   const ranking = state.ranking();
-  if (ranking.length !== state.players || !isCompetitionRanking(ranking)) fail(`ranking [${ranking.join(',')}] is not a competition ranking`);
+  if (ranking.length !== state.players || !isCompetitionRanking(ranking))
+    fail(`ranking [${ranking.join(',')}] is not a competition ranking`);
   const returns = returnsFromRanking(ranking);
   const sum = returns.reduce((a, b) => a + b, 0);
-  if (Math.abs(sum) > 1e-9 || returns.some((r) => r < -1 || r > 1)) fail(`returns [${returns.join(',')}] are not zero-sum in [-1, 1]`);
+  if (Math.abs(sum) > 1e-9 || returns.some((r) => r < -1 || r > 1))
+    fail(`returns [${returns.join(',')}] are not zero-sum in [-1, 1]`);
   const scores = state.scores();
-  if (scores.length !== state.players || scores.some((s) => !Number.isFinite(s))) fail(`scores [${scores.join(',')}] are malformed`);
+  if (scores.length !== state.players || scores.some((s) => !Number.isFinite(s)))
+    fail(`scores [${scores.join(',')}] are malformed`);
   checkEvaluate(def, state);
 }
 

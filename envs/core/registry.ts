@@ -19,7 +19,12 @@ export function assertPlayerCount(
   def: Pick<GameDefinition, 'name' | 'minPlayers' | 'maxPlayers'>,
   players: unknown,
 ): asserts players is number {
-  if (typeof players !== 'number' || !Number.isInteger(players) || players < def.minPlayers || players > def.maxPlayers) {
+  if (
+    typeof players !== 'number' ||
+    !Number.isInteger(players) ||
+    players < def.minPlayers ||
+    players > def.maxPlayers
+  ) {
     throw new PlayerCountError(def.name, players, def.minPlayers, def.maxPlayers);
   }
 }

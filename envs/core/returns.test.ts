@@ -3,11 +3,26 @@ import { isCompetitionRanking, rankByKeys, returnsFromRanking } from './returns.
 
 describe('returnsFromRanking', () => {
   test.each([
-    [[0, 1], [1, -1]],
-    [[0, 0], [0, 0]],
-    [[0, 1, 1, 1], [1, -1 / 3, -1 / 3, -1 / 3]],
-    [[0, 0, 2, 2], [2 / 3, 2 / 3, -2 / 3, -2 / 3]],
-    [[2, 0, 1], [-1, 1, 0]],
+    [
+      [0, 1],
+      [1, -1],
+    ],
+    [
+      [0, 0],
+      [0, 0],
+    ],
+    [
+      [0, 1, 1, 1],
+      [1, -1 / 3, -1 / 3, -1 / 3],
+    ],
+    [
+      [0, 0, 2, 2],
+      [2 / 3, 2 / 3, -2 / 3, -2 / 3],
+    ],
+    [
+      [2, 0, 1],
+      [-1, 1, 0],
+    ],
   ])('%j -> %j', (ranking, expected) => {
     const r = returnsFromRanking(ranking);
     r.forEach((v, i) => expect(v).toBeCloseTo(expected[i], 12));
@@ -17,7 +32,14 @@ describe('returnsFromRanking', () => {
 
 describe('rankByKeys', () => {
   test('competition ranking, lexicographic keys, higher is better', () => {
-    expect(rankByKeys([[12, 40], [12, 38], [9, 30], [12, 40]])).toEqual([0, 2, 3, 0]);
+    expect(
+      rankByKeys([
+        [12, 40],
+        [12, 38],
+        [9, 30],
+        [12, 40],
+      ]),
+    ).toEqual([0, 2, 3, 0]);
     expect(isCompetitionRanking([0, 2, 3, 0])).toBe(true);
     expect(isCompetitionRanking([0, 1, 1, 2])).toBe(false);
   });

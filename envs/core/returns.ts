@@ -35,7 +35,5 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
 
 /** True if `ranking` is a valid competition ranking (every place = number of seats strictly ahead). */
 export function isCompetitionRanking(ranking: readonly number[]): boolean {
-  return ranking.every(
-    (place) => Number.isInteger(place) && place === ranking.filter((other) => other < place).length,
-  );
+  return ranking.every((place) => Number.isInteger(place) && place === ranking.filter((other) => other < place).length);
 }

@@ -17,10 +17,17 @@ export function rulesMarkdown(def: GameDefinition): string {
     '',
     `${def.minPlayers === def.maxPlayers ? def.minPlayers : `${def.minPlayers} to ${def.maxPlayers}`} players. In the arena: \`/games/${def.name}/rules\`.`,
   ];
-  for (const s of r.sections) out.push('', `## ${s.heading}`, '', ...s.paragraphs.flatMap((p, i) => (i ? ['', p] : [p])));
+  for (const s of r.sections)
+    out.push('', `## ${s.heading}`, '', ...s.paragraphs.flatMap((p, i) => (i ? ['', p] : [p])));
   if (r.tables.length) out.push('', '## Tables');
   for (const t of r.tables) {
-    out.push('', `### ${t.caption}`, '', `| ${t.columns.map(cell).join(' | ')} |`, `|${t.columns.map(() => '---').join('|')}|`);
+    out.push(
+      '',
+      `### ${t.caption}`,
+      '',
+      `| ${t.columns.map(cell).join(' | ')} |`,
+      `|${t.columns.map(() => '---').join('|')}|`,
+    );
     for (const row of t.rows) out.push(`| ${row.map(cell).join(' | ')} |`);
   }
   const kinds = [...new Set(def.glossary.map((g) => g.kind))];

@@ -43,7 +43,7 @@ export class SegmentWriter {
     const entry = this.layout.index.get(segment);
     if (entry === undefined) throw new Error(`unknown segment '${segment}'`);
     // (index >>> 0) === index: a non-negative integer, checked without Number.isInteger's call.
-    if ((index >>> 0) !== index || index >= entry[1]) {
+    if (index >>> 0 !== index || index >= entry[1]) {
       throw new RangeError(`segment '${segment}' has ${entry[1]} entries; index ${index} is outside`);
     }
     return entry[0] + index;

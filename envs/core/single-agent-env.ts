@@ -21,7 +21,13 @@ export interface StepInfo {
   returns?: number[];
 }
 
-export type StepResult = [observation: Float32Array, reward: number, terminated: boolean, truncated: boolean, info: StepInfo];
+export type StepResult = [
+  observation: Float32Array,
+  reward: number,
+  terminated: boolean,
+  truncated: boolean,
+  info: StepInfo,
+];
 
 export interface SingleAgentEnvOptions<Config = unknown> {
   /** Seat count (default: the game's defaultPlayers). */
@@ -64,8 +70,10 @@ export class SingleAgentEnv<Config = unknown> {
     assertPlayerCount(game, this.players);
     const given = Array.isArray(options.opponents) ? [...options.opponents] : undefined;
     if (given && given.length !== this.players - 1) {
-      throw new AgoraError('bad_request',
-        `${game.name} with ${this.players} players needs ${this.players - 1} opponents (or one for all); got ${given.length}`);
+      throw new AgoraError(
+        'bad_request',
+        `${game.name} with ${this.players} players needs ${this.players - 1} opponents (or one for all); got ${given.length}`,
+      );
     }
     this.opponents = given ?? Array.from({ length: this.players - 1 }, () => options.opponents as Agent);
     const seat = options.seat ?? 0;
@@ -137,8 +145,15 @@ export class SingleAgentEnv<Config = unknown> {
     const mask = new Uint8Array(this.game.actionSize);
     if (state.isTerminal()) {
       const ranking = state.ranking();
-      return { actionMask: mask, legalActions: [], seat: this.learner, episodeLength: this.length,
-        ranking, scores: state.scores(), returns: returnsFromRanking(ranking) };
+      return {
+        actionMask: mask,
+        legalActions: [],
+        seat: this.learner,
+        episodeLength: this.length,
+        ranking,
+        scores: state.scores(),
+        returns: returnsFromRanking(ranking),
+      };
     }
     const legal = state.legalActions();
     for (const a of legal) mask[a] = 1;

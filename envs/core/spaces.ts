@@ -17,7 +17,8 @@ export class Discrete {
    */
   sample(rng: Rng, mask?: ArrayLike<number | boolean>): number {
     if (mask === undefined) return rng.int(this.n);
-    if (mask.length !== this.n) throw new RangeError(`mask has length ${mask.length}; Discrete(${this.n}) needs ${this.n}`);
+    if (mask.length !== this.n)
+      throw new RangeError(`mask has length ${mask.length}; Discrete(${this.n}) needs ${this.n}`);
     const allowed: number[] = [];
     for (let i = 0; i < this.n; i++) if (mask[i]) allowed.push(i);
     if (allowed.length === 0) throw new RangeError('mask allows no action');

@@ -40,14 +40,21 @@ export class VectorEnv<Config = unknown> {
     }
     this.num = options.num;
     const seed = options.seed ?? 0;
-    this.envs = Array.from({ length: options.num }, (_, i) => new SingleAgentEnv(game, { ...options, seed: `${seed}:${i}` }));
+    this.envs = Array.from(
+      { length: options.num },
+      (_, i) => new SingleAgentEnv(game, { ...options, seed: `${seed}:${i}` }),
+    );
     this.singleObservationSpace = this.envs[0].observationSpace;
     this.singleActionSpace = this.envs[0].actionSpace;
     this.obsSize = this.singleObservationSpace.size;
     this.actionSize = game.actionSize;
   }
 
-  reset(options: { seed?: number | string } = {}): { observations: Float32Array; actionMasks: Uint8Array; infos: StepInfo[] } {
+  reset(options: { seed?: number | string } = {}): {
+    observations: Float32Array;
+    actionMasks: Uint8Array;
+    infos: StepInfo[];
+  } {
     const observations = new Float32Array(this.num * this.obsSize);
     const actionMasks = new Uint8Array(this.num * this.actionSize);
     const infos = this.envs.map((env, i) => {

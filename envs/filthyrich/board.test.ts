@@ -7,7 +7,8 @@ import { renderHtml } from './render.js';
 import type { FilthyRichState, FilthyRichView, PositionSpec } from './rules.js';
 import { BLUE, GREEN, RED, YELLOW, diceRng, load } from './test-helpers.js';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Balanced tags, one root, no stray '<' or bare '&' in text: well-formed enough for an inline SVG. */
 function xmlProblems(xml: string): string[] {
@@ -80,10 +81,16 @@ const glossaryText = new Map(GLOSSARY.map((e) => [e.term, e.text]));
 
 // Blue holds a Windfall and Political Connections nobody else sees, and a scouted Tornado Cleaners everybody knows.
 const SPEC: PositionSpec = {
-  phase: 'card', page: 2, cash: [12, 7, 20, 3],
-  hands: ['B0 C5', 'B12 C3 A2', 'C2 C2', 'C6'], known: ['', 'B12', '', ''],
-  businesses: ['B7 1 p1 a1', 'B10 2 p2 a3'], assets: ['', 'A6', '', 'A5'], luxuries: ['', 'L1', '', 'L0'],
-  discard: 'C1 B4 C7', rng: diceRng(5),
+  phase: 'card',
+  page: 2,
+  cash: [12, 7, 20, 3],
+  hands: ['B0 C5', 'B12 C3 A2', 'C2 C2', 'C6'],
+  known: ['', 'B12', '', ''],
+  businesses: ['B7 1 p1 a1', 'B10 2 p2 a3'],
+  assets: ['', 'A6', '', 'A5'],
+  luxuries: ['', 'L1', '', 'L0'],
+  discard: 'C1 B4 C7',
+  rng: diceRng(5),
 };
 
 describe('renderSvg', () => {
@@ -114,8 +121,10 @@ describe('renderSvg', () => {
         const svg = renderSvg(view);
         const shown = shownTypes(view);
         // Texts the board may legitimately print: glossary texts of shown cards and luxuries, and the decision.
-        const mentions = [...shown].map((t) => glossaryText.get(CARD_TYPES[t].name) ?? '').join(' ') +
-          LUXURIES.map((l) => glossaryText.get(l.name)).join(' ') + describeDecision(view);
+        const mentions =
+          [...shown].map((t) => glossaryText.get(CARD_TYPES[t].name) ?? '').join(' ') +
+          LUXURIES.map((l) => glossaryText.get(l.name)).join(' ') +
+          describeDecision(view);
         for (let t = 0; t < TYPE_COUNT; t++) {
           const name = CARD_TYPES[t].name;
           if (shown.has(t) || mentions.includes(name)) continue;
@@ -126,7 +135,6 @@ describe('renderSvg', () => {
     }
     expect(checked).toBeGreaterThan(500);
   });
-
 
   test('shows the own hand face up, the others as backs, known cards, signs with owners, and who acts', () => {
     const s = load(SPEC);
@@ -149,7 +157,7 @@ describe('renderSvg', () => {
     expect(spectator).not.toContain('Lemonade Stand');
   });
 
-  test('marks what changed since the viewer\'s last decision', () => {
+  test("marks what changed since the viewer's last decision", () => {
     const s = load({ ...SPEC, hands: ['B0 C5', 'B12 C3 A2', 'C2 C2', 'C6'] });
     // Red opens Lemonade Stand; Blue then sees it marked as new.
     const play = s.legalActions().find((a) => s.actionToString(a).startsWith('play Lemonade Stand')) as number;
@@ -162,7 +170,7 @@ describe('renderSvg', () => {
 });
 
 describe('describeDecision', () => {
-  test('is a sentence exactly when it is the viewer\'s turn', () => {
+  test("is a sentence exactly when it is the viewer's turn", () => {
     const phases = new Set<string>();
     for (const s of POSITIONS) {
       for (const seat of seatsOf(s)) {
@@ -183,11 +191,22 @@ describe('describeDecision', () => {
 
   test('names the numbers that matter', () => {
     const s = load(SPEC);
-    expect(describeDecision(s.view(RED))).toBe('Card action 1 of 2: play a card from your hand or discard one for $1 (you may also sell a business first).');
+    expect(describeDecision(s.view(RED))).toBe(
+      'Card action 1 of 2: play a card from your hand or discard one for $1 (you may also sell a business first).',
+    );
     expect(describeDecision(s.view(BLUE))).toBe('');
-    const tax = load({ phase: 'card', cash: [5, 10, 10, 10], hands: ['C5', '', '', ''], businesses: ['B12 0 p1 a1'], luxuries: ['L2', '', '', ''], rng: diceRng(0) });
+    const tax = load({
+      phase: 'card',
+      cash: [5, 10, 10, 10],
+      hands: ['C5', '', '', ''],
+      businesses: ['B12 0 p1 a1'],
+      luxuries: ['L2', '', '', ''],
+      rng: diceRng(0),
+    });
     tax.applyAction(tax.legalActions().find((a) => tax.actionToString(a) === 'play Extra Shift') as number);
-    expect(describeDecision(tax.view(RED))).toBe('Tax ×1: you owe $4 on 4 $ symbols and have $5; sell businesses to raise money, or be done.');
+    expect(describeDecision(tax.view(RED))).toBe(
+      'Tax ×1: you owe $4 on 4 $ symbols and have $5; sell businesses to raise money, or be done.',
+    );
   });
 });
 
@@ -224,7 +243,13 @@ describe('glossary and rules', () => {
     for (const h of ['Set-up', 'A turn', 'Scoring', 'The end']) expect(headings).toContain(h);
     expect(headings.indexOf('Set-up')).toBeLessThan(headings.indexOf('The end'));
     const rows = Object.fromEntries(RULES.tables.map((t) => [t.caption.split(' ')[0], t.rows.length]));
-    expect(rows).toEqual({ Businesses: BUSINESSES.length, Assets: ASSETS.length, Actions: ACTIONS.length, Luxuries: LUXURIES.length, Sign: SHAPES.length });
+    expect(rows).toEqual({
+      Businesses: BUSINESSES.length,
+      Assets: ASSETS.length,
+      Actions: ACTIONS.length,
+      Luxuries: LUXURIES.length,
+      Sign: SHAPES.length,
+    });
     for (const t of RULES.tables) for (const row of t.rows) expect(row.length).toBe(t.columns.length);
     expect(filthyrich.rules).toBe(RULES);
   });

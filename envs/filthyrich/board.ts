@@ -4,8 +4,23 @@
  * All are pure functions of a seat's view or of the constant tables.
  */
 import {
-  ACTION_TYPE_BASE, ASSETS, BUSINESSES, BUSINESS_SCOUT, CARD_TYPES, CHAPTER_11, CHAPTER_11_GAIN, CONNECTIONS_RELIEF,
-  COVER_FEE, DISCARD_GAIN, IRS_AUDIT, LUXURIES, PAGES, POLITICAL_CONNECTIONS, SHAKEDOWN, SHAKEDOWN_TAKE, SHAPES,
+  ACTION_TYPE_BASE,
+  ASSETS,
+  BUSINESSES,
+  BUSINESS_SCOUT,
+  CARD_TYPES,
+  CHAPTER_11,
+  CHAPTER_11_GAIN,
+  CONNECTIONS_RELIEF,
+  COVER_FEE,
+  DISCARD_GAIN,
+  IRS_AUDIT,
+  LUXURIES,
+  PAGES,
+  POLITICAL_CONNECTIONS,
+  SHAKEDOWN,
+  SHAKEDOWN_TAKE,
+  SHAPES,
 } from './cards.js';
 import { drawBoard } from './board-svg.js';
 import { symbolsText } from './glossary.js';
@@ -51,8 +66,14 @@ export function describeDecision(view: FilthyRichView): string {
       const k = view.tax?.multiplier ?? 1;
       const relief = view.assets[seat].includes(POLITICAL_CONNECTIONS) ? CONNECTIONS_RELIEF : 0;
       const owed = k * Math.max(0, view.symbols[seat] - relief);
-      const chapter11 = view.businessOwner[CHAPTER_11] === seat ? `, after ${BUSINESSES[CHAPTER_11].name} pays you $${CHAPTER_11_GAIN * k}` : '';
-      const why = view.tax !== null && view.tax.target === seat ? `${CARD_TYPES[ACTION_TYPE_BASE + IRS_AUDIT].name}: you` : `Tax ×${k}: you`;
+      const chapter11 =
+        view.businessOwner[CHAPTER_11] === seat
+          ? `, after ${BUSINESSES[CHAPTER_11].name} pays you $${CHAPTER_11_GAIN * k}`
+          : '';
+      const why =
+        view.tax !== null && view.tax.target === seat
+          ? `${CARD_TYPES[ACTION_TYPE_BASE + IRS_AUDIT].name}: you`
+          : `Tax ×${k}: you`;
       return `${why} owe $${owed} on ${symbolsText(view.symbols[seat])}${relief > 0 ? ` (less ${relief} for ${ASSETS[POLITICAL_CONNECTIONS].name})` : ''} and have $${cash}${chapter11}; sell businesses to raise money, or be done.`;
     }
     case 'pageTurner': {

@@ -28,11 +28,55 @@ export interface Shape {
 
 const SHAPE_TABLE: readonly Omit<Shape, 'anchors'>[] = [
   { id: 0, code: 'S1', name: 'single', cells: [[0, 0]] },
-  { id: 1, code: 'H2', name: 'horizontal pair', cells: [[0, 0], [0, 1]] },
-  { id: 2, code: 'V2', name: 'vertical pair', cells: [[0, 0], [1, 0]] },
-  { id: 3, code: 'H3', name: 'row of three', cells: [[0, 0], [0, 1], [0, 2]] },
-  { id: 4, code: 'V3', name: 'column of three', cells: [[0, 0], [1, 0], [2, 0]] },
-  { id: 5, code: 'Q4', name: '2x2 square', cells: [[0, 0], [0, 1], [1, 0], [1, 1]] },
+  {
+    id: 1,
+    code: 'H2',
+    name: 'horizontal pair',
+    cells: [
+      [0, 0],
+      [0, 1],
+    ],
+  },
+  {
+    id: 2,
+    code: 'V2',
+    name: 'vertical pair',
+    cells: [
+      [0, 0],
+      [1, 0],
+    ],
+  },
+  {
+    id: 3,
+    code: 'H3',
+    name: 'row of three',
+    cells: [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+    ],
+  },
+  {
+    id: 4,
+    code: 'V3',
+    name: 'column of three',
+    cells: [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ],
+  },
+  {
+    id: 5,
+    code: 'Q4',
+    name: '2x2 square',
+    cells: [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+    ],
+  },
 ];
 
 /** Slot s sits at row ⌊(s−1)/3⌋, column (s−1) mod 3 (§2.1). */
@@ -46,7 +90,11 @@ export const SHAPES: readonly Shape[] = Object.freeze(
       const col = (anchor - 1) % 3;
       if (shape.cells.every(([dr, dc]) => row + dr < 3 && col + dc < 3)) anchors.push(anchor);
     }
-    return Object.freeze({ ...shape, cells: Object.freeze(shape.cells.map((c) => Object.freeze(c))), anchors: Object.freeze(anchors) });
+    return Object.freeze({
+      ...shape,
+      cells: Object.freeze(shape.cells.map((c) => Object.freeze(c))),
+      anchors: Object.freeze(anchors),
+    });
   }),
 );
 export type ShapeCode = Shape['code'];
@@ -109,7 +157,15 @@ const BUSINESS_TABLE: readonly [string, ShapeCode, number, number, number, Busin
 export const BUSINESSES: readonly Business[] = Object.freeze(
   BUSINESS_TABLE.map(([name, shape, cost, tax, hit, special], id) =>
     Object.freeze({
-      id, code: `B${id}`, name, shape: shapeId(shape), signCards: SHAPE_TABLE[shapeId(shape)].cells.length, cost, tax, hit, special,
+      id,
+      code: `B${id}`,
+      name,
+      shape: shapeId(shape),
+      signCards: SHAPE_TABLE[shapeId(shape)].cells.length,
+      cost,
+      tax,
+      hit,
+      special,
     }),
   ),
 );
@@ -153,7 +209,9 @@ const ASSET_TABLE: readonly [string, number, number, number, string][] = [
   ['Page Turner', 3, 3, 0, 'may re-roll your page die once'],
 ];
 export const ASSETS: readonly AssetKind[] = Object.freeze(
-  ASSET_TABLE.map(([name, copies, cost, tax, effect], id) => Object.freeze({ id, code: `A${id}`, name, copies, cost, tax, effect })),
+  ASSET_TABLE.map(([name, copies, cost, tax, effect], id) =>
+    Object.freeze({ id, code: `A${id}`, name, copies, cost, tax, effect }),
+  ),
 );
 const assetKind = (name: string): number => ASSETS.findIndex((a) => a.name === name);
 export const YAKUZA_LOAN = assetKind('Yakuza Loan');
@@ -229,11 +287,40 @@ export interface CardType {
 export const ASSET_TYPE_BASE = BUSINESSES.length;
 export const ACTION_TYPE_BASE = ASSET_TYPE_BASE + ASSETS.length;
 
-export const CARD_TYPES: readonly CardType[] = Object.freeze([
-  ...BUSINESSES.map((b) => ({ type: b.id, code: b.code, name: b.name, category: 'business' as const, kind: b.id, copies: 1, cost: b.cost, tax: b.tax })),
-  ...ASSETS.map((a) => ({ type: ASSET_TYPE_BASE + a.id, code: a.code, name: a.name, category: 'asset' as const, kind: a.id, copies: a.copies, cost: a.cost, tax: a.tax })),
-  ...ACTIONS.map((c) => ({ type: ACTION_TYPE_BASE + c.id, code: c.code, name: c.name, category: 'action' as const, kind: c.id, copies: c.copies, cost: 0, tax: 0 })),
-].map((t) => Object.freeze(t)));
+export const CARD_TYPES: readonly CardType[] = Object.freeze(
+  [
+    ...BUSINESSES.map((b) => ({
+      type: b.id,
+      code: b.code,
+      name: b.name,
+      category: 'business' as const,
+      kind: b.id,
+      copies: 1,
+      cost: b.cost,
+      tax: b.tax,
+    })),
+    ...ASSETS.map((a) => ({
+      type: ASSET_TYPE_BASE + a.id,
+      code: a.code,
+      name: a.name,
+      category: 'asset' as const,
+      kind: a.id,
+      copies: a.copies,
+      cost: a.cost,
+      tax: a.tax,
+    })),
+    ...ACTIONS.map((c) => ({
+      type: ACTION_TYPE_BASE + c.id,
+      code: c.code,
+      name: c.name,
+      category: 'action' as const,
+      kind: c.id,
+      copies: c.copies,
+      cost: 0,
+      tax: 0,
+    })),
+  ].map((t) => Object.freeze(t)),
+);
 export const TYPE_COUNT = CARD_TYPES.length;
 /** Copies of each card type, for the hot path. */
 export const TYPE_COPIES: Uint8Array = Uint8Array.from(CARD_TYPES, (t) => t.copies);
@@ -246,7 +333,9 @@ export interface DeckCard {
   readonly type: number;
 }
 export const DECK: readonly DeckCard[] = Object.freeze(
-  CARD_TYPES.flatMap((t) => Array.from({ length: t.copies }, () => t.type)).map((type, id) => Object.freeze({ id, type })),
+  CARD_TYPES.flatMap((t) => Array.from({ length: t.copies }, () => t.type)).map((type, id) =>
+    Object.freeze({ id, type }),
+  ),
 );
 export const DECK_SIZE = DECK.length;
 

@@ -21,15 +21,31 @@ describe('§8 edge cases', () => {
   test('8.2 covering several slots of the same rival costs $2 per covered card', () => {
     const s = load({ phase: 'card', page: 2, cash: [30, 10, 10, 10], hands: ['B20'], businesses: ['B19 1 p1 a1'] });
     playNamed(s, 'play Grand Hotel ($18)');
-    expect(labels(s)).toEqual(['place on slots 1+2+4+5 (fee $8)', 'place on slots 2+3+5+6 (fee $4)', 'place on slots 4+5+7+8 (fee $4)', 'place on slots 5+6+8+9 (fee $2)']);
+    expect(labels(s)).toEqual([
+      'place on slots 1+2+4+5 (fee $8)',
+      'place on slots 2+3+5+6 (fee $4)',
+      'place on slots 4+5+7+8 (fee $4)',
+      'place on slots 5+6+8+9 (fee $2)',
+    ]);
     playNamed(s, 'place on slots 1+2+4+5 (fee $8)');
     expect(cash(s).slice(0, 2)).toEqual([30 - 18 - 8, 18]);
-    expect(eventsOf(s, 'fee')).toEqual([[RED, BLUE, 2], [RED, BLUE, 2], [RED, BLUE, 2], [RED, BLUE, 2]]);
+    expect(eventsOf(s, 'fee')).toEqual([
+      [RED, BLUE, 2],
+      [RED, BLUE, 2],
+      [RED, BLUE, 2],
+      [RED, BLUE, 2],
+    ]);
   });
 
-  test('8.3 covering a hidden sign or one\'s own sign costs nothing: only visible rival cards count', () => {
+  test("8.3 covering a hidden sign or one's own sign costs nothing: only visible rival cards count", () => {
     // Slot 1: Blue on page 1 hidden under Green on page 2. Slot 4: Red's own sign.
-    const s = load({ phase: 'card', page: 3, cash: [20, 10, 10, 10], hands: ['B10'], businesses: ['B0 1 p1 a1', 'B1 2 p2 a1', 'B2 0 p1 a4'] });
+    const s = load({
+      phase: 'card',
+      page: 3,
+      cash: [20, 10, 10, 10],
+      hands: ['B10'],
+      businesses: ['B0 1 p1 a1', 'B1 2 p2 a1', 'B2 0 p1 a4'],
+    });
     playNamed(s, 'play Tattoo Parlor ($6)', 'place on slots 1+4 (fee $2)');
     expect(eventsOf(s, 'fee')).toEqual([[RED, GREEN, 2]]);
     expect(cash(s)).toEqual([12, 10, 12, 10]);
@@ -45,7 +61,15 @@ describe('§8 edge cases', () => {
   });
 
   test('8.5 deck and discard pile empty: no card is drawn and the game goes on', () => {
-    const s = load({ phase: 'card', actionsDone: 1, hands: ['A5'], deck: '', discard: '', leftoverTo: BLUE, rng: noZero(1) });
+    const s = load({
+      phase: 'card',
+      actionsDone: 1,
+      hands: ['A5'],
+      deck: '',
+      discard: '',
+      leftoverTo: BLUE,
+      rng: noZero(1),
+    });
     playNamed(s, 'play Savings Account ($4)');
     expect(eventsOf(s, 'draw')).toEqual([[RED, 0]]);
     expect(s.view(-1).handSizes[RED]).toBe(0);
@@ -81,16 +105,32 @@ describe('§8 edge cases', () => {
   test('8.8 Extra Shift rolling 0 starts a full tax event during the action step, then the card actions go on', () => {
     const s = load({ phase: 'card', hands: ['C5 C3'], businesses: ['B12 1 p1 a1'], luxuries: ['L0'], rng: diceRng(0) });
     playNamed(s, 'play Extra Shift');
-    expect(s.view(-1).tax).toMatchObject({ multiplier: 1, target: -1, participants: [RED, BLUE, GREEN, YELLOW], selling: BLUE });
+    expect(s.view(-1).tax).toMatchObject({
+      multiplier: 1,
+      target: -1,
+      participants: [RED, BLUE, GREEN, YELLOW],
+      selling: BLUE,
+    });
     playNamed(s, 'done selling');
-    expect(eventsOf(s, 'pay')).toEqual([[RED, 1, 1], [BLUE, 2, 2], [GREEN, 0, 0], [YELLOW, 0, 0]]);
+    expect(eventsOf(s, 'pay')).toEqual([
+      [RED, 1, 1],
+      [BLUE, 2, 2],
+      [GREEN, 0, 0],
+      [YELLOW, 0, 0],
+    ]);
     expect(s.view(-1).phase).toBe('card');
     expect(s.view(-1).actionsDone).toBe(1);
     expect(s.view(-1).discard).toEqual([34]);
   });
 
   test('8.9 Mysterious Fire on a covering sign: it leaves the binder and the sign below shows again', () => {
-    const s = load({ phase: 'card', page: 2, cash: [20, 10, 10, 10], hands: ['C7 C3'], businesses: ['B12 1 p1 a2', 'B20 2 p2 a1'] });
+    const s = load({
+      phase: 'card',
+      page: 2,
+      cash: [20, 10, 10, 10],
+      hands: ['C7 C3'],
+      businesses: ['B12 1 p1 a2', 'B20 2 p2 a1'],
+    });
     expect(s.view(-1).visible.slice(0, 6)).toEqual([20, 20, -1, 20, 20, -1]);
     playNamed(s, 'play Mysterious Fire');
     expect(labels(s)).toEqual(['burn Tornado Cleaners of seat 1 (pay $6)', 'burn Grand Hotel of seat 2 (pay $9)']);
@@ -101,7 +141,13 @@ describe('§8 edge cases', () => {
   });
 
   test('8.9 Mysterious Fire on a hidden sign destroys the whole business all the same', () => {
-    const s = load({ phase: 'card', page: 2, cash: [20, 10, 10, 10], hands: ['C7 C3'], businesses: ['B12 1 p1 a2', 'B20 2 p2 a1'] });
+    const s = load({
+      phase: 'card',
+      page: 2,
+      cash: [20, 10, 10, 10],
+      hands: ['C7 C3'],
+      businesses: ['B12 1 p1 a2', 'B20 2 p2 a1'],
+    });
     playNamed(s, 'play Mysterious Fire', 'burn Tornado Cleaners of seat 1 (pay $6)');
     expect(s.view(-1).binder[0]).toEqual(Array(9).fill(-1));
     expect(s.view(-1).visible.slice(0, 6)).toEqual([20, 20, -1, 20, 20, -1]);
@@ -111,13 +157,23 @@ describe('§8 edge cases', () => {
 
   test('8.10 the active player eliminated by his own Extra Shift: the event completes, then the next player plays', () => {
     const s = load({
-      phase: 'card', cash: [0, 20, 20, 20], hands: ['C5 C3'], luxuries: ['L2'], assets: ['', '', 'A1'],
-      businesses: ['B0 1 p1 a1'], rng: diceRng(0),
+      phase: 'card',
+      cash: [0, 20, 20, 20],
+      hands: ['C5 C3'],
+      luxuries: ['L2'],
+      assets: ['', '', 'A1'],
+      businesses: ['B0 1 p1 a1'],
+      rng: diceRng(0),
     });
     playNamed(s, 'play Extra Shift', 'done selling');
     expect(eventsOf(s, 'eliminated')).toEqual([[RED]]);
     // Blue, Green and Yellow still pay; then Red's Racehorse is auctioned, Blue asked first.
-    expect(eventsOf(s, 'pay')).toEqual([[RED, 2, 0], [BLUE, 0, 0], [GREEN, 1, 1], [YELLOW, 0, 0]]);
+    expect(eventsOf(s, 'pay')).toEqual([
+      [RED, 2, 0],
+      [BLUE, 0, 0],
+      [GREEN, 1, 1],
+      [YELLOW, 0, 0],
+    ]);
     expect(s.view(-1).auction).toMatchObject({ luxury: 2, from: RED, asked: BLUE });
     playNamed(s, 'bid $12', 'pass', 'pass');
     expect(s.view(-1).luxuryOwner[2]).toBe(BLUE);
@@ -141,7 +197,7 @@ describe('§8 edge cases', () => {
     expect(t.view(-1).active).toBe(BLUE);
   });
 
-  test('8.11 two eliminations in one event: the first eliminated player\'s luxuries are auctioned first; the eliminated do not bid', () => {
+  test("8.11 two eliminations in one event: the first eliminated player's luxuries are auctioned first; the eliminated do not bid", () => {
     const s = load({ ...LAST_CARD, cash: [30, 0, 0, 30], luxuries: ['', 'L0', 'L1'], rng: diceRng(0) });
     playNamed(s, 'discard Windfall (+$1)');
     expect(eventsOf(s, 'eliminated')).toEqual([[BLUE], [GREEN]]);
@@ -149,7 +205,10 @@ describe('§8 edge cases', () => {
     playNamed(s, 'pass', 'bid $6', 'pass');
     expect(s.view(-1).auction).toMatchObject({ luxury: 1, from: GREEN, asked: YELLOW });
     playNamed(s, 'bid $9', 'pass');
-    expect(eventsOf(s, 'sold')).toEqual([[0, RED, 6], [1, YELLOW, 9]]);
+    expect(eventsOf(s, 'sold')).toEqual([
+      [0, RED, 6],
+      [1, YELLOW, 9],
+    ]);
     expect(s.ranking()).toEqual([1, 3, 2, 0]); // Red and Yellow: 1 luxury each, Yellow's is worth more; Green out after Blue
   });
 
@@ -186,14 +245,19 @@ describe('§8 edge cases', () => {
   });
 
   test('8.15 Loan Shark hit on an active player with $0 transfers $0 and eliminates nobody', () => {
-    const s = load({ phase: 'preRoll', cash: [0, 10, 10, 10], businesses: ['B0 0 p1 a1', 'B5 1 p1 a2'], rng: diceRng(2) });
+    const s = load({
+      phase: 'preRoll',
+      cash: [0, 10, 10, 10],
+      businesses: ['B0 0 p1 a1', 'B5 1 p1 a2'],
+      rng: diceRng(2),
+    });
     playNamed(s, 'roll the dice');
     expect(eventsOf(s, 'hit')).toEqual([[BLUE, 5, 0, RED]]);
     expect(s.view(-1).eliminated).toEqual([0, 0, 0, 0]);
     expect(cash(s).slice(0, 2)).toEqual([0, 10]);
   });
 
-  test('8.16 no selling on one\'s own turn after the roll, except in tax windows', () => {
+  test("8.16 no selling on one's own turn after the roll, except in tax windows", () => {
     const s = load({ phase: 'pageTurner', pageRoll: 3, assets: ['A6'], businesses: ['B0 0 p1 a1'] });
     expect(labels(s)).toEqual(['keep the page die (3)', 're-roll the page die']);
     const before = JSON.stringify(s.toJSON());

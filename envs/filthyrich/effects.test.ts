@@ -18,13 +18,18 @@ describe('§2.4 assets', () => {
     expect(labels(s)).toEqual(['discard Yakuza Loan (+$1)']);
   });
 
-  test('Protection Racket: at Red\'s turn start each rival with a business and $1+ pays him $1, clockwise', () => {
+  test("Protection Racket: at Red's turn start each rival with a business and $1+ pays him $1, clockwise", () => {
     const s = load({
-      ...BEFORE_RED, cash: [10, 5, 0, 3], assets: ['A1', '', '', 'A6'],
+      ...BEFORE_RED,
+      cash: [10, 5, 0, 3],
+      assets: ['A1', '', '', 'A6'],
       businesses: ['B0 1 p1 a1', 'B1 2 p1 a2', 'B2 3 p1 a3'],
     });
     playNamed(s, 'keep the page die (5)');
-    expect(eventsOf(s, 'racket')).toEqual([[BLUE, RED], [YELLOW, RED]]); // Green has $0
+    expect(eventsOf(s, 'racket')).toEqual([
+      [BLUE, RED],
+      [YELLOW, RED],
+    ]); // Green has $0
     expect(cash(s)).toEqual([12, 4, 0, 2]);
   });
 
@@ -32,11 +37,20 @@ describe('§2.4 assets', () => {
     const s = load({ ...LAST_CARD, page: 2, assets: ['A2', 'A2 A4'], luxuries: ['L0 L2', 'L1'], rng: diceRng(0, 0) });
     playNamed(s, 'discard Windfall (+$1)');
     // Red: 3 $ - 2 = 1, x2 = $2. Blue: 1 (wardrobe) + 1 (assistant) - 2 = 0.
-    expect(eventsOf(s, 'pay').slice(0, 2)).toEqual([[RED, 2, 2], [BLUE, 0, 0]]);
+    expect(eventsOf(s, 'pay').slice(0, 2)).toEqual([
+      [RED, 2, 2],
+      [BLUE, 0, 0],
+    ]);
   });
 
   test('Fire Insurance pays only its owner: an uninsured business burns for nothing', () => {
-    const s = load({ phase: 'card', cash: [12, 10, 10, 10], hands: ['C7 C3'], businesses: ['B20 1 p1 a1'], assets: ['A3'] });
+    const s = load({
+      phase: 'card',
+      cash: [12, 10, 10, 10],
+      hands: ['C7 C3'],
+      businesses: ['B20 1 p1 a1'],
+      assets: ['A3'],
+    });
     playNamed(s, 'play Mysterious Fire', 'burn Grand Hotel of seat 1 (pay $9)');
     expect(cash(s).slice(0, 2)).toEqual([3, 10]);
     expect(eventsOf(s, 'insurance')).toEqual([]);
@@ -79,7 +93,7 @@ describe('§2.4 assets', () => {
 });
 
 describe('§2.5 actions', () => {
-  test('IRS Audit eliminating its target: the auction runs in Red\'s turn, then Red carries on', () => {
+  test("IRS Audit eliminating its target: the auction runs in Red's turn, then Red carries on", () => {
     const s = load({ phase: 'card', hands: ['C0 C3'], cash: [20, 10, 0, 10], luxuries: ['', '', 'L0'] });
     playNamed(s, 'play IRS Audit', 'audit seat 2');
     expect(eventsOf(s, 'eliminated')).toEqual([[GREEN]]);
@@ -98,7 +112,13 @@ describe('§2.5 actions', () => {
   });
 
   test('IRS Audit on a Chapter 11 owner: he gains $2 before paying (k = 1)', () => {
-    const s = load({ phase: 'card', hands: ['C0 C3'], cash: [10, 10, 0, 10], businesses: ['B3 2 p1 a1'], luxuries: ['', '', 'L2'] });
+    const s = load({
+      phase: 'card',
+      hands: ['C0 C3'],
+      cash: [10, 10, 0, 10],
+      businesses: ['B3 2 p1 a1'],
+      luxuries: ['', '', 'L2'],
+    });
     playNamed(s, 'play IRS Audit', 'audit seat 2', 'done selling');
     expect(eventsOf(s, 'chapter11')).toEqual([[GREEN, 2]]);
     expect(eventsOf(s, 'pay')).toEqual([[GREEN, 2, 2]]);
@@ -137,11 +157,21 @@ describe('§2.5 actions', () => {
     expect(cash(s).slice(0, 2)).toEqual([12, 0]);
   });
 
-  test('Mysterious Fire targets only rivals\' businesses the arsonist can pay for', () => {
-    const s = load({ phase: 'card', cash: [6, 10, 10, 10], hands: ['C7'], businesses: ['B1 0 p1 a1', 'B12 1 p1 a2', 'B20 2 p2 a5'] });
+  test("Mysterious Fire targets only rivals' businesses the arsonist can pay for", () => {
+    const s = load({
+      phase: 'card',
+      cash: [6, 10, 10, 10],
+      hands: ['C7'],
+      businesses: ['B1 0 p1 a1', 'B12 1 p1 a2', 'B20 2 p2 a5'],
+    });
     playNamed(s, 'play Mysterious Fire');
     expect(labels(s)).toEqual(['burn Tornado Cleaners of seat 1 (pay $6)']);
-    const poor = load({ phase: 'card', cash: [5, 10, 10, 10], hands: ['C7'], businesses: ['B1 0 p1 a1', 'B12 1 p1 a2', 'B20 2 p2 a5'] });
+    const poor = load({
+      phase: 'card',
+      cash: [5, 10, 10, 10],
+      hands: ['C7'],
+      businesses: ['B1 0 p1 a1', 'B12 1 p1 a2', 'B20 2 p2 a5'],
+    });
     expect(labels(poor)).toEqual(['sell Hot Dog Cart (+$2)', 'discard Mysterious Fire (+$1)']);
   });
 });
@@ -149,20 +179,37 @@ describe('§2.5 actions', () => {
 describe('§4 turn steps', () => {
   test('4.2 buy step: any number of luxuries and sales, then end; skipped when nothing can be bought or sold', () => {
     const s = load({ cash: [16, 10, 10, 10], hands: ['C3'], businesses: ['B12 0 p1 a1'] });
-    expect(labels(s)).toEqual(['end the buy step', 'buy Personal Trainer ($6)', 'buy Designer Wardrobe ($9)', 'buy Racehorse ($12)', 'buy Trophy Spouse ($15)', 'sell Tornado Cleaners (+$4)']);
+    expect(labels(s)).toEqual([
+      'end the buy step',
+      'buy Personal Trainer ($6)',
+      'buy Designer Wardrobe ($9)',
+      'buy Racehorse ($12)',
+      'buy Trophy Spouse ($15)',
+      'sell Tornado Cleaners (+$4)',
+    ]);
     playNamed(s, 'buy Personal Trainer ($6)', 'buy Designer Wardrobe ($9)');
     expect(s.view(-1).phase).toBe('buy'); // he can still sell
     playNamed(s, 'sell Tornado Cleaners (+$4)');
     expect(s.view(-1).phase).toBe('card'); // $5 buys nothing, nothing left to sell
     expect(cash(s)[RED]).toBe(5);
-    const skip = load({ ...BEFORE_RED, cash: [5, 10, 10, 10], hands: ['C4', '', '', 'C3 C3 C3 C3 C3'], assets: ['', '', '', 'A6'] });
+    const skip = load({
+      ...BEFORE_RED,
+      cash: [5, 10, 10, 10],
+      hands: ['C4', '', '', 'C3 C3 C3 C3 C3'],
+      assets: ['', '', '', 'A6'],
+    });
     playNamed(skip, 'keep the page die (5)');
     expect(skip.view(-1).active).toBe(RED);
     expect(skip.view(-1).phase).toBe('card');
   });
 
   test('4.3 selling between card actions is free; discarding gives $1; the third action never comes', () => {
-    const s = load({ phase: 'card', hands: ['C3 C3 C3'], businesses: ['B0 0 p1 a1', 'B6 0 p1 a4'], rng: rngWhere((r) => r.int(10) !== 0) });
+    const s = load({
+      phase: 'card',
+      hands: ['C3 C3 C3'],
+      businesses: ['B0 0 p1 a1', 'B6 0 p1 a4'],
+      rng: rngWhere((r) => r.int(10) !== 0),
+    });
     playNamed(s, 'discard Windfall (+$1)', 'sell Lemonade Stand (+$2)');
     expect(s.view(-1).actionsDone).toBe(1);
     playNamed(s, 'play Windfall');
@@ -174,14 +221,29 @@ describe('§4 turn steps', () => {
   });
 
   test('4.4 hits process in ascending face order: Loan Shark takes from the active player before his own Lemonade Stand pays', () => {
-    const s = load({ phase: 'preRoll', page: 2, cash: [0, 10, 10, 10], businesses: ['B0 0 p1 a1', 'B5 1 p1 a2'], rng: diceRng(2, 1) });
+    const s = load({
+      phase: 'preRoll',
+      page: 2,
+      cash: [0, 10, 10, 10],
+      businesses: ['B0 0 p1 a1', 'B5 1 p1 a2'],
+      rng: diceRng(2, 1),
+    });
     playNamed(s, 'roll the dice');
     expect(eventsOf(s, 'dice')).toEqual([[2, 1, -1, -1]]);
-    expect(eventsOf(s, 'hit')).toEqual([[RED, 0, 1, -1], [BLUE, 5, 1, RED]]);
+    expect(eventsOf(s, 'hit')).toEqual([
+      [RED, 0, 1, -1],
+      [BLUE, 5, 1, RED],
+    ]);
   });
 
   test('4.5 a tax event asks the selling windows clockwise from the active player, then payments in the same order', () => {
-    const s = load({ ...LAST_CARD, active: GREEN, hands: ['', '', 'C3'], businesses: ['B0 0 p1 a1', 'B1 1 p1 a2', 'B2 3 p1 a3'], rng: diceRng(0) });
+    const s = load({
+      ...LAST_CARD,
+      active: GREEN,
+      hands: ['', '', 'C3'],
+      businesses: ['B0 0 p1 a1', 'B1 1 p1 a2', 'B2 3 p1 a3'],
+      rng: diceRng(0),
+    });
     playNamed(s, 'discard Windfall (+$1)');
     expect(s.view(-1).tax?.participants).toEqual([GREEN, YELLOW, RED, BLUE]);
     const order: number[] = [];
@@ -205,7 +267,7 @@ describe('§4 turn steps', () => {
     expect(cash(s)[BLUE]).toBe(20 - 3 - 6);
   });
 
-  test('4.9 auction: bids are minimum + 0, 1, 4, 9 up to the bidder\'s cash; the poor pass automatically', () => {
+  test("4.9 auction: bids are minimum + 0, 1, 4, 9 up to the bidder's cash; the poor pass automatically", () => {
     const s = load({ ...LAST_CARD, cash: [7, 5, 30, 0], luxuries: ['', '', '', 'L0'], rng: diceRng(0) });
     playNamed(s, 'discard Windfall (+$1)');
     // Red ($8) is asked first; Blue ($5 < $6) never will be.
@@ -215,7 +277,11 @@ describe('§4 turn steps', () => {
     expect(labels(s)).toEqual(['pass', 'bid $8', 'bid $9', 'bid $12', 'bid $17']);
     playNamed(s, 'bid $8');
     // Red ($8 < $9) and Blue pass automatically: Green buys.
-    expect(eventsOf(s, 'pass')).toEqual([[BLUE, 1], [RED, 1], [BLUE, 1]]);
+    expect(eventsOf(s, 'pass')).toEqual([
+      [BLUE, 1],
+      [RED, 1],
+      [BLUE, 1],
+    ]);
     expect(eventsOf(s, 'sold')).toEqual([[0, GREEN, 8]]);
     expect(cash(s)[GREEN]).toBe(22);
   });

@@ -58,7 +58,9 @@ function layoutFor(n: number): SegmentLayout {
   ]);
 }
 
-const LAYOUTS: readonly SegmentLayout[] = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) => (n >= MIN_PLAYERS ? layoutFor(n) : layoutFor(MIN_PLAYERS)));
+const LAYOUTS: readonly SegmentLayout[] = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) =>
+  n >= MIN_PLAYERS ? layoutFor(n) : layoutFor(MIN_PLAYERS),
+);
 export const layoutOf = (players: number): SegmentLayout => LAYOUTS[players];
 export const observationSize = (players: number): number => LAYOUTS[players].size;
 
@@ -74,15 +76,19 @@ export function encodeFilthyRich(view: FilthyRichView): Float32Array {
   if (view.toAct >= 0) w.oneHot('toAct', offset(view.toAct));
   w.oneHot('active', offset(view.active));
   w.oneHot('page', view.page - 1);
-  view.binder.forEach((pockets, p) => pockets.forEach((b, i) => {
-    if (b >= 0) w.set('pockets', (p * SLOTS + i) * n + offset(view.businessOwner[b]), 1);
-  }));
+  view.binder.forEach((pockets, p) =>
+    pockets.forEach((b, i) => {
+      if (b >= 0) w.set('pockets', (p * SLOTS + i) * n + offset(view.businessOwner[b]), 1);
+    }),
+  );
   view.businessOwner.forEach((owner, b) => {
     if (owner >= 0) w.set('businessOwner', b * n + offset(owner), 1);
   });
-  view.binder.forEach((pockets, p) => pockets.forEach((b) => {
-    if (b >= 0) w.set('businessPage', b * PAGES + p, 1);
-  }));
+  view.binder.forEach((pockets, p) =>
+    pockets.forEach((b) => {
+      if (b >= 0) w.set('businessPage', b * PAGES + p, 1);
+    }),
+  );
   view.visible.forEach((b, i) => {
     if (b < 0) return;
     w.set('visible', i * n + offset(view.businessOwner[b]), 1);

@@ -3,7 +3,14 @@ import { ENCODING_VERSION, encodeFilthyRich, observationSize } from './encode.js
 import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
-  ACTION_SIZE, FilthyRichState, GAME, MAX_PLAYERS, MAX_STEPS, MIN_PLAYERS, evaluatePosition, type FilthyRichConfig,
+  ACTION_SIZE,
+  FilthyRichState,
+  GAME,
+  MAX_PLAYERS,
+  MAX_STEPS,
+  MIN_PLAYERS,
+  evaluatePosition,
+  type FilthyRichConfig,
   type FilthyRichView,
 } from './rules.js';
 import { DEFAULT_PLAYERS } from './table.js';
@@ -13,7 +20,8 @@ export type { FilthyRichConfig, FilthyRichView } from './rules.js';
 export const filthyrich = {
   name: GAME,
   title: 'Filthy Rich',
-  description: 'Two to five tycoons open businesses in a four-page binder of signs, collect on the dice, dodge taxes and race to own three luxuries.',
+  description:
+    'Two to five tycoons open businesses in a four-page binder of signs, collect on the dice, dodge taxes and race to own three luxuries.',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: DEFAULT_PLAYERS,

@@ -4,9 +4,39 @@
  */
 import { BUSINESS_SCOUT, IRS_AUDIT, PAGES, TYPE_COUNT } from './cards.js';
 import {
-  ACTION_SIZE, A_ANCHOR, A_BID, A_BUY, A_CHOOSE, A_DISCARD, A_END, A_PAGE, A_PLAY, A_REROLL, A_SELL, A_TARGET, BID_STEPS,
-  PH_ANCHOR, PH_AUCTION, PH_BUY, PH_CARD, PH_CHOOSE, PH_PAGE, PH_PAGE_TURNER, PH_PRE_ROLL, PH_TARGET, PH_TAX_SELL,
-  canBuy, canPlaceAt, canPlay, discardIndexOf, isAuditTarget, isFireTarget, minimumBid, playedAction, toAct, type Table,
+  ACTION_SIZE,
+  A_ANCHOR,
+  A_BID,
+  A_BUY,
+  A_CHOOSE,
+  A_DISCARD,
+  A_END,
+  A_PAGE,
+  A_PLAY,
+  A_REROLL,
+  A_SELL,
+  A_TARGET,
+  BID_STEPS,
+  PH_ANCHOR,
+  PH_AUCTION,
+  PH_BUY,
+  PH_CARD,
+  PH_CHOOSE,
+  PH_PAGE,
+  PH_PAGE_TURNER,
+  PH_PRE_ROLL,
+  PH_TARGET,
+  PH_TAX_SELL,
+  canBuy,
+  canPlaceAt,
+  canPlay,
+  discardIndexOf,
+  isAuditTarget,
+  isFireTarget,
+  minimumBid,
+  playedAction,
+  toAct,
+  type Table,
 } from './table.js';
 
 /** Is `a` legal for the seat to act? Pure; the single source of truth for legality. */
@@ -61,7 +91,8 @@ export function legalActions(t: Table): number[] {
     const seat = t.active;
     for (let a = A_SELL; a < A_PLAY; a++) if (t.bizOwner[a - A_SELL] === seat) out.push(a);
     const base = seat * TYPE_COUNT;
-    for (let type = 0; type < TYPE_COUNT; type++) if (t.hands[base + type] > 0 && canPlay(t, seat, type)) out.push(A_PLAY + type);
+    for (let type = 0; type < TYPE_COUNT; type++)
+      if (t.hands[base + type] > 0 && canPlay(t, seat, type)) out.push(A_PLAY + type);
     for (let type = 0; type < TYPE_COUNT; type++) if (t.hands[base + type] > 0) out.push(A_DISCARD + type);
     return out;
   }

@@ -25,7 +25,8 @@ function brokenInvariants(s: FilthyRichState): string[] {
   json.businesses.forEach((b) => add(b.business));
   json.assets.flat().forEach(add);
   if (json.played !== null) add(json.played);
-  for (const t of CARD_TYPES) check((count.get(t.code) ?? 0) === t.copies, `${t.code}: ${count.get(t.code) ?? 0} of ${t.copies} cards`);
+  for (const t of CARD_TYPES)
+    check((count.get(t.code) ?? 0) === t.copies, `${t.code}: ${count.get(t.code) ?? 0} of ${t.copies} cards`);
   // Luxuries: each owned by one seat, removed, or for sale, never two of these.
   const owners = LUXURIES.map(() => 0);
   [...json.luxuries.flat(), ...json.removedLuxuries].forEach((c) => owners[Number(c.slice(1))]++);
@@ -34,18 +35,30 @@ function brokenInvariants(s: FilthyRichState): string[] {
     check((view.luxuryOwner[i] === -1) === (owners[i] === 0), `${l.code}: the view and the lists disagree`);
   });
   // Money and counts never negative; counts agree with the lists.
-  check(json.cash.every((c) => Number.isInteger(c) && c >= 0), `cash ${JSON.stringify(json.cash)}`);
+  check(
+    json.cash.every((c) => Number.isInteger(c) && c >= 0),
+    `cash ${JSON.stringify(json.cash)}`,
+  );
   check(JSON.stringify(view.handSizes) === JSON.stringify(json.hands.map((h) => h.length)), 'hand sizes');
   check(view.deckSize === json.deck.length, 'deck size');
   // Scores (luxuries of players still in) and $ symbols recomputed from the lists.
   const scores = json.luxuries.map((list, seat) => (json.eliminated[seat] === 0 ? list.length : 0));
-  check(JSON.stringify(s.scores()) === JSON.stringify(scores), `scores ${JSON.stringify(s.scores())} != ${JSON.stringify(scores)}`);
-  const symbols = json.luxuries.map((list, seat) =>
-    list.reduce((sum, c) => sum + LUXURIES[Number(c.slice(1))].tax, 0) +
-    json.assets[seat].reduce((sum, c) => sum + ASSETS[Number(c.slice(1))].tax, 0) +
-    json.businesses.filter((b) => b.owner === seat).reduce((sum, b) => sum + BUSINESSES[TYPE_OF_CODE.get(b.business) as number].tax, 0),
+  check(
+    JSON.stringify(s.scores()) === JSON.stringify(scores),
+    `scores ${JSON.stringify(s.scores())} != ${JSON.stringify(scores)}`,
   );
-  check(JSON.stringify(view.symbols) === JSON.stringify(symbols), `symbols ${JSON.stringify(view.symbols)} != ${JSON.stringify(symbols)}`);
+  const symbols = json.luxuries.map(
+    (list, seat) =>
+      list.reduce((sum, c) => sum + LUXURIES[Number(c.slice(1))].tax, 0) +
+      json.assets[seat].reduce((sum, c) => sum + ASSETS[Number(c.slice(1))].tax, 0) +
+      json.businesses
+        .filter((b) => b.owner === seat)
+        .reduce((sum, b) => sum + BUSINESSES[TYPE_OF_CODE.get(b.business) as number].tax, 0),
+  );
+  check(
+    JSON.stringify(view.symbols) === JSON.stringify(symbols),
+    `symbols ${JSON.stringify(view.symbols)} != ${JSON.stringify(symbols)}`,
+  );
   // The binder is exactly the placed signs.
   const binder = Array.from({ length: 4 }, () => Array<number>(9).fill(-1));
   for (const b of json.businesses) {
@@ -84,7 +97,9 @@ describe('random playouts', () => {
       decisions += steps;
       if (s.isTruncated()) capped++;
       const v = s.view(-1);
-      endings.add(v.bankrupt ? 'bankrupt' : v.truncated ? 'cap' : v.log[v.log.length - 1].args[1] === 0 ? 'luxuries' : 'survivor');
+      endings.add(
+        v.bankrupt ? 'bankrupt' : v.truncated ? 'cap' : v.log[v.log.length - 1].args[1] === 0 ? 'luxuries' : 'survivor',
+      );
       // Natural ends have exactly one winner, ranked first alone.
       if (!v.truncated && !v.bankrupt) {
         expect(v.winners).toHaveLength(1);

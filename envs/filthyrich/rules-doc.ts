@@ -3,8 +3,25 @@
  */
 import type { RulesDoc } from '../core/board.js';
 import {
-  ACTIONS, ASSETS, BUSINESSES, CHAPTER_11_GAIN, CONNECTIONS_RELIEF, COVER_FEE, DECK_SIZE, DISCARD_GAIN, HAND_LIMIT,
-  LUXURIES, LUXURIES_TO_WIN, PAGES, SELL_PER_SIGN_CARD, SHAPES, SLOTS, START_CASH, START_HAND, fireCost, saleValue,
+  ACTIONS,
+  ASSETS,
+  BUSINESSES,
+  CHAPTER_11_GAIN,
+  CONNECTIONS_RELIEF,
+  COVER_FEE,
+  DECK_SIZE,
+  DISCARD_GAIN,
+  HAND_LIMIT,
+  LUXURIES,
+  LUXURIES_TO_WIN,
+  PAGES,
+  SELL_PER_SIGN_CARD,
+  SHAPES,
+  SLOTS,
+  START_CASH,
+  START_HAND,
+  fireCost,
+  saleValue,
 } from './cards.js';
 import { actionEffect, assetEffect, hitText } from './glossary.js';
 import { BID_STEPS, MAX_PLAYERS, MAX_STEPS, MAX_TURNS, MIN_PLAYERS } from './table.js';
@@ -25,7 +42,7 @@ export const RULES: RulesDoc = {
           `everybody gets ${START_HAND} cards and $${START_CASH}. The ${LUXURIES.length} luxuries lie face up for sale.`,
         `The binder has ${PAGES} pages, page 1 at the bottom and page ${PAGES} on top; each page has ${SLOTS} pockets in a 3×3 grid, ` +
           'numbered 1-3 in the top row, 4-6 in the middle and 7-9 at the bottom. It starts empty and open at page 1. A random player begins; play goes clockwise.',
-        'Cash, the binder, everybody\'s businesses, assets and luxuries and the discard pile are public. Hands are secret (only their size is known), ' +
+        "Cash, the binder, everybody's businesses, assets and luxuries and the discard pile are public. Hands are secret (only their size is known), " +
           'except a business someone took back with Business Scout, which everybody saw.',
       ],
     },
@@ -77,7 +94,13 @@ export const RULES: RulesDoc = {
       caption: 'Businesses (one of each)',
       columns: ['Business', 'Cost', 'Sign', '$ symbols', 'Hit', 'Sells for', 'Mysterious Fire costs'],
       rows: BUSINESSES.map((b) => [
-        b.name, `$${b.cost}`, `${SHAPES[b.shape].name} (${b.signCards})`, b.tax, hitText(b), `$${saleValue(b.id)}`, `$${fireCost(b.id)}`,
+        b.name,
+        `$${b.cost}`,
+        `${SHAPES[b.shape].name} (${b.signCards})`,
+        b.tax,
+        hitText(b),
+        `$${saleValue(b.id)}`,
+        `$${fireCost(b.id)}`,
       ]),
     },
     {
@@ -98,7 +121,14 @@ export const RULES: RulesDoc = {
     {
       caption: 'Sign shapes',
       columns: ['Shape', 'Sign cards', 'Top-left pockets it may start in', 'Businesses'],
-      rows: SHAPES.map((s) => [s.name, s.cells.length, s.anchors.join(', '), BUSINESSES.filter((b) => b.shape === s.id).map((b) => b.name).join(', ')]),
+      rows: SHAPES.map((s) => [
+        s.name,
+        s.cells.length,
+        s.anchors.join(', '),
+        BUSINESSES.filter((b) => b.shape === s.id)
+          .map((b) => b.name)
+          .join(', '),
+      ]),
     },
   ],
 };

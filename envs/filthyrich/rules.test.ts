@@ -10,13 +10,16 @@ import { A_BID, A_CHOOSE, A_DISCARD, A_PAGE, A_PLAY, A_REROLL, A_SELL, A_TARGET,
 import { BLUE, GREEN, RED, YELLOW, diceRng, eventsOf, load, loadEdited, rngWhere } from './test-helpers.js';
 
 const LAST_CARD = { phase: 'card', actionsDone: 1, hands: ['C3'] } as const;
-const newGame = (players: number, seed: number | string = 0) => filthyrich.newGame({ players, seed }) as FilthyRichState;
+const newGame = (players: number, seed: number | string = 0) =>
+  filthyrich.newGame({ players, seed }) as FilthyRichState;
 
 describe('§9 action space and facts', () => {
   test('154 actions in the §9 blocks', () => {
     expect(ACTION_SIZE).toBe(154);
     expect(filthyrich.actionSize).toBe(154);
-    expect([A_SELL, A_PLAY, A_DISCARD, A_ANCHOR, A_TARGET, A_PAGE, A_CHOOSE, A_BID, A_REROLL]).toEqual([13, 35, 72, 109, 118, 123, 127, 149, 153]);
+    expect([A_SELL, A_PLAY, A_DISCARD, A_ANCHOR, A_TARGET, A_PAGE, A_CHOOSE, A_BID, A_REROLL]).toEqual([
+      13, 35, 72, 109, 118, 123, 127, 149, 153,
+    ]);
     expect([filthyrich.minPlayers, filthyrich.maxPlayers, filthyrich.defaultPlayers]).toEqual([2, 5, 4]);
     expect(filthyrich.maxGameLength(4)).toBe(MAX_STEPS);
     expect([MAX_TURNS, MAX_STEPS]).toEqual([200, 10_000]);
@@ -33,26 +36,31 @@ describe('§9 action space and facts', () => {
 });
 
 describe('§3 setup', () => {
-  test.each([2, 3, 4, 5])('%i players: shuffle 73 in type order, deal 5 round-robin, $10 each, then the start player', (players) => {
-    const s = newGame(players, `setup-${players}`);
-    // Replay §3 and §5 with the same seeded RNG: 72 swaps, then the start-player draw.
-    const rng = Rng.fromSeed(`setup-${players}`);
-    const deck = rng.shuffle(DECK.map((c) => c.type));
-    const start = rng.int(players);
-    for (let seat = 0; seat < players; seat++) {
-      const dealt = [0, 1, 2, 3, 4].map((round) => deck[round * players + seat]).sort((a, b) => a - b);
-      expect(s.view(seat).hand).toEqual(dealt);
-    }
-    const v = s.view(-1);
-    expect(v.deckSize).toBe(73 - 5 * players);
-    expect(v.cash).toEqual(Array(players).fill(10));
-    expect(v.active).toBe(start);
-    expect(v.page).toBe(1);
-    expect(v.turn).toBe(1);
-    expect(v.binder.flat().every((b) => b === -1)).toBe(true);
-    expect(v.luxuryOwner).toEqual(Array(12).fill(-1));
-    expect(s.toJSON().deck).toEqual(deck.slice(5 * players).map((t) => (t < 22 ? `B${t}` : t < 29 ? `A${t - 22}` : `C${t - 29}`)));
-  });
+  test.each([2, 3, 4, 5])(
+    '%i players: shuffle 73 in type order, deal 5 round-robin, $10 each, then the start player',
+    (players) => {
+      const s = newGame(players, `setup-${players}`);
+      // Replay §3 and §5 with the same seeded RNG: 72 swaps, then the start-player draw.
+      const rng = Rng.fromSeed(`setup-${players}`);
+      const deck = rng.shuffle(DECK.map((c) => c.type));
+      const start = rng.int(players);
+      for (let seat = 0; seat < players; seat++) {
+        const dealt = [0, 1, 2, 3, 4].map((round) => deck[round * players + seat]).sort((a, b) => a - b);
+        expect(s.view(seat).hand).toEqual(dealt);
+      }
+      const v = s.view(-1);
+      expect(v.deckSize).toBe(73 - 5 * players);
+      expect(v.cash).toEqual(Array(players).fill(10));
+      expect(v.active).toBe(start);
+      expect(v.page).toBe(1);
+      expect(v.turn).toBe(1);
+      expect(v.binder.flat().every((b) => b === -1)).toBe(true);
+      expect(v.luxuryOwner).toEqual(Array(12).fill(-1));
+      expect(s.toJSON().deck).toEqual(
+        deck.slice(5 * players).map((t) => (t < 22 ? `B${t}` : t < 29 ? `A${t - 22}` : `C${t - 29}`)),
+      );
+    },
+  );
 
   test('the start player is really drawn: over 40 seeds every seat of 4 starts', () => {
     const starts = new Set(Array.from({ length: 40 }, (_, i) => newGame(4, i).view(-1).active));
@@ -64,7 +72,12 @@ describe('§7 ranking and tie-breaks', () => {
   // Turn 200, Red's last card: his turn ends and the cap ranks everybody.
   const atCap = (luxuries: string[], money: number[], eliminated = [0, 0, 0, 0, 1]) =>
     load({
-      players: 5, ...LAST_CARD, turn: MAX_TURNS, luxuries, cash: money, eliminated,
+      players: 5,
+      ...LAST_CARD,
+      turn: MAX_TURNS,
+      luxuries,
+      cash: money,
+      eliminated,
       rng: rngWhere((r) => r.int(10) !== 0),
     });
 
@@ -116,7 +129,12 @@ describe('§7 ranking and tie-breaks', () => {
   });
 
   test('a natural win: the winner first, survivors by luxuries, the eliminated last', () => {
-    const s = load({ active: BLUE, cash: [10, 20, 10, 0], luxuries: ['L0 L1', 'L2 L4', '', ''], eliminated: [0, 0, 0, 1] });
+    const s = load({
+      active: BLUE,
+      cash: [10, 20, 10, 0],
+      luxuries: ['L0 L1', 'L2 L4', '', ''],
+      eliminated: [0, 0, 0, 1],
+    });
     playNamed(s, 'buy Trophy Spouse ($15)');
     expect(s.ranking()).toEqual([1, 0, 2, 3]);
     expect(returnsFromRanking(s.ranking())).toEqual([1 / 3, 1, -1 / 3, -1]);
@@ -127,7 +145,11 @@ describe('§7 ranking and tie-breaks', () => {
     ['a shared place when luxuries and cash are equal', 2, [0, 1, 1, 3]],
   ])('§4.5 all bankrupt at once: ranked by %s, above the earlier eliminated', (_name, greenCash, expected) => {
     const s = load({
-      ...LAST_CARD, cash: [0, 2, greenCash, 0], luxuries: ['L0 L1', 'L2', 'L4', ''], eliminated: [0, 0, 0, 1], rng: diceRng(0, 0),
+      ...LAST_CARD,
+      cash: [0, 2, greenCash, 0],
+      luxuries: ['L0 L1', 'L2', 'L4', ''],
+      eliminated: [0, 0, 0, 1],
+      rng: diceRng(0, 0),
       page: 2,
     });
     playNamed(s, 'discard Windfall (+$1)');
@@ -141,7 +163,15 @@ describe('§7 ranking and tie-breaks', () => {
   });
 
   test('eliminated players rank by elimination order, later higher, within one event by payment order', () => {
-    const s = load({ players: 5, ...LAST_CARD, active: GREEN, hands: ['', '', 'C3'], cash: [0, 0, 10, 0, 10], luxuries: ['L0', 'L1', '', 'L2', ''], rng: diceRng(0) });
+    const s = load({
+      players: 5,
+      ...LAST_CARD,
+      active: GREEN,
+      hands: ['', '', 'C3'],
+      cash: [0, 0, 10, 0, 10],
+      luxuries: ['L0', 'L1', '', 'L2', ''],
+      rng: diceRng(0),
+    });
     playNamed(s, 'discard Windfall (+$1)');
     // Payment order from Green: Green, Yellow, seat 4, Red, Blue.
     expect(eventsOf(s, 'eliminated')).toEqual([[YELLOW], [RED], [BLUE]]);
@@ -171,7 +201,9 @@ describe('illegal actions', () => {
 
   test('the error names the seat, the action and the legal ones by label', () => {
     const s = load({ hands: ['C3 B0'] });
-    expect(() => s.applyAction(A_PLAY + 32)).toThrow(/seat 0 cannot take action 67 .*play Windfall.*Legal now: 0=end the buy step, 1=buy Personal Trainer \(\$6\)/);
+    expect(() => s.applyAction(A_PLAY + 32)).toThrow(
+      /seat 0 cannot take action 67 .*play Windfall.*Legal now: 0=end the buy step, 1=buy Personal Trainer \(\$6\)/,
+    );
   });
 
   test('a terminal state accepts nothing', () => {

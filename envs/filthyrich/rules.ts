@@ -10,8 +10,20 @@ import { assertPlayerCount } from '../core/registry.js';
 import { rankByKeys, returnsFromRanking } from '../core/returns.js';
 import { Rng } from '../core/rng.js';
 import {
-  ASSETS, ASSET_TYPE_BASE, BUSINESSES, BUSINESS_SCOUT, CARD_TYPES, IRS_AUDIT,
-  LUXURIES_TO_WIN, PAGES, SLOTS, TYPE_COUNT, cardLabel, fireCost, luxuryLabel, saleValue,
+  ASSETS,
+  ASSET_TYPE_BASE,
+  BUSINESSES,
+  BUSINESS_SCOUT,
+  CARD_TYPES,
+  IRS_AUDIT,
+  LUXURIES_TO_WIN,
+  PAGES,
+  SLOTS,
+  TYPE_COUNT,
+  cardLabel,
+  fireCost,
+  luxuryLabel,
+  saleValue,
 } from './cards.js';
 import { encodeFilthyRich } from './encode.js';
 import { applyUnchecked, setupTable } from './flow.js';
@@ -19,10 +31,47 @@ import { isLegal, legalActions } from './legal.js';
 import { RECORD, logEntries, type LogEntry } from './log.js';
 import { GAME, tableFromJson, tableToJson, type FilthyRichJson } from './saved-state.js';
 import {
-  ACTION_SIZE, A_ANCHOR, A_BID, A_BUY, A_CHOOSE, A_DISCARD, A_END, A_PAGE, A_PLAY, A_REROLL, A_SELL, A_TARGET,
-  BID_STEPS, MAX_PLAYERS, MAX_STEPS, MAX_TURNS, MIN_PLAYERS, PHASES, PH_ANCHOR, PH_AUCTION, PH_BUY, PH_CARD, PH_CHOOSE,
-  PH_OVER, PH_PAGE_TURNER, PH_PRE_ROLL, PH_TARGET, PH_TAX_SELL, cellsOf, cloneTable, coverFee, handLimit, luxuryValue,
-  minimumBid, playedAction, symbolsOf, taxOwed, toAct, visibleAt, type PhaseName, type Table,
+  ACTION_SIZE,
+  A_ANCHOR,
+  A_BID,
+  A_BUY,
+  A_CHOOSE,
+  A_DISCARD,
+  A_END,
+  A_PAGE,
+  A_PLAY,
+  A_REROLL,
+  A_SELL,
+  A_TARGET,
+  BID_STEPS,
+  MAX_PLAYERS,
+  MAX_STEPS,
+  MAX_TURNS,
+  MIN_PLAYERS,
+  PHASES,
+  PH_ANCHOR,
+  PH_AUCTION,
+  PH_BUY,
+  PH_CARD,
+  PH_CHOOSE,
+  PH_OVER,
+  PH_PAGE_TURNER,
+  PH_PRE_ROLL,
+  PH_TARGET,
+  PH_TAX_SELL,
+  cellsOf,
+  cloneTable,
+  coverFee,
+  handLimit,
+  luxuryValue,
+  minimumBid,
+  playedAction,
+  symbolsOf,
+  taxOwed,
+  toAct,
+  visibleAt,
+  type PhaseName,
+  type Table,
 } from './table.js';
 
 export { ACTION_SIZE, MAX_PLAYERS, MAX_STEPS, MAX_TURNS, MIN_PLAYERS, PHASES, type PhaseName } from './table.js';
@@ -183,8 +232,13 @@ export class FilthyRichState implements GameState<FilthyRichView> {
 
   applyAction(action: number): void {
     if (!isLegal(this.t, action)) {
-      throw new IllegalActionError(GAME, this.currentPlayer(), action, this.whyIllegal(action),
-        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`));
+      throw new IllegalActionError(
+        GAME,
+        this.currentPlayer(),
+        action,
+        this.whyIllegal(action),
+        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`),
+      );
     }
     applyUnchecked(this.t, action);
   }
@@ -192,7 +246,8 @@ export class FilthyRichState implements GameState<FilthyRichView> {
   /** Why an action isLegal rejected is illegal (messages only; isLegal decides). */
   private whyIllegal(action: number): string {
     const t = this.t;
-    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE) return `actions are integers 0..${ACTION_SIZE - 1}`;
+    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE)
+      return `actions are integers 0..${ACTION_SIZE - 1}`;
     if (t.phase === PH_OVER) return 'the game is over';
     const seat = toAct(t);
     const label = this.actionToString(action);
@@ -202,7 +257,8 @@ export class FilthyRichState implements GameState<FilthyRichView> {
       if (t.hands[seat * TYPE_COUNT + type] === 0) return `'${label}': seat ${seat} holds no ${CARD_TYPES[type].name}`;
       return `'${label}' is not playable now (cost, room on page ${t.page}, an owned asset of that kind, or no valid target)`;
     }
-    if (action >= A_BUY && action < A_SELL && t.phase === PH_BUY) return `'${label}': not available or not affordable with $${t.cash[seat]}`;
+    if (action >= A_BUY && action < A_SELL && t.phase === PH_BUY)
+      return `'${label}': not available or not affordable with $${t.cash[seat]}`;
     if (action >= A_SELL && action < A_PLAY) return `'${label}': seat ${seat} does not own it or cannot sell now`;
     return `'${label}' is not one of the choices: ${now}`;
   }
@@ -214,7 +270,8 @@ export class FilthyRichState implements GameState<FilthyRichView> {
     const ranking = over ? this.ranking() : [];
     const hand: number[] = [];
     if (player >= 0) {
-      for (let type = 0; type < TYPE_COUNT; type++) for (let k = t.hands[player * TYPE_COUNT + type]; k > 0; k--) hand.push(type);
+      for (let type = 0; type < TYPE_COUNT; type++)
+        for (let k = t.hands[player * TYPE_COUNT + type]; k > 0; k--) hand.push(type);
     }
     const handLimits: number[] = [];
     const known: number[][] = [];
@@ -232,23 +289,29 @@ export class FilthyRichState implements GameState<FilthyRichView> {
     for (let p = 0; p < PAGES; p++) binder.push(listOf(t.binder, p * SLOTS, p * SLOTS + SLOTS));
     const visible: number[] = [];
     for (let slot = 1; slot <= SLOTS; slot++) visible.push(visibleAt(t, slot));
-    const tax = t.taxK === 0 ? null : {
-      multiplier: t.taxK,
-      target: t.taxTarget,
-      participants: listOf(t.taxOrder, 0, t.taxN),
-      selling: t.phase === PH_TAX_SELL ? t.taxOrder[t.taxIndex] : -1,
-      eliminated: listOf(t.taxElim, 0, t.taxElimN),
-      cashBeforePayment: listOf(t.preTaxCash, 0, n),
-    };
-    const auction = t.aucLux < 0 ? null : {
-      luxury: t.aucLux,
-      from: t.aucFrom,
-      highBid: t.aucHigh,
-      highBidder: t.aucBidder,
-      minimumBid: minimumBid(t),
-      asked: t.aucAsked,
-      passed: bitsOf(t.aucPassed, n),
-    };
+    const tax =
+      t.taxK === 0
+        ? null
+        : {
+            multiplier: t.taxK,
+            target: t.taxTarget,
+            participants: listOf(t.taxOrder, 0, t.taxN),
+            selling: t.phase === PH_TAX_SELL ? t.taxOrder[t.taxIndex] : -1,
+            eliminated: listOf(t.taxElim, 0, t.taxElimN),
+            cashBeforePayment: listOf(t.preTaxCash, 0, n),
+          };
+    const auction =
+      t.aucLux < 0
+        ? null
+        : {
+            luxury: t.aucLux,
+            from: t.aucFrom,
+            highBid: t.aucHigh,
+            highBidder: t.aucBidder,
+            minimumBid: minimumBid(t),
+            asked: t.aucAsked,
+            passed: bitsOf(t.aucPassed, n),
+          };
     return {
       seat: player,
       players: n,
@@ -284,7 +347,10 @@ export class FilthyRichState implements GameState<FilthyRichView> {
       ranking,
       truncated: t.truncated,
       bankrupt: t.bankrupt,
-      log: logEntries(t.log, player >= 0 ? Math.max(0, t.lastMove[player] - t.logBase) : firstRecordOfTurn(t, t.turn - 1)),
+      log: logEntries(
+        t.log,
+        player >= 0 ? Math.max(0, t.lastMove[player] - t.logBase) : firstRecordOfTurn(t, t.turn - 1),
+      ),
     };
   }
 
@@ -346,12 +412,18 @@ export class FilthyRichState implements GameState<FilthyRichView> {
     const phase = t.phase;
     if (action === A_END) {
       switch (phase) {
-        case PH_BUY: return 'end the buy step';
-        case PH_PRE_ROLL: return 'roll the dice';
-        case PH_TAX_SELL: return 'done selling';
-        case PH_PAGE_TURNER: return `keep the page die (${t.pageRoll})`;
-        case PH_AUCTION: return 'pass';
-        default: return 'end / pass';
+        case PH_BUY:
+          return 'end the buy step';
+        case PH_PRE_ROLL:
+          return 'roll the dice';
+        case PH_TAX_SELL:
+          return 'done selling';
+        case PH_PAGE_TURNER:
+          return `keep the page die (${t.pageRoll})`;
+        case PH_AUCTION:
+          return 'pass';
+        default:
+          return 'end / pass';
       }
     }
     if (action < A_SELL) return `buy ${luxuryLabel(action - A_BUY)}`;
@@ -464,7 +536,8 @@ export function evaluatePosition(state: FilthyRichState, player: number): number
     const cash = state.cashOf(seat);
     const wealth = cash + 0.7 * state.businessCostOf(seat);
     // $25 of wealth is worth about half a cheap luxury; wealth never counts as much as a luxury.
-    const standing = state.luxuriesOf(seat) + 0.8 * (1 - Math.exp(-wealth / 25)) + Math.min(0.3, state.incomeOf(seat) / 40);
+    const standing =
+      state.luxuriesOf(seat) + 0.8 * (1 - Math.exp(-wealth / 25)) + Math.min(0.3, state.incomeOf(seat) / 40);
     const base = state.taxBaseOf(seat);
     const covered = base === 0 ? DANGER.length : Math.floor(cash / base);
     const danger = covered < DANGER.length ? DANGER[covered] : 0;

@@ -6,8 +6,13 @@ import { FilthyRichState, positionJson, type FilthyRichJson } from './rules.js';
 
 const valid = (): FilthyRichJson =>
   positionJson({
-    phase: 'card', hands: ['B12 C3', 'A2', '', ''], known: ['', '', '', ''], businesses: ['B7 1 p1 a1', 'B20 2 p2 a5'],
-    assets: ['A6', '', 'A3', ''], luxuries: ['', 'L0', '', ''], discard: 'C1 C1',
+    phase: 'card',
+    hands: ['B12 C3', 'A2', '', ''],
+    known: ['', '', '', ''],
+    businesses: ['B7 1 p1 a1', 'B20 2 p2 a5'],
+    assets: ['A6', '', 'A3', ''],
+    luxuries: ['', 'L0', '', ''],
+    discard: 'C1 C1',
   });
 
 /** A mid-game state of each interesting phase, from seeded random play. */
@@ -37,7 +42,19 @@ describe('saved states', () => {
   test('every decision kind is reached by random play and round-trips through JSON text', () => {
     const found = statesByPhase();
     expect([...found.keys()].sort()).toEqual(
-      ['anchor', 'auction', 'buy', 'card', 'choose', 'over', 'page', 'pageTurner', 'preRoll', 'target', 'taxSell'].sort(),
+      [
+        'anchor',
+        'auction',
+        'buy',
+        'card',
+        'choose',
+        'over',
+        'page',
+        'pageTurner',
+        'preRoll',
+        'target',
+        'taxSell',
+      ].sort(),
     );
     for (const json of found.values()) {
       const text = JSON.stringify(json);
@@ -54,25 +71,73 @@ describe('saved states', () => {
     ['per-seat lists of the wrong length', (j) => j.cash.push(3), /cash has 5 entries; the game has 4 players/],
     ['a card twice', (j) => j.deck.push('B12'), /too many Tornado Cleaners \(\$12\) cards/],
     ['a card missing', (j) => j.deck.splice(j.deck.indexOf('C5'), 1), /3 of 4 Extra Shift cards are accounted for/],
-    ['a sign at an anchor its shape cannot use', (j) => (j.businesses[1].anchor = 6), /B20 \(Q4\) cannot be anchored at slot 6/],
-    ['two signs in one pocket', (j) => (j.businesses[1] = { business: 'B20', owner: 2, page: 1, anchor: 2 }), /page 1 slot 2 holds both B7 and B20/],
+    [
+      'a sign at an anchor its shape cannot use',
+      (j) => (j.businesses[1].anchor = 6),
+      /B20 \(Q4\) cannot be anchored at slot 6/,
+    ],
+    [
+      'two signs in one pocket',
+      (j) => (j.businesses[1] = { business: 'B20', owner: 2, page: 1, anchor: 2 }),
+      /page 1 slot 2 holds both B7 and B20/,
+    ],
     ['an owner outside the game', (j) => (j.businesses[0].owner = 4), /owner of B7 is seat 4/],
-    ['an asset owned twice', (j) => { j.assets[0].push('A6'); j.deck.splice(j.deck.indexOf('A6'), 1); }, /owns A6 twice/],
+    [
+      'an asset owned twice',
+      (j) => {
+        j.assets[0].push('A6');
+        j.deck.splice(j.deck.indexOf('A6'), 1);
+      },
+      /owns A6 twice/,
+    ],
     ['a luxury listed twice', (j) => j.removedLuxuries.push('L0'), /L0 is listed twice/],
-    ['a known card not in the hand', (j) => (j.known[1] = ['B12']), /known lists B12 for seat 1, but it is not in that hand/],
+    [
+      'a known card not in the hand',
+      (j) => (j.known[1] = ['B12']),
+      /known lists B12 for seat 1, but it is not in that hand/,
+    ],
     ['an eliminated player still holding cards', (j) => (j.eliminated[1] = 1), /seat 1 is eliminated but still holds/],
-    ['elimination numbers with a gap', (j) => { j.eliminated[3] = 2; }, /must be 1\.\.1 without repeats/],
-    ['a follow-up decision without its card', (j) => (j.phase = 'anchor'), /phase 'anchor' does not fit the card being played \(none\)/],
+    [
+      'elimination numbers with a gap',
+      (j) => {
+        j.eliminated[3] = 2;
+      },
+      /must be 1\.\.1 without repeats/,
+    ],
+    [
+      'a follow-up decision without its card',
+      (j) => (j.phase = 'anchor'),
+      /phase 'anchor' does not fit the card being played \(none\)/,
+    ],
     ['an auction phase without an auction', (j) => (j.phase = 'auction'), /needs a tax event in progress/],
-    ['an ended game without a reason', (j) => (j.phase = 'over'), /needs exactly one of winner, truncated and bankrupt/],
+    [
+      'an ended game without a reason',
+      (j) => (j.phase = 'over'),
+      /needs exactly one of winner, truncated and bankrupt/,
+    ],
     ['a page roll outside the Page Turner decision', (j) => (j.pageRoll = 4), /pageRoll 4 does not fit phase 'card'/],
-    ['three luxuries in a running game', (j) => (j.luxuries[1] = ['L0', 'L1', 'L2']), /owns 3 luxuries, so the game is over/],
-    ['cash before payment outside a tax event', (j) => (j.preTaxCash[2] = 5), /preTaxCash is only set during a tax event/],
+    [
+      'three luxuries in a running game',
+      (j) => (j.luxuries[1] = ['L0', 'L1', 'L2']),
+      /owns 3 luxuries, so the game is over/,
+    ],
+    [
+      'cash before payment outside a tax event',
+      (j) => (j.preTaxCash[2] = 5),
+      /preTaxCash is only set during a tax event/,
+    ],
     ['a log event with the wrong arity', (j) => j.log.push(['buy', 1, 0]), /a 'buy' event has 3 arguments, not 1/],
     ['a log event from the future', (j) => j.log.push(['turn', 5, 0]), /from turn 5, after the current turn 1/],
     ['a running game at the decision cap', (j) => (j.steps = 10_000), /the game ends at decision 10000/],
     ['a malformed rng', (j) => ((j.rng as { c: unknown }).c = 'x'), /rng/],
-    ['a buy step with nothing to buy or sell', (j) => { j.phase = 'buy'; j.cash[0] = 0; }, /phase buy needs an affordable luxury or a business to sell/],
+    [
+      'a buy step with nothing to buy or sell',
+      (j) => {
+        j.phase = 'buy';
+        j.cash[0] = 0;
+      },
+      /phase buy needs an affordable luxury or a business to sell/,
+    ],
   ])('rejects %s with InvalidStateError', (_name, mutate, message) => {
     const json = valid();
     mutate(json);

@@ -8,15 +8,57 @@ import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
 import { Rng, isRngState, type RngState } from '../core/rng.js';
 import {
-  ACTION_TYPE_BASE, ASSETS, ASSET_TYPE_BASE, BUSINESSES, BUSINESS_SCOUT, CARD_TYPES, DECK, DECK_SIZE, IRS_AUDIT,
-  LUXURIES, LUXURIES_TO_WIN, LUXURY_OF_CODE, MYSTERIOUS_FIRE, PAGES, PAGE_TURNER, SHAKEDOWN, SHAPES, SLOTS, TYPE_COUNT, TYPE_OF_CODE,
-  ZONING_BOARD, cardLabel,
+  ACTION_TYPE_BASE,
+  ASSETS,
+  ASSET_TYPE_BASE,
+  BUSINESSES,
+  BUSINESS_SCOUT,
+  CARD_TYPES,
+  DECK,
+  DECK_SIZE,
+  IRS_AUDIT,
+  LUXURIES,
+  LUXURIES_TO_WIN,
+  LUXURY_OF_CODE,
+  MYSTERIOUS_FIRE,
+  PAGES,
+  PAGE_TURNER,
+  SHAKEDOWN,
+  SHAPES,
+  SLOTS,
+  TYPE_COUNT,
+  TYPE_OF_CODE,
+  ZONING_BOARD,
+  cardLabel,
 } from './cards.js';
 import { LOG_ARITY, LOG_KIND_NAMES, RECORD } from './log.js';
 import {
-  CTX_CARD, CTX_ROLL, LUX_AVAILABLE, LUX_REMOVED, MAX_PLAYERS, MAX_STEPS, MAX_TURNS, MIN_PLAYERS, PHASES, PH_ANCHOR,
-  PH_AUCTION, PH_BUY, PH_CARD, PH_CHOOSE, PH_OVER, PH_PAGE, PH_PAGE_TURNER, PH_PRE_ROLL, PH_TARGET, PH_TAX_SELL,
-  anyBuyOrSell, cellsOf, hasAsset, newTable, type PhaseName, type Table,
+  CTX_CARD,
+  CTX_ROLL,
+  LUX_AVAILABLE,
+  LUX_REMOVED,
+  MAX_PLAYERS,
+  MAX_STEPS,
+  MAX_TURNS,
+  MIN_PLAYERS,
+  PHASES,
+  PH_ANCHOR,
+  PH_AUCTION,
+  PH_BUY,
+  PH_CARD,
+  PH_CHOOSE,
+  PH_OVER,
+  PH_PAGE,
+  PH_PAGE_TURNER,
+  PH_PRE_ROLL,
+  PH_TARGET,
+  PH_TAX_SELL,
+  anyBuyOrSell,
+  cellsOf,
+  hasAsset,
+  newTable,
+  type PhaseName,
+  type Table,
 } from './table.js';
 
 export const GAME = 'filthyrich';
@@ -27,7 +69,10 @@ const ASSET_CODES = ASSETS.map((a) => a.code) as [string, ...string[]];
 const BUSINESS_CODES = BUSINESSES.map((b) => b.code) as [string, ...string[]];
 
 const Card = z.enum(CARD_CODES);
-const Seat = z.int().min(0).max(MAX_PLAYERS - 1);
+const Seat = z
+  .int()
+  .min(0)
+  .max(MAX_PLAYERS - 1);
 const Money = z.int().min(0).max(1_000_000_000);
 
 export const StateJson = z.strictObject({
@@ -47,9 +92,14 @@ export const StateJson = z.strictObject({
   known: z.array(z.array(z.enum(BUSINESS_CODES))),
   cash: z.array(Money),
   /** Every business in play, with its owner and its sign's page and anchor. */
-  businesses: z.array(z.strictObject({
-    business: z.enum(BUSINESS_CODES), owner: Seat, page: z.int().min(1).max(PAGES), anchor: z.int().min(1).max(SLOTS),
-  })),
+  businesses: z.array(
+    z.strictObject({
+      business: z.enum(BUSINESS_CODES),
+      owner: Seat,
+      page: z.int().min(1).max(PAGES),
+      anchor: z.int().min(1).max(SLOTS),
+    }),
+  ),
   assets: z.array(z.array(z.enum(ASSET_CODES))),
   luxuries: z.array(z.array(z.enum(LUX_CODES))),
   /** Luxuries that left the game unsold (§4.9). */
@@ -61,31 +111,44 @@ export const StateJson = z.strictObject({
   played: Card.nullable(),
   /** Page die result awaiting the Page Turner decision; 0 otherwise. */
   pageRoll: z.int().min(0).max(6),
-  tax: z.strictObject({
-    multiplier: z.int().min(1).max(PAGES),
-    /** The audit target, -1 when every player takes part. */
-    target: z.int().min(-1).max(MAX_PLAYERS - 1),
-    context: z.enum(['roll', 'card']),
-    order: z.array(Seat).min(1).max(MAX_PLAYERS),
-    /** Whose selling window is open (index into order; order.length once payments are done). */
-    index: z.int().min(0).max(MAX_PLAYERS),
-    eliminated: z.array(Seat).max(MAX_PLAYERS),
-    /** Index into eliminated of the player whose luxuries are being auctioned. */
-    queue: z.int().min(0).max(MAX_PLAYERS),
-  }).nullable(),
-  auction: z.strictObject({
-    luxury: z.enum(LUX_CODES),
-    from: Seat,
-    highBid: Money,
-    highBidder: z.int().min(-1).max(MAX_PLAYERS - 1),
-    asked: Seat,
-    passes: z.int().min(0).max(MAX_PLAYERS),
-    passed: z.array(Seat).max(MAX_PLAYERS),
-    bidders: z.int().min(2).max(MAX_PLAYERS),
-  }).nullable(),
+  tax: z
+    .strictObject({
+      multiplier: z.int().min(1).max(PAGES),
+      /** The audit target, -1 when every player takes part. */
+      target: z
+        .int()
+        .min(-1)
+        .max(MAX_PLAYERS - 1),
+      context: z.enum(['roll', 'card']),
+      order: z.array(Seat).min(1).max(MAX_PLAYERS),
+      /** Whose selling window is open (index into order; order.length once payments are done). */
+      index: z.int().min(0).max(MAX_PLAYERS),
+      eliminated: z.array(Seat).max(MAX_PLAYERS),
+      /** Index into eliminated of the player whose luxuries are being auctioned. */
+      queue: z.int().min(0).max(MAX_PLAYERS),
+    })
+    .nullable(),
+  auction: z
+    .strictObject({
+      luxury: z.enum(LUX_CODES),
+      from: Seat,
+      highBid: Money,
+      highBidder: z
+        .int()
+        .min(-1)
+        .max(MAX_PLAYERS - 1),
+      asked: Seat,
+      passes: z.int().min(0).max(MAX_PLAYERS),
+      passed: z.array(Seat).max(MAX_PLAYERS),
+      bidders: z.int().min(2).max(MAX_PLAYERS),
+    })
+    .nullable(),
   /** Cash of each seat just before the last payment step (§4.5 all-bankrupt ranking). */
   preTaxCash: z.array(Money),
-  winner: z.int().min(-1).max(MAX_PLAYERS - 1),
+  winner: z
+    .int()
+    .min(-1)
+    .max(MAX_PLAYERS - 1),
   truncated: z.boolean(),
   bankrupt: z.boolean(),
   rng: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
@@ -103,7 +166,8 @@ const seatsOf = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
 function handCodes(t: Table, seat: number): string[] {
   const out: string[] = [];
-  for (let type = 0; type < TYPE_COUNT; type++) for (let n = t.hands[seat * TYPE_COUNT + type]; n > 0; n--) out.push(code(type));
+  for (let type = 0; type < TYPE_COUNT; type++)
+    for (let n = t.hands[seat * TYPE_COUNT + type]; n > 0; n--) out.push(code(type));
   return out;
 }
 
@@ -111,7 +175,8 @@ export function tableToJson(t: Table): FilthyRichJson {
   const seats = seatsOf(t.players);
   const businesses: FilthyRichJson['businesses'] = [];
   BUSINESSES.forEach((b) => {
-    if (t.bizOwner[b.id] >= 0) businesses.push({ business: b.code, owner: t.bizOwner[b.id], page: t.bizPage[b.id], anchor: t.bizAnchor[b.id] });
+    if (t.bizOwner[b.id] >= 0)
+      businesses.push({ business: b.code, owner: t.bizOwner[b.id], page: t.bizPage[b.id], anchor: t.bizAnchor[b.id] });
   });
   const log: FilthyRichJson['log'] = [];
   for (let i = 0; i < t.log.length; i += RECORD) {
@@ -140,25 +205,31 @@ export function tableToJson(t: Table): FilthyRichJson {
     actionsDone: t.actionsDone,
     played: t.played >= 0 ? code(t.played) : null,
     pageRoll: t.pageRoll,
-    tax: t.taxK === 0 ? null : {
-      multiplier: t.taxK,
-      target: t.taxTarget,
-      context: t.taxCtx === CTX_ROLL ? 'roll' : 'card',
-      order: Array.from(t.taxOrder.subarray(0, t.taxN)),
-      index: t.taxIndex,
-      eliminated: Array.from(t.taxElim.subarray(0, t.taxElimN)),
-      queue: t.aucQueue,
-    },
-    auction: t.aucLux < 0 ? null : {
-      luxury: LUXURIES[t.aucLux].code,
-      from: t.aucFrom,
-      highBid: t.aucHigh,
-      highBidder: t.aucBidder,
-      asked: t.aucAsked,
-      passes: t.aucPasses,
-      passed: seats.filter((s) => t.aucPassed & (1 << s)),
-      bidders: t.aucBidders,
-    },
+    tax:
+      t.taxK === 0
+        ? null
+        : {
+            multiplier: t.taxK,
+            target: t.taxTarget,
+            context: t.taxCtx === CTX_ROLL ? 'roll' : 'card',
+            order: Array.from(t.taxOrder.subarray(0, t.taxN)),
+            index: t.taxIndex,
+            eliminated: Array.from(t.taxElim.subarray(0, t.taxElimN)),
+            queue: t.aucQueue,
+          },
+    auction:
+      t.aucLux < 0
+        ? null
+        : {
+            luxury: LUXURIES[t.aucLux].code,
+            from: t.aucFrom,
+            highBid: t.aucHigh,
+            highBidder: t.aucBidder,
+            asked: t.aucAsked,
+            passes: t.aucPasses,
+            passed: seats.filter((s) => t.aucPassed & (1 << s)),
+            bidders: t.aucBidders,
+          },
     preTaxCash: Array.from(t.preTaxCash),
     winner: t.winner,
     truncated: t.truncated,
@@ -238,7 +309,9 @@ export function tableFromJson(json: unknown): Table {
     count(b, 'the binder');
     const cells = cellsOf(b, anchor);
     if (cells.length === 0) {
-      bad(`${business} (${SHAPES[BUSINESSES[b].shape].code}) cannot be anchored at slot ${anchor}; legal anchors: ${SHAPES[BUSINESSES[b].shape].anchors.join(', ')}`);
+      bad(
+        `${business} (${SHAPES[BUSINESSES[b].shape].code}) cannot be anchored at slot ${anchor}; legal anchors: ${SHAPES[BUSINESSES[b].shape].anchors.join(', ')}`,
+      );
     }
     for (const slot of cells) {
       const i = (page - 1) * SLOTS + slot - 1;
@@ -265,7 +338,9 @@ export function tableFromJson(json: unknown): Table {
   }
   for (let type = 0; type < TYPE_COUNT; type++) {
     if (seen[type] !== CARD_TYPES[type].copies) {
-      bad(`${seen[type]} of ${CARD_TYPES[type].copies} ${cardLabel(type)} cards are accounted for (deck, discard pile, hands, binder, assets, played)`);
+      bad(
+        `${seen[type]} of ${CARD_TYPES[type].copies} ${cardLabel(type)} cards are accounted for (deck, discard pile, hands, binder, assets, played)`,
+      );
     }
   }
 
@@ -284,12 +359,14 @@ export function tableFromJson(json: unknown): Table {
 
   d.cash.forEach((c, seat) => (t.cash[seat] = c));
   d.preTaxCash.forEach((c, seat) => (t.preTaxCash[seat] = c));
-  if (d.tax === null && d.preTaxCash.some((c) => c !== 0)) bad('preTaxCash is only set during a tax event (all 0 otherwise)');
+  if (d.tax === null && d.preTaxCash.some((c) => c !== 0))
+    bad('preTaxCash is only set during a tax event (all 0 otherwise)');
 
   // Eliminations: numbered 1..k without gaps; an eliminated player holds nothing but luxuries awaiting auction.
   const numbers = d.eliminated.filter((e) => e > 0).sort((a, b) => a - b);
   numbers.forEach((e, i) => {
-    if (e !== i + 1) bad(`eliminated numbers ${JSON.stringify(d.eliminated)} must be 1..${numbers.length} without repeats`);
+    if (e !== i + 1)
+      bad(`eliminated numbers ${JSON.stringify(d.eliminated)} must be 1..${numbers.length} without repeats`);
   });
   t.elimCount = numbers.length;
   d.eliminated.forEach((e, seat) => {
@@ -315,14 +392,16 @@ export function tableFromJson(json: unknown): Table {
   d.log.forEach((record, i) => {
     const [name, turn, ...args] = record;
     const kind = LOG_KIND_NAMES.indexOf(name);
-    if (args.length !== LOG_ARITY[kind]) bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[kind]} arguments, not ${args.length}`);
+    if (args.length !== LOG_ARITY[kind])
+      bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[kind]} arguments, not ${args.length}`);
     if (turn > d.turn) bad(`log[${i}] is from turn ${turn}, after the current turn ${d.turn}`);
     t.log.push(kind, turn, ...args, ...Array<number>(RECORD - 2 - args.length).fill(0));
   });
   t.logBase = d.logBase;
   perSeat('lastMove', d.lastMove);
   d.lastMove.forEach((n, seat) => {
-    if (n > d.logBase + d.log.length) bad(`lastMove[${seat}] = ${n} is past the last event (${d.logBase + d.log.length})`);
+    if (n > d.logBase + d.log.length)
+      bad(`lastMove[${seat}] = ${n} is past the last event (${d.logBase + d.log.length})`);
     t.lastMove[seat] = n;
   });
   return t;
@@ -337,20 +416,24 @@ function loadTax(t: Table, d: FilthyRichJson, bad: Bad): void {
   t.taxTarget = tax.target;
   t.taxCtx = tax.context === 'roll' ? CTX_ROLL : CTX_CARD;
   if (tax.target >= t.players) bad(`tax.target is seat ${tax.target}; the game has ${t.players} players`);
-  if (tax.target >= 0 && (tax.order.length !== 1 || tax.order[0] !== tax.target)) bad('an audit (tax.target >= 0) has the target as its only participant');
+  if (tax.target >= 0 && (tax.order.length !== 1 || tax.order[0] !== tax.target))
+    bad('an audit (tax.target >= 0) has the target as its only participant');
   if (tax.index > tax.order.length) bad(`tax.index ${tax.index} is past the ${tax.order.length} participants`);
   tax.order.forEach((s, i) => {
-    if (s >= t.players || tax.order.indexOf(s) !== i) bad(`tax.order ${JSON.stringify(tax.order)} must list distinct seats of the game`);
+    if (s >= t.players || tax.order.indexOf(s) !== i)
+      bad(`tax.order ${JSON.stringify(tax.order)} must list distinct seats of the game`);
     t.taxOrder[i] = s;
   });
   t.taxN = tax.order.length;
   t.taxIndex = tax.index;
   tax.eliminated.forEach((s, i) => {
-    if (!tax.order.includes(s) || t.elim[s] === 0) bad(`tax.eliminated lists seat ${s}, who is not an eliminated participant`);
+    if (!tax.order.includes(s) || t.elim[s] === 0)
+      bad(`tax.eliminated lists seat ${s}, who is not an eliminated participant`);
     t.taxElim[i] = s;
   });
   t.taxElimN = tax.eliminated.length;
-  if (tax.queue > tax.eliminated.length) bad(`tax.queue ${tax.queue} is past the ${tax.eliminated.length} eliminated players`);
+  if (tax.queue > tax.eliminated.length)
+    bad(`tax.queue ${tax.queue} is past the ${tax.eliminated.length} eliminated players`);
   t.aucQueue = tax.queue;
 }
 
@@ -359,15 +442,18 @@ function loadAuction(t: Table, d: FilthyRichJson, bad: Bad): void {
   if (a === null) return;
   const lux = LUXURY_OF_CODE.get(a.luxury) as number;
   if (t.taxK === 0) bad('an auction runs only inside a tax event (tax must not be null)');
-  if (t.taxElim[t.aucQueue] !== a.from || t.aucQueue >= t.taxElimN) bad(`auction.from ${a.from} is not the eliminated player at tax.queue`);
+  if (t.taxElim[t.aucQueue] !== a.from || t.aucQueue >= t.taxElimN)
+    bad(`auction.from ${a.from} is not the eliminated player at tax.queue`);
   if (t.luxOwner[lux] !== a.from) bad(`${a.luxury} is auctioned from seat ${a.from}, who does not hold it`);
-  for (let l = 0; l < lux; l++) if (t.luxOwner[l] === a.from) bad(`${LUXURIES[l].code} is cheaper than ${a.luxury} and must be auctioned first`);
+  for (let l = 0; l < lux; l++)
+    if (t.luxOwner[l] === a.from) bad(`${LUXURIES[l].code} is cheaper than ${a.luxury} and must be auctioned first`);
   for (const s of [a.asked, a.highBidder, ...a.passed]) {
     if (s >= t.players || (s >= 0 && t.elim[s] !== 0)) bad(`auction seat ${s} is not a player still in the game`);
   }
   if (a.asked === a.highBidder) bad('the high bidder is never asked');
-  if ((a.highBidder < 0) !== (a.highBid === 0)) bad('highBid and highBidder must both be set or both be empty');
-  if (a.highBidder >= 0 && a.highBid < LUXURIES[lux].price) bad(`high bid ${a.highBid} is below the price of ${a.luxury}`);
+  if (a.highBidder < 0 !== (a.highBid === 0)) bad('highBid and highBidder must both be set or both be empty');
+  if (a.highBidder >= 0 && a.highBid < LUXURIES[lux].price)
+    bad(`high bid ${a.highBid} is below the price of ${a.luxury}`);
   t.aucLux = lux;
   t.aucFrom = a.from;
   t.aucHigh = a.highBid;
@@ -386,28 +472,40 @@ function checkPhase(t: Table, d: FilthyRichJson, bad: Bad): void {
   const inTax = phase === PH_TAX_SELL || phase === PH_AUCTION;
   const kind = t.played >= ACTION_TYPE_BASE ? t.played - ACTION_TYPE_BASE : -1;
   const reasons = (t.winner >= 0 ? 1 : 0) + (t.truncated ? 1 : 0) + (t.bankrupt ? 1 : 0);
-  if (!over && t.steps >= MAX_STEPS) bad(`steps ${t.steps}: the game ends at decision ${MAX_STEPS} (§7), so it must be over`);
-  if (over !== (reasons === 1)) bad(`phase '${name}' needs ${over ? 'exactly one' : 'none'} of winner, truncated and bankrupt`);
-  if (t.winner >= t.players || (t.winner >= 0 && t.elim[t.winner] !== 0)) bad(`winner ${t.winner} is not a player still in the game`);
+  if (!over && t.steps >= MAX_STEPS)
+    bad(`steps ${t.steps}: the game ends at decision ${MAX_STEPS} (§7), so it must be over`);
+  if (over !== (reasons === 1))
+    bad(`phase '${name}' needs ${over ? 'exactly one' : 'none'} of winner, truncated and bankrupt`);
+  if (t.winner >= t.players || (t.winner >= 0 && t.elim[t.winner] !== 0))
+    bad(`winner ${t.winner} is not a player still in the game`);
   if (t.winner >= 0 && t.luxCount[t.winner] < LUXURIES_TO_WIN && t.elimCount < t.players - 1) {
     bad(`seat ${t.winner} won without ${LUXURIES_TO_WIN} luxuries while others are still in the game`);
   }
   for (let s = 0; s < t.players; s++) {
-    if (t.elim[s] === 0 && t.luxCount[s] >= LUXURIES_TO_WIN && t.winner !== s) bad(`seat ${s} owns ${LUXURIES_TO_WIN} luxuries, so the game is over with him the winner`);
+    if (t.elim[s] === 0 && t.luxCount[s] >= LUXURIES_TO_WIN && t.winner !== s)
+      bad(`seat ${s} owns ${LUXURIES_TO_WIN} luxuries, so the game is over with him the winner`);
     // Eliminated players keep luxuries only until this event's auctions (or the all-bankrupt end).
-    if (t.elim[s] !== 0 && t.luxCount[s] > 0 && !(t.taxK > 0 && Array.from(t.taxElim.subarray(0, t.taxElimN)).includes(s))) {
+    if (
+      t.elim[s] !== 0 &&
+      t.luxCount[s] > 0 &&
+      !(t.taxK > 0 && Array.from(t.taxElim.subarray(0, t.taxElimN)).includes(s))
+    ) {
       bad(`seat ${s} is eliminated but still owns luxuries outside its auctions`);
     }
   }
-  if (!over && t.elim[t.active] !== 0 && !inTax) bad(`the active player ${t.active} is eliminated, which only a tax event in progress allows`);
-  if (inTax !== (t.taxK > 0) && !over) bad(`phase '${name}' ${inTax ? 'needs' : 'cannot have'} a tax event in progress`);
-  if ((phase === PH_AUCTION) !== (t.aucLux >= 0) && !over) bad(`phase '${name}' ${phase === PH_AUCTION ? 'needs' : 'cannot have'} an auction`);
+  if (!over && t.elim[t.active] !== 0 && !inTax)
+    bad(`the active player ${t.active} is eliminated, which only a tax event in progress allows`);
+  if (inTax !== t.taxK > 0 && !over) bad(`phase '${name}' ${inTax ? 'needs' : 'cannot have'} a tax event in progress`);
+  if ((phase === PH_AUCTION) !== t.aucLux >= 0 && !over)
+    bad(`phase '${name}' ${phase === PH_AUCTION ? 'needs' : 'cannot have'} an auction`);
   if (phase === PH_TAX_SELL) {
     if (t.taxIndex >= t.taxN) bad('a selling window needs tax.index to name a participant');
-    if (t.bizCount[t.taxOrder[t.taxIndex]] === 0) bad(`seat ${t.taxOrder[t.taxIndex]} owns no business, so no selling window is asked`);
+    if (t.bizCount[t.taxOrder[t.taxIndex]] === 0)
+      bad(`seat ${t.taxOrder[t.taxIndex]} owns no business, so no selling window is asked`);
     if (t.taxElimN > 0) bad('nobody is eliminated before the payments');
   }
-  if (phase === PH_AUCTION && t.taxIndex !== t.taxN) bad('auctions follow the payments: tax.index must equal the number of participants');
+  if (phase === PH_AUCTION && t.taxIndex !== t.taxN)
+    bad('auctions follow the payments: tax.index must equal the number of participants');
   const needsPlayed = phase === PH_ANCHOR || phase === PH_TARGET || phase === PH_PAGE || phase === PH_CHOOSE;
   if (needsPlayed) {
     const fits =
@@ -419,12 +517,15 @@ function checkPhase(t: Table, d: FilthyRichJson, bad: Bad): void {
   } else if (t.played >= 0 && !(inTax && t.taxCtx === CTX_CARD) && !(over && t.taxK > 0)) {
     bad(`a card is being played (${d.played}) but phase '${name}' is no card follow-up`);
   }
-  if ((phase === PH_PAGE_TURNER) !== (t.pageRoll > 0)) bad(`pageRoll ${t.pageRoll} does not fit phase '${name}' (set exactly while Page Turner decides)`);
-  if (phase === PH_CARD && (t.actionsDone >= 2 || t.handSize[t.active] === 0)) bad('phase card needs a card in hand and fewer than 2 card actions done');
+  if ((phase === PH_PAGE_TURNER) !== t.pageRoll > 0)
+    bad(`pageRoll ${t.pageRoll} does not fit phase '${name}' (set exactly while Page Turner decides)`);
+  if (phase === PH_CARD && (t.actionsDone >= 2 || t.handSize[t.active] === 0))
+    bad('phase card needs a card in hand and fewer than 2 card actions done');
   // §9: a decision is asked only when it offers more than ending the step.
   if (phase === PH_PRE_ROLL && t.bizCount[t.active] === 0) bad('phase preRoll needs a business to sell');
   if (phase === PH_BUY && !anyBuyOrSell(t, t.active)) bad('phase buy needs an affordable luxury or a business to sell');
-  if (phase === PH_PAGE_TURNER && !hasAsset(t, t.active, PAGE_TURNER)) bad('phase pageTurner needs the active player to own Page Turner');
+  if (phase === PH_PAGE_TURNER && !hasAsset(t, t.active, PAGE_TURNER))
+    bad('phase pageTurner needs the active player to own Page Turner');
 }
 
 // ---- hand-made positions ------------------------------------------------------------------------
@@ -473,7 +574,12 @@ export function positionJson(spec: PositionSpec): FilthyRichJson {
   const hands = seats.map((s) => words(spec.hands?.[s]));
   const businesses = (spec.businesses ?? []).map((line) => {
     const [business, owner, page, anchor] = words(line);
-    return { business, owner: Number(owner), page: Number(page.replace(/^p/, '')), anchor: Number(anchor.replace(/^a/, '')) };
+    return {
+      business,
+      owner: Number(owner),
+      page: Number(page.replace(/^p/, '')),
+      anchor: Number(anchor.replace(/^a/, '')),
+    };
   });
   const assets = seats.map((s) => words(spec.assets?.[s]));
   const remaining = DECK.map((c) => c.type);

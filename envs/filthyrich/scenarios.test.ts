@@ -19,8 +19,14 @@ describe('§10 rule scenarios', () => {
     expect(s.view(-1).businessOwner[business]).toBe([RED, BLUE, BLUE, GREEN][page - 1]);
   });
 
-  test('2. placement and cover fee: Tornado Cleaners at anchor 3 of page 3 pays Blue $2 for the visible Murphy\'s only', () => {
-    const s = load({ phase: 'card', page: 3, cash: [20, 10, 10, 10], hands: ['B12'], businesses: ['B7 1 p2 a5', 'B1 1 p1 a6'] });
+  test("2. placement and cover fee: Tornado Cleaners at anchor 3 of page 3 pays Blue $2 for the visible Murphy's only", () => {
+    const s = load({
+      phase: 'card',
+      page: 3,
+      cash: [20, 10, 10, 10],
+      hands: ['B12'],
+      businesses: ['B7 1 p2 a5', 'B1 1 p1 a6'],
+    });
     playNamed(s, 'play Tornado Cleaners ($12)');
     expect(labels(s)).toContain('place on slots 3+6 (fee $2)');
     expect(labels(s)).toContain('place on slots 1+4');
@@ -32,11 +38,16 @@ describe('§10 rule scenarios', () => {
 
   test('3. no room: on page 2 with pockets free only at 1, 5, 9 only Lemonade Stand is playable', () => {
     const s = load({
-      phase: 'card', page: 2, hands: ['B0 B6 B12'],
+      phase: 'card',
+      page: 2,
+      hands: ['B0 B6 B12'],
       businesses: ['B1 1 p2 a2', 'B2 1 p2 a3', 'B4 2 p2 a4', 'B5 2 p2 a6', 'B7 3 p2 a7', 'B3 1 p1 a5'],
     });
     expect(labels(s)).toEqual([
-      'play Lemonade Stand ($2)', 'discard Lemonade Stand (+$1)', 'discard Burger Barn (+$1)', 'discard Tornado Cleaners (+$1)',
+      'play Lemonade Stand ($2)',
+      'discard Lemonade Stand (+$1)',
+      'discard Burger Barn (+$1)',
+      'discard Tornado Cleaners (+$1)',
     ]);
     playNamed(s, 'play Lemonade Stand ($2)');
     expect(labels(s)).toEqual(['place on slot 1', 'place on slot 5 (fee $2)', 'place on slot 9']);
@@ -46,7 +57,10 @@ describe('§10 rule scenarios', () => {
     const s = load({ ...LAST_CARD, page: 3, businesses: ['B1 1 p2 a5'], rng: diceRng(5, 5, 8) });
     playNamed(s, 'discard Windfall (+$1)');
     expect(eventsOf(s, 'dice')).toEqual([[5, 5, 8, -1]]);
-    expect(eventsOf(s, 'hit')).toEqual([[BLUE, 1, 2, -1], [BLUE, 1, 2, -1]]);
+    expect(eventsOf(s, 'hit')).toEqual([
+      [BLUE, 1, 2, -1],
+      [BLUE, 1, 2, -1],
+    ]);
     expect(eventsOf(s, 'tax')).toEqual([]);
     expect(cash(s)[BLUE]).toBe(14);
   });
@@ -55,27 +69,53 @@ describe('§10 rule scenarios', () => {
     [[0, 7, 3], 1, 3],
     [[0, 0, 7], 2, 6],
   ])('5. taxes: Tornado Cleaners (2 $) + Personal Trainer (1 $), dice %j: k = %i, Red owes $%i', (dice, k, owed) => {
-    const s = load({ phase: 'preRoll', page: 3, cash: [20, 10, 10, 10], businesses: ['B12 0 p1 a2'], luxuries: ['L0'], rng: diceRng(...dice) });
+    const s = load({
+      phase: 'preRoll',
+      page: 3,
+      cash: [20, 10, 10, 10],
+      businesses: ['B12 0 p1 a2'],
+      luxuries: ['L0'],
+      rng: diceRng(...dice),
+    });
     playNamed(s, 'roll the dice');
-    expect(s.view(-1).tax).toMatchObject({ multiplier: k, target: -1, participants: [RED, BLUE, GREEN, YELLOW], selling: RED });
+    expect(s.view(-1).tax).toMatchObject({
+      multiplier: k,
+      target: -1,
+      participants: [RED, BLUE, GREEN, YELLOW],
+      selling: RED,
+    });
     playNamed(s, 'done selling');
-    expect(eventsOf(s, 'pay')).toEqual([[RED, owed, owed], [BLUE, 0, 0], [GREEN, 0, 0], [YELLOW, 0, 0]]);
+    expect(eventsOf(s, 'pay')).toEqual([
+      [RED, owed, owed],
+      [BLUE, 0, 0],
+      [GREEN, 0, 0],
+      [YELLOW, 0, 0],
+    ]);
     expect(cash(s)[RED]).toBe(20 - owed);
   });
 
   test.each([
     ['sell Karaoke Bar (+$4)', 3, 0],
     ['done selling', 0, 1],
-  ])('6. selling to survive: Green with $1, Karaoke Bar and Racehorse; "%s" leaves $%i (eliminated: %i)', (choice, left, out) => {
-    const s = load({ ...LAST_CARD, cash: [10, 10, 1, 10], businesses: ['B8 2 p1 a1'], luxuries: ['', '', 'L2'], rng: diceRng(0) });
-    playNamed(s, 'discard Windfall (+$1)');
-    expect(s.currentPlayer()).toBe(GREEN);
-    expect(labels(s)).toEqual(['done selling', 'sell Karaoke Bar (+$4)']);
-    playNamed(s, choice);
-    expect(cash(s)[GREEN]).toBe(left);
-    expect(s.view(-1).eliminated[GREEN] > 0 ? 1 : 0).toBe(out);
-    expect(eventsOf(s, 'pay').find(([seat]) => seat === GREEN)).toEqual(out ? [GREEN, 4, 1] : [GREEN, 2, 2]);
-  });
+  ])(
+    '6. selling to survive: Green with $1, Karaoke Bar and Racehorse; "%s" leaves $%i (eliminated: %i)',
+    (choice, left, out) => {
+      const s = load({
+        ...LAST_CARD,
+        cash: [10, 10, 1, 10],
+        businesses: ['B8 2 p1 a1'],
+        luxuries: ['', '', 'L2'],
+        rng: diceRng(0),
+      });
+      playNamed(s, 'discard Windfall (+$1)');
+      expect(s.currentPlayer()).toBe(GREEN);
+      expect(labels(s)).toEqual(['done selling', 'sell Karaoke Bar (+$4)']);
+      playNamed(s, choice);
+      expect(cash(s)[GREEN]).toBe(left);
+      expect(s.view(-1).eliminated[GREEN] > 0 ? 1 : 0).toBe(out);
+      expect(eventsOf(s, 'pay').find(([seat]) => seat === GREEN)).toEqual(out ? [GREEN, 4, 1] : [GREEN, 2, 2]);
+    },
+  );
 
   test('7. auction: Personal Trainer goes to Red for $7; nobody bids for Racehorse, which leaves the game', () => {
     const s = load({ ...LAST_CARD, cash: [20, 20, 20, 0], luxuries: ['', '', '', 'L0 L2'], rng: diceRng(0) });
@@ -107,7 +147,7 @@ describe('§10 rule scenarios', () => {
     expect(s.scores()).toEqual([0, 3, 0, 0]);
   });
 
-  test('9. Loan Shark: on Red\'s turn Red ($2) pays Blue $2; on Blue\'s own turn the bank pays Blue $3', () => {
+  test("9. Loan Shark: on Red's turn Red ($2) pays Blue $2; on Blue's own turn the bank pays Blue $3", () => {
     const red = load({ ...LAST_CARD, cash: [1, 10, 10, 10], businesses: ['B5 1 p1 a2'], rng: diceRng(2) });
     playNamed(red, 'discard Windfall (+$1)');
     expect(eventsOf(red, 'hit')).toEqual([[BLUE, 5, 2, RED]]);
@@ -127,7 +167,13 @@ describe('§10 rule scenarios', () => {
   });
 
   test('11. Mysterious Fire and insurance: Red pays $9 to burn Grand Hotel; insured Blue gains $18', () => {
-    const s = load({ phase: 'card', cash: [12, 10, 10, 10], hands: ['C7'], businesses: ['B20 1 p1 a1'], assets: ['', 'A3'] });
+    const s = load({
+      phase: 'card',
+      cash: [12, 10, 10, 10],
+      hands: ['C7'],
+      businesses: ['B20 1 p1 a1'],
+      assets: ['', 'A3'],
+    });
     playNamed(s, 'play Mysterious Fire');
     expect(labels(s)).toEqual(['burn Grand Hotel of seat 1 (pay $9)']);
     playNamed(s, 'burn Grand Hotel of seat 1 (pay $9)');
@@ -139,7 +185,11 @@ describe('§10 rule scenarios', () => {
 
   test('12. IRS Audit: Blue (Political Connections) cannot be chosen; Green (7 $, $10) sells nothing and pays $7', () => {
     const s = load({
-      phase: 'card', hands: ['C0 C3'], businesses: ['B9 2 p1 a1', 'B20 2 p1 a4'], luxuries: ['', '', 'L0'], assets: ['', 'A2'],
+      phase: 'card',
+      hands: ['C0 C3'],
+      businesses: ['B9 2 p1 a1', 'B20 2 p1 a4'],
+      luxuries: ['', '', 'L0'],
+      assets: ['', 'A2'],
     });
     playNamed(s, 'play IRS Audit');
     expect(labels(s)).toEqual(['audit seat 2', 'audit seat 3']);
@@ -163,7 +213,10 @@ describe('§10 rule scenarios', () => {
     expect(s.view(-1).phase).toBe('pageTurner');
     expect(labels(s)).toEqual(['keep the page die (1)', 're-roll the page die']);
     playNamed(s, 're-roll the page die');
-    expect(eventsOf(s, 'pageDie')).toEqual([[RED, 1, 0], [RED, 6, 1]]);
+    expect(eventsOf(s, 'pageDie')).toEqual([
+      [RED, 1, 0],
+      [RED, 6, 1],
+    ]);
     expect(s.view(-1).page).toBe(2);
     expect(s.view(-1).active).toBe(BLUE);
   });
@@ -171,8 +224,13 @@ describe('§10 rule scenarios', () => {
   test('14. draw with reshuffle: hand 3, deck 1, discard 10 -> hand 5, deck 9, discard 0', () => {
     const rng = rngWhere((r) => r.int(10) !== 0);
     const s = load({
-      phase: 'card', actionsDone: 1, hands: ['C3 C3 C3 C3'], deck: 'C4',
-      discard: 'C0 C0 C1 C1 C2 C2 C5 C5 C6', leftoverTo: BLUE, rng,
+      phase: 'card',
+      actionsDone: 1,
+      hands: ['C3 C3 C3 C3'],
+      deck: 'C4',
+      discard: 'C0 C0 C1 C1 C2 C2 C5 C5 C6',
+      leftoverTo: BLUE,
+      rng,
     });
     playNamed(s, 'discard Windfall (+$1)');
     const v = s.view(RED);
@@ -186,11 +244,21 @@ describe('§10 rule scenarios', () => {
   });
 
   test('15. Savings Account: Red starts his turn with $27 and gains $2 before buying', () => {
-    const s = load({ phase: 'pageTurner', active: YELLOW, pageRoll: 5, assets: ['A5', '', '', 'A6'], cash: [27, 10, 10, 10], hands: ['', '', '', 'C3 C3 C3 C3 C3'] });
+    const s = load({
+      phase: 'pageTurner',
+      active: YELLOW,
+      pageRoll: 5,
+      assets: ['A5', '', '', 'A6'],
+      cash: [27, 10, 10, 10],
+      hands: ['', '', '', 'C3 C3 C3 C3 C3'],
+    });
     playNamed(s, 'keep the page die (5)');
     expect(s.view(-1).active).toBe(RED);
     expect(cash(s)[RED]).toBe(29);
-    expect(events(s).slice(-2)).toEqual([['turn', RED], ['savings', RED, 2]]);
+    expect(events(s).slice(-2)).toEqual([
+      ['turn', RED],
+      ['savings', RED, 2],
+    ]);
     expect(s.view(-1).phase).toBe('buy');
   });
 });

@@ -28,8 +28,10 @@ export interface Block {
 
 export const esc = svgText;
 export const seatColor = (seat: number): string => SEAT_COLORS[seat % SEAT_COLORS.length];
-export const seatLabel = (view: FilthyRichView, seat: number): string => `Seat ${seat}${seat === view.seat ? ' (you)' : ''}`;
-export const textWidth = (text: string, size: number, bold = false): number => text.length * size * (bold ? GLYPH_BOLD : GLYPH);
+export const seatLabel = (view: FilthyRichView, seat: number): string =>
+  `Seat ${seat}${seat === view.seat ? ' (you)' : ''}`;
+export const textWidth = (text: string, size: number, bold = false): number =>
+  text.length * size * (bold ? GLYPH_BOLD : GLYPH);
 
 /** Greedy word wrap into lines of at most `width` (estimated). */
 export function wrap(text: string, width: number, size: number, bold = false): string[] {
@@ -75,7 +77,8 @@ export function rect(x: number, y: number, w: number, h: number, attrs: string):
 export const titled = (title: string, body: string): string => `<g><title>${esc(title)}</title>${body}</g>`;
 
 /** A small "changed since your last move" dot. */
-export const newDot = (x: number, y: number): string => `<circle cx="${r(x)}" cy="${r(y)}" r="6" fill="${NEW_MARK}" stroke="#fff" stroke-width="1.5"/>`;
+export const newDot = (x: number, y: number): string =>
+  `<circle cx="${r(x)}" cy="${r(y)}" r="6" fill="${NEW_MARK}" stroke="#fff" stroke-width="1.5"/>`;
 
 // ---- facts read from the view ---------------------------------------------------------------------
 
@@ -114,9 +117,15 @@ export function changes(view: FilthyRichView): Changes {
 export function signTitle(view: FilthyRichView, b: number, isNew: boolean): string {
   const owner = view.businessOwner[b];
   const sign = signOf(view, b);
-  const where = sign === null ? '' : `; sign on page ${sign.page}, slot${sign.slots.length > 1 ? 's' : ''} ${sign.slots.join('+')}`;
+  const where =
+    sign === null ? '' : `; sign on page ${sign.page}, slot${sign.slots.length > 1 ? 's' : ''} ${sign.slots.join('+')}`;
   const shown = visibleSlots(view, b);
-  const vis = sign === null ? '' : shown.length === 0 ? ', hidden now' : `, showing in slot${shown.length > 1 ? 's' : ''} ${shown.join('+')}`;
+  const vis =
+    sign === null
+      ? ''
+      : shown.length === 0
+        ? ', hidden now'
+        : `, showing in slot${shown.length > 1 ? 's' : ''} ${shown.join('+')}`;
   return `${explain(BUSINESSES[b].name)} Owner: ${owner >= 0 ? seatLabel(view, owner) : 'nobody'}${where}${vis}.${isNew ? ' Opened since your last move.' : ''}`;
 }
 
@@ -124,7 +133,13 @@ export const cellX = (slot: number, x0: number, w: number): number => x0 + ((slo
 export const cellY = (slot: number, y0: number, h: number): number => y0 + Math.floor((slot - 1) / 3) * h;
 
 /** The bounding box of some slots of a 3×3 grid. */
-export function box(slots: readonly number[], x0: number, y0: number, w: number, h: number): { x: number; y: number; w: number; h: number } {
+export function box(
+  slots: readonly number[],
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+): { x: number; y: number; w: number; h: number } {
   const cols = slots.map((s) => (s - 1) % 3);
   const rows = slots.map((s) => Math.floor((s - 1) / 3));
   const c0 = Math.min(...cols);
@@ -132,13 +147,20 @@ export function box(slots: readonly number[], x0: number, y0: number, w: number,
   return { x: x0 + c0 * w, y: y0 + r0 * h, w: (Math.max(...cols) - c0 + 1) * w, h: (Math.max(...rows) - r0 + 1) * h };
 }
 
-
 /** A face-up card of the viewer's hand (or a known card), with its name and price. */
 export function faceUp(type: number, x: number, y: number, w: number, h: number, note = ''): string {
   const card = CARD_TYPES[type];
   const nameLines = wrap(card.name, w - 10, 12, true).slice(0, h >= 50 ? Math.floor((h - 24) / 13) : 1);
-  const bottom = card.category === 'business' ? `$${card.cost} · hit $${BUSINESSES[type].hit}` : card.category === 'asset' ? `asset · $${card.cost}` : 'action · free';
-  return titled(`${explain(card.name)}${note}`, rect(x, y, w, h, `rx="5" fill="${CATEGORY_FILL[card.category]}" stroke="#6b5d3a" stroke-width="1.2"`) +
-    textLines(x + 5, y + 15, nameLines, 13, { size: 12, weight: 'bold' }) +
-    (h >= 50 ? text(x + 5, y + h - 7, bottom, { size: 12, fill: MUTED }) : ''));
+  const bottom =
+    card.category === 'business'
+      ? `$${card.cost} · hit $${BUSINESSES[type].hit}`
+      : card.category === 'asset'
+        ? `asset · $${card.cost}`
+        : 'action · free';
+  return titled(
+    `${explain(card.name)}${note}`,
+    rect(x, y, w, h, `rx="5" fill="${CATEGORY_FILL[card.category]}" stroke="#6b5d3a" stroke-width="1.2"`) +
+      textLines(x + 5, y + 15, nameLines, 13, { size: 12, weight: 'bold' }) +
+      (h >= 50 ? text(x + 5, y + h - 7, bottom, { size: 12, fill: MUTED }) : ''),
+  );
 }

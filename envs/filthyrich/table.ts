@@ -6,9 +6,27 @@
 import type { Rng } from '../core/rng.js';
 import { RECORD } from './log.js';
 import {
-  ACTION_TYPE_BASE, ASSETS, ASSET_TYPE_BASE, BUSINESSES, BUSINESS_SCOUT, CONNECTIONS_RELIEF, COVER_FEE,
-  DECK_SIZE, HAND_LIMIT, IRS_AUDIT, LUXURIES, MYSTERIOUS_FIRE, PAGES, PERSONAL_ASSISTANT, POLITICAL_CONNECTIONS,
-  SHAKEDOWN, SHAPES, SLOTS, TYPE_COUNT, fireCost, placementSlots,
+  ACTION_TYPE_BASE,
+  ASSETS,
+  ASSET_TYPE_BASE,
+  BUSINESSES,
+  BUSINESS_SCOUT,
+  CONNECTIONS_RELIEF,
+  COVER_FEE,
+  DECK_SIZE,
+  HAND_LIMIT,
+  IRS_AUDIT,
+  LUXURIES,
+  MYSTERIOUS_FIRE,
+  PAGES,
+  PERSONAL_ASSISTANT,
+  POLITICAL_CONNECTIONS,
+  SHAKEDOWN,
+  SHAPES,
+  SLOTS,
+  TYPE_COUNT,
+  fireCost,
+  placementSlots,
 } from './cards.js';
 
 export const MIN_PLAYERS = 2;
@@ -22,7 +40,19 @@ export const MAX_STEPS = 10_000;
  * Decision kinds of §9 (F1-F10) plus 'over'. 'buy' F1, 'card' F2, 'anchor' F3, 'target' F4,
  * 'page' F5, 'choose' F6, 'preRoll' F7, 'taxSell' F8, 'pageTurner' F9, 'auction' F10.
  */
-export const PHASES = ['buy', 'card', 'anchor', 'target', 'page', 'choose', 'preRoll', 'taxSell', 'pageTurner', 'auction', 'over'] as const;
+export const PHASES = [
+  'buy',
+  'card',
+  'anchor',
+  'target',
+  'page',
+  'choose',
+  'preRoll',
+  'taxSell',
+  'pageTurner',
+  'auction',
+  'over',
+] as const;
 export type PhaseName = (typeof PHASES)[number];
 export const PH_BUY = 0;
 export const PH_CARD = 1;
@@ -277,15 +307,20 @@ export function cloneTable(t: Table, rng: Rng = t.rng.clone()): Table {
 const CELLS: readonly (readonly number[])[] = Array.from({ length: SHAPES.length * 10 }, (_, i) =>
   i % 10 === 0 ? [] : placementSlots(Math.floor(i / 10), i % 10),
 );
-export const cellsOf = (business: number, anchor: number): readonly number[] => CELLS[BUSINESSES[business].shape * 10 + anchor];
+export const cellsOf = (business: number, anchor: number): readonly number[] =>
+  CELLS[BUSINESSES[business].shape * 10 + anchor];
 
 /** The seat to act, -1 once the game is over. */
 export function toAct(t: Table): number {
   switch (t.phase) {
-    case PH_TAX_SELL: return t.taxOrder[t.taxIndex];
-    case PH_AUCTION: return t.aucAsked;
-    case PH_OVER: return -1;
-    default: return t.active;
+    case PH_TAX_SELL:
+      return t.taxOrder[t.taxIndex];
+    case PH_AUCTION:
+      return t.aucAsked;
+    case PH_OVER:
+      return -1;
+    default:
+      return t.active;
   }
 }
 
@@ -361,7 +396,8 @@ export function taxOwed(t: Table, seat: number, k: number): number {
   return k * Math.max(0, symbolsOf(t, seat) - relief);
 }
 
-export const handLimit = (t: Table, seat: number): number => HAND_LIMIT + (hasAsset(t, seat, PERSONAL_ASSISTANT) ? 1 : 0);
+export const handLimit = (t: Table, seat: number): number =>
+  HAND_LIMIT + (hasAsset(t, seat, PERSONAL_ASSISTANT) ? 1 : 0);
 
 export function luxuryValue(t: Table, seat: number): number {
   let sum = 0;
@@ -404,14 +440,16 @@ export function canPlay(t: Table, seat: number, type: number): boolean {
     case IRS_AUDIT:
       for (let q = 0; q < t.players; q++) if (isAuditTarget(t, seat, q)) return true;
       return false;
-    case BUSINESS_SCOUT: return discardHoldsBusiness(t);
+    case BUSINESS_SCOUT:
+      return discardHoldsBusiness(t);
     case SHAKEDOWN:
       for (let q = 0; q < t.players; q++) if (q !== seat && t.elim[q] === 0) return true;
       return false;
     case MYSTERIOUS_FIRE:
       for (let b = 0; b < BUSINESSES.length; b++) if (isFireTarget(t, seat, b)) return true;
       return false;
-    default: return true; // Zoning Board, Windfall, Tax Refund, Extra Shift: always (§2.5)
+    default:
+      return true; // Zoning Board, Windfall, Tax Refund, Extra Shift: always (§2.5)
   }
 }
 
@@ -427,7 +465,6 @@ export function discardIndexOf(t: Table, type: number): number {
   for (let i = 0; i < t.discardLen; i++) if (t.discard[i] === type) return i;
   return -1;
 }
-
 
 export function addToHand(t: Table, seat: number, type: number): void {
   t.hands[seat * TYPE_COUNT + type]++;
@@ -463,7 +500,6 @@ export function removeBusiness(t: Table, b: number): void {
   t.bizCount[owner]--;
   pushDiscard(t, b);
 }
-
 
 export function note(t: Table, kind: number, a = 0, b = 0, c = 0, d = 0): void {
   t.log.push(kind, t.turn, a, b, c, d);

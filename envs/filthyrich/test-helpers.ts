@@ -37,6 +37,10 @@ export const diceRng = (...faces: number[]): RngState => rngWhere((r) => faces.e
 export const labels = (s: FilthyRichState): string[] => s.legalActions().map((a) => s.actionToString(a));
 export const cash = (s: FilthyRichState): number[] => s.view(-1).cash;
 /** Events of the whole retained log (the saved state's) as [kind, ...args]. */
-export const events = (s: FilthyRichState): (string | number)[][] => s.toJSON().log.map(([kind, , ...args]) => [kind, ...args]);
+export const events = (s: FilthyRichState): (string | number)[][] =>
+  s.toJSON().log.map(([kind, , ...args]) => [kind, ...args]);
 export const eventsOf = (s: FilthyRichState, kind: string): number[][] =>
-  s.toJSON().log.filter((e) => e[0] === kind).map(([, , ...args]) => args);
+  s
+    .toJSON()
+    .log.filter((e) => e[0] === kind)
+    .map(([, , ...args]) => args);

@@ -4,17 +4,23 @@ import { playNamed } from '../core/testing.js';
 import { encodeFilthyRich, layoutOf, observationSize } from './encode.js';
 import { filthyrich } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import type { FilthyRichState} from './rules.js';
+import type { FilthyRichState } from './rules.js';
 import { ACTION_SIZE, type FilthyRichJson, type PositionSpec } from './rules.js';
 import { BLUE, GREEN, RED, YELLOW, diceRng, load, rngWhere } from './test-helpers.js';
 
 // Two positions that differ only in what Red cannot see: which Windfall / Tax Refund Blue holds
 // and which lies in the deck. Blue's scouted Tornado Cleaners is known to everyone.
 const BASE: PositionSpec = {
-  phase: 'card', page: 2, cash: [12, 7, 20, 3],
-  hands: ['B0 C5', 'B12 C3 A2', 'C2 C2', 'C6'], known: ['', 'B12', '', ''],
-  businesses: ['B7 1 p1 a1', 'B10 2 p2 a3'], assets: ['', 'A6', '', 'A5'], luxuries: ['', 'L1', '', 'L0'],
-  discard: 'C1 B4 C7', rng: diceRng(5),
+  phase: 'card',
+  page: 2,
+  cash: [12, 7, 20, 3],
+  hands: ['B0 C5', 'B12 C3 A2', 'C2 C2', 'C6'],
+  known: ['', 'B12', '', ''],
+  businesses: ['B7 1 p1 a1', 'B10 2 p2 a3'],
+  assets: ['', 'A6', '', 'A5'],
+  luxuries: ['', 'L1', '', 'L0'],
+  discard: 'C1 B4 C7',
+  rng: diceRng(5),
 };
 // Every card not listed lies in the deck (ascending), so swapping Blue's Windfall for a Tax Refund changes the deck too.
 const other: PositionSpec = { ...BASE, hands: ['B0 C5', 'B12 C4 A2', 'C2 C2', 'C6'] };
@@ -53,7 +59,8 @@ describe('hidden information (§6)', () => {
       expect(renderHtml(b.view(seat))).toBe(renderHtml(a.view(seat)));
     }
     expect(b.view(BLUE)).not.toEqual(a.view(BLUE));
-    for (let action = 0; action < ACTION_SIZE; action++) expect(b.actionToString(action)).toBe(a.actionToString(action));
+    for (let action = 0; action < ACTION_SIZE; action++)
+      expect(b.actionToString(action)).toBe(a.actionToString(action));
     expect(b.legalActions()).toEqual(a.legalActions());
   });
 
@@ -70,7 +77,9 @@ describe('hidden information (§6)', () => {
     expect(segment(blue, 4, 'toAct')).toEqual([0, 0, 0, 1]);
     expect(segment(blue, 4, 'eliminated')).toEqual([0, 0, 0, 0]);
     expect(segment(blue, 4, 'handSize')).toEqual([3, 2, 1, 2].map((n) => Math.fround(n / 6)));
-    expect(segment(blue, 4, 'cash').filter((_, i) => i % 2 === 0)).toEqual([7, 20, 3, 12].map((c) => Math.fround(c / 50)));
+    expect(segment(blue, 4, 'cash').filter((_, i) => i % 2 === 0)).toEqual(
+      [7, 20, 3, 12].map((c) => Math.fround(c / 50)),
+    );
     expect(segment(blue, 4, 'page')).toEqual([0, 1, 0, 0]);
     // Slot 1 at page 2 shows Blue's Murphy's (page 1): owner offset 0.
     expect(segment(blue, 4, 'visible').slice(0, 4)).toEqual([1, 0, 0, 0]);
@@ -79,9 +88,10 @@ describe('hidden information (§6)', () => {
     expect(segment(s.observation(RED), 4, 'known')[1 * 22 + 12]).toBe(1);
   });
 
-  test('the seat segment is the one absolute feature: the viewer\'s seat, which TARGET ids name', () => {
+  test("the seat segment is the one absolute feature: the viewer's seat, which TARGET ids name", () => {
     const s = A();
-    for (let p = 0; p < 4; p++) expect(segment(s.observation(p), 4, 'seat')).toEqual([0, 1, 2, 3].map((q) => (q === p ? 1 : 0)));
+    for (let p = 0; p < 4; p++)
+      expect(segment(s.observation(p), 4, 'seat')).toEqual([0, 1, 2, 3].map((q) => (q === p ? 1 : 0)));
     expect(segment(s.observation(-1), 4, 'seat')).toEqual([0, 0, 0, 0]);
     expect(filthyrich.encodingVersion).toBe(2);
   });
@@ -112,7 +122,12 @@ describe('the public log', () => {
     expect(red.slice(0, 4)).toEqual(['play', 'gain', 'dice', 'pageDie']);
     expect(red).toContain('turn');
     // Blue has not moved yet: he sees Red's whole turn, the discard included.
-    expect(s.view(BLUE).log.map((e) => e.kind).slice(0, 2)).toEqual(['discard', 'play']);
+    expect(
+      s
+        .view(BLUE)
+        .log.map((e) => e.kind)
+        .slice(0, 2),
+    ).toEqual(['discard', 'play']);
     expect(s.currentPlayer()).toBe(BLUE);
     playNamed(s, 'end the buy step');
     // Blue's hand is empty, so his dice follow at once: his log starts there.
@@ -138,7 +153,7 @@ describe('determinize (§6)', () => {
     expect(s.determinize(RED, Rng.fromSeed(1)).legalActions()).toEqual(s.legalActions());
   });
 
-  test('resamples the other hands and the deck from the unseen pool, keeping the known Tornado Cleaners in Blue\'s hand', () => {
+  test("resamples the other hands and the deck from the unseen pool, keeping the known Tornado Cleaners in Blue's hand", () => {
     const s = A();
     const blueHands = new Set<string>();
     const decks = new Set<string>();
@@ -165,7 +180,7 @@ describe('determinize (§6)', () => {
     }
   });
 
-  test('reseeds the world\'s RNG: the real future dice cannot be read from a world', () => {
+  test("reseeds the world's RNG: the real future dice cannot be read from a world", () => {
     const s = A();
     const w1 = s.determinize(RED, Rng.fromSeed('r1')).toJSON() as { rng: unknown };
     const w2 = s.determinize(RED, Rng.fromSeed('r2')).toJSON() as { rng: unknown };
@@ -179,7 +194,7 @@ describe('render', () => {
     const s = A();
     playNamed(s, 'play Extra Shift');
     const text = renderText(s.view(RED));
-    expect(text).toContain('Filthy Rich · turn 1 of 200 · binder at page 2 · seat 0 (you)\'s turn · you are seat 0');
+    expect(text).toContain("Filthy Rich · turn 1 of 200 · binder at page 2 · seat 0 (you)'s turn · you are seat 0");
     expect(text).toMatch(/seat 1 +\$7 +3 +2 +Designer Wardrobe \/ Murphy's Fish Market \/ Page Turner/);
     expect(text).toContain('Your hand: Lemonade Stand ($2)');
     expect(text).toContain('Known cards: seat 1 holds Tornado Cleaners');

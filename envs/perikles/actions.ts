@@ -7,18 +7,60 @@
 import { CITY_COUNT, POWER_COUNT, SP_BRASIDAS, SP_PHORMIO, kindOf, kindPower, kindType } from './cards.js';
 import { answerBattleSpecial, casualtyCandidates, chooseCasualty } from './battle.js';
 import {
-  alkibiadesDestination, alkibiadesSource, anyTileCity, assassinate, canNominate, canTake, canUseInfluenceSpecial,
-  declinePostSpecial, nominate, placeInitialCube, plague, takeTile, useInfluenceSpecial,
+  alkibiadesDestination,
+  alkibiadesSource,
+  anyTileCity,
+  assassinate,
+  canNominate,
+  canTake,
+  canUseInfluenceSpecial,
+  declinePostSpecial,
+  nominate,
+  placeInitialCube,
+  plague,
+  takeTile,
+  useInfluenceSpecial,
 } from './influence.js';
 import {
-  answerPermission, canSelect, canSpend, canTarget, chooseExtraCity, chooseFirstCommit, chooseRecovery, chooseTarget,
-  continueCommit, endCommitTurn, extraPower, hasTarget, isRecoveryChoice, poolHas, selectCounter, slaveRevolt,
-  spartanHoplitesAt, spartanHoplitesInPool,
+  answerPermission,
+  canSelect,
+  canSpend,
+  canTarget,
+  chooseExtraCity,
+  chooseFirstCommit,
+  chooseRecovery,
+  chooseTarget,
+  continueCommit,
+  endCommitTurn,
+  extraPower,
+  hasTarget,
+  isRecoveryChoice,
+  poolHas,
+  selectCounter,
+  slaveRevolt,
+  spartanHoplitesAt,
+  spartanHoplitesInPool,
 } from './military.js';
 import {
-  D_ALKI_DEST, D_ALKI_SOURCE, D_ANY_CITY, D_ASSASSINATE, D_BATTLE_SPECIAL, D_CASUALTY, D_DEAD_POOL, D_FIRST_COMMIT,
-  D_INITIAL_CUBE, D_NOMINATE, D_PERMISSION, D_PLAGUE, D_POST_SPECIAL, D_SELECT, D_SLAVE_REVOLT, D_SPEND, D_TAKE,
-  D_TARGET, type Table,
+  D_ALKI_DEST,
+  D_ALKI_SOURCE,
+  D_ANY_CITY,
+  D_ASSASSINATE,
+  D_BATTLE_SPECIAL,
+  D_CASUALTY,
+  D_DEAD_POOL,
+  D_FIRST_COMMIT,
+  D_INITIAL_CUBE,
+  D_NOMINATE,
+  D_PERMISSION,
+  D_PLAGUE,
+  D_POST_SPECIAL,
+  D_SELECT,
+  D_SLAVE_REVOLT,
+  D_SPEND,
+  D_TAKE,
+  D_TARGET,
+  type Table,
 } from './table.js';
 
 export const A_PASS = 0;
@@ -154,24 +196,41 @@ export function legalActions(t: Table): number[] {
 /** Applies a legal action (validated by the caller). */
 export function applyLegal(t: Table, a: number): void {
   switch (t.dec) {
-    case D_INITIAL_CUBE: return placeInitialCube(t, a - A_POWER);
-    case D_TAKE: return a === A_YES ? useInfluenceSpecial(t, 0) : takeTile(t, a - A_DISPLAY);
-    case D_ANY_CITY: return anyTileCity(t, a - A_POWER);
-    case D_NOMINATE: return nominate(t, Math.floor((a - A_NOMINATE) / 5), (a - A_NOMINATE) % 5);
-    case D_ASSASSINATE: return assassinate(t, Math.floor((a - A_ASSASSINATE) / 7), (a - A_ASSASSINATE) % 7);
-    case D_POST_SPECIAL: return a === A_YES ? useInfluenceSpecial(t, 1) : declinePostSpecial(t);
-    case D_PLAGUE: return plague(t, a - A_POWER);
-    case D_ALKI_SOURCE: return alkibiadesSource(t, Math.floor((a - A_ALKIBIADES) / 5), (a - A_ALKIBIADES) % 5);
-    case D_ALKI_DEST: return alkibiadesDestination(t, a - A_POWER);
-    case D_DEAD_POOL: return chooseRecovery(t, (a - A_DEAD_POOL) >> 1, (a - A_DEAD_POOL) & 1);
-    case D_FIRST_COMMIT: return chooseFirstCommit(t, a - A_CHOOSE);
-    case D_SLAVE_REVOLT: return a === A_PASS ? continueCommit(t) : slaveRevolt(t, a - A_REVOLT);
-    case D_SELECT: return a === A_PASS ? endCommitTurn(t) : selectCounter(t, a - A_SELECT);
-    case D_TARGET: return chooseTarget(t, (a - A_TARGET) >> 1, (a - A_TARGET) & 1);
-    case D_PERMISSION: return answerPermission(t, a === A_YES);
-    case D_SPEND: return a === A_PASS ? endCommitTurn(t) : chooseExtraCity(t, a - A_POWER);
-    case D_BATTLE_SPECIAL: return answerBattleSpecial(t, a !== A_PASS, a >= A_TOKEN ? a - A_TOKEN : -1);
-    case D_CASUALTY: return chooseCasualty(t, a - A_POWER);
+    case D_INITIAL_CUBE:
+      return placeInitialCube(t, a - A_POWER);
+    case D_TAKE:
+      return a === A_YES ? useInfluenceSpecial(t, 0) : takeTile(t, a - A_DISPLAY);
+    case D_ANY_CITY:
+      return anyTileCity(t, a - A_POWER);
+    case D_NOMINATE:
+      return nominate(t, Math.floor((a - A_NOMINATE) / 5), (a - A_NOMINATE) % 5);
+    case D_ASSASSINATE:
+      return assassinate(t, Math.floor((a - A_ASSASSINATE) / 7), (a - A_ASSASSINATE) % 7);
+    case D_POST_SPECIAL:
+      return a === A_YES ? useInfluenceSpecial(t, 1) : declinePostSpecial(t);
+    case D_PLAGUE:
+      return plague(t, a - A_POWER);
+    case D_ALKI_SOURCE:
+      return alkibiadesSource(t, Math.floor((a - A_ALKIBIADES) / 5), (a - A_ALKIBIADES) % 5);
+    case D_ALKI_DEST:
+      return alkibiadesDestination(t, a - A_POWER);
+    case D_DEAD_POOL:
+      return chooseRecovery(t, (a - A_DEAD_POOL) >> 1, (a - A_DEAD_POOL) & 1);
+    case D_FIRST_COMMIT:
+      return chooseFirstCommit(t, a - A_CHOOSE);
+    case D_SLAVE_REVOLT:
+      return a === A_PASS ? continueCommit(t) : slaveRevolt(t, a - A_REVOLT);
+    case D_SELECT:
+      return a === A_PASS ? endCommitTurn(t) : selectCounter(t, a - A_SELECT);
+    case D_TARGET:
+      return chooseTarget(t, (a - A_TARGET) >> 1, (a - A_TARGET) & 1);
+    case D_PERMISSION:
+      return answerPermission(t, a === A_YES);
+    case D_SPEND:
+      return a === A_PASS ? endCommitTurn(t) : chooseExtraCity(t, a - A_POWER);
+    case D_BATTLE_SPECIAL:
+      return answerBattleSpecial(t, a !== A_PASS, a >= A_TOKEN ? a - A_TOKEN : -1);
+    case D_CASUALTY:
+      return chooseCasualty(t, a - A_POWER);
   }
 }
-

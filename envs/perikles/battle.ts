@@ -4,16 +4,47 @@
  * after such a decision the resume functions pick the Location up where it stopped.
  */
 import {
-  ATHENS, CITY_COUNT, CRT, ENDING_DEFEATS, HOPLITE, KIND_COUNT, LOCATIONS, LOCATION_SLOTS, MAX_TURNS, PERSIA,
-  POWER_COUNT, SPARTA, SP_BRASIDAS, SP_PERSIAN_FLEET, SP_PHORMIO, SP_THESSALANIAN, TRIREME, crtColumn, kindOf, kindPower,
-  kindStrength, kindType, statueValue,
+  ATHENS,
+  CITY_COUNT,
+  CRT,
+  ENDING_DEFEATS,
+  HOPLITE,
+  KIND_COUNT,
+  LOCATIONS,
+  LOCATION_SLOTS,
+  MAX_TURNS,
+  PERSIA,
+  POWER_COUNT,
+  SPARTA,
+  SP_BRASIDAS,
+  SP_PERSIAN_FLEET,
+  SP_PHORMIO,
+  SP_THESSALANIAN,
+  TRIREME,
+  crtColumn,
+  kindOf,
+  kindPower,
+  kindStrength,
+  kindType,
+  statueValue,
 } from './cards.js';
 import { startTurn } from './influence.js';
 import { EV, NONE_ARG, ev } from './log.js';
 import { removeCommitted } from './military.js';
 import {
-  D_BATTLE_SPECIAL, D_CASUALTY, D_NONE, LOC_CLAIMED, LOC_REMOVED, PH_BATTLE, PH_OVER, ROLL_CAP, addCubes, cubesOnBoard, die,
-  refreshControl, type Table,
+  D_BATTLE_SPECIAL,
+  D_CASUALTY,
+  D_NONE,
+  LOC_CLAIMED,
+  LOC_REMOVED,
+  PH_BATTLE,
+  PH_OVER,
+  ROLL_CAP,
+  addCubes,
+  cubesOnBoard,
+  die,
+  refreshControl,
+  type Table,
 } from './table.js';
 
 /** Phase G starts with slot 0. */
@@ -200,7 +231,8 @@ export function sideStrength(t: Table, side: number): number {
     const kind = t.comKind[i];
     if (place >> 2 !== t.bSlot || ((place >> 1) & 1) !== side || kindType(kind) !== type) continue;
     const power = kindPower(kind);
-    const doubled = (t.bFlags & 1 && power === SPARTA && type === HOPLITE) || (t.bFlags & 2 && power === ATHENS && type === TRIREME);
+    const doubled =
+      (t.bFlags & 1 && power === SPARTA && type === HOPLITE) || (t.bFlags & 2 && power === ATHENS && type === TRIREME);
     total += kindStrength(kind) * (doubled ? 2 : 1);
   }
   return total;
@@ -222,7 +254,12 @@ function fight(t: Table): boolean {
  * side hits. §7 Decision: after ROLL_CAP rolls the defenders win. Returns the winning side
  * (0 attackers, 1 defenders). `roll` draws one die (the state's RNG; tests may script it).
  */
-export function rollCombat(t: Table, attackerTarget: number, defenderTarget: number, roll: (t: Table) => number): number {
+export function rollCombat(
+  t: Table,
+  attackerTarget: number,
+  defenderTarget: number,
+  roll: (t: Table) => number,
+): number {
   let rolls = 0;
   let winner = -1;
   let capped = 0;
@@ -268,7 +305,8 @@ export function casualtyCandidates(t: Table, side: number): [number, number, num
     for (let i = 0; i < t.comLen; i++) {
       const place = t.comPlace[i];
       const kind = t.comKind[i];
-      if (place >> 2 !== t.bSlot || ((place >> 1) & 1) !== side || (place & 1) !== ally || kindType(kind) !== type) continue;
+      if (place >> 2 !== t.bSlot || ((place >> 1) & 1) !== side || (place & 1) !== ally || kindType(kind) !== type)
+        continue;
       const s = kindStrength(kind);
       if (s < best) {
         best = s;
@@ -408,7 +446,8 @@ function endTurn(t: Table): void {
     t.pool[k] = 0;
   }
   clearTurnState(t);
-  const reason = t.turn === MAX_TURNS ? 0 : t.defeats[ATHENS] >= ENDING_DEFEATS ? 1 : t.defeats[SPARTA] >= ENDING_DEFEATS ? 2 : -1;
+  const reason =
+    t.turn === MAX_TURNS ? 0 : t.defeats[ATHENS] >= ENDING_DEFEATS ? 1 : t.defeats[SPARTA] >= ENDING_DEFEATS ? 2 : -1;
   if (reason >= 0) {
     endGame(t, reason);
     return;

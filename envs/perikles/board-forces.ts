@@ -3,14 +3,43 @@
  * (face-down counters show power and type only), the armies by power, and the relations grid.
  */
 import {
-  CITIES, KIND_COUNT, LOCATIONS, PERSIA, POWERS, TYPE_LETTERS, UNIT_TYPES, kindLabel, kindPower, kindStrength, kindType,
-  locationLabel, unitLabel,
+  CITIES,
+  KIND_COUNT,
+  LOCATIONS,
+  PERSIA,
+  POWERS,
+  TYPE_LETTERS,
+  UNIT_TYPES,
+  kindLabel,
+  kindPower,
+  kindStrength,
+  kindType,
+  locationLabel,
+  unitLabel,
 } from './cards.js';
 import { bonusText, citySummary, explain, roundsText } from './glossary.js';
 import { seatName, withArticle } from './render.js';
 import {
-  ABBR, FACE_DOWN, INK, MUTED, TYPE_FILL, W, changedMark, changedOutline, chip, counterSquare, flow, paragraph, text,
-  textItem, tip, title, translate, type Block, type Changes, type FlowItem,
+  ABBR,
+  FACE_DOWN,
+  INK,
+  MUTED,
+  TYPE_FILL,
+  W,
+  changedMark,
+  changedOutline,
+  chip,
+  counterSquare,
+  flow,
+  paragraph,
+  text,
+  textItem,
+  tip,
+  title,
+  translate,
+  type Block,
+  type Changes,
+  type FlowItem,
 } from './svg-kit.js';
 import type { CommittedView, LocationSlotView, PeriklesView } from './view.js';
 
@@ -18,18 +47,39 @@ function locationCounter(c: CommittedView): FlowItem {
   const [power, type, strength] = c;
   const unit = unitLabel(power, type);
   const label = `${ABBR[power]} ${TYPE_LETTERS[type]}${strength > 0 ? strength : ' ?'}`;
-  const tipText = strength > 0 ? `${kindLabel(power * 8 + type * 4 + strength - 1)}: ${explain(unit)}` : `${unit}, face down: its strength is hidden until the battle`;
+  const tipText =
+    strength > 0
+      ? `${kindLabel(power * 8 + type * 4 + strength - 1)}: ${explain(unit)}`
+      : `${unit}, face down: its strength is hidden until the battle`;
   return {
-    w: 52, h: 22,
-    draw: (x, y) => `<g>${title(tipText)}<rect x="${x}" y="${y}" width="52" height="22" rx="3" fill="${strength > 0 ? TYPE_FILL[type] : FACE_DOWN}" stroke="${INK}" stroke-width="0.8"/>` +
-      text(x + 26, y + 15.5, label, { size: 12, weight: 'bold', anchor: 'middle', fill: strength > 0 ? INK : '#ffffff' }) + '</g>',
+    w: 52,
+    h: 22,
+    draw: (x, y) =>
+      `<g>${title(tipText)}<rect x="${x}" y="${y}" width="52" height="22" rx="3" fill="${strength > 0 ? TYPE_FILL[type] : FACE_DOWN}" stroke="${INK}" stroke-width="0.8"/>` +
+      text(x + 26, y + 15.5, label, {
+        size: 12,
+        weight: 'bold',
+        anchor: 'middle',
+        fill: strength > 0 ? INK : '#ffffff',
+      }) +
+      '</g>',
   };
 }
 
 function sideColumn(view: PeriklesView, slot: LocationSlotView, side: number, w: number): Block {
   const p: string[] = [text(0, 14, side === 0 ? 'Attack' : 'Defend', { size: 13, weight: 'bold' })];
   const main = side === 0 ? slot.mainAttacker : slot.mainDefender;
-  if (main >= 0) p.push(chip(56, 0, 66, main, `seat ${main}`, `${seatName(view, main)} is the main ${side === 0 ? 'attacker' : 'defender'}`));
+  if (main >= 0)
+    p.push(
+      chip(
+        56,
+        0,
+        66,
+        main,
+        `seat ${main}`,
+        `${seatName(view, main)} is the main ${side === 0 ? 'attacker' : 'defender'}`,
+      ),
+    );
   else p.push(text(56, 14, side === 0 ? 'no attacker' : 'no defender', { size: 12, fill: MUTED, italic: true }));
   let y = 26;
   const mine = slot.counters.filter((c) => c[3] === side && c[4] === 0);
@@ -45,12 +95,16 @@ function sideColumn(view: PeriklesView, slot: LocationSlotView, side: number, w:
     y += f.h + 4;
   }
   if (side === 1 && slot.granted.length > 0) {
-    const para = paragraph(0, y + 12, `permission granted: ${slot.granted.map((u) => POWERS[u]).join(', ')}`, w, { size: 12 });
+    const para = paragraph(0, y + 12, `permission granted: ${slot.granted.map((u) => POWERS[u]).join(', ')}`, w, {
+      size: 12,
+    });
     p.push(para.svg);
     y += para.h;
   }
   if (side === 1 && slot.denied.length > 0) {
-    const para = paragraph(0, y + 12, `denied this commit turn: ${slot.denied.map((u) => POWERS[u]).join(', ')}`, w, { size: 12 });
+    const para = paragraph(0, y + 12, `denied this commit turn: ${slot.denied.map((u) => POWERS[u]).join(', ')}`, w, {
+      size: 12,
+    });
     p.push(para.svg);
     y += para.h;
   }
@@ -62,9 +116,12 @@ function locationCard(view: PeriklesView, slot: LocationSlotView, changes: Chang
   const name = locationLabel(slot.location);
   const inBattle = view.battle !== null && view.battle.slot === slot.slot;
   const p: string[] = [];
-  p.push(`<g>${title(tip(name))}<rect x="0" y="0" width="${w}" height="24" rx="6" fill="#3d4f66"/>` +
-    text(8, 17, `Slot ${slot.slot} · ${name}`, { size: 14, weight: 'bold', fill: '#ffffff' }) +
-    text(w - 8, 17, `${l.vp} VP`, { size: 14, weight: 'bold', fill: '#ffffff', anchor: 'end' }) + '</g>');
+  p.push(
+    `<g>${title(tip(name))}<rect x="0" y="0" width="${w}" height="24" rx="6" fill="#3d4f66"/>` +
+      text(8, 17, `Slot ${slot.slot} · ${name}`, { size: 14, weight: 'bold', fill: '#ffffff' }) +
+      text(w - 8, 17, `${l.vp} VP`, { size: 14, weight: 'bold', fill: '#ffffff', anchor: 'end' }) +
+      '</g>',
+  );
   let y = 40;
   const info = paragraph(8, y, `${CITIES[l.owner]} · ${roundsText(slot.location)}`, w - 16, { size: 12, fill: MUTED });
   p.push(info.svg);
@@ -83,7 +140,13 @@ function locationCard(view: PeriklesView, slot: LocationSlotView, changes: Chang
   y += Math.max(att.h, def.h, 24) + 4;
   if (view.commit?.request?.slot === slot.slot && view.commit.selected !== null) {
     const sel = view.commit.selected;
-    const para = paragraph(8, y + 12, `${seatName(view, view.commit.seat)} asks permission to defend here with ${withArticle(unitLabel(sel.power, sel.type))}.`, w - 16, { size: 12, weight: 'bold' });
+    const para = paragraph(
+      8,
+      y + 12,
+      `${seatName(view, view.commit.seat)} asks permission to defend here with ${withArticle(unitLabel(sel.power, sel.type))}.`,
+      w - 16,
+      { size: 12, weight: 'bold' },
+    );
     p.push(para.svg);
     y += para.h + 2;
   }
@@ -99,7 +162,9 @@ function locationCard(view: PeriklesView, slot: LocationSlotView, changes: Chang
       const x0 = 100 + side * 150;
       p.push(text(x0, y + 14, side === 0 ? 'attackers' : 'defenders', { size: 12 }));
       for (let i = 0; i < 2; i++) {
-        p.push(`<circle cx="${x0 + 72 + i * 18}" cy="${y + 10}" r="7" fill="${i < b.tokens[side] ? INK : '#ffffff'}" stroke="${INK}"/>`);
+        p.push(
+          `<circle cx="${x0 + 72 + i * 18}" cy="${y + 10}" r="7" fill="${i < b.tokens[side] ? INK : '#ffffff'}" stroke="${INK}"/>`,
+        );
       }
     }
     p.push('</g>');
@@ -107,7 +172,9 @@ function locationCard(view: PeriklesView, slot: LocationSlotView, changes: Chang
   }
   const h = y + 4;
   const frame = `<rect x="0" y="0" width="${w}" height="${h}" rx="6" fill="#ffffff" stroke="${inBattle ? INK : '#9aa3ad'}" stroke-width="${inBattle ? 3 : 1}"/>`;
-  const mark = changes.slots.has(slot.slot) ? changedOutline(0, 0, w, h) + changedMark(w - 4, -2, `${name}: ${changes.note}`) : '';
+  const mark = changes.slots.has(slot.slot)
+    ? changedOutline(0, 0, w, h) + changedMark(w - 4, -2, `${name}: ${changes.note}`)
+    : '';
   return { svg: frame + p.join('') + mark, h };
 }
 
@@ -137,7 +204,11 @@ function strengths(counts: readonly number[], power: number, type: number): numb
 }
 
 function squares(list: number[], type: number, tipText: (s: number) => string, dead = false): FlowItem[] {
-  return list.map((s) => ({ w: 20, h: 20, draw: (x: number, y: number) => counterSquare(x, y, type, s, tipText(s), dead) }));
+  return list.map((s) => ({
+    w: 20,
+    h: 20,
+    draw: (x: number, y: number) => counterSquare(x, y, type, s, tipText(s), dead),
+  }));
 }
 
 function armyColumn(view: PeriklesView, power: number, type: number, w: number): Block {
@@ -145,22 +216,36 @@ function armyColumn(view: PeriklesView, power: number, type: number, w: number):
   const items: FlowItem[] = [];
   const stack = strengths(view.stack, power, type);
   const led = power === PERSIA ? view.persianLeaders.length > 0 : view.leaders[power] >= 0;
-  if (stack.length > 0) items.push(textItem('stack', { size: 12, fill: MUTED }), ...squares(stack, type, (s) => `${unit} ${s} in the ${power === PERSIA ? 'Persian' : 'city'} stack`));
+  if (stack.length > 0)
+    items.push(
+      textItem('stack', { size: 12, fill: MUTED }),
+      ...squares(stack, type, (s) => `${unit} ${s} in the ${power === PERSIA ? 'Persian' : 'city'} stack`),
+    );
   let note = '';
   if (led) {
     if (view.controlled.includes(power)) {
       const pool = strengths(view.pool, power, type);
-      items.push(textItem('your pool (strengths)', { size: 12, fill: MUTED }), ...squares(pool, type, (s) => `${unit} ${s} in your pool`));
+      items.push(
+        textItem('your pool (strengths)', { size: 12, fill: MUTED }),
+        ...squares(pool, type, (s) => `${unit} ${s} in your pool`),
+      );
       if (pool.length === 0) items.push(textItem('empty', { size: 12 }));
     } else {
       const count = view.poolCounts[power * 2 + type];
-      items.push(textItem(`Leader’s pool: ${count}, hidden`, { size: 12, fill: MUTED }), ...squares(new Array<number>(count).fill(0), type, () => `${unit} in the Leader’s pool, strength hidden`));
+      items.push(
+        textItem(`Leader’s pool: ${count}, hidden`, { size: 12, fill: MUTED }),
+        ...squares(new Array<number>(count).fill(0), type, () => `${unit} in the Leader’s pool, strength hidden`),
+      );
       const unseen = strengths(view.unseen, power, type);
       if (unseen.length > 0) note = `strengths of these and of the ones face down on Locations: ${unseen.join(' ')}`;
     }
   }
   const dead = strengths(view.dead, power, type);
-  if (dead.length > 0) items.push(textItem('dead', { size: 12, fill: MUTED }), ...squares(dead, type, (s) => `${unit} ${s} in the dead pool`, true));
+  if (dead.length > 0)
+    items.push(
+      textItem('dead', { size: 12, fill: MUTED }),
+      ...squares(dead, type, (s) => `${unit} ${s} in the dead pool`, true),
+    );
   if (items.length === 0) items.push(textItem('none here', { size: 12, fill: MUTED }));
   const f = flow(items, 0, 0, w);
   if (note === '') return f;
@@ -170,19 +255,39 @@ function armyColumn(view: PeriklesView, power: number, type: number, w: number):
 
 export function armies(view: PeriklesView, changes: Changes): Block {
   const p: string[] = [text(10, 16, 'Armies', { size: 15, weight: 'bold' })];
-  const legend = 'Numbers are strengths. stack: at home, nobody leads it · pool: the Leader’s, not yet committed · dead: lost, recovered one a turn · dark squares: face down to you, strength hidden';
+  const legend =
+    'Numbers are strengths. stack: at home, nobody leads it · pool: the Leader’s, not yet committed · dead: lost, recovered one a turn · dark squares: face down to you, strength hidden';
   const lp = paragraph(10, 36, legend, W - 20, { size: 12, fill: MUTED });
   p.push(lp.svg);
   let y = 36 + lp.h;
   const colX = [150, 465];
   const colW = 300;
-  p.push(text(colX[0], y + 4, 'Hoplites (land)', { size: 13, weight: 'bold' }), text(colX[1], y + 4, 'Triremes (sea)', { size: 13, weight: 'bold' }));
+  p.push(
+    text(colX[0], y + 4, 'Hoplites (land)', { size: 13, weight: 'bold' }),
+    text(colX[1], y + 4, 'Triremes (sea)', { size: 13, weight: 'bold' }),
+  );
   y += 12;
   POWERS.forEach((name, power) => {
     const leaders = power === PERSIA ? view.persianLeaders : view.leaders[power] >= 0 ? [view.leaders[power]] : [];
-    const left: string[] = [`<g>${title(power === PERSIA ? tip(name) : `${name}: ${citySummary(power)}`)}${text(0, 15, name, { size: 14, weight: 'bold' })}</g>`];
-    if (leaders.length === 0) left.push(text(0, 33, power === PERSIA ? 'no Persian leader' : 'no Leader', { size: 12, fill: MUTED, italic: true }));
-    leaders.forEach((s, i) => left.push(chip((i % 2) * 64, 22 + Math.floor(i / 2) * 24, 60, s, `seat ${s}`, `${seatName(view, s)} leads ${name === 'Persia' ? 'the Persians' : name}`)));
+    const left: string[] = [
+      `<g>${title(power === PERSIA ? tip(name) : `${name}: ${citySummary(power)}`)}${text(0, 15, name, { size: 14, weight: 'bold' })}</g>`,
+    ];
+    if (leaders.length === 0)
+      left.push(
+        text(0, 33, power === PERSIA ? 'no Persian leader' : 'no Leader', { size: 12, fill: MUTED, italic: true }),
+      );
+    leaders.forEach((s, i) =>
+      left.push(
+        chip(
+          (i % 2) * 64,
+          22 + Math.floor(i / 2) * 24,
+          60,
+          s,
+          `seat ${s}`,
+          `${seatName(view, s)} leads ${name === 'Persia' ? 'the Persians' : name}`,
+        ),
+      ),
+    );
     const cols = UNIT_TYPES.map((_, type) => armyColumn(view, power, type, colW));
     const h = Math.max(44, 22 + Math.ceil(leaders.length / 2) * 24, ...cols.map((c) => c.h)) + 8;
     p.push(`<line x1="10" y1="${y}" x2="${W - 10}" y2="${y}" stroke="#c3c8d0"/>`);
@@ -200,7 +305,9 @@ export function relations(view: PeriklesView): Block {
   const cell = 34;
   const x0 = 100;
   const y0 = 48;
-  ABBR.forEach((a, i) => p.push(text(x0 + i * cell + cell / 2, y0 + 14, a, { size: 12, weight: 'bold', anchor: 'middle' })));
+  ABBR.forEach((a, i) =>
+    p.push(text(x0 + i * cell + cell / 2, y0 + 14, a, { size: 12, weight: 'bold', anchor: 'middle' })),
+  );
   POWERS.forEach((name, u) => {
     const y = y0 + 20 + u * cell;
     p.push(text(10, y + cell / 2 + 5, name, { size: 13 }));
@@ -208,8 +315,17 @@ export function relations(view: PeriklesView): Block {
       const r = view.relations[u][v];
       const fill = u === v ? '#d9d9d9' : r === 1 ? '#cfe8d6' : r === 2 ? '#f3c7c0' : '#ffffff';
       const word = u === v ? 'itself' : ['neutral', 'allied', 'at war'][r];
-      p.push(`<g>${title(`${name} and ${other}: ${word}`)}<rect x="${x0 + v * cell}" y="${y}" width="${cell}" height="${cell}" fill="${fill}" stroke="#9aa3ad"/>` +
-        (u !== v && r > 0 ? text(x0 + v * cell + cell / 2, y + cell / 2 + 5, r === 1 ? 'A' : 'W', { size: 14, weight: 'bold', anchor: 'middle' }) : '') + '</g>');
+      p.push(
+        `<g>${title(`${name} and ${other}: ${word}`)}<rect x="${x0 + v * cell}" y="${y}" width="${cell}" height="${cell}" fill="${fill}" stroke="#9aa3ad"/>` +
+          (u !== v && r > 0
+            ? text(x0 + v * cell + cell / 2, y + cell / 2 + 5, r === 1 ? 'A' : 'W', {
+                size: 14,
+                weight: 'bold',
+                anchor: 'middle',
+              })
+            : '') +
+          '</g>',
+      );
     });
   });
   return { svg: p.join(''), h: y0 + 20 + 7 * cell + 10 };

@@ -13,8 +13,26 @@ import { describeDecision } from './decision.js';
 import { PHASE_TITLES, battleText, commitText, formatLogEntry, seatName, statusLine } from './render.js';
 import { DECISION_TEXT } from './rules.js';
 import {
-  CHANGED, INK, MUTED, PAPER, W, changedMark, chip, flow, paragraph, seatColor, spacer, text, textItem, textWidth, tip, title,
-  translate, type Block, type Changes, type FlowItem,
+  CHANGED,
+  INK,
+  MUTED,
+  PAPER,
+  W,
+  changedMark,
+  chip,
+  flow,
+  paragraph,
+  seatColor,
+  spacer,
+  text,
+  textItem,
+  textWidth,
+  tip,
+  title,
+  translate,
+  type Block,
+  type Changes,
+  type FlowItem,
 } from './svg-kit.js';
 import type { PeriklesView } from './view.js';
 
@@ -24,7 +42,11 @@ const LOG_SHOWN = 12;
 
 function changesOf(view: PeriklesView): Changes {
   const c: Changes = {
-    cities: new Set(), slots: new Set(), display: new Set(), seats: new Set(), powers: new Set(),
+    cities: new Set(),
+    slots: new Set(),
+    display: new Set(),
+    seats: new Set(),
+    powers: new Set(),
     note: view.seat >= 0 ? 'changed since your last move' : 'changed in the latest events',
   };
   const slotOf = (slot: number, location: number) => {
@@ -32,24 +54,67 @@ function changesOf(view: PeriklesView): Changes {
   };
   for (const [kind, ...a] of view.log) {
     switch (kind) {
-      case 'initialCube': case 'cubes': case 'assassinate': case 'plague': case 'spendCube': case 'statue':
+      case 'initialCube':
+      case 'cubes':
+      case 'assassinate':
+      case 'plague':
+      case 'spendCube':
+      case 'statue':
         c.cities.add(a[1]);
         break;
-      case 'nominate': c.cities.add(a[2]); break;
-      case 'alkibiades': c.cities.add(a[2]); c.cities.add(a[3]); break;
-      case 'election': case 'noLeader': case 'defeat': c.cities.add(a[0]); break;
-      case 'unattacked': c.cities.add(LOCATIONS[a[0]].owner); c.seats.add(a[1]); break;
-      case 'take': c.display.add(a[1]); c.seats.add(a[0]); break;
-      case 'refill': if (view.display[a[0]] === a[1]) c.display.add(a[0]); break;
-      case 'commit': slotOf(a[3], a[6]); c.powers.add(a[1]); break;
-      case 'permission': slotOf(a[2], a[5]); break;
-      case 'slaveRevolt': if (a[1] < 7) slotOf(a[1], a[3]); c.powers.add(4); break;
-      case 'reveal': slotOf(a[0], a[1]); break;
-      case 'casualty': c.slots.add(a[0]); c.powers.add(kindPower(a[2])); break;
-      case 'recover': c.powers.add(kindPower(a[1])); break;
-      case 'claim': c.seats.add(a[1]); break;
-      case 'special': case 'discard': c.seats.add(a[0]); break;
-      default: break;
+      case 'nominate':
+        c.cities.add(a[2]);
+        break;
+      case 'alkibiades':
+        c.cities.add(a[2]);
+        c.cities.add(a[3]);
+        break;
+      case 'election':
+      case 'noLeader':
+      case 'defeat':
+        c.cities.add(a[0]);
+        break;
+      case 'unattacked':
+        c.cities.add(LOCATIONS[a[0]].owner);
+        c.seats.add(a[1]);
+        break;
+      case 'take':
+        c.display.add(a[1]);
+        c.seats.add(a[0]);
+        break;
+      case 'refill':
+        if (view.display[a[0]] === a[1]) c.display.add(a[0]);
+        break;
+      case 'commit':
+        slotOf(a[3], a[6]);
+        c.powers.add(a[1]);
+        break;
+      case 'permission':
+        slotOf(a[2], a[5]);
+        break;
+      case 'slaveRevolt':
+        if (a[1] < 7) slotOf(a[1], a[3]);
+        c.powers.add(4);
+        break;
+      case 'reveal':
+        slotOf(a[0], a[1]);
+        break;
+      case 'casualty':
+        c.slots.add(a[0]);
+        c.powers.add(kindPower(a[2]));
+        break;
+      case 'recover':
+        c.powers.add(kindPower(a[1]));
+        break;
+      case 'claim':
+        c.seats.add(a[1]);
+        break;
+      case 'special':
+      case 'discard':
+        c.seats.add(a[0]);
+        break;
+      default:
+        break;
     }
   }
   return c;
@@ -62,7 +127,9 @@ function header(view: PeriklesView): Block {
   const phase = view.isOver ? 'Game over' : `Turn ${view.turn} of ${view.maxTurns} · ${PHASE_TITLES[view.phase]}`;
   parts.push(text(10, 24, phase, { size: 18, weight: 'bold' }));
   const who = view.seat >= 0 ? `You are seat ${view.seat}` : 'Spectator view';
-  parts.push(text(W - 10, 24, `${who} · start player: seat ${view.startPlayer}`, { size: 13, anchor: 'end', fill: MUTED }));
+  parts.push(
+    text(W - 10, 24, `${who} · start player: seat ${view.startPlayer}`, { size: 13, anchor: 'end', fill: MUTED }),
+  );
   let y = 50;
   let status: string;
   if (view.isOver) status = statusLine(view);
@@ -77,7 +144,9 @@ function header(view: PeriklesView): Block {
   const progress: string[] = [];
   for (const line of [commitText(view), battleText(view)]) if (line !== undefined) progress.push(line);
   if (view.alkibiadesSource !== null) {
-    progress.push(`Alkibiades moves a ${seatName(view, view.alkibiadesSource[1])} cube from ${CITIES[view.alkibiadesSource[0]]}.`);
+    progress.push(
+      `Alkibiades moves a ${seatName(view, view.alkibiadesSource[1])} cube from ${CITIES[view.alkibiadesSource[0]]}.`,
+    );
   }
   if (view.currentTile >= 0) progress.push(`Tile being resolved: ${tileLabel(view.currentTile)}.`);
   for (const line of progress) {
@@ -91,15 +160,26 @@ function header(view: PeriklesView): Block {
 function specialItem(view: PeriklesView, seat: number): FlowItem {
   const sp = view.specials[seat];
   if (sp.tile < 0) {
-    return { w: 60, h: 24, draw: (x, y) => cardBack(x, y, 60, 24, `${seatName(view, seat)}: face-down Special tile (unused)`) };
+    return {
+      w: 60,
+      h: 24,
+      draw: (x, y) => cardBack(x, y, 60, 24, `${seatName(view, seat)}: face-down Special tile (unused)`),
+    };
   }
   const name = SPECIALS[sp.tile];
   const w = textWidth(`${name}${sp.used ? ' (used)' : ''}`, 12, true) + 16;
   return {
-    w, h: 24,
-    draw: (x, y) => `<g>${title(tip(name, sp.used ? ' (used)' : ' (unused)'))}<rect x="${x}" y="${y}" width="${w}" height="24" rx="4" ` +
+    w,
+    h: 24,
+    draw: (x, y) =>
+      `<g>${title(tip(name, sp.used ? ' (used)' : ' (unused)'))}<rect x="${x}" y="${y}" width="${w}" height="24" rx="4" ` +
       `fill="${sp.used ? '#e2e2e2' : '#fbe9a8'}" stroke="${INK}" stroke-width="0.8"${sp.used ? ' stroke-dasharray="3 2"' : ''}/>` +
-      text(x + 8, y + 16.5, `${name}${sp.used ? ' (used)' : ''}`, { size: 12, weight: 'bold', fill: sp.used ? MUTED : INK }) + '</g>',
+      text(x + 8, y + 16.5, `${name}${sp.used ? ' (used)' : ''}`, {
+        size: 12,
+        weight: 'bold',
+        fill: sp.used ? MUTED : INK,
+      }) +
+      '</g>',
   };
 }
 
@@ -110,11 +190,18 @@ function players(view: PeriklesView, changes: Changes): Block {
     const body: string[] = [];
     const acting = !view.isOver && view.toAct === s;
     body.push(chip(8, 8, 70, s, `seat ${s}`, `seat ${s}${s === view.seat ? ' (you)' : ''}`));
-    const tags = [s === view.seat ? 'you' : '', s === view.startPlayer ? 'start player' : '', acting ? '▶ to act' : ''].filter(Boolean).join(' · ');
+    const tags = [s === view.seat ? 'you' : '', s === view.startPlayer ? 'start player' : '', acting ? '▶ to act' : '']
+      .filter(Boolean)
+      .join(' · ');
     const facts = `${view.scores[s]} VP now (Locations ${view.tileVp[s]} VP, ${view.statueCounts[s]} statue${view.statueCounts[s] === 1 ? '' : 's'}) · ${view.supply[s]} cubes in supply`;
     body.push(text(86, 23, facts, { size: 13, weight: 'bold' }));
     if (tags) body.push(text(W - 30, 23, tags, { size: 13, anchor: 'end', weight: acting ? 'bold' : 'normal' }));
-    const items: FlowItem[] = [textItem('Special:', { size: 12, fill: MUTED }), specialItem(view, s), spacer(6), textItem('Influence tiles:', { size: 12, fill: MUTED })];
+    const items: FlowItem[] = [
+      textItem('Special:', { size: 12, fill: MUTED }),
+      specialItem(view, s),
+      spacer(6),
+      textItem('Influence tiles:', { size: 12, fill: MUTED }),
+    ];
     if (view.held[s].length === 0) items.push(textItem('none', { size: 12 }));
     for (const id of view.held[s]) items.push(influenceTile(id, textWidth(tileLabel(id), 12) + 12, 24));
     const row = flow(items, 8, 36, W - 40);
@@ -126,13 +213,19 @@ function players(view: PeriklesView, changes: Changes): Block {
         const name = locationLabel(id);
         const label = `${name} ${LOCATIONS[id].vp} VP`;
         const w = textWidth(label, 12) + 12;
-        won.push({ w, h: 22, draw: (x, yy) => `<g>${title(tip(name))}<rect x="${x}" y="${yy}" width="${w}" height="22" rx="4" fill="${PAPER}" stroke="${INK}" stroke-width="0.8"/>${text(x + 6, yy + 15.5, label, { size: 12 })}</g>` });
+        won.push({
+          w,
+          h: 22,
+          draw: (x, yy) =>
+            `<g>${title(tip(name))}<rect x="${x}" y="${yy}" width="${w}" height="22" rx="4" fill="${PAPER}" stroke="${INK}" stroke-width="0.8"/>${text(x + 6, yy + 15.5, label, { size: 12 })}</g>`,
+        });
       }
       const r2 = flow(won, 8, h, W - 40);
       body.push(r2.svg);
       h += r2.h + 6;
     }
-    const frame = `<rect x="0" y="0" width="${W - 20}" height="${h}" rx="6" fill="#ffffff" stroke="${acting ? INK : '#9aa3ad'}" stroke-width="${acting ? 3 : 1}"/>` +
+    const frame =
+      `<rect x="0" y="0" width="${W - 20}" height="${h}" rx="6" fill="#ffffff" stroke="${acting ? INK : '#9aa3ad'}" stroke-width="${acting ? 3 : 1}"/>` +
       `<rect x="0" y="0" width="5" height="${h}" fill="${seatColor(s)}"/>`;
     const mark = changes.seats.has(s) ? changedMark(W - 32 + 10, 8, `seat ${s}: ${changes.note}`) : '';
     parts.push(translate(10, y, frame + body.join('') + mark));
@@ -143,11 +236,19 @@ function players(view: PeriklesView, changes: Changes): Block {
 
 function events(view: PeriklesView): Block {
   if (view.log.length === 0) return { svg: '', h: 0 };
-  const p: string[] = [text(10, 16, view.seat >= 0 ? 'Since your last move' : 'Latest events', { size: 15, weight: 'bold' })];
+  const p: string[] = [
+    text(10, 16, view.seat >= 0 ? 'Since your last move' : 'Latest events', { size: 15, weight: 'bold' }),
+  ];
   let y = 38;
   const hidden = view.logDropped + Math.max(0, view.log.length - LOG_SHOWN);
   if (hidden > 0) {
-    p.push(text(10, y, `(${hidden} earlier event${hidden === 1 ? '' : 's'} not shown here)`, { size: 12, fill: MUTED, italic: true }));
+    p.push(
+      text(10, y, `(${hidden} earlier event${hidden === 1 ? '' : 's'} not shown here)`, {
+        size: 12,
+        fill: MUTED,
+        italic: true,
+      }),
+    );
     y += 18;
   }
   for (const entry of view.log.slice(-LOG_SHOWN)) {
@@ -163,7 +264,8 @@ function events(view: PeriklesView): Block {
 export function renderSvg(view: PeriklesView): string {
   const changes = changesOf(view);
   const blocks = [header(view), players(view, changes), map(view, changes), locations(view, changes)];
-  if (view.phase !== 'setup' && view.phase !== 'influence' && view.phase !== 'nominations') blocks.push(armies(view, changes));
+  if (view.phase !== 'setup' && view.phase !== 'influence' && view.phase !== 'nominations')
+    blocks.push(armies(view, changes));
   if (view.phase === 'commit' || view.phase === 'battle') blocks.push(relations(view));
   blocks.push(events(view));
   const body: string[] = [];
@@ -174,6 +276,14 @@ export function renderSvg(view: PeriklesView): string {
     y += b.h + 10;
   }
   body.unshift(`<rect x="0" y="0" width="${W}" height="${Math.ceil(y)}" fill="#f7f4ec"/>`);
-  const desc = view.isOver ? statusLine(view) : `Turn ${view.turn} of ${view.maxTurns}, ${PHASE_TITLES[view.phase]}; ${seatName(view, view.toAct)} is to act.`;
-  return svgBoard(W, Math.ceil(y), 'Greek cities, Locations and armies', `<g font-family="system-ui, sans-serif">${body.join('')}</g>`, desc);
+  const desc = view.isOver
+    ? statusLine(view)
+    : `Turn ${view.turn} of ${view.maxTurns}, ${PHASE_TITLES[view.phase]}; ${seatName(view, view.toAct)} is to act.`;
+  return svgBoard(
+    W,
+    Math.ceil(y),
+    'Greek cities, Locations and armies',
+    `<g font-family="system-ui, sans-serif">${body.join('')}</g>`,
+    desc,
+  );
 }

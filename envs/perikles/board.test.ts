@@ -3,7 +3,17 @@ import { describe, expect, test } from 'vitest';
 import { svgText } from '../core/board.js';
 import { Rng } from '../core/rng.js';
 import {
-  CITIES, CRT, INFLUENCE_TILES, LOCATIONS, LOCATION_COUNT, POWERS, SPECIALS, UNIT_TYPES, locationLabel, tileLabel, unitLabel,
+  CITIES,
+  CRT,
+  INFLUENCE_TILES,
+  LOCATIONS,
+  LOCATION_COUNT,
+  POWERS,
+  SPECIALS,
+  UNIT_TYPES,
+  locationLabel,
+  tileLabel,
+  unitLabel,
 } from './cards.js';
 import { citySummary, explain } from './glossary.js';
 import { perikles } from './index.js';
@@ -35,12 +45,24 @@ const seatsOf = (s: PeriklesState) => [-1, ...Array.from({ length: s.players }, 
 const wellFormed = svgMarkupProblem;
 
 /** The text a page shows: element content and titles, without tags. */
-const textOf = (markup: string) => markup.replace(/<[^>]*>/g, ' ').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** Every name a page may print for a component. */
 const NAMES = [
-  ...CITIES, ...POWERS, ...LOCATIONS.map((l) => locationLabel(l.id)), ...INFLUENCE_TILES.map((t) => tileLabel(t.id)), ...SPECIALS,
-  ...POWERS.flatMap((_, p) => UNIT_TYPES.map((__, type) => unitLabel(p, type))), ...CRT.map((c) => c.name),
+  ...CITIES,
+  ...POWERS,
+  ...LOCATIONS.map((l) => locationLabel(l.id)),
+  ...INFLUENCE_TILES.map((t) => tileLabel(t.id)),
+  ...SPECIALS,
+  ...POWERS.flatMap((_, p) => UNIT_TYPES.map((__, type) => unitLabel(p, type))),
+  ...CRT.map((c) => c.name),
 ];
 
 describe('renderSvg', () => {
@@ -75,7 +97,9 @@ describe('renderSvg', () => {
         const view = s.view(seat);
         const svg = perikles.renderSvg(view);
         // Known to this seat: its own tile, used tiles, and a tile the windows asked have pinned down (§6).
-        const visible = new Set(view.specials.flatMap((sp) => (sp.tile >= 0 ? [sp.tile] : sp.possible.length === 1 ? sp.possible : [])));
+        const visible = new Set(
+          view.specials.flatMap((sp) => (sp.tile >= 0 ? [sp.tile] : sp.possible.length === 1 ? sp.possible : [])),
+        );
         for (let k = 0; k < SPECIALS.length; k++) {
           if (visible.has(k)) continue;
           expect(svg, `seat ${seat} sees ${SPECIALS[k]}`).not.toContain(SPECIALS[k]);
@@ -94,9 +118,23 @@ describe('renderSvg', () => {
 
   test('face-down counters show power and type only; the Location’s battle turns them face up', () => {
     const json = {
-      phase: 'commit' as const, decision: 'selectCounter' as const, actor: 1, progress: { commitSeat: 1, stage: 1 },
-      leaders: [-1, 1, -1, -1, 0, -1], locations: [loc('Attica'), loc('Naupactus'), loc('Delium'), loc('Pylos'), loc('Mantinea'), loc('Corcyra'), loc('Megara')],
-      held: [[14], [15], [16], [17]], specials: [4, 5, 6, 7], mainAttackers: [0, -1, -1, -1, -1, -1, -1],
+      phase: 'commit' as const,
+      decision: 'selectCounter' as const,
+      actor: 1,
+      progress: { commitSeat: 1, stage: 1 },
+      leaders: [-1, 1, -1, -1, 0, -1],
+      locations: [
+        loc('Attica'),
+        loc('Naupactus'),
+        loc('Delium'),
+        loc('Pylos'),
+        loc('Mantinea'),
+        loc('Corcyra'),
+        loc('Megara'),
+      ],
+      held: [[14], [15], [16], [17]],
+      specials: [4, 5, 6, 7],
+      mainAttackers: [0, -1, -1, -1, -1, -1, -1],
       committed: [{ slot: 0, side: 'attack' as const, ally: false, counter: 'Sparta H4' }],
     };
     const s = load(json);
@@ -162,7 +200,8 @@ describe('glossary', () => {
           const name = locationLabel(slot.location);
           expect(svg).toContain(svgText(`${name}: ${explain(name)}`));
         }
-        for (const id of view.display) if (id >= 0) expect(svg).toContain(svgText(`${tileLabel(id)} (display slot ${view.display.indexOf(id)}): `));
+        for (const id of view.display)
+          if (id >= 0) expect(svg).toContain(svgText(`${tileLabel(id)} (display slot ${view.display.indexOf(id)}): `));
         for (const [c, name] of CITIES.entries()) expect(svg).toContain(svgText(`${name}: ${citySummary(c)}`));
       }
     }
@@ -189,7 +228,9 @@ describe('rules', () => {
 
 describe('renderHtml', () => {
   test('armies as a table that says which numbers are strengths and which are counts', () => {
-    const s = POSITIONS.find((p) => p.view(0).phase === 'commit' && p.view(0).controlled.length > 0 && p.view(0).controlled.length < 7)!;
+    const s = POSITIONS.find(
+      (p) => p.view(0).phase === 'commit' && p.view(0).controlled.length > 0 && p.view(0).controlled.length < 7,
+    )!;
     const html = renderHtml(s.view(0));
     expect(html).not.toContain('<pre');
     expect(html).toContain('<table class="armies">');

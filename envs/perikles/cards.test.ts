@@ -1,7 +1,23 @@
 import { describe, expect, test } from 'vitest';
 import {
-  CITIES, COUNTERS, CRT, INFLUENCE_TILES, KIND_COUNT, KIND_TOTALS, LOCATIONS, POWERS, SPECIALS, STATUE_TRACKS, TILE_KINDS,
-  crtColumn, kindCode, kindLabel, kindOf, statueValue, tileLabel, tilesPerPlayer,
+  CITIES,
+  COUNTERS,
+  CRT,
+  INFLUENCE_TILES,
+  KIND_COUNT,
+  KIND_TOTALS,
+  LOCATIONS,
+  POWERS,
+  SPECIALS,
+  STATUE_TRACKS,
+  TILE_KINDS,
+  crtColumn,
+  kindCode,
+  kindLabel,
+  kindOf,
+  statueValue,
+  tileLabel,
+  tilesPerPlayer,
 } from './cards.js';
 
 describe('components (rules §2)', () => {
@@ -15,11 +31,12 @@ describe('components (rules §2)', () => {
   });
 
   test('§2.2 table row by row as strength×count, hoplites | triremes', () => {
-    const row = (power: number, type: number) => [1, 2, 3, 4]
-      .map((s) => [s, KIND_TOTALS[kindOf(power, type, s)]])
-      .filter(([, n]) => n > 0)
-      .map(([s, n]) => `${s}×${n}`)
-      .join(', ');
+    const row = (power: number, type: number) =>
+      [1, 2, 3, 4]
+        .map((s) => [s, KIND_TOTALS[kindOf(power, type, s)]])
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(', ');
     expect(POWERS.map((name, p) => `${name}: ${row(p, 0)} | ${row(p, 1)}`)).toEqual([
       'Argos: 1×2, 2×2, 3×2 | 1×1, 2×1, 3×1',
       'Athens: 1×2, 2×2, 3×2 | 1×2, 2×2, 3×2, 4×2',
@@ -38,7 +55,11 @@ describe('components (rules §2)', () => {
     const bonus = (m: number) => ['', 'H', 'T', 'H and T'][m];
     const rows = LOCATIONS.map((l, i) => {
       expect(l.id).toBe(i);
-      const intrinsic = l.attackerBonus ? `attacker, ${bonus(l.attackerBonus)}` : l.defenderBonus ? `defender, ${bonus(l.defenderBonus)}` : '—';
+      const intrinsic = l.attackerBonus
+        ? `attacker, ${bonus(l.attackerBonus)}`
+        : l.defenderBonus
+          ? `defender, ${bonus(l.defenderBonus)}`
+          : '—';
       return `${l.name} | ${CITIES[l.owner]} | ${l.vp} | ${rounds(l.rounds)} | ${intrinsic}`;
     });
     expect(rows).toEqual([
@@ -70,44 +91,111 @@ describe('components (rules §2)', () => {
   test('§2.4: 36 Influence tiles in the id blocks 0-13 plain, 14-24 Candidate, 25-30 Assassin, 31-35 Any', () => {
     expect(INFLUENCE_TILES).toHaveLength(36);
     INFLUENCE_TILES.forEach((t, i) => expect(t.id).toBe(i));
-    const count = (kind: number, color: number) => INFLUENCE_TILES.filter((t) => t.kind === kind && t.color === color).length;
+    const count = (kind: number, color: number) =>
+      INFLUENCE_TILES.filter((t) => t.kind === kind && t.color === color).length;
     expect(CITIES.map((_, c) => count(0, c))).toEqual([2, 3, 2, 2, 3, 2]);
     expect(CITIES.map((_, c) => count(1, c))).toEqual([2, 2, 2, 1, 2, 2]);
     expect(CITIES.map((_, c) => count(2, c))).toEqual([1, 1, 1, 1, 1, 1]);
     expect(count(3, 6)).toBe(5);
-    const block = (from: number, to: number) => INFLUENCE_TILES.slice(from, to + 1).map((t) => `${TILE_KINDS[t.kind]}:${t.color}`);
-    expect(block(0, 13)).toEqual(['plain:0', 'plain:0', 'plain:1', 'plain:1', 'plain:1', 'plain:2', 'plain:2', 'plain:3', 'plain:3', 'plain:4', 'plain:4', 'plain:4', 'plain:5', 'plain:5']);
-    expect(block(14, 24)).toEqual(['candidate:0', 'candidate:0', 'candidate:1', 'candidate:1', 'candidate:2', 'candidate:2', 'candidate:3', 'candidate:4', 'candidate:4', 'candidate:5', 'candidate:5']);
+    const block = (from: number, to: number) =>
+      INFLUENCE_TILES.slice(from, to + 1).map((t) => `${TILE_KINDS[t.kind]}:${t.color}`);
+    expect(block(0, 13)).toEqual([
+      'plain:0',
+      'plain:0',
+      'plain:1',
+      'plain:1',
+      'plain:1',
+      'plain:2',
+      'plain:2',
+      'plain:3',
+      'plain:3',
+      'plain:4',
+      'plain:4',
+      'plain:4',
+      'plain:5',
+      'plain:5',
+    ]);
+    expect(block(14, 24)).toEqual([
+      'candidate:0',
+      'candidate:0',
+      'candidate:1',
+      'candidate:1',
+      'candidate:2',
+      'candidate:2',
+      'candidate:3',
+      'candidate:4',
+      'candidate:4',
+      'candidate:5',
+      'candidate:5',
+    ]);
     expect(block(25, 30)).toEqual([0, 1, 2, 3, 4, 5].map((c) => `assassin:${c}`));
     expect(block(31, 35)).toEqual(Array(5).fill('any:6'));
-    expect(INFLUENCE_TILES.filter((t) => t.shards === 2).map((t) => t.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
-    expect([tileLabel(2), tileLabel(21), tileLabel(30), tileLabel(35)]).toEqual(['Athens (2 cubes)', 'Sparta Candidate', 'Thebes Assassin', 'Any city']);
+    expect(INFLUENCE_TILES.filter((t) => t.shards === 2).map((t) => t.id)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    ]);
+    expect([tileLabel(2), tileLabel(21), tileLabel(30), tileLabel(35)]).toEqual([
+      'Athens (2 cubes)',
+      'Sparta Candidate',
+      'Thebes Assassin',
+      'Any city',
+    ]);
     expect([3, 4, 5].map(tilesPerPlayer)).toEqual([5, 5, 4]);
   });
 
   test('§2.5: the 8 Special tiles in table order', () => {
-    expect([...SPECIALS]).toEqual(['Perikles', 'Alkibiades', 'Plague', 'Slave Revolt', 'Brasidas', 'Phormio', 'Thessalanian Allies', 'Persian Fleet']);
+    expect([...SPECIALS]).toEqual([
+      'Perikles',
+      'Alkibiades',
+      'Plague',
+      'Slave Revolt',
+      'Brasidas',
+      'Phormio',
+      'Thessalanian Allies',
+      'Persian Fleet',
+    ]);
   });
 
   test('§2.1: statue tracks and values (index = defeats, 0 beyond the track)', () => {
-    expect(STATUE_TRACKS.map((t) => [...t])).toEqual([[6, 3], [5, 5, 3, 1], [9, 7, 5, 3], [6, 3], [5, 4, 3, 2], [7, 5, 3]]);
+    expect(STATUE_TRACKS.map((t) => [...t])).toEqual([
+      [6, 3],
+      [5, 5, 3, 1],
+      [9, 7, 5, 3],
+      [6, 3],
+      [5, 4, 3, 2],
+      [7, 5, 3],
+    ]);
     expect(statueValue(1, 2)).toBe(3); // Athens with 2 defeats
     expect(statueValue(0, 2)).toBe(0); // Argos with 2 or more defeats
     expect(statueValue(0, 9)).toBe(0);
-    expect(Object.isFrozen(STATUE_TRACKS) && Object.isFrozen(STATUE_TRACKS[0]) && Object.isFrozen(LOCATIONS[0])).toBe(true);
+    expect(Object.isFrozen(STATUE_TRACKS) && Object.isFrozen(STATUE_TRACKS[0]) && Object.isFrozen(LOCATIONS[0])).toBe(
+      true,
+    );
   });
 
   test('§2.6: CRT targets per column', () => {
     expect(CRT.map((c) => [c.name, c.attackerTarget, c.defenderTarget])).toEqual([
-      ['3:1', 5, 10], ['2:1', 6, 9], ['+2', 7, 8], ['1:1', 8, 7], ['−2', 9, 6], ['1:2', 10, 5],
+      ['3:1', 5, 10],
+      ['2:1', 6, 9],
+      ['+2', 7, 8],
+      ['1:1', 8, 7],
+      ['−2', 9, 6],
+      ['1:2', 10, 5],
     ]);
     CRT.forEach((c, i) => expect(c.id).toBe(i));
   });
 
   // Scenario 1 of §10.
   test.each([
-    [4, 1, '3:1', 5, 10], [5, 2, '2:1', 6, 9], [5, 3, '+2', 7, 8], [3, 2, '1:1', 8, 7], [2, 3, '1:1', 8, 7],
-    [1, 1, '1:1', 8, 7], [1, 2, '1:2', 10, 5], [3, 5, '−2', 9, 6], [3, 6, '1:2', 10, 5], [4, 7, '−2', 9, 6],
+    [4, 1, '3:1', 5, 10],
+    [5, 2, '2:1', 6, 9],
+    [5, 3, '+2', 7, 8],
+    [3, 2, '1:1', 8, 7],
+    [2, 3, '1:1', 8, 7],
+    [1, 1, '1:1', 8, 7],
+    [1, 2, '1:2', 10, 5],
+    [3, 5, '−2', 9, 6],
+    [3, 6, '1:2', 10, 5],
+    [4, 7, '−2', 9, 6],
   ])('§10 scenario 1: CRT column of (A %i, D %i) is %s (A%i/D%i)', (a, d, name, ta, td) => {
     const col = CRT[crtColumn(a, d)];
     expect([col.name, col.attackerTarget, col.defenderTarget]).toEqual([name, ta, td]);

@@ -11,7 +11,15 @@ export type CityName = (typeof CITIES)[number];
 export const POWERS = [...CITIES, 'Persia'] as const;
 export type PowerName = (typeof POWERS)[number];
 /** Adjectives for counter labels ('Spartan hoplite 3'). */
-export const POWER_ADJECTIVES = ['Argive', 'Athenian', 'Corinthian', 'Megarian', 'Spartan', 'Theban', 'Persian'] as const;
+export const POWER_ADJECTIVES = [
+  'Argive',
+  'Athenian',
+  'Corinthian',
+  'Megarian',
+  'Spartan',
+  'Theban',
+  'Persian',
+] as const;
 
 export const ARGOS = 0;
 export const ATHENS = 1;
@@ -56,26 +64,53 @@ export interface Counter {
 
 /** §2.2 as `[power, type, strength, count]` rows. */
 const COUNTER_ROWS: readonly (readonly [number, number, number, number])[] = [
-  [ARGOS, HOPLITE, 1, 2], [ARGOS, HOPLITE, 2, 2], [ARGOS, HOPLITE, 3, 2],
-  [ARGOS, TRIREME, 1, 1], [ARGOS, TRIREME, 2, 1], [ARGOS, TRIREME, 3, 1],
-  [ATHENS, HOPLITE, 1, 2], [ATHENS, HOPLITE, 2, 2], [ATHENS, HOPLITE, 3, 2],
-  [ATHENS, TRIREME, 1, 2], [ATHENS, TRIREME, 2, 2], [ATHENS, TRIREME, 3, 2], [ATHENS, TRIREME, 4, 2],
-  [CORINTH, HOPLITE, 1, 1], [CORINTH, HOPLITE, 2, 3], [CORINTH, HOPLITE, 3, 1],
-  [CORINTH, TRIREME, 1, 2], [CORINTH, TRIREME, 2, 2], [CORINTH, TRIREME, 3, 1],
-  [MEGARA, HOPLITE, 1, 1], [MEGARA, HOPLITE, 2, 1],
-  [MEGARA, TRIREME, 1, 1], [MEGARA, TRIREME, 2, 1], [MEGARA, TRIREME, 3, 1],
-  [SPARTA, HOPLITE, 1, 2], [SPARTA, HOPLITE, 2, 3], [SPARTA, HOPLITE, 3, 3], [SPARTA, HOPLITE, 4, 2],
-  [SPARTA, TRIREME, 1, 1], [SPARTA, TRIREME, 2, 2], [SPARTA, TRIREME, 3, 1],
-  [THEBES, HOPLITE, 1, 2], [THEBES, HOPLITE, 2, 3], [THEBES, HOPLITE, 3, 2],
-  [THEBES, TRIREME, 1, 1], [THEBES, TRIREME, 2, 1],
-  [PERSIA, HOPLITE, 2, 2], [PERSIA, HOPLITE, 3, 4],
-  [PERSIA, TRIREME, 2, 2], [PERSIA, TRIREME, 3, 2],
+  [ARGOS, HOPLITE, 1, 2],
+  [ARGOS, HOPLITE, 2, 2],
+  [ARGOS, HOPLITE, 3, 2],
+  [ARGOS, TRIREME, 1, 1],
+  [ARGOS, TRIREME, 2, 1],
+  [ARGOS, TRIREME, 3, 1],
+  [ATHENS, HOPLITE, 1, 2],
+  [ATHENS, HOPLITE, 2, 2],
+  [ATHENS, HOPLITE, 3, 2],
+  [ATHENS, TRIREME, 1, 2],
+  [ATHENS, TRIREME, 2, 2],
+  [ATHENS, TRIREME, 3, 2],
+  [ATHENS, TRIREME, 4, 2],
+  [CORINTH, HOPLITE, 1, 1],
+  [CORINTH, HOPLITE, 2, 3],
+  [CORINTH, HOPLITE, 3, 1],
+  [CORINTH, TRIREME, 1, 2],
+  [CORINTH, TRIREME, 2, 2],
+  [CORINTH, TRIREME, 3, 1],
+  [MEGARA, HOPLITE, 1, 1],
+  [MEGARA, HOPLITE, 2, 1],
+  [MEGARA, TRIREME, 1, 1],
+  [MEGARA, TRIREME, 2, 1],
+  [MEGARA, TRIREME, 3, 1],
+  [SPARTA, HOPLITE, 1, 2],
+  [SPARTA, HOPLITE, 2, 3],
+  [SPARTA, HOPLITE, 3, 3],
+  [SPARTA, HOPLITE, 4, 2],
+  [SPARTA, TRIREME, 1, 1],
+  [SPARTA, TRIREME, 2, 2],
+  [SPARTA, TRIREME, 3, 1],
+  [THEBES, HOPLITE, 1, 2],
+  [THEBES, HOPLITE, 2, 3],
+  [THEBES, HOPLITE, 3, 2],
+  [THEBES, TRIREME, 1, 1],
+  [THEBES, TRIREME, 2, 1],
+  [PERSIA, HOPLITE, 2, 2],
+  [PERSIA, HOPLITE, 3, 4],
+  [PERSIA, TRIREME, 2, 2],
+  [PERSIA, TRIREME, 3, 2],
 ];
 
 /** Every one of the 71 counters (§2.2, Decision: 61 Greek + 10 Persian). */
 export const COUNTERS: readonly Counter[] = Object.freeze(
-  COUNTER_ROWS.flatMap(([power, type, strength, count]) => Array.from({ length: count }, () => ({ power, type, strength })))
-    .map((c, id) => Object.freeze({ id, ...c })),
+  COUNTER_ROWS.flatMap(([power, type, strength, count]) =>
+    Array.from({ length: count }, () => ({ power, type, strength })),
+  ).map((c, id) => Object.freeze({ id, ...c })),
 );
 
 /**
@@ -90,8 +125,10 @@ export const kindType = (kind: number): number => (kind >> 2) & 1;
 export const kindStrength = (kind: number): number => (kind & 3) + 1;
 /** Number of counters of each kind (0 for kinds that do not exist). */
 export const KIND_TOTALS: readonly number[] = Object.freeze(
-  Array.from({ length: KIND_COUNT }, (_, k) =>
-    COUNTERS.filter((c) => kindOf(c.power, c.type, c.strength) === k).length),
+  Array.from(
+    { length: KIND_COUNT },
+    (_, k) => COUNTERS.filter((c) => kindOf(c.power, c.type, c.strength) === k).length,
+  ),
 );
 /** 'Spartan hoplite 3'. */
 export function kindLabel(kind: number): string {
@@ -162,15 +199,17 @@ const LOCATION_ROWS: readonly (readonly [string, number, number, RoundSequence, 
 const BONUS_MASK = { '': 0, dh: H_BIT, dht: H_BIT | T_BIT, ah: H_BIT, aht: H_BIT | T_BIT } as const;
 
 export const LOCATIONS: readonly Location[] = Object.freeze(
-  LOCATION_ROWS.map(([name, owner, vp, seq, code], id) => Object.freeze({
-    id,
-    name,
-    owner,
-    vp,
-    rounds: ROUNDS_OF[seq],
-    attackerBonus: code.startsWith('a') ? BONUS_MASK[code] : 0,
-    defenderBonus: code.startsWith('d') ? BONUS_MASK[code] : 0,
-  })),
+  LOCATION_ROWS.map(([name, owner, vp, seq, code], id) =>
+    Object.freeze({
+      id,
+      name,
+      owner,
+      vp,
+      rounds: ROUNDS_OF[seq],
+      attackerBonus: code.startsWith('a') ? BONUS_MASK[code] : 0,
+      defenderBonus: code.startsWith('d') ? BONUS_MASK[code] : 0,
+    }),
+  ),
 );
 export const LOCATION_COUNT = LOCATIONS.length;
 /**
@@ -211,8 +250,12 @@ const ANY_TILES = 5;
 /** §2.4 tile ids: 0–13 plain, 14–24 Candidate, 25–30 Assassin, 31–35 Any, each block in city order. */
 export const INFLUENCE_TILES: readonly InfluenceTile[] = Object.freeze(
   [
-    ...PLAIN_PER_CITY.flatMap((n, city) => Array.from({ length: n }, () => ({ kind: TK_PLAIN, color: city, shards: 2 as const }))),
-    ...CANDIDATE_PER_CITY.flatMap((n, city) => Array.from({ length: n }, () => ({ kind: TK_CANDIDATE, color: city, shards: 1 as const }))),
+    ...PLAIN_PER_CITY.flatMap((n, city) =>
+      Array.from({ length: n }, () => ({ kind: TK_PLAIN, color: city, shards: 2 as const })),
+    ),
+    ...CANDIDATE_PER_CITY.flatMap((n, city) =>
+      Array.from({ length: n }, () => ({ kind: TK_CANDIDATE, color: city, shards: 1 as const })),
+    ),
     ...CITIES.map((_, city) => ({ kind: TK_ASSASSIN, color: city, shards: 1 as const })),
     ...Array.from({ length: ANY_TILES }, () => ({ kind: TK_ANY, color: ANY_COLOR, shards: 1 as const })),
   ].map((tile, id) => Object.freeze({ id, ...tile })),
@@ -225,17 +268,28 @@ export const DISPLAY_SLOTS = 10;
 export function tileLabel(id: number): string {
   const tile = INFLUENCE_TILES[id];
   switch (tile.kind) {
-    case TK_PLAIN: return `${CITIES[tile.color]} (2 cubes)`;
-    case TK_CANDIDATE: return `${CITIES[tile.color]} Candidate`;
-    case TK_ASSASSIN: return `${CITIES[tile.color]} Assassin`;
-    default: return 'Any city';
+    case TK_PLAIN:
+      return `${CITIES[tile.color]} (2 cubes)`;
+    case TK_CANDIDATE:
+      return `${CITIES[tile.color]} Candidate`;
+    case TK_ASSASSIN:
+      return `${CITIES[tile.color]} Assassin`;
+    default:
+      return 'Any city';
   }
 }
 
 // ---- §2.5 Special tiles --------------------------------------------------------------------------
 
 export const SPECIALS = [
-  'Perikles', 'Alkibiades', 'Plague', 'Slave Revolt', 'Brasidas', 'Phormio', 'Thessalanian Allies', 'Persian Fleet',
+  'Perikles',
+  'Alkibiades',
+  'Plague',
+  'Slave Revolt',
+  'Brasidas',
+  'Phormio',
+  'Thessalanian Allies',
+  'Persian Fleet',
 ] as const;
 export const SP_PERIKLES = 0;
 export const SP_ALKIBIADES = 1;
@@ -261,8 +315,16 @@ export interface CrtColumn {
 }
 
 export const CRT: readonly CrtColumn[] = Object.freeze(
-  ([['3:1', 5, 10], ['2:1', 6, 9], ['+2', 7, 8], ['1:1', 8, 7], ['−2', 9, 6], ['1:2', 10, 5]] as const)
-    .map(([name, attackerTarget, defenderTarget], id) => Object.freeze({ id, name, attackerTarget, defenderTarget })),
+  (
+    [
+      ['3:1', 5, 10],
+      ['2:1', 6, 9],
+      ['+2', 7, 8],
+      ['1:1', 8, 7],
+      ['−2', 9, 6],
+      ['1:2', 10, 5],
+    ] as const
+  ).map(([name, attackerTarget, defenderTarget], id) => Object.freeze({ id, name, attackerTarget, defenderTarget })),
 );
 
 /** §2.6: the CRT column for attack strength a and defence strength d, tested top to bottom. */

@@ -3,8 +3,21 @@
  * view; '' when it is not that seat's turn or the game is over).
  */
 import {
-  CITIES, INFLUENCE_SPECIALS, KIND_COUNT, SPECIALS, SP_BRASIDAS, SP_PERSIAN_FLEET, SP_PHORMIO, SP_THESSALANIAN, UNIT_TYPES, kindLabel,
-  kindOf, kindPower, kindType, locationLabel, unitLabel,
+  CITIES,
+  INFLUENCE_SPECIALS,
+  KIND_COUNT,
+  SPECIALS,
+  SP_BRASIDAS,
+  SP_PERSIAN_FLEET,
+  SP_PHORMIO,
+  SP_THESSALANIAN,
+  UNIT_TYPES,
+  kindLabel,
+  kindOf,
+  kindPower,
+  kindType,
+  locationLabel,
+  unitLabel,
 } from './cards.js';
 import { withArticle } from './render.js';
 import type { PeriklesView } from './view.js';
@@ -12,10 +25,13 @@ import type { PeriklesView } from './view.js';
 /** Cities whose dead-pool recovery waits for this seat's choice of type. */
 function pendingDeadPool(view: PeriklesView): number[] {
   const hasType = (c: number, type: number) => {
-    for (let k = 0; k < KIND_COUNT; k++) if (kindPower(k) === c && kindType(k) === type && view.dead[k] > 0) return true;
+    for (let k = 0; k < KIND_COUNT; k++)
+      if (kindPower(k) === c && kindType(k) === type && view.dead[k] > 0) return true;
     return false;
   };
-  return CITIES.map((_, c) => c).filter((c) => view.leaders[c] === view.seat && !view.progress.deadDone.includes(c) && hasType(c, 0) && hasType(c, 1));
+  return CITIES.map((_, c) => c).filter(
+    (c) => view.leaders[c] === view.seat && !view.progress.deadDone.includes(c) && hasType(c, 0) && hasType(c, 1),
+  );
 }
 
 export function describeDecision(view: PeriklesView): string {
@@ -59,7 +75,11 @@ export function describeDecision(view: PeriklesView): string {
       return `Choose a counter from your pool to commit face down (${c?.basic ?? 0} of 2 committed this turn), or stop.`;
     case 'target': {
       const sel = c?.selected;
-      const unit = sel ? (sel.strength > 0 ? kindLabel(kindOf(sel.power, sel.type, sel.strength)) : unitLabel(sel.power, sel.type)) : 'counter';
+      const unit = sel
+        ? sel.strength > 0
+          ? kindLabel(kindOf(sel.power, sel.type, sel.strength))
+          : unitLabel(sel.power, sel.type)
+        : 'counter';
       return `Choose the Location your ${unit} attacks or defends.`;
     }
     case 'permission': {
@@ -75,8 +95,10 @@ export function describeDecision(view: PeriklesView): string {
       const slot = b ? view.locations[b.slot] : null;
       const where = slot ? ` at ${locationLabel(slot.location)}` : '';
       const round = b ? ` (${UNIT_TYPES[b.roundType]} round)` : '';
-      if (own.tile === SP_BRASIDAS) return `Use Brasidas in this battle${where}${round} to double every Spartan hoplite, or not.`;
-      if (own.tile === SP_PHORMIO) return `Use Phormio in this battle${where}${round} to double every Athenian trireme, or not.`;
+      if (own.tile === SP_BRASIDAS)
+        return `Use Brasidas in this battle${where}${round} to double every Spartan hoplite, or not.`;
+      if (own.tile === SP_PHORMIO)
+        return `Use Phormio in this battle${where}${round} to double every Athenian trireme, or not.`;
       if (own.tile === SP_THESSALANIAN || own.tile === SP_PERSIAN_FLEET) {
         return `Use ${special} in this battle${where}${round} to give a battle token to the attackers or the defenders, or not.`;
       }

@@ -6,8 +6,16 @@
  */
 import { SegmentWriter, defineLayout, type SegmentLayout } from '../core/segments.js';
 import {
-  CITY_COUNT, DISPLAY_SLOTS, KIND_COUNT, KIND_TOTALS, LOCATION_COUNT, LOCATION_SLOTS, MAX_TURNS, POWER_COUNT,
-  SPECIAL_COUNT, TILE_COUNT,
+  CITY_COUNT,
+  DISPLAY_SLOTS,
+  KIND_COUNT,
+  KIND_TOTALS,
+  LOCATION_COUNT,
+  LOCATION_SLOTS,
+  MAX_TURNS,
+  POWER_COUNT,
+  SPECIAL_COUNT,
+  TILE_COUNT,
 } from './cards.js';
 import { DECISIONS, PHASES } from './table.js';
 import type { PeriklesView } from './view.js';
@@ -107,7 +115,8 @@ function layout(n: number): SegmentLayout {
 export const observationSize = (players: number): number => layout(players).size;
 
 const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
-const byTotal = (count: number, kind: number): number => (KIND_TOTALS[kind] > 0 ? clamp01(count / KIND_TOTALS[kind]) : 0);
+const byTotal = (count: number, kind: number): number =>
+  KIND_TOTALS[kind] > 0 ? clamp01(count / KIND_TOTALS[kind]) : 0;
 
 export function encodePerikles(view: PeriklesView): Float32Array {
   const n = view.players;
@@ -213,7 +222,8 @@ export function encodePerikles(view: PeriklesView): Float32Array {
   });
   if (view.currentTile >= 0) w.set('currentTile', view.currentTile, 1);
   if (view.seat >= 0) w.oneHot('ownSpecial', view.specials[view.seat].tile);
-  if (view.alkibiadesSource !== null) w.set('alkibiades', view.alkibiadesSource[0] * n + off(view.alkibiadesSource[1]), 1);
+  if (view.alkibiadesSource !== null)
+    w.set('alkibiades', view.alkibiadesSource[0] * n + off(view.alkibiadesSource[1]), 1);
   if (view.commit !== null) {
     const c = view.commit;
     w.set('commitSeat', off(c.seat), 1);

@@ -53,7 +53,8 @@ function dealSpecials(t: Table, p: number, rng: Rng): void {
   const count = (i: number, used: number): number => {
     if (i === seats.length) return 1;
     let n = 0;
-    for (const tile of pool) if (!(used & (1 << tile)) && t.possible[seats[i]] & (1 << tile)) n += count(i + 1, used | (1 << tile));
+    for (const tile of pool)
+      if (!(used & (1 << tile)) && t.possible[seats[i]] & (1 << tile)) n += count(i + 1, used | (1 << tile));
     return n;
   };
   let index = rng.int(count(0, 0));
@@ -98,7 +99,8 @@ function redistributeStrengths(t: Table, p: number, rng: Rng): void {
       rng.shuffleInPlace(strengths);
       let next = 0;
       for (const i of faceDown) t.comKind[i] = k0 + strengths[next++];
-      if (t.selKind >= 0 && kindPower(t.selKind) === power && kindType(t.selKind) === type) t.selKind = k0 + strengths[next];
+      if (t.selKind >= 0 && kindPower(t.selKind) === power && kindType(t.selKind) === type)
+        t.selKind = k0 + strengths[next];
       t.pool.fill(0, k0, k0 + 4);
       for (; next < strengths.length; next++) t.pool[k0 + strengths[next]]++;
     }

@@ -3,8 +3,16 @@ import { ENCODING_VERSION, encodePerikles, observationSize } from './encode.js';
 import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
-  ACTION_SIZE, DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, PeriklesState, STEP_CAP, evaluatePosition,
-  type PeriklesConfig, type PeriklesView,
+  ACTION_SIZE,
+  DEFAULT_PLAYERS,
+  GAME,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  PeriklesState,
+  STEP_CAP,
+  evaluatePosition,
+  type PeriklesConfig,
+  type PeriklesView,
 } from './rules.js';
 
 export type { PeriklesConfig, PeriklesView } from './rules.js';
@@ -12,7 +20,8 @@ export type { PeriklesConfig, PeriklesView } from './rules.js';
 export const perikles = {
   name: GAME,
   title: 'Perikles',
-  description: 'Noble families of ancient Greece win elections in six cities, then lead their armies and the Persians to battle.',
+  description:
+    'Noble families of ancient Greece win elections in six cities, then lead their armies and the Persians to battle.',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: DEFAULT_PLAYERS,

@@ -6,8 +6,18 @@ import { BLUE, GREEN, RED, YELLOW, events, labels, load, play, tiles } from './t
 
 // Specials without an influence-turn window, so no D6 is asked unless a test deals one.
 const QUIET = [4, 5, 6, 7];
-const NO_CANDIDATES: [number, number][] = [[-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1]];
-const display = (first: number) => [first, ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((x) => x !== first).slice(0, 9)];
+const NO_CANDIDATES: [number, number][] = [
+  [-1, -1],
+  [-1, -1],
+  [-1, -1],
+  [-1, -1],
+  [-1, -1],
+  [-1, -1],
+];
+const display = (first: number) => [
+  first,
+  ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((x) => x !== first).slice(0, 9),
+];
 
 describe('§4.2 Phase B influence turns', () => {
   test('a plain tile adds 2 cubes, the slot is refilled from the deck top, the next seat clockwise takes a tile', () => {
@@ -23,24 +33,49 @@ describe('§4.2 Phase B influence turns', () => {
   });
 
   test('§8.1: Any is a color of its own: a holder of an Any tile may not take another while others remain', () => {
-    const s = load({ actor: RED, specials: QUIET, held: [[31], [], [], []], display: [32, 33, 34, 35, 0, 1, 2, 3, 5, 7] });
+    const s = load({
+      actor: RED,
+      specials: QUIET,
+      held: [[31], [], [], []],
+      display: [32, 33, 34, 35, 0, 1, 2, 3, 5, 7],
+    });
     expect(labels(s).some((l) => l.includes('Any city'))).toBe(false);
-    const blue = load({ actor: BLUE, specials: QUIET, held: [[31], [], [], []], display: [32, 33, 34, 35, 0, 1, 2, 3, 5, 7] });
+    const blue = load({
+      actor: BLUE,
+      specials: QUIET,
+      held: [[31], [], [], []],
+      display: [32, 33, 34, 35, 0, 1, 2, 3, 5, 7],
+    });
     expect(labels(blue).filter((l) => l.includes('Any city'))).toHaveLength(4);
   });
 
   test('an Any tile asks for the city of its one cube (D3)', () => {
     const s = load({ actor: RED, specials: QUIET, display: display(31) });
     play(s, 'take Any city from slot 0');
-    expect(labels(s)).toEqual(['Any-city cube to Argos', 'Any-city cube to Athens', 'Any-city cube to Corinth', 'Any-city cube to Megara', 'Any-city cube to Sparta', 'Any-city cube to Thebes']);
+    expect(labels(s)).toEqual([
+      'Any-city cube to Argos',
+      'Any-city cube to Athens',
+      'Any-city cube to Corinth',
+      'Any-city cube to Megara',
+      'Any-city cube to Sparta',
+      'Any-city cube to Thebes',
+    ]);
     play(s, 'Any-city cube to Megara');
     expect(s.view(RED).cubes[RED][3]).toBe(3);
   });
 
-  test.each([[3, 5], [4, 5], [5, 4]])('%i players take exactly %i tiles each, then Phase C begins with the last slot left empty', (players, k) => {
+  test.each([
+    [3, 5],
+    [4, 5],
+    [5, 4],
+  ])('%i players take exactly %i tiles each, then Phase C begins with the last slot left empty', (players, k) => {
     const s = perikles.newGame({ players, seed: `draft${players}` }) as PeriklesState;
     const rng = Rng.fromSeed('draft');
-    while (s.view(-1).phase !== 'nominations' && s.view(-1).phase !== 'deadPool' && s.view(-1).phase !== 'firstCommit') {
+    while (
+      s.view(-1).phase !== 'nominations' &&
+      s.view(-1).phase !== 'deadPool' &&
+      s.view(-1).phase !== 'firstCommit'
+    ) {
       const legal = s.legalActions();
       s.applyAction(legal[rng.int(legal.length)]);
     }
@@ -52,8 +87,20 @@ describe('§4.2 Phase B influence turns', () => {
 
   test('§8.2: a Candidate tile with no legal nomination has no effect beyond its cube', () => {
     // Every candidate space is full except Megara's β, where only Red has cubes and Red is α.
-    const candidates: [number, number][] = [[BLUE, GREEN], [BLUE, GREEN], [BLUE, GREEN], [RED, -1], [BLUE, GREEN], [BLUE, GREEN]];
-    const cubes = [[2, 2, 2, 2, 2, 2], [2, 2, 2, 0, 2, 2], [2, 2, 2, 0, 2, 2], [2, 2, 2, 0, 2, 2]];
+    const candidates: [number, number][] = [
+      [BLUE, GREEN],
+      [BLUE, GREEN],
+      [BLUE, GREEN],
+      [RED, -1],
+      [BLUE, GREEN],
+      [BLUE, GREEN],
+    ];
+    const cubes = [
+      [2, 2, 2, 2, 2, 2],
+      [2, 2, 2, 0, 2, 2],
+      [2, 2, 2, 0, 2, 2],
+      [2, 2, 2, 0, 2, 2],
+    ];
     const s = load({ actor: RED, specials: QUIET, candidates, cubes, display: display(14) });
     play(s, 'take Argos Candidate from slot 0');
     expect(events(s, 'noNomination')).toEqual([['noNomination', RED]]);
@@ -61,28 +108,82 @@ describe('§4.2 Phase B influence turns', () => {
   });
 
   test('§8.3: an α candidate without regular cubes still has presence and may nominate another seat as β', () => {
-    const cubes = [[2, 0, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [2, 0, 2, 2, 2, 2], [2, 0, 2, 2, 2, 2]];
-    const candidates: [number, number][] = [[-1, -1], [RED, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1]];
-    const s = load({ actor: RED, specials: QUIET, candidates, cubes, display: display(tiles('candidate', 'Athens')[0]) });
+    const cubes = [
+      [2, 0, 2, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+      [2, 0, 2, 2, 2, 2],
+      [2, 0, 2, 2, 2, 2],
+    ];
+    const candidates: [number, number][] = [
+      [-1, -1],
+      [RED, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+    ];
+    const s = load({
+      actor: RED,
+      specials: QUIET,
+      candidates,
+      cubes,
+      display: display(tiles('candidate', 'Athens')[0]),
+    });
     play(s, 'take Athens Candidate from slot 0');
     // The tile's cube gave Red a regular cube again; nominate Blue there anyway.
     expect(labels(s).filter((l) => l.endsWith('Athens'))).toEqual(['nominate seat 1 in Athens']);
-    const noCube = load({ phase: 'nominations', decision: 'nominate', actor: RED, candidates, cubes, progress: { nomSeat: RED } });
+    const noCube = load({
+      phase: 'nominations',
+      decision: 'nominate',
+      actor: RED,
+      candidates,
+      cubes,
+      progress: { nomSeat: RED },
+    });
     expect(labels(noCube).filter((l) => l.endsWith('Athens'))).toEqual(['nominate seat 1 in Athens']);
   });
 
   test('assassination targets: every regular cube owner and occupied space, own cubes included', () => {
-    const cubes = [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0]];
-    const candidates: [number, number][] = [[-1, -1], [-1, -1], [-1, -1], [-1, -1], [BLUE, -1], [-1, -1]];
-    const s = load({ actor: RED, specials: QUIET, cubes, candidates, display: display(tiles('assassin', 'Thebes')[0]) });
+    const cubes = [
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 1, 0],
+    ];
+    const candidates: [number, number][] = [
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [BLUE, -1],
+      [-1, -1],
+    ];
+    const s = load({
+      actor: RED,
+      specials: QUIET,
+      cubes,
+      candidates,
+      display: display(tiles('assassin', 'Thebes')[0]),
+    });
     play(s, 'take Thebes Assassin from slot 0');
-    expect(labels(s)).toEqual(['assassinate a seat 3 cube in Sparta', 'assassinate the Sparta α candidate (seat 1)', 'assassinate a seat 0 cube in Thebes']);
+    expect(labels(s)).toEqual([
+      'assassinate a seat 3 cube in Sparta',
+      'assassinate the Sparta α candidate (seat 1)',
+      'assassinate a seat 0 cube in Thebes',
+    ]);
     play(s, 'assassinate a seat 0 cube in Thebes');
     expect(s.view(RED).cubes[RED]).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   test('a β candidate can be assassinated directly; α stays', () => {
-    const candidates: [number, number][] = [[-1, -1], [-1, -1], [GREEN, BLUE], [-1, -1], [-1, -1], [-1, -1]];
+    const candidates: [number, number][] = [
+      [-1, -1],
+      [-1, -1],
+      [GREEN, BLUE],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+    ];
     const s = load({ actor: RED, specials: QUIET, candidates, display: display(tiles('assassin', 'Corinth')[0]) });
     play(s, 'take Corinth Assassin from slot 0', 'assassinate the Corinth β candidate (seat 1)');
     expect(s.view(RED).candidates[2]).toEqual([GREEN, -1]);
@@ -109,8 +210,17 @@ describe('§2.5 influence-turn specials', () => {
     expect([s.view(RED).cubes[RED][1], s.currentPlayer()]).toEqual([4, BLUE]);
   });
 
-  test.each([[28, 2], [29, 1], [30, 0]])('§8.5: Perikles with %i cubes on the board adds %i', (onBoard, added) => {
-    const cubes = [[onBoard - 10, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2]];
+  test.each([
+    [28, 2],
+    [29, 1],
+    [30, 0],
+  ])('§8.5: Perikles with %i cubes on the board adds %i', (onBoard, added) => {
+    const cubes = [
+      [onBoard - 10, 2, 2, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+    ];
     const s = play(load({ actor: RED, specials: [0, 4, 5, 6], cubes }), 'use Perikles');
     expect(s.view(RED).cubes[RED][1]).toBe(2 + added);
     expect(s.view(RED).supply[RED]).toBe(30 - onBoard - added);
@@ -132,17 +242,43 @@ describe('§2.5 influence-turn specials', () => {
   });
 
   test('§8.7 Alkibiades: two mandatory moves, each to another city; the same cube may move twice', () => {
-    const cubes = [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1]];
-    const candidates: [number, number][] = [[GREEN, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1]];
+    const cubes = [
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 1],
+    ];
+    const candidates: [number, number][] = [
+      [GREEN, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+    ];
     const s = load({ actor: RED, specials: [1, 4, 5, 6], cubes, candidates });
     play(s, 'use Alkibiades');
     // Candidate cubes can neither move nor be targets: the only regular cube is Yellow's in Thebes.
     expect(labels(s)).toEqual(['Alkibiades: move a seat 3 cube from Thebes']);
     play(s, 'Alkibiades: move a seat 3 cube from Thebes');
-    expect(labels(s)).toEqual(['Alkibiades: move it to Argos', 'Alkibiades: move it to Athens', 'Alkibiades: move it to Corinth', 'Alkibiades: move it to Megara', 'Alkibiades: move it to Sparta']);
-    play(s, 'Alkibiades: move it to Sparta', 'Alkibiades: move a seat 3 cube from Sparta', 'Alkibiades: move it to Athens');
+    expect(labels(s)).toEqual([
+      'Alkibiades: move it to Argos',
+      'Alkibiades: move it to Athens',
+      'Alkibiades: move it to Corinth',
+      'Alkibiades: move it to Megara',
+      'Alkibiades: move it to Sparta',
+    ]);
+    play(
+      s,
+      'Alkibiades: move it to Sparta',
+      'Alkibiades: move a seat 3 cube from Sparta',
+      'Alkibiades: move it to Athens',
+    );
     expect(s.view(RED).cubes[YELLOW]).toEqual([0, 1, 0, 0, 0, 0]);
-    expect(events(s, 'alkibiades')).toEqual([['alkibiades', RED, YELLOW, 5, 4], ['alkibiades', RED, YELLOW, 4, 1]]);
+    expect(events(s, 'alkibiades')).toEqual([
+      ['alkibiades', RED, YELLOW, 5, 4],
+      ['alkibiades', RED, YELLOW, 4, 1],
+    ]);
     expect(s.view(RED).decision).toBe('takeTile');
   });
 
@@ -155,9 +291,26 @@ describe('§2.5 influence-turn specials', () => {
   });
 
   test('§8.6 Plague: odd counts round down, a lone candidate loses nothing, candidates are never removed', () => {
-    const cubes = [[2, 2, 2, 2, 2, 7], [2, 2, 2, 2, 2, 0], [2, 2, 2, 2, 2, 1], [2, 2, 2, 2, 2, 2]];
-    const candidates: [number, number][] = [[-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1], [BLUE, GREEN]];
-    const s = play(load({ actor: RED, specials: [2, 4, 5, 6], cubes, candidates }), 'take Argos (2 cubes) from slot 0', 'use Plague', 'Plague in Thebes');
+    const cubes = [
+      [2, 2, 2, 2, 2, 7],
+      [2, 2, 2, 2, 2, 0],
+      [2, 2, 2, 2, 2, 1],
+      [2, 2, 2, 2, 2, 2],
+    ];
+    const candidates: [number, number][] = [
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [BLUE, GREEN],
+    ];
+    const s = play(
+      load({ actor: RED, specials: [2, 4, 5, 6], cubes, candidates }),
+      'take Argos (2 cubes) from slot 0',
+      'use Plague',
+      'Plague in Thebes',
+    );
     expect(s.view(RED).cubes.map((r) => r[5])).toEqual([4, 0, 0, 1]);
     expect(s.view(RED).candidates[5]).toEqual([BLUE, GREEN]);
     expect(s.currentPlayer()).toBe(BLUE);
@@ -169,8 +322,20 @@ describe('§4.3 Phase C and §4.4 Phase D', () => {
 
   test('nominations go clockwise, skip seats without a legal one and end when nobody has one', () => {
     // Only Athens is open; Blue and Yellow have no presence there, so Red, then Green, nominate.
-    const candidates: [number, number][] = [[BLUE, GREEN], [-1, -1], [BLUE, GREEN], [BLUE, GREEN], [BLUE, GREEN], [BLUE, GREEN]];
-    const cubes = [[2, 2, 2, 2, 2, 2], [2, 0, 2, 2, 2, 2], [2, 1, 2, 2, 2, 2], [2, 0, 2, 2, 2, 2]];
+    const candidates: [number, number][] = [
+      [BLUE, GREEN],
+      [-1, -1],
+      [BLUE, GREEN],
+      [BLUE, GREEN],
+      [BLUE, GREEN],
+      [BLUE, GREEN],
+    ];
+    const cubes = [
+      [2, 2, 2, 2, 2, 2],
+      [2, 0, 2, 2, 2, 2],
+      [2, 1, 2, 2, 2, 2],
+      [2, 0, 2, 2, 2, 2],
+    ];
     const s = phaseC({ actor: RED, candidates, cubes, progress: { nomSeat: RED } });
     expect(labels(s)).toEqual(['nominate seat 0 in Athens', 'nominate seat 2 in Athens']);
     play(s, 'nominate seat 0 in Athens');
@@ -183,7 +348,12 @@ describe('§4.3 Phase C and §4.4 Phase D', () => {
   });
 
   test('§8.4: α and β both without regular cubes: α wins and removes nothing', () => {
-    const cubes = [[0, 2, 2, 2, 2, 2], [0, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2]];
+    const cubes = [
+      [0, 2, 2, 2, 2, 2],
+      [0, 2, 2, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+    ];
     const candidates: [number, number][] = [[RED, BLUE], ...NO_CANDIDATES.slice(1)];
     const s = phaseC({ actor: GREEN, candidates, cubes, progress: { nomSeat: GREEN } });
     // Green nominates until nothing is left: play the first legal nomination each time.
@@ -192,14 +362,29 @@ describe('§4.3 Phase C and §4.4 Phase D', () => {
   });
 
   test('an unopposed candidate leads; a city without candidates has no Leader', () => {
-    const candidates: [number, number][] = [[RED, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1]];
+    const candidates: [number, number][] = [
+      [RED, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+    ];
     const zero = [0, 0, 0, 0, 0, 0];
-    const s = phaseC({ actor: BLUE, candidates, cubes: [zero, [0, 1, 0, 0, 0, 0], zero, zero], progress: { nomSeat: BLUE } });
+    const s = phaseC({
+      actor: BLUE,
+      candidates,
+      cubes: [zero, [0, 1, 0, 0, 0, 0], zero, zero],
+      progress: { nomSeat: BLUE },
+    });
     expect(labels(s)).toEqual(['nominate seat 1 in Athens']);
     play(s, 'nominate seat 1 in Athens');
     expect(s.view(-1).leaders).toEqual([RED, BLUE, -1, -1, -1, -1]);
     expect(events(s, 'noLeader').map((e) => e[1])).toEqual([2, 3, 4, 5]);
-    expect(events(s, 'election')).toEqual([['election', 0, RED, 127, 0], ['election', 1, BLUE, 127, 0]]);
+    expect(events(s, 'election')).toEqual([
+      ['election', 0, RED, 127, 0],
+      ['election', 1, BLUE, 127, 0],
+    ]);
     // Both candidate cubes went back to supply: nobody holds a cube on the board any more.
     expect(s.view(-1).supply).toEqual([30, 30, 30, 30]);
   });

@@ -5,16 +5,51 @@
  * to the next phase).
  */
 import {
-  ATHENS, CITY_COUNT, DISPLAY_SLOTS, INFLUENCE_SPECIALS, INFLUENCE_TILES, KIND_TOTALS, LOCATION_COUNT, LOCATION_SLOTS,
-  SPECIAL_COUNT, SP_ALKIBIADES, SP_PERIKLES, SP_PLAGUE, START_CUBES_PER_CITY, TILE_COUNT, TK_ANY, TK_ASSASSIN,
-  TK_CANDIDATE, TK_PLAIN, tilesPerPlayer,
+  ATHENS,
+  CITY_COUNT,
+  DISPLAY_SLOTS,
+  INFLUENCE_SPECIALS,
+  INFLUENCE_TILES,
+  KIND_TOTALS,
+  LOCATION_COUNT,
+  LOCATION_SLOTS,
+  SPECIAL_COUNT,
+  SP_ALKIBIADES,
+  SP_PERIKLES,
+  SP_PLAGUE,
+  START_CUBES_PER_CITY,
+  TILE_COUNT,
+  TK_ANY,
+  TK_ASSASSIN,
+  TK_CANDIDATE,
+  TK_PLAIN,
+  tilesPerPlayer,
 } from './cards.js';
 import { EV, NONE_ARG, ev } from './log.js';
 import { startMilitary } from './military.js';
 import {
-  DRAWN, D_ALKI_DEST, D_ALKI_SOURCE, D_ANY_CITY, D_ASSASSINATE, D_INITIAL_CUBE, D_NOMINATE, D_PLAGUE, D_POST_SPECIAL,
-  D_TAKE, LOC_DISPLAY, PH_INFLUENCE, PH_NOMINATIONS, PH_SETUP, TILE_DECK, TILE_DISPLAY, addCubes, drawInt, isCandidate,
-  newTableShell, shuffleInPlace, type Table,
+  DRAWN,
+  D_ALKI_DEST,
+  D_ALKI_SOURCE,
+  D_ANY_CITY,
+  D_ASSASSINATE,
+  D_INITIAL_CUBE,
+  D_NOMINATE,
+  D_PLAGUE,
+  D_POST_SPECIAL,
+  D_TAKE,
+  LOC_DISPLAY,
+  PH_INFLUENCE,
+  PH_NOMINATIONS,
+  PH_SETUP,
+  TILE_DECK,
+  TILE_DISPLAY,
+  addCubes,
+  drawInt,
+  isCandidate,
+  newTableShell,
+  shuffleInPlace,
+  type Table,
 } from './table.js';
 import type { RngState } from '../core/rng.js';
 

@@ -64,20 +64,36 @@ export const LOG_CAPACITY = 256;
 /** An event as views carry it, [kind, ...args] (args in the order LOG_KINDS lists for the kind). */
 export type LogEntry = readonly [LogKind, ...number[]];
 
-export const packWord0 = (kind: number, a: number, b: number, c: number): number => kind | (a << 6) | (b << 13) | (c << 20);
+export const packWord0 = (kind: number, a: number, b: number, c: number): number =>
+  kind | (a << 6) | (b << 13) | (c << 20);
 export const packWord1 = (d: number, e: number, f: number, g: number): number => d | (e << 7) | (f << 14) | (g << 21);
 
 /** Kind and arguments of a packed record. */
 export function unpackEvent(w0: number, w1: number): [number, number[]] {
   const kind = w0 & 63;
-  const all = [(w0 >> 6) & 127, (w0 >> 13) & 127, (w0 >> 20) & 127, w1 & 127, (w1 >> 7) & 127, (w1 >> 14) & 127, (w1 >> 21) & 127];
+  const all = [
+    (w0 >> 6) & 127,
+    (w0 >> 13) & 127,
+    (w0 >> 20) & 127,
+    w1 & 127,
+    (w1 >> 7) & 127,
+    (w1 >> 14) & 127,
+    (w1 >> 21) & 127,
+  ];
   return [kind, all.slice(0, LOG_ARITY[kind])];
 }
 
 /** Appends an event (arguments must lie in 0..127). Allocation-free: the hot path calls it. */
 export function ev(
   t: { readonly log: number[]; logCount: number },
-  kind: number, a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0,
+  kind: number,
+  a = 0,
+  b = 0,
+  c = 0,
+  d = 0,
+  e = 0,
+  f = 0,
+  g = 0,
 ): void {
   const i = (t.logCount % LOG_CAPACITY) * 2;
   t.log[i] = packWord0(kind, a, b, c);

@@ -4,14 +4,27 @@ import { KIND_TOTALS, kindOf } from './cards.js';
 import type { PeriklesState, PositionSpec } from './rules.js';
 import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play } from './test-fixtures.js';
 
-const SEVEN = [loc('Attica'), loc('Naupactus'), loc('Delium'), loc('Pylos'), loc('Mantinea'), loc('Corcyra'), loc('Megara')];
+const SEVEN = [
+  loc('Attica'),
+  loc('Naupactus'),
+  loc('Delium'),
+  loc('Pylos'),
+  loc('Mantinea'),
+  loc('Corcyra'),
+  loc('Megara'),
+];
 const SLOT = { Attica: 0, Naupactus: 1, Delium: 2, Pylos: 3, Mantinea: 4, Corcyra: 5, Megara: 6 };
 
 /** Red's commit turn (basic stage) with the given Leaders; every Leader holds his army. */
 function commitTurn(spec: PositionSpec & { leaders: number[] }): PeriklesState {
   return load({
-    phase: 'commit', decision: 'selectCounter', actor: spec.actor ?? RED,
-    locations: SEVEN, held: [[14], [15], [16], [17]], specials: [0, 1, 2, 4], ...spec,
+    phase: 'commit',
+    decision: 'selectCounter',
+    actor: spec.actor ?? RED,
+    locations: SEVEN,
+    held: [[14], [15], [16], [17]],
+    specials: [0, 1, 2, 4],
+    ...spec,
     progress: { commitSeat: spec.actor ?? RED, stage: 1, ...spec.progress },
   });
 }
@@ -22,11 +35,29 @@ describe('§4.5 Phase E', () => {
     // Yellow's one regular cube (in Thebes) is the last nominee anywhere.
     const zero = [0, 0, 0, 0, 0, 0];
     const cubes = [zero, zero, zero, [0, 0, 0, 0, 0, 1]];
-    return play(load({ phase: 'nominations', decision: 'nominate', actor: YELLOW, candidates, cubes, dead, progress: { nomSeat: YELLOW } }), 'nominate seat 3 in Thebes');
+    return play(
+      load({
+        phase: 'nominations',
+        decision: 'nominate',
+        actor: YELLOW,
+        candidates,
+        cubes,
+        dead,
+        progress: { nomSeat: YELLOW },
+      }),
+      'nominate seat 3 in Thebes',
+    );
   }
 
   test('Leaders take their whole city stack; the seats leading no city share the Persian pool (§8.10)', () => {
-    const s = afterElections([[RED, -1], [RED, -1], [-1, -1], [-1, -1], [BLUE, -1], [-1, -1]]);
+    const s = afterElections([
+      [RED, -1],
+      [RED, -1],
+      [-1, -1],
+      [-1, -1],
+      [BLUE, -1],
+      [-1, -1],
+    ]);
     // Thebes: Yellow nominated himself unopposed. Green leads nothing: Green is the only Persian leader.
     const v = s.view(GREEN);
     expect(v.leaders).toEqual([RED, RED, -1, -1, BLUE, YELLOW]);
@@ -39,7 +70,14 @@ describe('§4.5 Phase E', () => {
   });
 
   test('§8.9: when every seat leads a city, the Persian counters stay in their stack', () => {
-    const s = afterElections([[RED, -1], [BLUE, -1], [GREEN, -1], [-1, -1], [-1, -1], [-1, -1]]);
+    const s = afterElections([
+      [RED, -1],
+      [BLUE, -1],
+      [GREEN, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+    ]);
     const v = s.view(-1);
     expect(v.persianLeaders).toEqual([]);
     expect(v.stack.slice(48)).toEqual(KIND_TOTALS.slice(48));
@@ -47,28 +85,65 @@ describe('§4.5 Phase E', () => {
   });
 
   test('§4.5 step 3: single-type dead pools recover automatically, the lowest strength first; no Leader, no recovery', () => {
-    const s = afterElections([[RED, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1]], ['Argos H2', 'Argos H3', 'Thebes T1', 'Corinth T1']);
-    expect(events(s, 'recover')).toEqual([['recover', RED, kindOf(0, 0, 2)], ['recover', YELLOW, kindOf(5, 1, 1)]]);
+    const s = afterElections(
+      [
+        [RED, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+      ],
+      ['Argos H2', 'Argos H3', 'Thebes T1', 'Corinth T1'],
+    );
+    expect(events(s, 'recover')).toEqual([
+      ['recover', RED, kindOf(0, 0, 2)],
+      ['recover', YELLOW, kindOf(5, 1, 1)],
+    ]);
     expect(s.view(-1).dead.filter((n) => n > 0)).toHaveLength(2); // Argos H3 and Corinth T1 stay
   });
 
   test('§4.5: dead-pool choices go in seat order from the Sparta Leader; he then names the first commit player', () => {
     const dead = ['Argos H1', 'Argos T1', 'Sparta H1', 'Sparta T1'];
-    const s = afterElections([[RED, -1], [-1, -1], [-1, -1], [-1, -1], [BLUE, -1], [-1, -1]], dead);
+    const s = afterElections(
+      [
+        [RED, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [BLUE, -1],
+        [-1, -1],
+      ],
+      dead,
+    );
     expect([s.currentPlayer(), s.view(BLUE).decision]).toEqual([BLUE, 'deadPool']);
     expect(labels(s)).toEqual(['recover Spartan hoplite 1', 'recover Spartan trireme 1']);
     play(s, 'recover Spartan trireme 1');
     expect(s.currentPlayer()).toBe(RED);
     play(s, 'recover Argive hoplite 1');
     expect([s.currentPlayer(), s.view(BLUE).decision]).toEqual([BLUE, 'firstCommit']);
-    expect(labels(s)).toEqual(['seat 0 commits first', 'seat 1 commits first', 'seat 2 commits first', 'seat 3 commits first']);
+    expect(labels(s)).toEqual([
+      'seat 0 commits first',
+      'seat 1 commits first',
+      'seat 2 commits first',
+      'seat 3 commits first',
+    ]);
   });
 });
 
 describe('§4.6 Phase F commitments', () => {
   test('the selection shows only counters with a legal target; a trireme never targets an H-only Location', () => {
     const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1] });
-    expect(labels(s)).toEqual(['stop committing', 'Spartan hoplite 1', 'Spartan hoplite 2', 'Spartan hoplite 3', 'Spartan hoplite 4', 'Spartan trireme 1', 'Spartan trireme 2', 'Spartan trireme 3']);
+    expect(labels(s)).toEqual([
+      'stop committing',
+      'Spartan hoplite 1',
+      'Spartan hoplite 2',
+      'Spartan hoplite 3',
+      'Spartan hoplite 4',
+      'Spartan trireme 1',
+      'Spartan trireme 2',
+      'Spartan trireme 3',
+    ]);
     play(s, 'Spartan trireme 2');
     expect(labels(s)).not.toContain('attack Attica');
     expect(labels(s)).not.toContain('attack Mantinea');
@@ -77,7 +152,7 @@ describe('§4.6 Phase F commitments', () => {
     expect(labels(s)).not.toContain('attack Pylos');
   });
 
-  test('§8.13: a Leader defending his own city\'s Location needs no permission', () => {
+  test("§8.13: a Leader defending his own city's Location needs no permission", () => {
     const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1] });
     play(s, 'Spartan hoplite 1', 'defend Pylos');
     expect([s.currentPlayer(), s.view(RED).locations[SLOT.Pylos]?.mainDefender]).toEqual([RED, RED]);
@@ -126,7 +201,12 @@ describe('§4.6 Phase F commitments', () => {
     play(s, 'Spartan hoplite 4', 'attack Delium', 'stop committing');
     const at = s.view(RED).locations[SLOT.Delium]!;
     expect(at.mainAttacker).toBe(GREEN);
-    expect(at.counters.map((c) => [c[0], c[4]])).toEqual([[6, 0], [6, 0], [6, 0], [4, 1]]);
+    expect(at.counters.map((c) => [c[0], c[4]])).toEqual([
+      [6, 0],
+      [6, 0],
+      [6, 0],
+      [4, 1],
+    ]);
     // Red sees his own counter's strength, not the Persians'.
     expect(at.counters.map((c) => c[2])).toEqual([0, 0, 0, 4]);
     expect(s.view(YELLOW).locations[SLOT.Delium]!.counters.map((c) => c[2])).toEqual([2, 3, 3, 0]);
@@ -157,7 +237,12 @@ describe('§4.6 Phase F commitments', () => {
   });
 
   test('a Persian leader pays for extra Persian counters with a cube from any city where he has one', () => {
-    const cubes = [[2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [0, 0, 0, 1, 0, 0], [2, 2, 2, 2, 2, 2]];
+    const cubes = [
+      [2, 2, 2, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+      [0, 0, 0, 1, 0, 0],
+      [2, 2, 2, 2, 2, 2],
+    ];
     const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1], actor: GREEN, cubes });
     play(s, 'Persian hoplite 2', 'attack Delium', 'Persian hoplite 2', 'attack Delium');
     expect(labels(s)).toEqual(['no extra counters', 'spend a cube in Megara for extra counters']);
@@ -169,17 +254,27 @@ describe('§4.6 Phase F commitments', () => {
     // Blue leads Megara, which is allied with Athens and Sparta; every Location on display is
     // theirs and they have no Leader to grant permission: Megarians can neither attack nor defend.
     const s = commitTurn({
-      leaders: [-1, -1, -1, BLUE, -1, -1], actor: RED, allied: [[3, 1], [3, 4]],
+      leaders: [-1, -1, -1, BLUE, -1, -1],
+      actor: RED,
+      allied: [
+        [3, 1],
+        [3, 4],
+      ],
       locations: [0, 1, 2, 3, loc('Pylos'), loc('Sicily'), loc('Cythera')],
     });
     play(s, 'stop committing');
     expect(s.currentPlayer()).toBe(GREEN);
-    expect(events(s, 'discard', 'endCommit').slice(1, 3)).toEqual([['discard', BLUE, 15], ['endCommit', BLUE, 0]]);
+    expect(events(s, 'discard', 'endCommit').slice(1, 3)).toEqual([
+      ['discard', BLUE, 15],
+      ['endCommit', BLUE, 0],
+    ]);
   });
 
   test('§8.11 / §4.6.3 step 5: a seat without counters only discards its tile, without a decision', () => {
     const s = commitTurn({
-      leaders: [-1, -1, -1, -1, RED, -1], actor: RED, held: [[14], [15, 18], [16], [17]],
+      leaders: [-1, -1, -1, -1, RED, -1],
+      actor: RED,
+      held: [[14], [15, 18], [16], [17]],
       pool: [], // nobody has any counter left
     });
     play(s, 'stop committing');
@@ -191,7 +286,10 @@ describe('§4.6 Phase F commitments', () => {
 
 describe('§2.5 Slave Revolt', () => {
   const spec = (rng = Rng.fromSeed('revolt').state()): PositionSpec & { leaders: number[] } => ({
-    leaders: [-1, BLUE, -1, -1, RED, -1], actor: BLUE, specials: [0, 3, 4, 5], rng,
+    leaders: [-1, BLUE, -1, -1, RED, -1],
+    actor: BLUE,
+    specials: [0, 3, 4, 5],
+    rng,
     decision: 'slaveRevolt',
     committed: [
       { slot: SLOT.Attica, side: 'attack', ally: false, counter: 'Sparta H2' },
@@ -201,9 +299,13 @@ describe('§2.5 Slave Revolt', () => {
     mainAttackers: [RED, RED, -1, -1, -1, -1, -1],
   });
 
-  test('offered at the owner\'s commit-turn start, on Locations with Spartan hoplites and the Sparta Leader\'s pool', () => {
+  test("offered at the owner's commit-turn start, on Locations with Spartan hoplites and the Sparta Leader's pool", () => {
     const s = commitTurn(spec());
-    expect(labels(s)).toEqual(['do not use Slave Revolt', 'Slave Revolt at Attica', "Slave Revolt on the Sparta Leader's pool"]);
+    expect(labels(s)).toEqual([
+      'do not use Slave Revolt',
+      'Slave Revolt at Attica',
+      "Slave Revolt on the Sparta Leader's pool",
+    ]);
     play(s, 'do not use Slave Revolt');
     expect(s.view(BLUE).decision).toBe('selectCounter');
   });
@@ -220,7 +322,7 @@ describe('§2.5 Slave Revolt', () => {
     expect(s.view(RED).specials[BLUE]).toEqual({ tile: 3, used: true, possible: [] });
   });
 
-  test('on the pool: index ⌊u·n⌋ over the pool\'s Spartan hoplites listed by ascending strength', () => {
+  test("on the pool: index ⌊u·n⌋ over the pool's Spartan hoplites listed by ascending strength", () => {
     const rng = Rng.fromSeed('revolt-pool');
     const s = commitTurn(spec(rng.state()));
     const list = [1, 1, 2, 2, 3, 3, 3, 4]; // Sparta H: 1×2, 2×3, 3×3, 4×2 minus the committed H2 and H4
@@ -232,14 +334,23 @@ describe('§2.5 Slave Revolt', () => {
 
   test('§8.14: a main player whose counters all went to Slave Revolt stays main', () => {
     const base = spec();
-    const s = commitTurn({ ...base, committed: [{ slot: SLOT.Attica, side: 'attack', ally: false, counter: 'Sparta H2' }] });
+    const s = commitTurn({
+      ...base,
+      committed: [{ slot: SLOT.Attica, side: 'attack', ally: false, counter: 'Sparta H2' }],
+    });
     play(s, 'Slave Revolt at Attica');
     const at = s.view(-1).locations[SLOT.Attica]!;
     expect([at.mainAttacker, at.counters]).toEqual([RED, []]);
   });
 
   test('a seat not asked while a target exists holds no Slave Revolt, and everyone can tell', () => {
-    const s = commitTurn({ ...spec(), actor: RED, decision: 'selectCounter', specials: [0, 3, 4, 5], held: [[14], [15], [16], [17]] });
+    const s = commitTurn({
+      ...spec(),
+      actor: RED,
+      decision: 'selectCounter',
+      specials: [0, 3, 4, 5],
+      held: [[14], [15], [16], [17]],
+    });
     play(s, 'stop committing');
     // Blue holds it and is asked; Red's own next commit turn would not ask Red.
     expect([s.currentPlayer(), s.view(RED).decision]).toEqual([BLUE, 'slaveRevolt']);

@@ -4,14 +4,40 @@
  * relationships and permissions, placement slots and extra commitments.
  */
 import {
-  CITY_COUNT, HOPLITE, INFLUENCE_TILES, LOCATIONS, LOCATION_SLOTS, PERSIA, POWER_COUNT, SPARTA, SP_SLAVE_REVOLT,
-  TILE_COUNT, TRIREME, kindOf, kindPower, kindType,
+  CITY_COUNT,
+  HOPLITE,
+  INFLUENCE_TILES,
+  LOCATIONS,
+  LOCATION_SLOTS,
+  PERSIA,
+  POWER_COUNT,
+  SPARTA,
+  SP_SLAVE_REVOLT,
+  TILE_COUNT,
+  TRIREME,
+  kindOf,
+  kindPower,
+  kindType,
 } from './cards.js';
 import { startBattles } from './battle.js';
 import { EV, NONE_ARG, ev } from './log.js';
 import {
-  D_DEAD_POOL, D_FIRST_COMMIT, D_PERMISSION, D_SELECT, D_SLAVE_REVOLT, D_SPEND, D_TARGET, PH_COMMIT, PH_DEAD_POOL,
-  PH_FIRST_COMMIT, TILE_DISCARDED, drawInt, placeCode, refreshControl, spartaOrStart, type Table,
+  D_DEAD_POOL,
+  D_FIRST_COMMIT,
+  D_PERMISSION,
+  D_SELECT,
+  D_SLAVE_REVOLT,
+  D_SPEND,
+  D_TARGET,
+  PH_COMMIT,
+  PH_DEAD_POOL,
+  PH_FIRST_COMMIT,
+  TILE_DISCARDED,
+  drawInt,
+  placeCode,
+  refreshControl,
+  spartaOrStart,
+  type Table,
 } from './table.js';
 
 const SLAVE_REVOLT_BIT = 1 << SP_SLAVE_REVOLT;
@@ -52,8 +78,12 @@ export function deadOfType(t: Table, city: number, type: number): number {
 
 /** A city whose recovery waits for its Leader's choice of type (D8). */
 export function isRecoveryChoice(t: Table, seat: number, city: number): boolean {
-  return t.leader[city] === seat && (t.deadDone & (1 << city)) === 0
-    && deadOfType(t, city, HOPLITE) > 0 && deadOfType(t, city, TRIREME) > 0;
+  return (
+    t.leader[city] === seat &&
+    (t.deadDone & (1 << city)) === 0 &&
+    deadOfType(t, city, HOPLITE) > 0 &&
+    deadOfType(t, city, TRIREME) > 0
+  );
 }
 
 /**
@@ -221,7 +251,9 @@ export function spartanHoplitesAt(t: Table, slot: number): number {
 }
 
 export function spartanHoplitesInPool(t: Table): number {
-  return t.pool[SPARTAN_HOPLITE] + t.pool[SPARTAN_HOPLITE + 1] + t.pool[SPARTAN_HOPLITE + 2] + t.pool[SPARTAN_HOPLITE + 3];
+  return (
+    t.pool[SPARTAN_HOPLITE] + t.pool[SPARTAN_HOPLITE + 1] + t.pool[SPARTAN_HOPLITE + 2] + t.pool[SPARTAN_HOPLITE + 3]
+  );
 }
 
 function slaveRevoltTargetExists(t: Table): boolean {
@@ -248,7 +280,7 @@ export function slaveRevolt(t: Table, place: number): void {
     // Equal strengths are interchangeable, so counting strength by strength is the sorted list.
     let index = drawInt(t, spartanHoplitesAt(t, place));
     kind = SPARTAN_HOPLITE;
-    for (;; kind++) {
+    for (; ; kind++) {
       const here = countAt(t, place, kind);
       if (index < here) break;
       index -= here;
@@ -309,7 +341,8 @@ export function canDefend(t: Table, seat: number, power: number, type: number, s
   const info = LOCATIONS[loc];
   if (type === TRIREME && info.rounds.length === 1) return false;
   const att = attackers(t, slot);
-  if ((t.war[power] & defenders(t, slot)) !== 0 || (t.allied[power] & att) !== 0 || (t.ctrl[seat] & att) !== 0) return false;
+  if ((t.war[power] & defenders(t, slot)) !== 0 || (t.allied[power] & att) !== 0 || (t.ctrl[seat] & att) !== 0)
+    return false;
   const owner = t.leader[info.owner];
   if (owner === seat) return true;
   // A pair still to be asked counts as legal; a city without a Leader cannot grant (§4.6.4).

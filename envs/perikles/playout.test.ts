@@ -2,11 +2,21 @@ import { describe, expect, test } from 'vitest';
 import { checkGame } from '../core/checker.js';
 import { Rng } from '../core/rng.js';
 import {
-  CITY_COUNT, INFLUENCE_TILES, KIND_COUNT, KIND_TOTALS, LOCATIONS, LOCATION_COUNT, LOCATION_SLOTS, POWER_COUNT, SPECIAL_COUNT,
-  TILE_COUNT, kindPower, statueValue,
+  CITY_COUNT,
+  INFLUENCE_TILES,
+  KIND_COUNT,
+  KIND_TOTALS,
+  LOCATIONS,
+  LOCATION_COUNT,
+  LOCATION_SLOTS,
+  POWER_COUNT,
+  SPECIAL_COUNT,
+  TILE_COUNT,
+  kindPower,
+  statueValue,
 } from './cards.js';
 import { perikles } from './index.js';
-import type { PeriklesState} from './rules.js';
+import type { PeriklesState } from './rules.js';
 import { STEP_CAP } from './rules.js';
 import { LOC_CLAIMED, LOC_DISPLAY, PH_OVER, TILE_DECK, TILE_DISPLAY, type Table } from './table.js';
 
@@ -49,8 +59,10 @@ function violation(s: PeriklesState): string {
     else if (at === TILE_DECK) deck++;
     else if (at === TILE_DISPLAY && !t.display.includes(id)) return `tile ${id} is marked displayed but is not`;
   }
-  if (deck !== TILE_COUNT - t.infPos) return `influence deck holds ${TILE_COUNT - t.infPos}, ${deck} tiles are marked so`;
-  for (let i = 0; i < held.length; i++) if (held[i] !== t.held[i]) return `held[${i}] is ${t.held[i]}, counted ${held[i]}`;
+  if (deck !== TILE_COUNT - t.infPos)
+    return `influence deck holds ${TILE_COUNT - t.infPos}, ${deck} tiles are marked so`;
+  for (let i = 0; i < held.length; i++)
+    if (held[i] !== t.held[i]) return `held[${i}] is ${t.held[i]}, counted ${held[i]}`;
   // Locations: 21, display slots marked displayed, running VP equals the claims.
   const vp = new Array<number>(n).fill(0);
   for (let id = 0; id < LOCATION_COUNT; id++) {
@@ -60,27 +72,32 @@ function violation(s: PeriklesState): string {
     }
     if (t.locAt[id] === LOC_DISPLAY && !t.locSlot.includes(id)) return `Location ${id} is marked displayed but is not`;
   }
-  for (let p = 0; p < n; p++) if (vp[p] !== t.tileVp[p]) return `seat ${p} has ${t.tileVp[p]} Location VP, claims give ${vp[p]}`;
+  for (let p = 0; p < n; p++)
+    if (vp[p] !== t.tileVp[p]) return `seat ${p} has ${t.tileVp[p]} Location VP, claims give ${vp[p]}`;
   // Cubes: never negative, never beyond the 30 of a supply.
   for (let p = 0; p < n; p++) {
     let onBoard = 0;
-    for (let c = 0; c < CITY_COUNT; c++) onBoard += t.cubes[p * CITY_COUNT + c] + (t.cand[c * 2] === p ? 1 : 0) + (t.cand[c * 2 + 1] === p ? 1 : 0);
+    for (let c = 0; c < CITY_COUNT; c++)
+      onBoard += t.cubes[p * CITY_COUNT + c] + (t.cand[c * 2] === p ? 1 : 0) + (t.cand[c * 2 + 1] === p ? 1 : 0);
     if (onBoard > 30) return `seat ${p} has ${onBoard} cubes on the board`;
   }
-  for (let c = 0; c < CITY_COUNT; c++) if (t.cand[c * 2] < 0 && t.cand[c * 2 + 1] >= 0) return `β without α in city ${c}`;
+  for (let c = 0; c < CITY_COUNT; c++)
+    if (t.cand[c * 2] < 0 && t.cand[c * 2 + 1] >= 0) return `β without α in city ${c}`;
   // Relationships: symmetric, self-allied, never allied and at war.
   for (let u = 0; u < POWER_COUNT; u++) {
     if (!((t.allied[u] >> u) & 1) || (t.war[u] >> u) & 1) return `power ${u} is not allied with itself`;
     if (t.allied[u] & t.war[u]) return `power ${u} is allied and at war with the same power`;
     for (let v = 0; v < POWER_COUNT; v++) {
-      if (((t.allied[u] >> v) & 1) !== ((t.allied[v] >> u) & 1) || ((t.war[u] >> v) & 1) !== ((t.war[v] >> u) & 1)) return 'asymmetric relation';
+      if (((t.allied[u] >> v) & 1) !== ((t.allied[v] >> u) & 1) || ((t.war[u] >> v) & 1) !== ((t.war[v] >> u) & 1))
+        return 'asymmetric relation';
     }
   }
   // Specials: distinct, and an unused one lies in its public possible set.
   if (new Set(t.special).size !== n) return 'a Special tile is dealt twice';
   for (let p = 0; p < n; p++) {
     if (t.special[p] >= SPECIAL_COUNT) return 'bad Special tile';
-    if (!((t.specialUsed >> p) & 1) && !((t.possible[p] >> t.special[p]) & 1)) return `seat ${p}'s tile left its possible set`;
+    if (!((t.specialUsed >> p) & 1) && !((t.possible[p] >> t.special[p]) & 1))
+      return `seat ${p}'s tile left its possible set`;
   }
   // Scores from scratch (§7).
   const scores = s.scores();
@@ -91,7 +108,8 @@ function violation(s: PeriklesState): string {
       statues += t.statues[p * CITY_COUNT + c] * statueValue(c, t.defeats[c]);
       cubes += t.cubes[p * CITY_COUNT + c] + (t.cand[c * 2] === p ? 1 : 0) + (t.cand[c * 2 + 1] === p ? 1 : 0);
     }
-    if (scores[p] !== vp[p] + statues + cubes) return `seat ${p} scores ${scores[p]}, recomputed ${vp[p] + statues + cubes}`;
+    if (scores[p] !== vp[p] + statues + cubes)
+      return `seat ${p} scores ${scores[p]}, recomputed ${vp[p] + statues + cubes}`;
   }
   if (t.steps > STEP_CAP) return 'past the step cap';
   if ((t.phase === PH_OVER) !== s.isTerminal()) return 'phase and isTerminal disagree';

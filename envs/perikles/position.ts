@@ -5,8 +5,17 @@
  */
 import { Rng, type RngState } from '../core/rng.js';
 import {
-  CITIES, DISPLAY_SLOTS, INFLUENCE_TILES, KIND_COUNT, KIND_TOTALS, LOCATIONS, LOCATION_COUNT, LOCATION_SLOTS, PERSIA,
-  kindCode, kindPower,
+  CITIES,
+  DISPLAY_SLOTS,
+  INFLUENCE_TILES,
+  KIND_COUNT,
+  KIND_TOTALS,
+  LOCATIONS,
+  LOCATION_COUNT,
+  LOCATION_SLOTS,
+  PERSIA,
+  kindCode,
+  kindPower,
 } from './cards.js';
 import type { PeriklesJson } from './saved-state.js';
 import { GAME, PHASES, PH_BATTLE, PH_DEAD_POOL, type DecisionName, type PhaseName } from './table.js';
@@ -57,9 +66,31 @@ export interface PositionSpec {
 }
 
 const DEFAULT_PROGRESS: PeriklesJson['progress'] = {
-  curSlot: -1, curTile: -1, specialFrom: 0, alkiMoves: 0, alkiSource: -1, placed: 0, nomSeat: 0, deadIndex: 0, deadDone: [],
-  firstCommit: -1, commitSeat: -1, stage: 0, basic: 0, extraCity: -1, extra: 0, selected: null, request: null,
-  battleSlot: -1, battleRound: 0, carry: -1, tokens: [0, 0], brasidas: false, phormio: false, windowPos: 0, loser: -1,
+  curSlot: -1,
+  curTile: -1,
+  specialFrom: 0,
+  alkiMoves: 0,
+  alkiSource: -1,
+  placed: 0,
+  nomSeat: 0,
+  deadIndex: 0,
+  deadDone: [],
+  firstCommit: -1,
+  commitSeat: -1,
+  stage: 0,
+  basic: 0,
+  extraCity: -1,
+  extra: 0,
+  selected: null,
+  request: null,
+  battleSlot: -1,
+  battleRound: 0,
+  carry: -1,
+  tokens: [0, 0],
+  brasidas: false,
+  phormio: false,
+  windowPos: 0,
+  loser: -1,
 };
 
 /**
@@ -80,7 +111,11 @@ export function positionJson(spec: PositionSpec): PeriklesJson {
   const slots = spec.locations ?? [0, 1, 2, 3, 4, 5, 6];
   const removed = spec.removed ?? [];
   const claimed = spec.claimed ?? [];
-  const usedLocs = new Set<number>([...slots.filter((x): x is number => x !== null), ...removed, ...claimed.map((c) => c.location)]);
+  const usedLocs = new Set<number>([
+    ...slots.filter((x): x is number => x !== null),
+    ...removed,
+    ...claimed.map((c) => c.location),
+  ]);
   const deckSize = LOCATION_COUNT - LOCATION_SLOTS * turn;
   const spare = LOCATIONS.map((l) => l.id).filter((id) => !usedLocs.has(id));
   // Tiles of earlier turns that the spec leaves out count as removed.
@@ -90,10 +125,12 @@ export function positionJson(spec: PositionSpec): PeriklesJson {
   const held = spec.held ?? seats.map(() => []);
   const discarded = spec.discarded ?? [];
   const taken = new Set<number>([...held.flat(), ...discarded]);
-  const display = spec.display ?? (() => {
-    const free = INFLUENCE_TILES.map((x) => x.id).filter((id) => !taken.has(id));
-    return free.slice(0, DISPLAY_SLOTS);
-  })();
+  const display =
+    spec.display ??
+    (() => {
+      const free = INFLUENCE_TILES.map((x) => x.id).filter((id) => !taken.has(id));
+      return free.slice(0, DISPLAY_SLOTS);
+    })();
   for (const id of display) if (id !== null) taken.add(id);
   const infDeck = INFLUENCE_TILES.map((x) => x.id).filter((id) => !taken.has(id));
 
@@ -135,7 +172,12 @@ export function positionJson(spec: PositionSpec): PeriklesJson {
     persianLeaders,
     statues: (spec.statues ?? seats.map(() => [0, 0, 0, 0, 0, 0])).map((r) => [...r]),
     defeats: [...(spec.defeats ?? [0, 0, 0, 0, 0, 0])],
-    locations: { deck: locDeck, slots: [...slots], removed: [...removed, ...extraRemoved], claimed: claimed.map((c) => ({ ...c })) },
+    locations: {
+      deck: locDeck,
+      slots: [...slots],
+      removed: [...removed, ...extraRemoved],
+      claimed: claimed.map((c) => ({ ...c })),
+    },
     influence: { deck: infDeck, display: [...display], held: held.map((h) => [...h]), discarded: [...discarded] },
     specials: {
       dealt: [...specials],

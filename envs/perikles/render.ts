@@ -4,8 +4,22 @@
  */
 import { escapeHtml } from '../core/html.js';
 import {
-  CITIES, CRT, KIND_COUNT, LOCATIONS, POWERS, SPECIALS, TYPE_LETTERS, UNIT_TYPES, kindLabel, kindPower, kindStrength,
-  kindType, locationLabel, statueValue, tileLabel, unitLabel,
+  CITIES,
+  CRT,
+  KIND_COUNT,
+  LOCATIONS,
+  POWERS,
+  SPECIALS,
+  TYPE_LETTERS,
+  UNIT_TYPES,
+  kindLabel,
+  kindPower,
+  kindStrength,
+  kindType,
+  locationLabel,
+  statueValue,
+  tileLabel,
+  unitLabel,
 } from './cards.js';
 import type { LogEntry } from './log.js';
 import { DECISION_TEXT } from './rules.js';
@@ -23,7 +37,12 @@ export const PHASE_TITLES: Record<PeriklesView['phase'], string> = {
 };
 const ROUND_RESULTS = ['no units of that type', 'attackers win unopposed', 'defenders win unopposed', 'combat'];
 const SIDE_NAMES = ['attackers', 'defenders'];
-const END_REASONS = ['turn 3 is over', 'Athens has 4 defeats', 'Sparta has 4 defeats', 'the 3,000-decision cap was reached'];
+const END_REASONS = [
+  'turn 3 is over',
+  'Athens has 4 defeats',
+  'Sparta has 4 defeats',
+  'the 3,000-decision cap was reached',
+];
 
 export function seatName(view: PeriklesView, seat: number): string {
   return seat === view.seat ? `seat ${seat} (you)` : `seat ${seat}`;
@@ -38,7 +57,11 @@ function locationText(id: number): string {
   const l = LOCATIONS[id];
   const rounds = l.rounds.length === 1 ? 'H only' : l.rounds.map((r) => TYPE_LETTERS[r]).join(' then ');
   const bonus = (mask: number) => [mask & 1 ? 'H' : '', mask & 2 ? 'T' : ''].filter(Boolean).join('+');
-  const intrinsic = l.attackerBonus ? `, attacker +1 ${bonus(l.attackerBonus)}` : l.defenderBonus ? `, defender +1 ${bonus(l.defenderBonus)}` : '';
+  const intrinsic = l.attackerBonus
+    ? `, attacker +1 ${bonus(l.attackerBonus)}`
+    : l.defenderBonus
+      ? `, defender +1 ${bonus(l.defenderBonus)}`
+      : '';
   return `${locationLabel(id)} (${CITIES[l.owner]}, ${l.vp} VP, ${rounds}${intrinsic})`;
 }
 
@@ -69,7 +92,8 @@ function specialText(view: PeriklesView, seat: number): string {
   const sp = view.specials[seat];
   if (sp.used) return `used ${SPECIALS[sp.tile]}`;
   if (sp.tile >= 0) return `${SPECIALS[sp.tile]} (unused)`;
-  const maybe = sp.possible.length < SPECIALS.length ? `: one of ${sp.possible.map((k) => SPECIALS[k]).join(', ')}` : '';
+  const maybe =
+    sp.possible.length < SPECIALS.length ? `: one of ${sp.possible.map((k) => SPECIALS[k]).join(', ')}` : '';
   return `unused tile${maybe}`;
 }
 
@@ -139,7 +163,10 @@ export function commitText(view: PeriklesView): string | undefined {
   const extra = c.extraCity >= 0 ? `, extra stage (${CITIES[c.extraCity]}): ${c.extra} placed` : '';
   let text = `Commit turn of ${seatName(view, c.seat)} (${c.stage}-shard stage): ${c.basic} basic${extra}.`;
   if (c.selected !== null) {
-    const unit = c.selected.strength > 0 ? kindLabel(c.selected.power * 8 + c.selected.type * 4 + c.selected.strength - 1) : unitLabel(c.selected.power, c.selected.type);
+    const unit =
+      c.selected.strength > 0
+        ? kindLabel(c.selected.power * 8 + c.selected.type * 4 + c.selected.strength - 1)
+        : unitLabel(c.selected.power, c.selected.type);
     text += ` Selected: ${unit}.`;
   }
   if (c.request !== null) {
@@ -164,50 +191,95 @@ export function formatLogEntry(view: PeriklesView, entry: LogEntry): string {
   const who = (s: number) => seatName(view, s);
   const loc = (l: number) => locationLabel(l);
   switch (kind) {
-    case 'setup': return `${who(a[0])} is drawn as start player`;
-    case 'turn': return `turn ${a[0]} begins; start player ${who(a[1])}`;
-    case 'initialCube': return `${who(a[0])} places an initial cube in ${CITIES[a[1]]}`;
-    case 'take': return `${who(a[0])} takes ${tileLabel(a[2])} from slot ${a[1]}`;
-    case 'cubes': return `${who(a[0])} adds ${a[2]} cube${a[2] === 1 ? '' : 's'} to ${CITIES[a[1]]}${a[2] < a[3] ? ' (supply exhausted)' : ''}`;
-    case 'nominate': return `${who(a[0])} nominates ${who(a[1])} as ${CITIES[a[2]]} ${a[3] === 0 ? 'α' : 'β'} candidate`;
-    case 'noNomination': return `${who(a[0])} has no legal nomination`;
+    case 'setup':
+      return `${who(a[0])} is drawn as start player`;
+    case 'turn':
+      return `turn ${a[0]} begins; start player ${who(a[1])}`;
+    case 'initialCube':
+      return `${who(a[0])} places an initial cube in ${CITIES[a[1]]}`;
+    case 'take':
+      return `${who(a[0])} takes ${tileLabel(a[2])} from slot ${a[1]}`;
+    case 'cubes':
+      return `${who(a[0])} adds ${a[2]} cube${a[2] === 1 ? '' : 's'} to ${CITIES[a[1]]}${a[2] < a[3] ? ' (supply exhausted)' : ''}`;
+    case 'nominate':
+      return `${who(a[0])} nominates ${who(a[1])} as ${CITIES[a[2]]} ${a[3] === 0 ? 'α' : 'β'} candidate`;
+    case 'noNomination':
+      return `${who(a[0])} has no legal nomination`;
     case 'assassinate':
-      return a[2] < 5 ? `${who(a[0])} assassinates a ${who(a[3])} cube in ${CITIES[a[1]]}` : `${who(a[0])} assassinates the ${CITIES[a[1]]} ${a[2] === 5 ? 'α' : 'β'} candidate (${who(a[3])})`;
+      return a[2] < 5
+        ? `${who(a[0])} assassinates a ${who(a[3])} cube in ${CITIES[a[1]]}`
+        : `${who(a[0])} assassinates the ${CITIES[a[1]]} ${a[2] === 5 ? 'α' : 'β'} candidate (${who(a[3])})`;
     case 'special': {
-      const param = a[2] === 127 || a[1] === 3 ? '' : a[1] === 2 ? ` on ${CITIES[a[2]]}` : a[1] >= 6 ? ` for the ${SIDE_NAMES[a[2]]}` : '';
+      const param =
+        a[2] === 127 || a[1] === 3
+          ? ''
+          : a[1] === 2
+            ? ` on ${CITIES[a[2]]}`
+            : a[1] >= 6
+              ? ` for the ${SIDE_NAMES[a[2]]}`
+              : '';
       return `${who(a[0])} plays ${SPECIALS[a[1]]}${param}`;
     }
-    case 'plague': return `Plague: ${who(a[0])} loses ${a[2]} cube${a[2] === 1 ? '' : 's'} in ${CITIES[a[1]]}`;
-    case 'alkibiades': return `Alkibiades: a ${who(a[1])} cube moves from ${CITIES[a[2]]} to ${CITIES[a[3]]}`;
-    case 'refill': return `slot ${a[0]} is refilled with ${tileLabel(a[1])}`;
+    case 'plague':
+      return `Plague: ${who(a[0])} loses ${a[2]} cube${a[2] === 1 ? '' : 's'} in ${CITIES[a[1]]}`;
+    case 'alkibiades':
+      return `Alkibiades: a ${who(a[1])} cube moves from ${CITIES[a[2]]} to ${CITIES[a[3]]}`;
+    case 'refill':
+      return `slot ${a[0]} is refilled with ${tileLabel(a[1])}`;
     case 'election':
-      return a[2] === 127 ? `${who(a[1])} leads ${CITIES[a[0]]} unopposed` : `${who(a[1])} wins the ${CITIES[a[0]]} election against ${who(a[2])} and removes ${a[3]} cube${a[3] === 1 ? '' : 's'}`;
-    case 'noLeader': return `${CITIES[a[0]]} has no Leader this turn`;
+      return a[2] === 127
+        ? `${who(a[1])} leads ${CITIES[a[0]]} unopposed`
+        : `${who(a[1])} wins the ${CITIES[a[0]]} election against ${who(a[2])} and removes ${a[3]} cube${a[3] === 1 ? '' : 's'}`;
+    case 'noLeader':
+      return `${CITIES[a[0]]} has no Leader this turn`;
     case 'persians': {
       const seats = [0, 1, 2, 3, 4].filter((s) => a[0] & (1 << s));
-      return seats.length === 0 ? 'every player leads a city: Persia stays out' : `Persian leaders: ${seatList(view, seats)}`;
+      return seats.length === 0
+        ? 'every player leads a city: Persia stays out'
+        : `Persian leaders: ${seatList(view, seats)}`;
     }
-    case 'recover': return `${who(a[0])} recovers ${kindLabel(a[1])} from the dead pool`;
-    case 'firstCommit': return `${who(a[0])} chooses ${who(a[1])} to commit first`;
-    case 'discard': return `${who(a[0])} begins a commit turn, discarding ${tileLabel(a[1])}`;
-    case 'slaveRevolt': return `Slave Revolt removes ${kindLabel(a[2])} ${a[1] === 7 ? "from the Sparta Leader's pool" : `from ${loc(a[3])}`}`;
-    case 'select': return `${who(a[0])} selects ${withArticle(unitLabel(a[1], a[2]))}`;
-    case 'commit': return `${who(a[0])} commits ${withArticle(unitLabel(a[1], a[2]))} to ${a[4] === 0 ? 'attack' : 'defend'} ${loc(a[6])}${a[5] ? ' (ally slot)' : ''}`;
-    case 'permission': return `${who(a[0])} ${a[4] ? 'grants' : 'denies'} ${who(a[1])} permission to defend ${loc(a[5])} with ${POWERS[a[3]]}`;
-    case 'spendCube': return `${who(a[0])} spends a cube in ${CITIES[a[1]]} for extra counters`;
-    case 'endCommit': return `${who(a[0])} ends the commit turn (${a[1]} counter${a[1] === 1 ? '' : 's'} placed)`;
-    case 'reveal': return `battle at ${loc(a[1])} (slot ${a[0]}): counters revealed`;
-    case 'round': return `round ${a[1] + 1} (${UNIT_TYPES[a[2]]}s): ${ROUND_RESULTS[a[3]]}`;
-    case 'combat': return `strength ${a[0]} vs ${a[1]}: column ${CRT[a[2]].name} (attackers hit on ${CRT[a[2]].attackerTarget}+, defenders on ${CRT[a[2]].defenderTarget}+), tokens ${a[3]}:${a[4]}`;
-    case 'roll': return `${a[6] ? 'roll-off: ' : ''}attackers ${a[0]}+${a[1]}=${a[0] + a[1]}, defenders ${a[2]}+${a[3]}=${a[2] + a[3]}; tokens ${a[4]}:${a[5]}`;
-    case 'roundWin': return `the ${SIDE_NAMES[a[2]]} win round ${a[1] + 1}${a[3] ? ' (roll cap reached)' : ''}`;
-    case 'casualty': return `the ${SIDE_NAMES[a[1]]} lose ${kindLabel(a[2])}`;
-    case 'claim': return `${who(a[1])} claims ${loc(a[0])} (${LOCATIONS[a[0]].vp} VP)`;
-    case 'defeat': return `${CITIES[a[0]]} suffers a defeat (${a[1]} in all)`;
-    case 'unattacked': return `${loc(a[0])} is unattacked: ${who(a[1])} gains 2 cubes in ${CITIES[LOCATIONS[a[0]].owner]}`;
-    case 'removed': return `${loc(a[0])} is removed from the game`;
-    case 'statue': return `${who(a[0])} raises a statue in ${CITIES[a[1]]}`;
-    case 'gameEnd': return `the game ends: ${END_REASONS[a[0]]}`;
+    case 'recover':
+      return `${who(a[0])} recovers ${kindLabel(a[1])} from the dead pool`;
+    case 'firstCommit':
+      return `${who(a[0])} chooses ${who(a[1])} to commit first`;
+    case 'discard':
+      return `${who(a[0])} begins a commit turn, discarding ${tileLabel(a[1])}`;
+    case 'slaveRevolt':
+      return `Slave Revolt removes ${kindLabel(a[2])} ${a[1] === 7 ? "from the Sparta Leader's pool" : `from ${loc(a[3])}`}`;
+    case 'select':
+      return `${who(a[0])} selects ${withArticle(unitLabel(a[1], a[2]))}`;
+    case 'commit':
+      return `${who(a[0])} commits ${withArticle(unitLabel(a[1], a[2]))} to ${a[4] === 0 ? 'attack' : 'defend'} ${loc(a[6])}${a[5] ? ' (ally slot)' : ''}`;
+    case 'permission':
+      return `${who(a[0])} ${a[4] ? 'grants' : 'denies'} ${who(a[1])} permission to defend ${loc(a[5])} with ${POWERS[a[3]]}`;
+    case 'spendCube':
+      return `${who(a[0])} spends a cube in ${CITIES[a[1]]} for extra counters`;
+    case 'endCommit':
+      return `${who(a[0])} ends the commit turn (${a[1]} counter${a[1] === 1 ? '' : 's'} placed)`;
+    case 'reveal':
+      return `battle at ${loc(a[1])} (slot ${a[0]}): counters revealed`;
+    case 'round':
+      return `round ${a[1] + 1} (${UNIT_TYPES[a[2]]}s): ${ROUND_RESULTS[a[3]]}`;
+    case 'combat':
+      return `strength ${a[0]} vs ${a[1]}: column ${CRT[a[2]].name} (attackers hit on ${CRT[a[2]].attackerTarget}+, defenders on ${CRT[a[2]].defenderTarget}+), tokens ${a[3]}:${a[4]}`;
+    case 'roll':
+      return `${a[6] ? 'roll-off: ' : ''}attackers ${a[0]}+${a[1]}=${a[0] + a[1]}, defenders ${a[2]}+${a[3]}=${a[2] + a[3]}; tokens ${a[4]}:${a[5]}`;
+    case 'roundWin':
+      return `the ${SIDE_NAMES[a[2]]} win round ${a[1] + 1}${a[3] ? ' (roll cap reached)' : ''}`;
+    case 'casualty':
+      return `the ${SIDE_NAMES[a[1]]} lose ${kindLabel(a[2])}`;
+    case 'claim':
+      return `${who(a[1])} claims ${loc(a[0])} (${LOCATIONS[a[0]].vp} VP)`;
+    case 'defeat':
+      return `${CITIES[a[0]]} suffers a defeat (${a[1]} in all)`;
+    case 'unattacked':
+      return `${loc(a[0])} is unattacked: ${who(a[1])} gains 2 cubes in ${CITIES[LOCATIONS[a[0]].owner]}`;
+    case 'removed':
+      return `${loc(a[0])} is removed from the game`;
+    case 'statue':
+      return `${who(a[0])} raises a statue in ${CITIES[a[1]]}`;
+    case 'gameEnd':
+      return `the game ends: ${END_REASONS[a[0]]}`;
   }
 }
 
@@ -239,21 +311,34 @@ function locationRows(view: PeriklesView): string[][] {
 export function renderText(view: PeriklesView): string {
   const lines: string[] = [headline(view), statusLine(view), `Scores: ${scoreLine(view)}`, ''];
   lines.push(`${'Cities'.padEnd(24)}${CITIES.map((c) => c.padStart(8)).join('')}`);
-  for (const row of cityRows(view)) lines.push(`  ${row[0].padEnd(22)}${row.slice(1, 7).map((x) => x.padStart(8)).join('')}  ${row[7]}`);
+  for (const row of cityRows(view))
+    lines.push(
+      `  ${row[0].padEnd(22)}${row
+        .slice(1, 7)
+        .map((x) => x.padStart(8))
+        .join('')}  ${row[7]}`,
+    );
   lines.push('');
-  lines.push(`Influence display (deck ${view.influenceDeck}): ${view.display.map((t, s) => (t < 0 ? `[${s}] —` : `[${s}] ${tileLabel(t)}`)).join('  ')}`);
+  lines.push(
+    `Influence display (deck ${view.influenceDeck}): ${view.display.map((t, s) => (t < 0 ? `[${s}] —` : `[${s}] ${tileLabel(t)}`)).join('  ')}`,
+  );
   if (view.currentTile >= 0) lines.push(`Tile being resolved: ${tileLabel(view.currentTile)}`);
   for (let s = 0; s < view.players; s++) {
     const held = view.held[s].map(tileLabel).join(', ') || 'none';
     lines.push(`  ${seatName(view, s)}: tiles ${held}; special: ${specialText(view, s)}`);
   }
   if (view.alkibiadesSource !== null) {
-    lines.push(`Alkibiades moves a ${seatName(view, view.alkibiadesSource[1])} cube from ${CITIES[view.alkibiadesSource[0]]}.`);
+    lines.push(
+      `Alkibiades moves a ${seatName(view, view.alkibiadesSource[1])} cube from ${CITIES[view.alkibiadesSource[0]]}.`,
+    );
   }
   lines.push('');
   lines.push(`Locations (deck ${view.locationDeck})`);
-  for (const row of locationRows(view)) lines.push(`  ${row[0]}: ${row[1]}\n      attack: ${row[2]}\n      defend: ${row[3]}`);
-  const claimed = view.claimed.map((ids, s) => (ids.length > 0 ? `${seatName(view, s)}: ${ids.map(locationLabel).join(', ')}` : '')).filter(Boolean);
+  for (const row of locationRows(view))
+    lines.push(`  ${row[0]}: ${row[1]}\n      attack: ${row[2]}\n      defend: ${row[3]}`);
+  const claimed = view.claimed
+    .map((ids, s) => (ids.length > 0 ? `${seatName(view, s)}: ${ids.map(locationLabel).join(', ')}` : ''))
+    .filter(Boolean);
   if (claimed.length > 0) lines.push(`  claimed: ${claimed.join('; ')}`);
   if (view.phase !== 'setup' && view.phase !== 'influence' && view.phase !== 'nominations') {
     lines.push('Armies');
@@ -280,9 +365,11 @@ const th = (text: string) => `<th>${esc(text)}</th>`;
 /** A wide table scrolls inside its own box instead of pushing the page past a phone's edge. */
 const scroller = (inner: string) => `<div class="scroll" style="overflow-x:auto;max-width:100%">${inner}</div>`;
 const table = (cls: string, caption: string, head: readonly string[], rows: readonly (readonly string[])[]) =>
-  scroller(`<table class="${cls}"><caption>${esc(caption)}</caption>${head.length > 0 ? `<tr>${head.map(th).join('')}</tr>` : ''}${rows
-    .map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`)
-    .join('')}</table>`);
+  scroller(
+    `<table class="${cls}"><caption>${esc(caption)}</caption>${head.length > 0 ? `<tr>${head.map(th).join('')}</tr>` : ''}${rows
+      .map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`)
+      .join('')}</table>`,
+  );
 
 /** Strengths of a power's counters of one type as a list of numbers (ascending). */
 function strengthList(counts: readonly number[], power: number, type: number): number[] {
@@ -303,17 +390,21 @@ const counters = (n: number) => `${n} counter${n === 1 ? '' : 's'}`;
 export function armyFacts(view: PeriklesView, power: number, type: number): string[] {
   const lines: string[] = [];
   const stack = strengthList(view.stack, power, type);
-  if (stack.length > 0) lines.push(`${power === 6 ? 'Persian' : 'city'} stack: ${counters(stack.length)}, strengths ${stack.join(' ')}`);
+  if (stack.length > 0)
+    lines.push(`${power === 6 ? 'Persian' : 'city'} stack: ${counters(stack.length)}, strengths ${stack.join(' ')}`);
   const led = power === 6 ? view.persianLeaders.length > 0 : view.leaders[power] >= 0;
   if (led) {
     if (view.controlled.includes(power)) {
       const pool = strengthList(view.pool, power, type);
-      lines.push(pool.length > 0 ? `your pool: ${counters(pool.length)}, strengths ${pool.join(' ')}` : 'your pool: empty');
+      lines.push(
+        pool.length > 0 ? `your pool: ${counters(pool.length)}, strengths ${pool.join(' ')}` : 'your pool: empty',
+      );
     } else {
       const count = view.poolCounts[power * 2 + type];
       lines.push(`Leader’s pool: ${counters(count)} (strengths hidden)`);
       const unseen = strengthList(view.unseen, power, type);
-      if (unseen.length > 0) lines.push(`strengths in that pool and face down on Locations, together: ${unseen.join(' ')}`);
+      if (unseen.length > 0)
+        lines.push(`strengths in that pool and face down on Locations, together: ${unseen.join(' ')}`);
     }
   }
   const dead = strengthList(view.dead, power, type);
@@ -324,11 +415,15 @@ export function armyFacts(view: PeriklesView, power: number, type: number): stri
 function armyTable(view: PeriklesView): string {
   const rows = POWERS.map((name, power) => {
     const leaders = power === 6 ? view.persianLeaders : view.leaders[power] >= 0 ? [view.leaders[power]] : [];
-    const cells = UNIT_TYPES.map((_, type) => `<td>${armyFacts(view, power, type).map(esc).join('<br>')}</td>`).join('');
+    const cells = UNIT_TYPES.map((_, type) => `<td>${armyFacts(view, power, type).map(esc).join('<br>')}</td>`).join(
+      '',
+    );
     return `<tr>${th(name)}${td(leaders.length > 0 ? seatList(view, leaders) : 'nobody')}${cells}</tr>`;
   });
-  return scroller(`<table class="armies"><caption>Armies (numbers after “strengths” are counter strengths)</caption>` +
-    `<tr>${['power', 'led by', 'hoplites', 'triremes'].map(th).join('')}</tr>${rows.join('')}</table>`);
+  return scroller(
+    `<table class="armies"><caption>Armies (numbers after “strengths” are counter strengths)</caption>` +
+      `<tr>${['power', 'led by', 'hoplites', 'triremes'].map(th).join('')}</tr>${rows.join('')}</table>`,
+  );
 }
 
 /** The arena's HTML fragment of one seat's view (no scripts; all text escaped). */
@@ -338,23 +433,58 @@ export function renderHtml(view: PeriklesView): string {
     `<h2>${esc(headline(view))}</h2>`,
     `<p class="status">${esc(statusLine(view))}</p>`,
   ];
-  parts.push(table('scores', 'Scores', ['seat', 'score', 'VP from Locations', 'statues'],
-    view.scores.map((sc, s) => [seatName(view, s), String(sc), String(view.tileVp[s]), String(view.statueCounts[s])])));
+  parts.push(
+    table(
+      'scores',
+      'Scores',
+      ['seat', 'score', 'VP from Locations', 'statues'],
+      view.scores.map((sc, s) => [seatName(view, s), String(sc), String(view.tileVp[s]), String(view.statueCounts[s])]),
+    ),
+  );
   parts.push(table('cities', 'Cities (regular cubes)', ['', ...CITIES, ''], cityRows(view)));
-  parts.push(table('display', `Influence display (deck ${view.influenceDeck})`, ['slot', 'tile'],
-    view.display.map((t, s) => [String(s), t < 0 ? '—' : tileLabel(t)])));
-  parts.push(table('players', 'Players', ['seat', 'tiles held', 'special', 'Locations won'],
-    view.held.map((ids, s) => [seatName(view, s), ids.map(tileLabel).join(', ') || 'none', specialText(view, s),
-      view.claimed[s].map(locationLabel).join(', ') || 'none'])));
-  parts.push(table('locations', `Locations (deck ${view.locationDeck})`, ['slot', 'Location', 'attack', 'defend'], locationRows(view)));
+  parts.push(
+    table(
+      'display',
+      `Influence display (deck ${view.influenceDeck})`,
+      ['slot', 'tile'],
+      view.display.map((t, s) => [String(s), t < 0 ? '—' : tileLabel(t)]),
+    ),
+  );
+  parts.push(
+    table(
+      'players',
+      'Players',
+      ['seat', 'tiles held', 'special', 'Locations won'],
+      view.held.map((ids, s) => [
+        seatName(view, s),
+        ids.map(tileLabel).join(', ') || 'none',
+        specialText(view, s),
+        view.claimed[s].map(locationLabel).join(', ') || 'none',
+      ]),
+    ),
+  );
+  parts.push(
+    table(
+      'locations',
+      `Locations (deck ${view.locationDeck})`,
+      ['slot', 'Location', 'attack', 'defend'],
+      locationRows(view),
+    ),
+  );
   if (view.phase !== 'setup' && view.phase !== 'influence' && view.phase !== 'nominations') {
     parts.push(armyTable(view));
     const relations = relationText(view);
-    parts.push(relations === 'all neutral'
-      ? '<p class="relations">Relations: all neutral</p>'
-      : `<div class="relations"><p>Relations between powers:</p><ul>${relations.split(', ').map((r) => `<li>${esc(r)}</li>`).join('')}</ul></div>`);
+    parts.push(
+      relations === 'all neutral'
+        ? '<p class="relations">Relations: all neutral</p>'
+        : `<div class="relations"><p>Relations between powers:</p><ul>${relations
+            .split(', ')
+            .map((r) => `<li>${esc(r)}</li>`)
+            .join('')}</ul></div>`,
+    );
   }
-  for (const text of [commitText(view), battleText(view)]) if (text !== undefined) parts.push(`<p class="progress">${esc(text)}</p>`);
+  for (const text of [commitText(view), battleText(view)])
+    if (text !== undefined) parts.push(`<p class="progress">${esc(text)}</p>`);
   if (view.log.length > 0) {
     parts.push(`<h3>${view.seat >= 0 ? 'Since your last move' : 'Latest events'}</h3>`);
     if (view.logDropped > 0) parts.push(`<p class="log-dropped">(${view.logDropped} earlier events not shown)</p>`);

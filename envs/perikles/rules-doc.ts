@@ -4,10 +4,34 @@
  */
 import type { RulesDoc, RulesTable } from '../core/board.js';
 import {
-  CITIES, CRT, CUBES_PER_PLAYER, DISPLAY_SLOTS, ENDING_DEFEATS, INFLUENCE_TILES, INITIAL_PLACEMENT_ROUNDS, LOCATIONS, LOCATION_SLOTS, MAX_TURNS,
-  POWERS, SPECIALS, START_CUBES_PER_CITY, STATUE_TRACKS, UNIT_TYPES, locationLabel, tilesPerPlayer,
+  CITIES,
+  CRT,
+  CUBES_PER_PLAYER,
+  DISPLAY_SLOTS,
+  ENDING_DEFEATS,
+  INFLUENCE_TILES,
+  INITIAL_PLACEMENT_ROUNDS,
+  LOCATIONS,
+  LOCATION_SLOTS,
+  MAX_TURNS,
+  POWERS,
+  SPECIALS,
+  START_CUBES_PER_CITY,
+  STATUE_TRACKS,
+  UNIT_TYPES,
+  locationLabel,
+  tilesPerPlayer,
 } from './cards.js';
-import { CRT_CONDITION, SPECIAL_TEXT, SPECIAL_WHEN, bonusText, roundsText, strengthsOf, tileEffect, tileGroups } from './glossary.js';
+import {
+  CRT_CONDITION,
+  SPECIAL_TEXT,
+  SPECIAL_WHEN,
+  bonusText,
+  roundsText,
+  strengthsOf,
+  tileEffect,
+  tileGroups,
+} from './glossary.js';
 import { STEP_CAP } from './table.js';
 
 const TABLES: RulesTable[] = [
@@ -17,8 +41,13 @@ const TABLES: RulesTable[] = [
     rows: CITIES.map((name, c) => [
       name,
       `${STATUE_TRACKS[c].join(', ')}, then 0`,
-      tileGroups().filter(([, ids]) => INFLUENCE_TILES[ids[0]].color === c).map(([label, ids]) => `${ids.length} × ${label}`).join(', '),
-      LOCATIONS.filter((l) => l.owner === c).map((l) => locationLabel(l.id)).join(', '),
+      tileGroups()
+        .filter(([, ids]) => INFLUENCE_TILES[ids[0]].color === c)
+        .map(([label, ids]) => `${ids.length} × ${label}`)
+        .join(', '),
+      LOCATIONS.filter((l) => l.owner === c)
+        .map((l) => locationLabel(l.id))
+        .join(', '),
     ]),
   },
   {
@@ -53,7 +82,8 @@ const TABLES: RulesTable[] = [
 ];
 
 export const RULES: RulesDoc = {
-  intro: 'Each player is a noble family of ancient Greece. You spread your influence cubes over six cities, win their ' +
+  intro:
+    'Each player is a noble family of ancient Greece. You spread your influence cubes over six cities, win their ' +
     'elections, and as Leader send their hoplites and triremes to attack or defend Location tiles; players who lead no ' +
     `city command the Persians together. After at most ${MAX_TURNS} turns the player with the most victory points (VP) wins: ` +
     'VP of the Locations won, statues of former Leaders, and 1 VP per cube on the board.',

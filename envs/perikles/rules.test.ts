@@ -3,7 +3,17 @@ import { AgoraError, IllegalActionError, PlayerCountError } from '../core/errors
 import { returnsFromRanking } from '../core/returns.js';
 import { Rng } from '../core/rng.js';
 import {
-  A_ALKIBIADES, A_ASSASSINATE, A_CHOOSE, A_DEAD_POOL, A_DISPLAY, A_NOMINATE, A_POWER, A_REVOLT, A_SELECT, A_TARGET, A_TOKEN,
+  A_ALKIBIADES,
+  A_ASSASSINATE,
+  A_CHOOSE,
+  A_DEAD_POOL,
+  A_DISPLAY,
+  A_NOMINATE,
+  A_POWER,
+  A_REVOLT,
+  A_SELECT,
+  A_TARGET,
+  A_TOKEN,
 } from './actions.js';
 import { perikles } from './index.js';
 import type { positionJson } from './rules.js';
@@ -17,8 +27,19 @@ describe('§9 action space and game facts', () => {
   test('218 actions in the §9 ranges', () => {
     expect(ACTION_SIZE).toBe(218);
     expect(perikles.actionSize).toBe(218);
-    expect([A_POWER, A_DISPLAY, A_NOMINATE, A_ASSASSINATE, A_ALKIBIADES, A_CHOOSE, A_DEAD_POOL, A_SELECT, A_TARGET, A_REVOLT, A_TOKEN])
-      .toEqual([2, 9, 19, 49, 91, 121, 126, 138, 194, 208, 216]);
+    expect([
+      A_POWER,
+      A_DISPLAY,
+      A_NOMINATE,
+      A_ASSASSINATE,
+      A_ALKIBIADES,
+      A_CHOOSE,
+      A_DEAD_POOL,
+      A_SELECT,
+      A_TARGET,
+      A_REVOLT,
+      A_TOKEN,
+    ]).toEqual([2, 9, 19, 49, 91, 121, 126, 138, 194, 208, 216]);
     expect([perikles.minPlayers, perikles.maxPlayers, perikles.defaultPlayers]).toEqual([3, 5, 4]);
   });
 
@@ -32,30 +53,35 @@ describe('§9 action space and game facts', () => {
   });
 
   test('config options are rejected: the game has none', () => {
-    expect(() => perikles.newGame({ players: 4, seed: 0, config: { short: true } as never })).toThrow(/has no config options/);
+    expect(() => perikles.newGame({ players: 4, seed: 0, config: { short: true } as never })).toThrow(
+      /has no config options/,
+    );
     expect(perikles.newGame({ players: 4, seed: 0, config: {} }).players).toBe(4);
   });
 });
 
 describe('§3 setup and §5 draw order', () => {
-  test.each([3, 4, 5])('%i players: influence shuffle, Location shuffle, Special deal, start player, in that order', (players) => {
-    const s = newGame(players, `setup${players}`);
-    const rng = Rng.fromSeed(`setup${players}`);
-    const influence = rng.shuffle(Array.from({ length: 36 }, (_, i) => i));
-    const locations = rng.shuffle(Array.from({ length: 21 }, (_, i) => i));
-    const specials = rng.shuffle([0, 1, 2, 3, 4, 5, 6, 7]);
-    const start = rng.int(players);
-    const json = s.toJSON();
-    expect(json.influence.display).toEqual(influence.slice(0, 10));
-    expect(json.influence.deck).toEqual(influence.slice(10));
-    expect(json.locations.slots).toEqual(locations.slice(0, 7));
-    expect(json.locations.deck).toEqual(locations.slice(7));
-    expect(json.specials.dealt).toEqual(specials.slice(0, players));
-    expect(json.startPlayer).toBe(start);
-    expect(json.rng).toEqual(rng.state());
-    expect(json.cubes).toEqual(Array.from({ length: players }, () => [2, 2, 2, 2, 2, 2]));
-    expect(s.currentPlayer()).toBe(start);
-  });
+  test.each([3, 4, 5])(
+    '%i players: influence shuffle, Location shuffle, Special deal, start player, in that order',
+    (players) => {
+      const s = newGame(players, `setup${players}`);
+      const rng = Rng.fromSeed(`setup${players}`);
+      const influence = rng.shuffle(Array.from({ length: 36 }, (_, i) => i));
+      const locations = rng.shuffle(Array.from({ length: 21 }, (_, i) => i));
+      const specials = rng.shuffle([0, 1, 2, 3, 4, 5, 6, 7]);
+      const start = rng.int(players);
+      const json = s.toJSON();
+      expect(json.influence.display).toEqual(influence.slice(0, 10));
+      expect(json.influence.deck).toEqual(influence.slice(10));
+      expect(json.locations.slots).toEqual(locations.slice(0, 7));
+      expect(json.locations.deck).toEqual(locations.slice(7));
+      expect(json.specials.dealt).toEqual(specials.slice(0, players));
+      expect(json.startPlayer).toBe(start);
+      expect(json.rng).toEqual(rng.state());
+      expect(json.cubes).toEqual(Array.from({ length: players }, () => [2, 2, 2, 2, 2, 2]));
+      expect(s.currentPlayer()).toBe(start);
+    },
+  );
 
   test('the inlined Alea step draws exactly what core Rng draws', () => {
     const rng = Rng.fromSeed('alea');
@@ -66,7 +92,14 @@ describe('§3 setup and §5 draw order', () => {
   test('§3 step 7: two rounds of initial cubes from the start player clockwise, then turn 1 begins with him', () => {
     const s = newGame(4, 7);
     const start = s.currentPlayer();
-    expect(labels(s)).toEqual(['place a cube in Argos', 'place a cube in Athens', 'place a cube in Corinth', 'place a cube in Megara', 'place a cube in Sparta', 'place a cube in Thebes']);
+    expect(labels(s)).toEqual([
+      'place a cube in Argos',
+      'place a cube in Athens',
+      'place a cube in Corinth',
+      'place a cube in Megara',
+      'place a cube in Sparta',
+      'place a cube in Thebes',
+    ]);
     const seats: number[] = [];
     for (let i = 0; i < 8; i++) {
       seats.push(s.currentPlayer());
@@ -105,24 +138,51 @@ describe('GameState contract', () => {
   });
 
   test('a finished game has no legal actions and rejects every action', () => {
-    const s = load({ phase: 'over', decision: 'none', actor: -1, turn: 3, locations: [null, null, null, null, null, null, null] });
+    const s = load({
+      phase: 'over',
+      decision: 'none',
+      actor: -1,
+      turn: 3,
+      locations: [null, null, null, null, null, null, null],
+    });
     expect([s.isTerminal(), s.currentPlayer(), s.legalActions()]).toEqual([true, -1, []]);
     expect(() => s.applyAction(2)).toThrow(/the game is over/);
   });
 
-  test('evaluate: the ranking\'s return when over, strictly inside (-1, 1) before', () => {
+  test("evaluate: the ranking's return when over, strictly inside (-1, 1) before", () => {
     const over = load({
-      phase: 'over', decision: 'none', actor: -1, turn: 3, locations: [null, null, null, null, null, null, null],
-      cubes: [[5, 5, 5, 5, 5, 5], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [1, 1, 1, 1, 1, 1]],
+      phase: 'over',
+      decision: 'none',
+      actor: -1,
+      turn: 3,
+      locations: [null, null, null, null, null, null, null],
+      cubes: [
+        [5, 5, 5, 5, 5, 5],
+        [2, 2, 2, 2, 2, 2],
+        [2, 2, 2, 2, 2, 2],
+        [1, 1, 1, 1, 1, 1],
+      ],
     });
     expect([0, 1, 2, 3].map((p) => perikles.evaluate(over, p))).toEqual(returnsFromRanking(over.ranking()));
-    const live = load({ cubes: [[20, 5, 5, 0, 0, 0], [0, 0, 0, 0, 0, 0], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2]] });
+    const live = load({
+      cubes: [
+        [20, 5, 5, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [2, 2, 2, 2, 2, 2],
+        [2, 2, 2, 2, 2, 2],
+      ],
+    });
     const values = [0, 1, 2, 3].map((p) => evaluatePosition(live, p));
     values.forEach((v) => expect(Math.abs(v)).toBeLessThan(1));
     expect(values[0]).toBeGreaterThan(values[2]);
     expect(values[2]).toBeGreaterThan(values[1]);
     // A Leadership counts as the statue it becomes: leading Corinth (9 VP) beats equal cubes.
-    const leading = load({ phase: 'firstCommit', decision: 'firstCommit', actor: BLUE, leaders: [-1, -1, BLUE, -1, -1, -1] });
+    const leading = load({
+      phase: 'firstCommit',
+      decision: 'firstCommit',
+      actor: BLUE,
+      leaders: [-1, -1, BLUE, -1, -1, -1],
+    });
     expect(evaluatePosition(leading, BLUE)).toBeGreaterThan(0);
     expect(evaluatePosition(leading, RED)).toBeLessThan(0);
     expect(leading.scores()).toEqual([12, 12, 12, 12]);
@@ -131,32 +191,99 @@ describe('GameState contract', () => {
 
 describe('§7 end of game, ranking and the cap', () => {
   const over = (extra: Parameters<typeof positionJson>[0]) =>
-    load({ phase: 'over', decision: 'none', actor: -1, turn: 3, locations: [null, null, null, null, null, null, null], ...extra });
+    load({
+      phase: 'over',
+      decision: 'none',
+      actor: -1,
+      turn: 3,
+      locations: [null, null, null, null, null, null, null],
+      ...extra,
+    });
   const flat = (n: number) => [n, 0, 0, 0, 0, 0];
 
   test.each([
-    ['highest score wins', [flat(20), flat(18), flat(18), flat(5)], [], [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], [0, 1, 1, 3]],
-    ['tie-break 1: Location VP', [flat(10), flat(14), flat(14), flat(14)], [{ location: 9, seats: [RED] }], [], [0, 1, 1, 1]],
-    ['tie-break 2: statues', [flat(5), flat(8), flat(8), flat(2)], [], [[0, 3, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], [0, 1, 1, 3]],
-    ['a full tie shares the place and the next place skips', [flat(9), flat(9), flat(4), flat(1)], [], [], [0, 0, 2, 3]],
+    [
+      'highest score wins',
+      [flat(20), flat(18), flat(18), flat(5)],
+      [],
+      [
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+      ],
+      [0, 1, 1, 3],
+    ],
+    [
+      'tie-break 1: Location VP',
+      [flat(10), flat(14), flat(14), flat(14)],
+      [{ location: 9, seats: [RED] }],
+      [],
+      [0, 1, 1, 1],
+    ],
+    [
+      'tie-break 2: statues',
+      [flat(5), flat(8), flat(8), flat(2)],
+      [],
+      [
+        [0, 3, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+      ],
+      [0, 1, 1, 3],
+    ],
+    [
+      'a full tie shares the place and the next place skips',
+      [flat(9), flat(9), flat(4), flat(1)],
+      [],
+      [],
+      [0, 0, 2, 3],
+    ],
   ] as const)('%s', (_name, cubes, claimed, statuesIn, ranking) => {
     const statues = statuesIn.length === 4 ? statuesIn.map((r) => [...r]) : undefined;
-    const s = over({ cubes: cubes.map((r) => [...r]), claimed: claimed.map((c) => ({ location: c.location, seats: [...c.seats] })), statues });
+    const s = over({
+      cubes: cubes.map((r) => [...r]),
+      claimed: claimed.map((c) => ({ location: c.location, seats: [...c.seats] })),
+      statues,
+    });
     expect(s.ranking()).toEqual([...ranking]);
   });
 
-  test('tie-break 1 with numbers: 14 = 14 points, but 4 of Red\'s are Location VP', () => {
-    const s = over({ cubes: [flat(10), flat(14), [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], claimed: [{ location: loc('Pylos'), seats: [RED] }] });
+  test("tie-break 1 with numbers: 14 = 14 points, but 4 of Red's are Location VP", () => {
+    const s = over({
+      cubes: [flat(10), flat(14), [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+      claimed: [{ location: loc('Pylos'), seats: [RED] }],
+    });
     expect(s.scores()).toEqual([14, 14, 0, 0]);
     expect(s.ranking()).toEqual([0, 1, 2, 2]);
   });
 
   test('the 3,000th decision ends the game by truncation and ranks by current scores (leaders are no statues yet)', () => {
     const s = load({
-      phase: 'firstCommit', decision: 'firstCommit', actor: RED, steps: STEP_CAP - 1,
-      leaders: [RED, -1, -1, -1, -1, -1], statues: [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
-      candidates: [[-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1]],
-      cubes: [[3, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]],
+      phase: 'firstCommit',
+      decision: 'firstCommit',
+      actor: RED,
+      steps: STEP_CAP - 1,
+      leaders: [RED, -1, -1, -1, -1, -1],
+      statues: [
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 1, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+      ],
+      candidates: [
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+      ],
+      cubes: [
+        [3, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [1, 0, 0, 0, 0, 0],
+      ],
       held: [[], [], [14], []],
     });
     play(s, 'seat 2 commits first');
@@ -181,30 +308,53 @@ describe('§7 end of game, ranking and the cap', () => {
     expect(s.isTruncated()).toBe(false);
     expect(steps).toBeLessThan(STEP_CAP);
     const end = events(s, 'gameEnd')[0][1];
-    expect(end === 0 ? s.view(-1).turn : s.view(-1).defeats[end === 1 ? 1 : 4]).toBeGreaterThanOrEqual(end === 0 ? 3 : 4);
+    expect(end === 0 ? s.view(-1).turn : s.view(-1).defeats[end === 1 ? 1 : 4]).toBeGreaterThanOrEqual(
+      end === 0 ? 3 : 4,
+    );
   });
 });
 
 describe('§8 edge cases of scoring', () => {
   const finished = (extra: Parameters<typeof positionJson>[0]) =>
-    load({ phase: 'over', decision: 'none', actor: -1, turn: 3, locations: [null, null, null, null, null, null, null], ...extra });
+    load({
+      phase: 'over',
+      decision: 'none',
+      actor: -1,
+      turn: 3,
+      locations: [null, null, null, null, null, null, null],
+      ...extra,
+    });
   const zero = [0, 0, 0, 0, 0, 0];
 
   test('§8.17: unused Special tiles score nothing', () => {
-    const s = finished({ cubes: [zero, zero, zero, zero], specials: [0, 1, 2, 3], specialsUsed: [false, true, false, true] });
+    const s = finished({
+      cubes: [zero, zero, zero, zero],
+      specials: [0, 1, 2, 3],
+      specialsUsed: [false, true, false, true],
+    });
     expect(s.scores()).toEqual([0, 0, 0, 0]);
     expect(s.ranking()).toEqual([0, 0, 0, 0]);
   });
 
   test('§8.18: defeats beyond a track make its statues worth 0', () => {
-    const statues = [[0, 0, 0, 0, 1, 0], [0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]];
+    const statues = [
+      [0, 0, 0, 0, 1, 0],
+      [0, 1, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+    ];
     // Athens 3 defeats: its last value 1; Sparta 7 defeats: beyond its 4-step track.
     const s = finished({ cubes: [zero, zero, zero, zero], statues, defeats: [0, 3, 0, 0, 7, 0] });
     expect(s.scores()).toEqual([0, 1, 0, 0]);
   });
 
   test('§8.20: no limit on statues or defeats', () => {
-    const statues = [[0, 0, 12, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]];
+    const statues = [
+      [0, 0, 12, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0],
+    ];
     const s = finished({ cubes: [zero, zero, zero, zero], statues, defeats: [20, 0, 1, 0, 0, 0] });
     expect(s.scores()).toEqual([84, 0, 0, 0]);
     expect(s.view(-1).defeats[0]).toBe(20);
@@ -213,9 +363,14 @@ describe('§8 edge cases of scoring', () => {
 
 describe('§4.1 Phase A and §4.8 Phase H', () => {
   /** The last commit turn of turn `turn`, with no counters anywhere: battles run without dice. */
-  const endOfTurn = (extra: Parameters<typeof positionJson>[0]) => load({
-    phase: 'commit', decision: 'selectCounter', actor: GREEN, progress: { commitSeat: GREEN, stage: 1 }, ...extra,
-  });
+  const endOfTurn = (extra: Parameters<typeof positionJson>[0]) =>
+    load({
+      phase: 'commit',
+      decision: 'selectCounter',
+      actor: GREEN,
+      progress: { commitSeat: GREEN, stage: 1 },
+      ...extra,
+    });
 
   test('the Athens Leader starts the next turn; Leaders become statues; the influence deck is reshuffled from id order', () => {
     const rngState = Rng.fromSeed('phase-a').state();
@@ -223,7 +378,12 @@ describe('§4.1 Phase A and §4.8 Phase H', () => {
     play(s, 'stop committing');
     const v = s.view(-1);
     expect([v.turn, v.startPlayer, v.phase, v.decision, v.toAct]).toEqual([2, BLUE, 'influence', 'takeTile', BLUE]);
-    expect(v.statues).toEqual([[1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0, 0, 1, 0, 1, 0], [0, 0, 0, 0, 0, 0]]);
+    expect(v.statues).toEqual([
+      [1, 0, 0, 0, 0, 0],
+      [0, 1, 0, 0, 0, 0],
+      [0, 0, 1, 0, 1, 0],
+      [0, 0, 0, 0, 0, 0],
+    ]);
     expect(v.leaders).toEqual([-1, -1, -1, -1, -1, -1]);
     expect(v.pool.every((n) => n === 0) && v.unseen.every((n) => n === 0)).toBe(true);
     expect(v.relations.flat().filter((r) => r === 2)).toHaveLength(0);

@@ -18,7 +18,15 @@ import { newTable } from './influence.js';
 import { actionLabel } from './labels.js';
 import { tableFromJson, tableToJson, type PeriklesJson } from './saved-state.js';
 import {
-  DECISIONS, GAME, MAX_PLAYERS, MIN_PLAYERS, PH_OVER, STEP_CAP, cloneTable, type DecisionName, type Table,
+  DECISIONS,
+  GAME,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  PH_OVER,
+  STEP_CAP,
+  cloneTable,
+  type DecisionName,
+  type Table,
 } from './table.js';
 import { buildView, type PeriklesView } from './view.js';
 
@@ -104,8 +112,13 @@ export class PeriklesState implements GameState<PeriklesView> {
   applyAction(action: number): void {
     const reason = this.whyIllegal(action);
     if (reason !== undefined) {
-      throw new IllegalActionError(GAME, this.currentPlayer(), action, reason,
-        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`));
+      throw new IllegalActionError(
+        GAME,
+        this.currentPlayer(),
+        action,
+        reason,
+        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`),
+      );
     }
     this.applyUnchecked(action);
   }
@@ -126,7 +139,8 @@ export class PeriklesState implements GameState<PeriklesView> {
   /** Why `action` is not legal now, or undefined if it is. Reads only. */
   private whyIllegal(action: number): string | undefined {
     const t = this.t;
-    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE) return `actions are integers 0..${ACTION_SIZE - 1}`;
+    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE)
+      return `actions are integers 0..${ACTION_SIZE - 1}`;
     if (t.phase === PH_OVER) return 'the game is over';
     if (!isLegal(t, action)) {
       return `'${this.actionToString(action)}' is not among seat ${t.actor}'s choices now: it must ${DECISION_TEXT[DECISIONS[t.dec]]}`;

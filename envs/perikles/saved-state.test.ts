@@ -5,32 +5,41 @@ import { perikles } from './index.js';
 import { PeriklesState, positionJson, type PeriklesJson } from './rules.js';
 import { BLUE, RED, loc } from './test-fixtures.js';
 
-const commitPosition = (): PeriklesJson => positionJson({
-  phase: 'commit', decision: 'selectCounter', actor: RED, progress: { commitSeat: RED, stage: 1 },
-  leaders: [-1, BLUE, -1, -1, RED, -1], held: [[14], [15], [16], [17]],
-  locations: [loc('Attica'), 0, 1, 2, 3, 4, 5],
-  committed: [{ slot: 0, side: 'attack', ally: false, counter: 'Sparta H2' }],
-  mainAttackers: [RED, -1, -1, -1, -1, -1, -1],
-  allied: [[4, 6]], atWar: [[4, 1]],
-});
+const commitPosition = (): PeriklesJson =>
+  positionJson({
+    phase: 'commit',
+    decision: 'selectCounter',
+    actor: RED,
+    progress: { commitSeat: RED, stage: 1 },
+    leaders: [-1, BLUE, -1, -1, RED, -1],
+    held: [[14], [15], [16], [17]],
+    locations: [loc('Attica'), 0, 1, 2, 3, 4, 5],
+    committed: [{ slot: 0, side: 'attack', ally: false, counter: 'Sparta H2' }],
+    mainAttackers: [RED, -1, -1, -1, -1, -1, -1],
+    allied: [[4, 6]],
+    atWar: [[4, 1]],
+  });
 
 describe('toJSON / fromJSON', () => {
-  test.each([3, 4, 5])('%i players: fromJSON(toJSON()) reproduces every position of a random game exactly', (players) => {
-    const s = perikles.newGame({ players, seed: `json${players}` }) as PeriklesState;
-    const rng = Rng.fromSeed('json');
-    const kinds = new Set<string>();
-    while (!s.isTerminal()) {
-      const text = JSON.stringify(s.toJSON());
-      const back = PeriklesState.fromJSON(JSON.parse(text));
-      expect(JSON.stringify(back.toJSON())).toBe(text);
-      expect(back.legalActions()).toEqual(s.legalActions());
-      kinds.add(s.view(-1).decision);
-      const legal = s.legalActions();
-      s.applyAction(legal[rng.int(legal.length)]);
-    }
-    expect(JSON.stringify(PeriklesState.fromJSON(s.toJSON()).toJSON())).toBe(JSON.stringify(s.toJSON()));
-    expect(kinds.size).toBeGreaterThan(8);
-  });
+  test.each([3, 4, 5])(
+    '%i players: fromJSON(toJSON()) reproduces every position of a random game exactly',
+    (players) => {
+      const s = perikles.newGame({ players, seed: `json${players}` }) as PeriklesState;
+      const rng = Rng.fromSeed('json');
+      const kinds = new Set<string>();
+      while (!s.isTerminal()) {
+        const text = JSON.stringify(s.toJSON());
+        const back = PeriklesState.fromJSON(JSON.parse(text));
+        expect(JSON.stringify(back.toJSON())).toBe(text);
+        expect(back.legalActions()).toEqual(s.legalActions());
+        kinds.add(s.view(-1).decision);
+        const legal = s.legalActions();
+        s.applyAction(legal[rng.int(legal.length)]);
+      }
+      expect(JSON.stringify(PeriklesState.fromJSON(s.toJSON()).toJSON())).toBe(JSON.stringify(s.toJSON()));
+      expect(kinds.size).toBeGreaterThan(8);
+    },
+  );
 
   test('a restored game plays on identically (RNG state included)', () => {
     const a = perikles.newGame({ players: 4, seed: 'resume' }) as PeriklesState;
@@ -56,31 +65,63 @@ describe('toJSON / fromJSON', () => {
 
 describe('fromJSON rejects malformed and inconsistent states with InvalidStateError', () => {
   const cases: [string, (j: PeriklesJson) => void, RegExp][] = [
-    ['another game\'s tag', (j) => ((j as { game: string }).game = 'promotion'), /game/],
+    ["another game's tag", (j) => ((j as { game: string }).game = 'promotion'), /game/],
     ['an unknown counter', (j) => j.counters.stack.push('Sparta H5'), /counter like 'Sparta H3'/],
     ['a counter too many', (j) => j.counters.stack.push('Argos H1'), /there are 3 counters Argos H1; §2\.2 has 2/],
-    ['a counter missing', (j) => j.counters.stack.splice(j.counters.stack.indexOf('Thebes T2'), 1), /there are 0 counters Thebes T2; §2\.2 has 1/],
-    ['a Persian counter in the dead pool', (j) => {
-      j.counters.pool.splice(j.counters.pool.indexOf('Persia H2'), 1);
-      j.counters.dead.push('Persia H2');
-    }, /Persian counters never go to the dead pool/],
-    ['a pool for a city without a Leader', (j) => {
-      j.counters.stack.splice(j.counters.stack.indexOf('Argos H1'), 1);
-      j.counters.pool.push('Argos H1');
-    }, /Argos H1 is in a pool, but Argos has no leader/],
-    ['an Influence tile twice', (j) => j.influence.discarded.push(j.influence.deck[0]), /Influence tile \d+ is in the deck and in the discarded tiles/],
+    [
+      'a counter missing',
+      (j) => j.counters.stack.splice(j.counters.stack.indexOf('Thebes T2'), 1),
+      /there are 0 counters Thebes T2; §2\.2 has 1/,
+    ],
+    [
+      'a Persian counter in the dead pool',
+      (j) => {
+        j.counters.pool.splice(j.counters.pool.indexOf('Persia H2'), 1);
+        j.counters.dead.push('Persia H2');
+      },
+      /Persian counters never go to the dead pool/,
+    ],
+    [
+      'a pool for a city without a Leader',
+      (j) => {
+        j.counters.stack.splice(j.counters.stack.indexOf('Argos H1'), 1);
+        j.counters.pool.push('Argos H1');
+      },
+      /Argos H1 is in a pool, but Argos has no leader/,
+    ],
+    [
+      'an Influence tile twice',
+      (j) => j.influence.discarded.push(j.influence.deck[0]),
+      /Influence tile \d+ is in the deck and in the discarded tiles/,
+    ],
     ['an Influence tile missing', (j) => j.influence.deck.pop(), /1 Influence tiles are missing/],
-    ['a Location tile twice', (j) => j.locations.removed.push(j.locations.deck[0]), /is in the deck and in the removed tiles/],
+    [
+      'a Location tile twice',
+      (j) => j.locations.removed.push(j.locations.deck[0]),
+      /is in the deck and in the removed tiles/,
+    ],
     ['a short Location deck', (j) => j.locations.deck.pop(), /the Location deck has 13 tiles; turn 1 leaves 14/],
     ['31 cubes on the board', (j) => (j.cubes[0][0] = 21), /seat 0 has 31 cubes on the board/],
     ['a β candidate without α', (j) => (j.candidates[2] = [-1, 1]), /Corinth has a β candidate but no α/],
     ['both allied and at war', (j) => j.atWar.push([4, 6]), /Sparta and Persia are both allied and at war/],
-    ['a decision outside its phase', (j) => (j.decision = 'takeTile'), /decision 'takeTile' cannot be asked in phase 'commit'/],
+    [
+      'a decision outside its phase',
+      (j) => (j.decision = 'takeTile'),
+      /decision 'takeTile' cannot be asked in phase 'commit'/,
+    ],
     ['no actor in a live game', (j) => (j.actor = -1), /actor -1 does not fit phase 'commit'/],
     ['a seat beyond the player count', (j) => (j.leaders[0] = 4), /leader of Argos is seat 4, but there are 4 players/],
     ['per-seat arrays of the wrong length', (j) => j.cubes.pop(), /cubes has 3 entries; expected one per seat \(4\)/],
-    ['an unused Special outside its possible set', (j) => (j.specials.possible[1] = [4]), /seat 1's unused Special tile 1 is outside its possible set/],
-    ['counters with no main player', (j) => (j.mainAttackers[0] = -1), /slot 0's attack side has counters but no main player/],
+    [
+      'an unused Special outside its possible set',
+      (j) => (j.specials.possible[1] = [4]),
+      /seat 1's unused Special tile 1 is outside its possible set/,
+    ],
+    [
+      'counters with no main player',
+      (j) => (j.mainAttackers[0] = -1),
+      /slot 0's attack side has counters but no main player/,
+    ],
     ['a truncated flag without the cap', (j) => (j.truncated = true), /truncated needs phase 'over'/],
   ];
 
@@ -98,6 +139,8 @@ describe('fromJSON rejects malformed and inconsistent states with InvalidStateEr
   test('a live position must offer an action: a dead-pool choice with nothing to recover is rejected', () => {
     const spec = { phase: 'deadPool', decision: 'deadPool', actor: RED, leaders: [RED, -1, -1, -1, -1, -1] } as const;
     expect(() => PeriklesState.fromJSON(positionJson({ ...spec, dead: ['Argos H1', 'Argos T1'] }))).not.toThrow();
-    expect(() => PeriklesState.fromJSON(positionJson({ ...spec, dead: ['Argos H1'] }))).toThrow(/decision 'deadPool' of seat 0 has no legal action/);
+    expect(() => PeriklesState.fromJSON(positionJson({ ...spec, dead: ['Argos H1'] }))).toThrow(
+      /decision 'deadPool' of seat 0 has no legal action/,
+    );
   });
 });

@@ -9,46 +9,129 @@ import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
 import { isRngState } from '../core/rng.js';
 import {
-  CITIES, CITY_COUNT, CUBES_PER_PLAYER, DISPLAY_SLOTS, INFLUENCE_TILES, KIND_COUNT, KIND_TOTALS, LOCATIONS,
-  LOCATION_COUNT, LOCATION_SLOTS, MAX_TURNS, PERSIA, POWERS, POWER_COUNT, SPECIAL_COUNT, TILE_COUNT, kindCode, kindPower,
+  CITIES,
+  CITY_COUNT,
+  CUBES_PER_PLAYER,
+  DISPLAY_SLOTS,
+  INFLUENCE_TILES,
+  KIND_COUNT,
+  KIND_TOTALS,
+  LOCATIONS,
+  LOCATION_COUNT,
+  LOCATION_SLOTS,
+  MAX_TURNS,
+  PERSIA,
+  POWERS,
+  POWER_COUNT,
+  SPECIAL_COUNT,
+  TILE_COUNT,
+  kindCode,
+  kindPower,
   tilesPerPlayer,
 } from './cards.js';
 import { LOG_ARG_MAX, LOG_ARITY, LOG_CAPACITY, LOG_KIND_NAMES, packWord0, packWord1, unpackEvent } from './log.js';
 import {
-  DECISIONS, D_NONE, GAME, LOC_CLAIMED, LOC_DECK, LOC_DISPLAY, LOC_REMOVED, MAX_PLAYERS, MIN_PLAYERS, PHASES,
-  PH_BATTLE, PH_COMMIT, PH_DEAD_POOL, PH_FIRST_COMMIT, PH_INFLUENCE, PH_NOMINATIONS, PH_OVER, PH_SETUP, STEP_CAP,
-  TILE_DECK, TILE_DISCARDED, TILE_DISPLAY, cubesOnBoard, newTableShell, placeCode, refreshControl, rngState,
-  type DecisionName, type PhaseName, type Table,
+  DECISIONS,
+  D_NONE,
+  GAME,
+  LOC_CLAIMED,
+  LOC_DECK,
+  LOC_DISPLAY,
+  LOC_REMOVED,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  PHASES,
+  PH_BATTLE,
+  PH_COMMIT,
+  PH_DEAD_POOL,
+  PH_FIRST_COMMIT,
+  PH_INFLUENCE,
+  PH_NOMINATIONS,
+  PH_OVER,
+  PH_SETUP,
+  STEP_CAP,
+  TILE_DECK,
+  TILE_DISCARDED,
+  TILE_DISPLAY,
+  cubesOnBoard,
+  newTableShell,
+  placeCode,
+  refreshControl,
+  rngState,
+  type DecisionName,
+  type PhaseName,
+  type Table,
 } from './table.js';
 
 const KIND_CODES: readonly string[] = Array.from({ length: KIND_COUNT }, (_, k) => kindCode(k));
-const Seat = z.int().min(0).max(MAX_PLAYERS - 1);
-const SeatOrNone = z.int().min(-1).max(MAX_PLAYERS - 1);
+const Seat = z
+  .int()
+  .min(0)
+  .max(MAX_PLAYERS - 1);
+const SeatOrNone = z
+  .int()
+  .min(-1)
+  .max(MAX_PLAYERS - 1);
 const CounterCode = z.string().refine((c) => KIND_CODES.includes(c) && KIND_TOTALS[KIND_CODES.indexOf(c)] > 0, {
   message: "expected a counter like 'Sparta H3' (power name, H or T, strength) that exists in §2.2",
 });
-const TileId = z.int().min(0).max(TILE_COUNT - 1);
-const LocationId = z.int().min(0).max(LOCATION_COUNT - 1);
-const PowerIndex = z.int().min(0).max(POWER_COUNT - 1);
-const Slot = z.int().min(0).max(LOCATION_SLOTS - 1);
+const TileId = z
+  .int()
+  .min(0)
+  .max(TILE_COUNT - 1);
+const LocationId = z
+  .int()
+  .min(0)
+  .max(LOCATION_COUNT - 1);
+const PowerIndex = z
+  .int()
+  .min(0)
+  .max(POWER_COUNT - 1);
+const Slot = z
+  .int()
+  .min(0)
+  .max(LOCATION_SLOTS - 1);
 const Count = z.int().min(0).max(255);
 
 /** Phase B-G progress counters; see table.ts for each field's meaning. */
 const Progress = z.strictObject({
-  curSlot: z.int().min(-1).max(DISPLAY_SLOTS - 1),
-  curTile: z.int().min(-1).max(TILE_COUNT - 1),
+  curSlot: z
+    .int()
+    .min(-1)
+    .max(DISPLAY_SLOTS - 1),
+  curTile: z
+    .int()
+    .min(-1)
+    .max(TILE_COUNT - 1),
   specialFrom: z.int().min(0).max(1),
   alkiMoves: z.int().min(0).max(1),
-  alkiSource: z.int().min(-1).max(CITY_COUNT * 5 - 1),
-  placed: z.int().min(0).max(2 * MAX_PLAYERS),
+  alkiSource: z
+    .int()
+    .min(-1)
+    .max(CITY_COUNT * 5 - 1),
+  placed: z
+    .int()
+    .min(0)
+    .max(2 * MAX_PLAYERS),
   nomSeat: Seat,
-  deadIndex: z.int().min(0).max(MAX_PLAYERS - 1),
-  deadDone: z.array(z.int().min(0).max(CITY_COUNT - 1)),
+  deadIndex: z
+    .int()
+    .min(0)
+    .max(MAX_PLAYERS - 1),
+  deadDone: z.array(
+    z
+      .int()
+      .min(0)
+      .max(CITY_COUNT - 1),
+  ),
   firstCommit: SeatOrNone,
   commitSeat: SeatOrNone,
   stage: z.int().min(0).max(2),
   basic: z.int().min(0).max(2),
-  extraCity: z.int().min(-1).max(CITY_COUNT - 1),
+  extraCity: z
+    .int()
+    .min(-1)
+    .max(CITY_COUNT - 1),
   extra: z.int().min(0).max(2),
   selected: CounterCode.nullable(),
   request: z.strictObject({ slot: Slot, side: z.literal(1) }).nullable(),
@@ -97,17 +180,31 @@ export const StateJson = z.strictObject({
   }),
   specials: z.strictObject({
     /** Special tile id dealt to each seat (the rest are set aside). */
-    dealt: z.array(z.int().min(0).max(SPECIAL_COUNT - 1)),
+    dealt: z.array(
+      z
+        .int()
+        .min(0)
+        .max(SPECIAL_COUNT - 1),
+    ),
     used: z.array(z.boolean()),
     /** Kinds each seat's unused tile may still be, from the windows asked so far (public). */
-    possible: z.array(z.array(z.int().min(0).max(SPECIAL_COUNT - 1))),
+    possible: z.array(
+      z.array(
+        z
+          .int()
+          .min(0)
+          .max(SPECIAL_COUNT - 1),
+      ),
+    ),
   }),
   counters: z.strictObject({
     stack: z.array(CounterCode),
     dead: z.array(CounterCode),
     pool: z.array(CounterCode),
     /** In commit order. */
-    committed: z.array(z.strictObject({ slot: Slot, side: z.enum(['attack', 'defend']), ally: z.boolean(), counter: CounterCode })),
+    committed: z.array(
+      z.strictObject({ slot: Slot, side: z.enum(['attack', 'defend']), ally: z.boolean(), counter: CounterCode }),
+    ),
   }),
   /** Unordered pairs of powers (§1 indexes). */
   allied: z.array(z.tuple([PowerIndex, PowerIndex])),
@@ -132,7 +229,8 @@ const seatList = (mask: number, players: number): number[] => {
 };
 const pairsOf = (rel: Uint8Array): [number, number][] => {
   const out: [number, number][] = [];
-  for (let u = 0; u < POWER_COUNT; u++) for (let v = u + 1; v < POWER_COUNT; v++) if (rel[u] & (1 << v)) out.push([u, v]);
+  for (let u = 0; u < POWER_COUNT; u++)
+    for (let v = u + 1; v < POWER_COUNT; v++) if (rel[u] & (1 << v)) out.push([u, v]);
   return out;
 };
 const codes = (counts: Uint8Array): string[] => {
@@ -154,7 +252,8 @@ export function tableToJson(t: Table): PeriklesJson {
   }
   const pairsAt = (masks: Uint8Array): [number, number][] => {
     const out: [number, number][] = [];
-    for (let slot = 0; slot < LOCATION_SLOTS; slot++) for (let u = 0; u < POWER_COUNT; u++) if (masks[slot] & (1 << u)) out.push([slot, u]);
+    for (let slot = 0; slot < LOCATION_SLOTS; slot++)
+      for (let u = 0; u < POWER_COUNT; u++) if (masks[slot] & (1 << u)) out.push([slot, u]);
     return out;
   };
   return {
@@ -189,7 +288,9 @@ export function tableToJson(t: Table): PeriklesJson {
     specials: {
       dealt: Array.from(t.special),
       used: seats.map((s) => (t.specialUsed & (1 << s)) !== 0),
-      possible: seats.map((s) => Array.from({ length: SPECIAL_COUNT }, (_, k) => k).filter((k) => t.possible[s] & (1 << k))),
+      possible: seats.map((s) =>
+        Array.from({ length: SPECIAL_COUNT }, (_, k) => k).filter((k) => t.possible[s] & (1 << k)),
+      ),
     },
     counters: {
       stack: codes(t.stack),
@@ -296,11 +397,15 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
   t.actor = d.actor;
   t.steps = d.steps;
   t.truncated = d.truncated;
-  if (!DECISION_PHASES[d.decision].includes(t.phase)) bad(`decision '${d.decision}' cannot be asked in phase '${d.phase}'`);
-  if ((t.phase === PH_OVER) !== (d.actor < 0)) bad(`actor ${d.actor} does not fit phase '${d.phase}' (-1 exactly when the game is over)`);
+  if (!DECISION_PHASES[d.decision].includes(t.phase))
+    bad(`decision '${d.decision}' cannot be asked in phase '${d.phase}'`);
+  if ((t.phase === PH_OVER) !== d.actor < 0)
+    bad(`actor ${d.actor} does not fit phase '${d.phase}' (-1 exactly when the game is over)`);
   if (d.actor >= 0) seatOk(d.actor, 'actor');
-  if (d.truncated && (t.phase !== PH_OVER || d.steps !== STEP_CAP)) bad(`truncated needs phase 'over' and steps = ${STEP_CAP}`);
-  if (t.phase !== PH_OVER && d.steps >= STEP_CAP) bad(`steps ${d.steps} reached the cap ${STEP_CAP}, so the game must be over`);
+  if (d.truncated && (t.phase !== PH_OVER || d.steps !== STEP_CAP))
+    bad(`truncated needs phase 'over' and steps = ${STEP_CAP}`);
+  if (t.phase !== PH_OVER && d.steps >= STEP_CAP)
+    bad(`steps ${d.steps} reached the cap ${STEP_CAP}, so the game must be over`);
 
   // Cubes and candidates (§2.7, §4.2): at most 30 per seat, α filled before β, one space per seat and city.
   d.cubes.forEach((row, s) => row.forEach((v, c) => (t.cubes[s * CITY_COUNT + c] = v)));
@@ -313,7 +418,8 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
     t.cand[c * 2 + 1] = b;
   });
   for (let s = 0; s < n; s++) {
-    if (cubesOnBoard(t, s) > CUBES_PER_PLAYER) bad(`seat ${s} has ${cubesOnBoard(t, s)} cubes on the board; the supply holds ${CUBES_PER_PLAYER}`);
+    if (cubesOnBoard(t, s) > CUBES_PER_PLAYER)
+      bad(`seat ${s} has ${cubesOnBoard(t, s)} cubes on the board; the supply holds ${CUBES_PER_PLAYER}`);
   }
   d.leaders.forEach((s, c) => {
     if (s >= 0) seatOk(s, `leader of ${CITIES[c]}`);
@@ -349,7 +455,8 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
     t.locAt[id] = state;
   };
   const expectedDeck = LOCATION_COUNT - LOCATION_SLOTS * d.turn;
-  if (d.locations.deck.length !== expectedDeck) bad(`the Location deck has ${d.locations.deck.length} tiles; turn ${d.turn} leaves ${expectedDeck}`);
+  if (d.locations.deck.length !== expectedDeck)
+    bad(`the Location deck has ${d.locations.deck.length} tiles; turn ${d.turn} leaves ${expectedDeck}`);
   t.locPos = LOCATION_COUNT - d.locations.deck.length;
   d.locations.deck.forEach((id, i) => {
     placeLoc(id, 'the deck', LOC_DECK);
@@ -369,9 +476,13 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
       t.tileVp[s] += LOCATIONS[location].vp;
     }
   }
-  if (locSeen.size !== LOCATION_COUNT) bad(`${LOCATION_COUNT - locSeen.size} Location tiles are missing (each of the ${LOCATION_COUNT} must be somewhere)`);
+  if (locSeen.size !== LOCATION_COUNT)
+    bad(
+      `${LOCATION_COUNT - locSeen.size} Location tiles are missing (each of the ${LOCATION_COUNT} must be somewhere)`,
+    );
   const emptySlots = d.locations.slots.filter((x) => x === null).length;
-  if (t.phase !== PH_BATTLE && t.phase !== PH_OVER && emptySlots > 0) bad(`phase '${d.phase}' needs all 7 Location slots filled`);
+  if (t.phase !== PH_BATTLE && t.phase !== PH_OVER && emptySlots > 0)
+    bad(`phase '${d.phase}' needs all 7 Location slots filled`);
 
   // Influence tiles: each of the 36 exactly once.
   const tileSeen = new Map<number, string>();
@@ -390,15 +501,18 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
     placeTile(id, `display slot ${slot}`, TILE_DISPLAY);
     t.display[slot] = id;
   });
-  d.influence.held.forEach((ids, s) => ids.forEach((id) => {
-    placeTile(id, `seat ${s}'s tiles`, s);
-    const info = INFLUENCE_TILES[id];
-    t.held[s * 2 + info.shards - 1]++;
-    t.taken[s]++;
-    t.colors[s] |= 1 << info.color;
-  }));
+  d.influence.held.forEach((ids, s) =>
+    ids.forEach((id) => {
+      placeTile(id, `seat ${s}'s tiles`, s);
+      const info = INFLUENCE_TILES[id];
+      t.held[s * 2 + info.shards - 1]++;
+      t.taken[s]++;
+      t.colors[s] |= 1 << info.color;
+    }),
+  );
   for (const id of d.influence.discarded) placeTile(id, 'the discarded tiles', TILE_DISCARDED);
-  if (tileSeen.size !== TILE_COUNT) bad(`${TILE_COUNT - tileSeen.size} Influence tiles are missing (each of the ${TILE_COUNT} must be somewhere)`);
+  if (tileSeen.size !== TILE_COUNT)
+    bad(`${TILE_COUNT - tileSeen.size} Influence tiles are missing (each of the ${TILE_COUNT} must be somewhere)`);
   const perSeat_ = tilesPerPlayer(n);
   if (d.influence.held.some((ids) => ids.length > perSeat_)) bad(`a seat holds more than ${perSeat_} Influence tiles`);
 
@@ -412,7 +526,8 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
     let mask = 0;
     for (const k of d.specials.possible[s]) mask |= 1 << k;
     t.possible[s] = mask;
-    if (!d.specials.used[s] && !(mask & (1 << tile))) bad(`seat ${s}'s unused Special tile ${tile} is outside its possible set`);
+    if (!d.specials.used[s] && !(mask & (1 << tile)))
+      bad(`seat ${s}'s unused Special tile ${tile} is outside its possible set`);
   });
 
   // Counters: conservation of every kind (§2.2); pools and commitments belong to powers in use.
@@ -420,22 +535,27 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
   const count = (list: readonly string[], into: Uint8Array, what: string, needsUse: boolean) => {
     for (const code of list) {
       const k = KIND_CODES.indexOf(code);
-      if (needsUse && !inUse(kindPower(k))) bad(`${code} is in ${what}, but ${POWERS[kindPower(k)]} has no leader this turn`);
+      if (needsUse && !inUse(kindPower(k)))
+        bad(`${code} is in ${what}, but ${POWERS[kindPower(k)]} has no leader this turn`);
       into[k]++;
     }
   };
   count(d.counters.stack, t.stack, 'a stack', false);
   count(d.counters.dead, t.dead, 'the dead pool', false);
   count(d.counters.pool, t.pool, 'a pool', true);
-  if (d.counters.dead.some((code) => kindPower(KIND_CODES.indexOf(code)) === PERSIA)) bad('Persian counters never go to the dead pool');
+  if (d.counters.dead.some((code) => kindPower(KIND_CODES.indexOf(code)) === PERSIA))
+    bad('Persian counters never go to the dead pool');
   const committedCount = new Uint8Array(KIND_COUNT);
   d.counters.committed.forEach(({ slot, side, ally, counter }, i) => {
     const k = KIND_CODES.indexOf(counter);
-    if (t.phase !== PH_COMMIT && t.phase !== PH_BATTLE && !cutMidTurn) bad(`committed counters exist only in Phases F-G, not in phase '${d.phase}'`);
-    if (!inUse(kindPower(k))) bad(`committed ${counter} belongs to ${POWERS[kindPower(k)]}, which has no leader this turn`);
+    if (t.phase !== PH_COMMIT && t.phase !== PH_BATTLE && !cutMidTurn)
+      bad(`committed counters exist only in Phases F-G, not in phase '${d.phase}'`);
+    if (!inUse(kindPower(k)))
+      bad(`committed ${counter} belongs to ${POWERS[kindPower(k)]}, which has no leader this turn`);
     if (t.locSlot[slot] < 0) bad(`committed ${counter} is on slot ${slot}, which holds no Location`);
     const sideIndex = side === 'attack' ? 0 : 1;
-    if ((side === 'attack' ? d.mainAttackers : d.mainDefenders)[slot] < 0) bad(`slot ${slot}'s ${side} side has counters but no main player`);
+    if ((side === 'attack' ? d.mainAttackers : d.mainDefenders)[slot] < 0)
+      bad(`slot ${slot}'s ${side} side has counters but no main player`);
     t.comKind[i] = k;
     t.comPlace[i] = placeCode(slot, sideIndex, ally ? 1 : 0);
     t.sideCount[(slot * 2 + sideIndex) * POWER_COUNT + kindPower(k)]++;
@@ -500,29 +620,40 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
   t.bFlags = (p.brasidas ? 1 : 0) | (p.phormio ? 2 : 0);
   t.winPos = p.windowPos;
   t.loser = p.loser;
-  for (const [s, what] of [[p.nomSeat, 'nomSeat'], [p.firstCommit, 'firstCommit'], [p.commitSeat, 'commitSeat']] as const) {
+  for (const [s, what] of [
+    [p.nomSeat, 'nomSeat'],
+    [p.firstCommit, 'firstCommit'],
+    [p.commitSeat, 'commitSeat'],
+  ] as const) {
     if (s >= n) bad(`progress.${what} is seat ${s}, but there are ${n} players`);
   }
   if (t.selKind >= 0) {
-    if (t.phase !== PH_COMMIT || t.pool[t.selKind] === 0) bad(`the selected counter ${p.selected} must be in a pool during Phase F`);
+    if (t.phase !== PH_COMMIT || t.pool[t.selKind] === 0)
+      bad(`the selected counter ${p.selected} must be in a pool during Phase F`);
   }
-  if (t.phase === PH_COMMIT && (t.commitSeat < 0 || (t.stage !== 1 && t.stage !== 2))) bad('Phase F needs a commitSeat and a stage of 1 or 2');
+  if (t.phase === PH_COMMIT && (t.commitSeat < 0 || (t.stage !== 1 && t.stage !== 2)))
+    bad('Phase F needs a commitSeat and a stage of 1 or 2');
   if (t.dec === DECISIONS.indexOf('target') && t.selKind < 0) bad("decision 'target' needs a selected counter");
-  if (t.dec === DECISIONS.indexOf('permission') && (t.selKind < 0 || t.pendTarget < 0)) bad("decision 'permission' needs a selected counter and a request");
+  if (t.dec === DECISIONS.indexOf('permission') && (t.selKind < 0 || t.pendTarget < 0))
+    bad("decision 'permission' needs a selected counter and a request");
   if (t.phase === PH_BATTLE && (t.bSlot < 0 || t.bSlot >= LOCATION_SLOTS || t.locSlot[t.bSlot] < 0)) {
     bad('a battle decision needs battleSlot on a Location that is still displayed');
   }
   if (t.phase === PH_BATTLE) {
-    for (let slot = 0; slot < t.bSlot; slot++) if (t.locSlot[slot] >= 0) bad(`slot ${slot} is before the battle slot but still displayed`);
+    for (let slot = 0; slot < t.bSlot; slot++)
+      if (t.locSlot[slot] >= 0) bad(`slot ${slot} is before the battle slot but still displayed`);
   }
-  if (t.curTile >= 0 && t.tileAt[t.curTile] !== t.actor) bad(`the tile being resolved (${t.curTile}) is not held by the actor`);
+  if (t.curTile >= 0 && t.tileAt[t.curTile] !== t.actor)
+    bad(`the tile being resolved (${t.curTile}) is not held by the actor`);
 
   // Events.
-  if (d.log.length !== Math.min(d.logCount, LOG_CAPACITY)) bad(`log holds ${d.log.length} events; logCount ${d.logCount} keeps ${Math.min(d.logCount, LOG_CAPACITY)}`);
+  if (d.log.length !== Math.min(d.logCount, LOG_CAPACITY))
+    bad(`log holds ${d.log.length} events; logCount ${d.logCount} keeps ${Math.min(d.logCount, LOG_CAPACITY)}`);
   d.log.forEach((record, i) => {
     const [name, ...args] = record;
     const kind = LOG_KIND_NAMES.indexOf(name);
-    if (args.length !== LOG_ARITY[kind]) bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[kind]} arguments, not ${args.length}`);
+    if (args.length !== LOG_ARITY[kind])
+      bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[kind]} arguments, not ${args.length}`);
     const a = [...args, 0, 0, 0, 0, 0, 0, 0];
     const j = ((d.logCount - d.log.length + i) % LOG_CAPACITY) * 2;
     t.log[j] = packWord0(kind, a[0], a[1], a[2]);
@@ -533,6 +664,7 @@ export function tableFromJson(json: unknown, legalCount: (t: Table) => number): 
     if (v > d.logCount) bad(`lastMove[${s}] = ${v} is beyond logCount ${d.logCount}`);
     t.lastMove[s] = v;
   });
-  if (t.dec !== D_NONE && legalCount(t) === 0) bad(`decision '${d.decision}' of seat ${d.actor} has no legal action in this position`);
+  if (t.dec !== D_NONE && legalCount(t) === 0)
+    bad(`decision '${d.decision}' of seat ${d.actor} has no legal action in this position`);
   return t;
 }

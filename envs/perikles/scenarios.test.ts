@@ -5,7 +5,20 @@ import { kindOf } from './cards.js';
 import { EV, unpackEvent } from './log.js';
 import type { PositionSpec } from './rules.js';
 import { newTableShell } from './table.js';
-import { BLUE, GREEN, RED, YELLOW, battleSpec, events, labels, load, loc, play, seeded, tiles } from './test-fixtures.js';
+import {
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  battleSpec,
+  events,
+  labels,
+  load,
+  loc,
+  play,
+  seeded,
+  tiles,
+} from './test-fixtures.js';
 
 // §10: Red = seat 0, Blue = 1, Green = 2, Yellow = 3.
 const NO_INFLUENCE_SPECIALS = [4, 5, 6, 7]; // Brasidas, Phormio, Thessalanian Allies, Persian Fleet
@@ -13,7 +26,14 @@ const NO_INFLUENCE_SPECIALS = [4, 5, 6, 7]; // Brasidas, Phormio, Thessalanian A
 describe('§10 rule scenarios', () => {
   test('scenario 2: drafting restriction (a held Athens and Any tile bar those colors unless nothing else is left)', () => {
     const display = [3, 4, tiles('candidate', 'Athens')[0], 32, 33, tiles('candidate', 'Sparta')[0], 5, 6, 18, 19];
-    const s = load({ phase: 'influence', decision: 'takeTile', actor: RED, held: [[2, 31], [], [], []], display, specials: NO_INFLUENCE_SPECIALS });
+    const s = load({
+      phase: 'influence',
+      decision: 'takeTile',
+      actor: RED,
+      held: [[2, 31], [], [], []],
+      display,
+      specials: NO_INFLUENCE_SPECIALS,
+    });
     expect(labels(s)).toEqual([
       'take Sparta Candidate from slot 5',
       'take Corinth (2 cubes) from slot 6',
@@ -23,19 +43,47 @@ describe('§10 rule scenarios', () => {
     ]);
     // Only Athens (5 left) and Any (4 left) tiles: every one is legal.
     const onlyBarred = [3, 4, 16, 17, 26, 32, 33, 34, 35, null];
-    const t = load({ phase: 'influence', decision: 'takeTile', actor: RED, held: [[2, 31], [], [], []], display: onlyBarred, specials: NO_INFLUENCE_SPECIALS });
+    const t = load({
+      phase: 'influence',
+      decision: 'takeTile',
+      actor: RED,
+      held: [[2, 31], [], [], []],
+      display: onlyBarred,
+      specials: NO_INFLUENCE_SPECIALS,
+    });
     expect(t.legalActions()).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17]);
   });
 
   test('scenario 3: Candidate tile: +1 cube in Thebes, then Red may nominate Red or Green as Athens β', () => {
     const thebesCandidate = tiles('candidate', 'Thebes')[0];
-    const cubes = [[2, 2, 2, 2, 2, 2], [2, 0, 2, 2, 2, 2], [2, 3, 2, 2, 2, 2], [2, 0, 2, 2, 2, 2]];
-    const candidates: [number, number][] = [[-1, -1], [BLUE, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1]];
-    const s = load({ actor: RED, cubes, candidates, display: [thebesCandidate, 0, 1, 2, 3, 4, 5, 6, 7, 8], specials: NO_INFLUENCE_SPECIALS });
+    const cubes = [
+      [2, 2, 2, 2, 2, 2],
+      [2, 0, 2, 2, 2, 2],
+      [2, 3, 2, 2, 2, 2],
+      [2, 0, 2, 2, 2, 2],
+    ];
+    const candidates: [number, number][] = [
+      [-1, -1],
+      [BLUE, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+    ];
+    const s = load({
+      actor: RED,
+      cubes,
+      candidates,
+      display: [thebesCandidate, 0, 1, 2, 3, 4, 5, 6, 7, 8],
+      specials: NO_INFLUENCE_SPECIALS,
+    });
     play(s, 'take Thebes Candidate from slot 0');
     expect(s.view(RED).cubes[RED][5]).toBe(3);
     expect(s.view(RED).decision).toBe('nominate');
-    expect(labels(s).filter((l) => l.endsWith('in Athens'))).toEqual(['nominate seat 0 in Athens', 'nominate seat 2 in Athens']);
+    expect(labels(s).filter((l) => l.endsWith('in Athens'))).toEqual([
+      'nominate seat 0 in Athens',
+      'nominate seat 2 in Athens',
+    ]);
     play(s, 'nominate seat 2 in Athens');
     const v = s.view(RED);
     expect(v.cubes[GREEN][1]).toBe(2);
@@ -44,9 +92,21 @@ describe('§10 rule scenarios', () => {
     expect([v.decision, v.toAct, v.display[0] >= 0]).toEqual(['takeTile', BLUE, true]);
   });
 
-  test('scenario 4: Assassin on α: β moves up, the removed cube returns to its owner\'s supply', () => {
-    const candidates: [number, number][] = [[-1, -1], [-1, -1], [-1, -1], [-1, -1], [BLUE, YELLOW], [-1, -1]];
-    const s = load({ actor: RED, candidates, display: [tiles('assassin', 'Sparta')[0], 0, 1, 2, 3, 4, 5, 6, 7, 8], specials: NO_INFLUENCE_SPECIALS });
+  test("scenario 4: Assassin on α: β moves up, the removed cube returns to its owner's supply", () => {
+    const candidates: [number, number][] = [
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+      [BLUE, YELLOW],
+      [-1, -1],
+    ];
+    const s = load({
+      actor: RED,
+      candidates,
+      display: [tiles('assassin', 'Sparta')[0], 0, 1, 2, 3, 4, 5, 6, 7, 8],
+      specials: NO_INFLUENCE_SPECIALS,
+    });
     const blueSupply = s.view(RED).supply[BLUE];
     play(s, 'take Sparta Assassin from slot 0');
     expect(s.view(RED).cubes[RED][4]).toBe(3);
@@ -62,14 +122,40 @@ describe('§10 rule scenarios', () => {
    * and dead-pool recovery then run at once.
    */
   function lastNomination(cubes: number[][], candidates: [number, number][]): ReturnType<typeof load> {
-    const s = load({ phase: 'nominations', decision: 'nominate', actor: YELLOW, cubes, candidates, progress: { nomSeat: YELLOW } });
+    const s = load({
+      phase: 'nominations',
+      decision: 'nominate',
+      actor: YELLOW,
+      cubes,
+      candidates,
+      progress: { nomSeat: YELLOW },
+    });
     return play(s, 'nominate seat 3 in Thebes');
   }
-  const FULL: [number, number][] = [[RED, BLUE], [RED, BLUE], [BLUE, GREEN], [GREEN, YELLOW], [YELLOW, RED], [GREEN, -1]];
+  const FULL: [number, number][] = [
+    [RED, BLUE],
+    [RED, BLUE],
+    [BLUE, GREEN],
+    [GREEN, YELLOW],
+    [YELLOW, RED],
+    [GREEN, -1],
+  ];
 
   test('scenario 5: election tie: α wins and removes as many of his cubes as β has; he takes the Athens stack', () => {
-    const cubes = [[2, 4, 2, 2, 2, 2], [2, 4, 2, 2, 2, 2], [2, 2, 5, 2, 2, 2], [2, 2, 2, 2, 2, 2]];
-    const before = load({ phase: 'nominations', decision: 'nominate', actor: YELLOW, cubes, candidates: FULL, progress: { nomSeat: YELLOW } });
+    const cubes = [
+      [2, 4, 2, 2, 2, 2],
+      [2, 4, 2, 2, 2, 2],
+      [2, 2, 5, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+    ];
+    const before = load({
+      phase: 'nominations',
+      decision: 'nominate',
+      actor: YELLOW,
+      cubes,
+      candidates: FULL,
+      progress: { nomSeat: YELLOW },
+    });
     const supplyBefore = before.view(RED).supply[RED];
     const s = lastNomination(cubes, FULL);
     const v = s.view(RED);
@@ -84,8 +170,13 @@ describe('§10 rule scenarios', () => {
     expect(v.stack.slice(8, 16)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
-  test('scenario 6: normal election: β with more cubes wins and removes the loser\'s count', () => {
-    const cubes = [[2, 4, 2, 2, 2, 2], [2, 4, 2, 2, 2, 2], [2, 2, 5, 2, 2, 2], [2, 2, 2, 2, 2, 2]];
+  test("scenario 6: normal election: β with more cubes wins and removes the loser's count", () => {
+    const cubes = [
+      [2, 4, 2, 2, 2, 2],
+      [2, 4, 2, 2, 2, 2],
+      [2, 2, 5, 2, 2, 2],
+      [2, 2, 2, 2, 2, 2],
+    ];
     const s = lastNomination(cubes, FULL);
     const v = s.view(GREEN);
     expect(v.leaders[2]).toBe(GREEN);
@@ -94,38 +185,91 @@ describe('§10 rule scenarios', () => {
   });
 
   test('scenario 7: Plague on Corinth: ⌊n/2⌋ per player counting his candidate cube, taken from regular cubes', () => {
-    const cubes = [[2, 2, 5, 2, 2, 2], [2, 2, 3, 2, 2, 2], [2, 2, 1, 2, 2, 2], [2, 2, 0, 2, 2, 2]];
-    const candidates: [number, number][] = [[-1, -1], [-1, -1], [YELLOW, BLUE], [-1, -1], [-1, -1], [-1, -1]];
+    const cubes = [
+      [2, 2, 5, 2, 2, 2],
+      [2, 2, 3, 2, 2, 2],
+      [2, 2, 1, 2, 2, 2],
+      [2, 2, 0, 2, 2, 2],
+    ];
+    const candidates: [number, number][] = [
+      [-1, -1],
+      [-1, -1],
+      [YELLOW, BLUE],
+      [-1, -1],
+      [-1, -1],
+      [-1, -1],
+    ];
     const s = load({ actor: RED, cubes, candidates, specials: [2, 4, 5, 6] });
     play(s, 'use Plague', 'Plague in Corinth');
     const v = s.view(RED);
     expect(v.cubes.map((row) => row[2])).toEqual([3, 1, 1, 0]);
     expect(v.candidates[2]).toEqual([YELLOW, BLUE]);
-    expect(events(s, 'plague')).toEqual([['plague', RED, 2, 2], ['plague', BLUE, 2, 2]]);
+    expect(events(s, 'plague')).toEqual([
+      ['plague', RED, 2, 2],
+      ['plague', BLUE, 2, 2],
+    ]);
     // Used in the pre-window: back to taking a tile, without the option to use it again.
     expect(v.decision).toBe('takeTile');
     expect(labels(s).some((l) => l.startsWith('use'))).toBe(false);
   });
 
   test('scenario 8: commit order: the 2-shard stage, then the 1-shard stage from the seat after the last 2-shard user', () => {
-    const held = [[0, 1, 14, 15, 16], [2, 17, 18, 19, 20], [3, 4, 5, 21, 22], [23, 24, 25, 26, 27]];
+    const held = [
+      [0, 1, 14, 15, 16],
+      [2, 17, 18, 19, 20],
+      [3, 4, 5, 21, 22],
+      [23, 24, 25, 26, 27],
+    ];
     const s = load({ phase: 'firstCommit', decision: 'firstCommit', actor: RED, held });
     play(s, 'seat 1 commits first');
     while (s.view(RED).phase === 'commit') play(s, 'stop committing');
     const order = events(s, 'discard').map((e) => ['Red', 'Blue', 'Green', 'Yellow'][e[1] as number]);
     expect(order).toEqual([
-      'Blue', 'Green', 'Red', 'Green', 'Red', 'Green',
-      'Yellow', 'Red', 'Blue', 'Green', 'Yellow', 'Red', 'Blue', 'Green', 'Yellow', 'Red', 'Blue', 'Yellow', 'Blue', 'Yellow',
+      'Blue',
+      'Green',
+      'Red',
+      'Green',
+      'Red',
+      'Green',
+      'Yellow',
+      'Red',
+      'Blue',
+      'Green',
+      'Yellow',
+      'Red',
+      'Blue',
+      'Green',
+      'Yellow',
+      'Red',
+      'Blue',
+      'Yellow',
+      'Blue',
+      'Yellow',
     ]);
     // Each turn discards the lowest id of its stage.
-    expect(events(s, 'discard').slice(0, 3).map((e) => e[2])).toEqual([2, 3, 0]);
+    expect(
+      events(s, 'discard')
+        .slice(0, 3)
+        .map((e) => e[2]),
+    ).toEqual([2, 3, 0]);
   });
 
   test('scenario 9: war and alliance constrain later commitments', () => {
     const s = load({
-      phase: 'commit', decision: 'selectCounter', actor: RED, progress: { commitSeat: RED, stage: 1 },
+      phase: 'commit',
+      decision: 'selectCounter',
+      actor: RED,
+      progress: { commitSeat: RED, stage: 1 },
       leaders: [-1, BLUE, RED, -1, RED, GREEN],
-      locations: [loc('Attica'), loc('Naupactus'), loc('Delium'), loc('Amphipolis'), loc('Lesbos'), loc('Plataea'), loc('Potidea')],
+      locations: [
+        loc('Attica'),
+        loc('Naupactus'),
+        loc('Delium'),
+        loc('Amphipolis'),
+        loc('Lesbos'),
+        loc('Plataea'),
+        loc('Potidea'),
+      ],
       held: [[14], [15], [], []],
     });
     // (a)
@@ -161,14 +305,17 @@ describe('§10 rule scenarios', () => {
 
   test('scenario 10: Plataea: 5 vs 3 is +2 (A7/D8); with Brasidas 10 vs 3 is 3:1 (A5/D10)', () => {
     const spec = battleSpec({
-      actor: RED, leaders: [-1, BLUE, -1, -1, RED, -1], specials: [0, 1, 4, 2],
+      actor: RED,
+      leaders: [-1, BLUE, -1, -1, RED, -1],
+      specials: [0, 1, 4, 2],
       locations: [loc('Plataea'), 3, 4, 5, 6, 7, 8],
       committed: [
         { slot: 0, side: 'attack', ally: false, counter: 'Sparta H3' },
         { slot: 0, side: 'attack', ally: false, counter: 'Sparta H2' },
         { slot: 0, side: 'defend', ally: false, counter: 'Athens H2' },
       ],
-      mainAttackers: [RED, -1, -1, -1, -1, -1, -1], mainDefenders: [BLUE, -1, -1, -1, -1, -1, -1],
+      mainAttackers: [RED, -1, -1, -1, -1, -1, -1],
+      mainDefenders: [BLUE, -1, -1, -1, -1, -1, -1],
     });
     const s = play(load(spec), 'stop committing');
     expect([s.currentPlayer(), s.view(GREEN).decision]).toEqual([GREEN, 'battleSpecial']);
@@ -193,25 +340,38 @@ describe('§10 rule scenarios', () => {
       if (kind === EV.roll) rolls.push(args.slice(4));
     }
     // [tokens attackers, tokens defenders, roll-off flag] after each roll.
-    expect(rolls).toEqual([[0, 1, 0], [1, 1, 0], [2, 2, 0], [2, 2, 1], [2, 2, 1]]);
+    expect(rolls).toEqual([
+      [0, 1, 0],
+      [1, 1, 0],
+      [2, 2, 0],
+      [2, 2, 1],
+      [2, 2, 1],
+    ]);
   });
 
-  test('scenario 12: Naupactus: 3 vs 7 triremes is 1:2; a defender win costs the attackers\' Corinthian 1; H starts 0:1', () => {
-    const spec = (rng: ReturnType<Rng['state']>) => battleSpec({
-      actor: RED, leaders: [-1, BLUE, RED, -1, -1, -1], rng,
-      locations: [loc('Naupactus'), 0, 1, 2, 4, 5, 6],
-      committed: [
-        { slot: 0, side: 'attack', ally: false, counter: 'Corinth T2' },
-        { slot: 0, side: 'attack', ally: false, counter: 'Corinth T1' },
-        { slot: 0, side: 'attack', ally: false, counter: 'Corinth H2' },
-        { slot: 0, side: 'defend', ally: false, counter: 'Athens T4' },
-        { slot: 0, side: 'defend', ally: false, counter: 'Athens T3' },
-        { slot: 0, side: 'defend', ally: false, counter: 'Athens H1' },
-      ],
-      mainAttackers: [RED, -1, -1, -1, -1, -1, -1], mainDefenders: [BLUE, -1, -1, -1, -1, -1, -1],
-    });
-    const s = seeded('scenario12', (rng) => play(load(spec(rng)), 'stop committing'),
-      (x) => events(x, 'roundWin')[0]?.[3] === 1);
+  test("scenario 12: Naupactus: 3 vs 7 triremes is 1:2; a defender win costs the attackers' Corinthian 1; H starts 0:1", () => {
+    const spec = (rng: ReturnType<Rng['state']>) =>
+      battleSpec({
+        actor: RED,
+        leaders: [-1, BLUE, RED, -1, -1, -1],
+        rng,
+        locations: [loc('Naupactus'), 0, 1, 2, 4, 5, 6],
+        committed: [
+          { slot: 0, side: 'attack', ally: false, counter: 'Corinth T2' },
+          { slot: 0, side: 'attack', ally: false, counter: 'Corinth T1' },
+          { slot: 0, side: 'attack', ally: false, counter: 'Corinth H2' },
+          { slot: 0, side: 'defend', ally: false, counter: 'Athens T4' },
+          { slot: 0, side: 'defend', ally: false, counter: 'Athens T3' },
+          { slot: 0, side: 'defend', ally: false, counter: 'Athens H1' },
+        ],
+        mainAttackers: [RED, -1, -1, -1, -1, -1, -1],
+        mainDefenders: [BLUE, -1, -1, -1, -1, -1, -1],
+      });
+    const s = seeded(
+      'scenario12',
+      (rng) => play(load(spec(rng)), 'stop committing'),
+      (x) => events(x, 'roundWin')[0]?.[3] === 1,
+    );
     const combats = events(s, 'combat');
     expect(combats[0]).toEqual(['combat', 3, 7, 5, 0, 0]);
     expect(events(s, 'casualty')[0]).toEqual(['casualty', 0, 0, kindOf(2, 1, 1)]);
@@ -222,7 +382,9 @@ describe('§10 rule scenarios', () => {
 
   test('scenario 13: unattacked defence: the tile leaves play and the defender gains 2 cubes in its city', () => {
     const spec = battleSpec({
-      actor: BLUE, leaders: [-1, -1, -1, -1, BLUE, -1], locations: [loc('Sicily'), 0, 1, 2, 3, 4, 5],
+      actor: BLUE,
+      leaders: [-1, -1, -1, -1, BLUE, -1],
+      locations: [loc('Sicily'), 0, 1, 2, 3, 4, 5],
       committed: [{ slot: 0, side: 'defend', ally: false, counter: 'Sparta H1' }],
       mainDefenders: [BLUE, -1, -1, -1, -1, -1, -1],
     });
@@ -237,12 +399,19 @@ describe('§10 rule scenarios', () => {
     expect(events(s, 'unattacked')).toEqual([['unattacked', loc('Sicily'), BLUE]]);
   });
 
-  test('scenario 14: an unopposed attack without a counter of the last round\'s type removes the tile, no defeat', () => {
-    const s = play(load(battleSpec({
-      actor: GREEN, leaders: [-1, -1, -1, -1, -1, GREEN], locations: [loc('Epidaurus'), 0, 1, 2, 3, 4, 5],
-      committed: [{ slot: 0, side: 'attack', ally: false, counter: 'Thebes T1' }],
-      mainAttackers: [GREEN, -1, -1, -1, -1, -1, -1],
-    })), 'stop committing');
+  test("scenario 14: an unopposed attack without a counter of the last round's type removes the tile, no defeat", () => {
+    const s = play(
+      load(
+        battleSpec({
+          actor: GREEN,
+          leaders: [-1, -1, -1, -1, -1, GREEN],
+          locations: [loc('Epidaurus'), 0, 1, 2, 3, 4, 5],
+          committed: [{ slot: 0, side: 'attack', ally: false, counter: 'Thebes T1' }],
+          mainAttackers: [GREEN, -1, -1, -1, -1, -1, -1],
+        }),
+      ),
+      'stop committing',
+    );
     const v = s.view(GREEN);
     expect(v.removed).toContain(loc('Epidaurus'));
     expect(v.defeats[4]).toBe(0);
@@ -250,17 +419,24 @@ describe('§10 rule scenarios', () => {
   });
 
   test('scenario 15: Amphipolis: T won unopposed, then 1 vs the intrinsic 1 at 1:1 with the carried token', () => {
-    const spec = (rng: ReturnType<Rng['state']>) => battleSpec({
-      actor: GREEN, leaders: [-1, BLUE, -1, -1, -1, GREEN], rng, locations: [loc('Amphipolis'), 1, 2, 3, 4, 5, 6],
-      committed: [
-        { slot: 0, side: 'attack', ally: false, counter: 'Thebes T2' },
-        { slot: 0, side: 'attack', ally: false, counter: 'Thebes H1' },
-      ],
-      mainAttackers: [GREEN, -1, -1, -1, -1, -1, -1],
-    });
+    const spec = (rng: ReturnType<Rng['state']>) =>
+      battleSpec({
+        actor: GREEN,
+        leaders: [-1, BLUE, -1, -1, -1, GREEN],
+        rng,
+        locations: [loc('Amphipolis'), 1, 2, 3, 4, 5, 6],
+        committed: [
+          { slot: 0, side: 'attack', ally: false, counter: 'Thebes T2' },
+          { slot: 0, side: 'attack', ally: false, counter: 'Thebes H1' },
+        ],
+        mainAttackers: [GREEN, -1, -1, -1, -1, -1, -1],
+      });
     const run = (rng: ReturnType<Rng['state']>) => play(load(spec(rng)), 'stop committing');
     const won = seeded('scenario15-win', run, (x) => events(x, 'roundWin')[0]?.[3] === 0);
-    expect(events(won, 'round')).toEqual([['round', 0, 0, 1, 1], ['round', 0, 1, 0, 3]]);
+    expect(events(won, 'round')).toEqual([
+      ['round', 0, 0, 1, 1],
+      ['round', 0, 1, 0, 3],
+    ]);
     expect(events(won, 'combat')).toEqual([['combat', 1, 1, 3, 1, 0]]);
     expect(won.view(GREEN).claimed[GREEN]).toEqual([loc('Amphipolis')]);
     expect(won.view(GREEN).tileVp[GREEN]).toBe(6);
@@ -274,22 +450,42 @@ describe('§10 rule scenarios', () => {
 
   test('scenario 16: final scoring 14 + 3 + 0 + 11 + 9 = 37', () => {
     const s = load({
-      phase: 'over', decision: 'none', actor: -1, turn: 3,
-      statues: [[0, 1, 2, 1, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]],
+      phase: 'over',
+      decision: 'none',
+      actor: -1,
+      turn: 3,
+      statues: [
+        [0, 1, 2, 1, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0],
+      ],
       defeats: [0, 2, 1, 2, 0, 0],
-      claimed: [{ location: loc('Sicily'), seats: [RED] }, { location: loc('Pylos'), seats: [RED] }],
+      claimed: [
+        { location: loc('Sicily'), seats: [RED] },
+        { location: loc('Pylos'), seats: [RED] },
+      ],
       locations: [null, null, null, null, null, null, null],
-      cubes: [[0, 0, 0, 0, 9, 0], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2]],
+      cubes: [
+        [0, 0, 0, 0, 9, 0],
+        [2, 2, 2, 2, 2, 2],
+        [2, 2, 2, 2, 2, 2],
+        [2, 2, 2, 2, 2, 2],
+      ],
     });
     expect(s.scores()).toEqual([37, 12, 12, 12]);
     expect(s.ranking()).toEqual([0, 1, 1, 1]);
     expect(s.view(-1).tileVp[RED]).toBe(11);
   });
 
-  test('scenario 17: dead pool: trireme 1 (not 3) or hoplite 2, by the Athens Leader\'s choice', () => {
+  test("scenario 17: dead pool: trireme 1 (not 3) or hoplite 2, by the Athens Leader's choice", () => {
     const spec: PositionSpec = {
-      phase: 'deadPool', decision: 'deadPool', actor: BLUE, leaders: [-1, BLUE, -1, -1, -1, -1],
-      dead: ['Athens T1', 'Athens T3', 'Athens H2'], progress: { deadIndex: 1 },
+      phase: 'deadPool',
+      decision: 'deadPool',
+      actor: BLUE,
+      leaders: [-1, BLUE, -1, -1, -1, -1],
+      dead: ['Athens T1', 'Athens T3', 'Athens H2'],
+      progress: { deadIndex: 1 },
     };
     const s = load(spec);
     expect(labels(s)).toEqual(['recover Athenian hoplite 2', 'recover Athenian trireme 1']);

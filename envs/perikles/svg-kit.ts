@@ -71,8 +71,11 @@ export const seatColor = (seat: number): string => SEAT_COLORS[seat];
 /** A seat-coloured chip with a label ('seat 2', or a count). */
 export function chip(x: number, y: number, w: number, seat: number, label: string, tip: string, h = 20): string {
   const fill = seatColor(seat);
-  return `<g>${title(tip)}<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="${fill}" stroke="${INK}" stroke-width="0.6"/>` +
-    text(x + w / 2, y + h / 2 + 4.5, label, { size: 13, weight: 'bold', anchor: 'middle', fill: inkOn(fill) }) + '</g>';
+  return (
+    `<g>${title(tip)}<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="${fill}" stroke="${INK}" stroke-width="0.6"/>` +
+    text(x + w / 2, y + h / 2 + 4.5, label, { size: 13, weight: 'bold', anchor: 'middle', fill: inkOn(fill) }) +
+    '</g>'
+  );
 }
 
 /** An item of a flow layout: its size and how to draw it at a position. */
@@ -123,7 +126,8 @@ export function changedOutline(x: number, y: number, w: number, h: number): stri
 /** A square counter showing only a strength (or blank when face down). */
 export function counterSquare(x: number, y: number, type: number, strength: number, tip: string, dead = false): string {
   const fill = strength === 0 ? FACE_DOWN : dead ? '#c4c4c4' : TYPE_FILL[type];
-  const digit = strength > 0 ? text(x + 10, y + 15, String(strength), { size: 13, weight: 'bold', anchor: 'middle' }) : '';
+  const digit =
+    strength > 0 ? text(x + 10, y + 15, String(strength), { size: 13, weight: 'bold', anchor: 'middle' }) : '';
   return `<g>${title(tip)}<rect x="${x}" y="${y}" width="20" height="20" rx="3" fill="${fill}" stroke="${INK}" stroke-width="0.8"${dead ? ' stroke-dasharray="3 2"' : ''}/>${digit}</g>`;
 }
 
@@ -134,7 +138,8 @@ export const ABBR = ['Arg', 'Ath', 'Cor', 'Meg', 'Spa', 'Thb', 'Per'] as const;
 
 /** A named thing with its reference text, for <title>. */
 export const tip = (name: string, extra = ''): string => `${name}${extra}: ${explain(name)}`;
-export const translate = (x: number, y: number, body: string): string => `<g transform="translate(${x},${y})">${body}</g>`;
+export const translate = (x: number, y: number, body: string): string =>
+  `<g transform="translate(${x},${y})">${body}</g>`;
 
 /** A drawn part of the board and the height it takes. */
 export interface Block {

@@ -5,7 +5,14 @@
  */
 import type { RngState } from '../core/rng.js';
 import {
-  CITY_COUNT, CUBES_PER_PLAYER, DISPLAY_SLOTS, KIND_COUNT, LOCATION_COUNT, LOCATION_SLOTS, POWER_COUNT, SPECIAL_COUNT,
+  CITY_COUNT,
+  CUBES_PER_PLAYER,
+  DISPLAY_SLOTS,
+  KIND_COUNT,
+  LOCATION_COUNT,
+  LOCATION_SLOTS,
+  POWER_COUNT,
+  SPECIAL_COUNT,
   TILE_COUNT,
 } from './cards.js';
 import { LOG_CAPACITY } from './log.js';
@@ -20,7 +27,16 @@ export const STEP_CAP = 3000;
 export const ROLL_CAP = 1000;
 
 /** Phases in which decisions are asked (Phases A, D and H are automatic). */
-export const PHASES = ['setup', 'influence', 'nominations', 'deadPool', 'firstCommit', 'commit', 'battle', 'over'] as const;
+export const PHASES = [
+  'setup',
+  'influence',
+  'nominations',
+  'deadPool',
+  'firstCommit',
+  'commit',
+  'battle',
+  'over',
+] as const;
 export type PhaseName = (typeof PHASES)[number];
 export const PH_SETUP = 0;
 export const PH_INFLUENCE = 1;

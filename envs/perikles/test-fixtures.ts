@@ -34,11 +34,18 @@ export function tiles(kind: keyof typeof KINDS, city?: string): number[] {
 
 /** Events of the saved log as [kind, ...args], optionally only some kinds. */
 export function events(s: PeriklesState, ...kinds: string[]): (string | number)[][] {
-  return s.toJSON().log.filter((e) => kinds.length === 0 || kinds.includes(e[0])).map((e) => [...e]);
+  return s
+    .toJSON()
+    .log.filter((e) => kinds.length === 0 || kinds.includes(e[0]))
+    .map((e) => [...e]);
 }
 
 /** Plays the first legal action until `stop` holds (or the game ends); returns the actions played. */
-export function advanceUntil(s: PeriklesState, stop: (s: PeriklesState) => boolean, pick = (legal: number[]) => legal[0]): number[] {
+export function advanceUntil(
+  s: PeriklesState,
+  stop: (s: PeriklesState) => boolean,
+  pick = (legal: number[]) => legal[0],
+): number[] {
   const played: number[] = [];
   while (!s.isTerminal() && !stop(s)) {
     const a = pick(s.legalActions());

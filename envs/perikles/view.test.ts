@@ -7,15 +7,30 @@ import { formatLogEntry, renderHtml, renderText } from './render.js';
 import { PeriklesState, positionJson, type PeriklesJson, type PositionSpec } from './rules.js';
 import { BLUE, GREEN, RED, YELLOW, labels, load, loc, play } from './test-fixtures.js';
 
-const SEVEN = [loc('Attica'), loc('Naupactus'), loc('Delium'), loc('Pylos'), loc('Mantinea'), loc('Corcyra'), loc('Megara')];
+const SEVEN = [
+  loc('Attica'),
+  loc('Naupactus'),
+  loc('Delium'),
+  loc('Pylos'),
+  loc('Mantinea'),
+  loc('Corcyra'),
+  loc('Megara'),
+];
 
 /** Mid Phase F: Red (Sparta) has committed two hoplites face down at Attica; Blue leads Athens. */
 function midCommit(extra: Partial<PositionSpec> = {}, committed = ['Sparta H2', 'Sparta H4']): PeriklesJson {
   return positionJson({
-    phase: 'commit', decision: 'selectCounter', actor: BLUE, progress: { commitSeat: BLUE, stage: 1 },
-    leaders: [-1, BLUE, -1, -1, RED, -1], locations: SEVEN, held: [[14], [15], [16], [17]],
+    phase: 'commit',
+    decision: 'selectCounter',
+    actor: BLUE,
+    progress: { commitSeat: BLUE, stage: 1 },
+    leaders: [-1, BLUE, -1, -1, RED, -1],
+    locations: SEVEN,
+    held: [[14], [15], [16], [17]],
     committed: committed.map((counter) => ({ slot: 0, side: 'attack' as const, ally: false, counter })),
-    mainAttackers: [RED, -1, -1, -1, -1, -1, -1], specials: [4, 5, 6, 7], ...extra,
+    mainAttackers: [RED, -1, -1, -1, -1, -1, -1],
+    specials: [4, 5, 6, 7],
+    ...extra,
   });
 }
 
@@ -36,7 +51,10 @@ describe('§6 hidden information in views', () => {
     const s = PeriklesState.fromJSON(midCommit());
     expect(s.view(RED).locations[0]!.counters.map((c) => c[2])).toEqual([2, 4]);
     expect(s.view(BLUE).locations[0]!.counters.map((c) => c[2])).toEqual([0, 0]);
-    expect(s.view(-1).locations[0]!.counters.map((c) => [c[0], c[1], c[3]])).toEqual([[4, 0, 0], [4, 0, 0]]);
+    expect(s.view(-1).locations[0]!.counters.map((c) => [c[0], c[1], c[3]])).toEqual([
+      [4, 0, 0],
+      [4, 0, 0],
+    ]);
     const sparta = (v: ReturnType<typeof s.view>, field: 'pool' | 'unseen') => v[field].slice(32, 36);
     expect(sparta(s.view(RED), 'pool')).toEqual([2, 2, 3, 1]);
     expect(sparta(s.view(RED), 'unseen')).toEqual([0, 0, 0, 0]);
@@ -62,7 +80,10 @@ describe('§6 hidden information in views', () => {
 
   test('at the battle of a Location every counter there is face up to everyone', () => {
     const json = midCommit({
-      actor: RED, progress: { commitSeat: RED, stage: 1 }, held: [[], [], [], []], specials: [0, 1, 4, 2],
+      actor: RED,
+      progress: { commitSeat: RED, stage: 1 },
+      held: [[], [], [], []],
+      specials: [0, 1, 4, 2],
       committed: [
         { slot: 0, side: 'attack', ally: false, counter: 'Sparta H2' },
         { slot: 0, side: 'attack', ally: false, counter: 'Sparta H4' },
@@ -112,8 +133,14 @@ describe('determinize', () => {
 
   test('resamples a selected counter awaiting permission with the rest of its pool (the world stays consistent)', () => {
     const s = load({
-      phase: 'commit', decision: 'selectCounter', actor: RED, progress: { commitSeat: RED, stage: 1 },
-      leaders: [-1, BLUE, -1, -1, RED, -1], locations: SEVEN, held: [[14], [15], [16], [17]], specials: [4, 5, 6, 7],
+      phase: 'commit',
+      decision: 'selectCounter',
+      actor: RED,
+      progress: { commitSeat: RED, stage: 1 },
+      leaders: [-1, BLUE, -1, -1, RED, -1],
+      locations: SEVEN,
+      held: [[14], [15], [16], [17]],
+      specials: [4, 5, 6, 7],
     });
     play(s, 'Spartan hoplite 4', 'defend Attica');
     expect([s.currentPlayer(), s.view(BLUE).decision]).toEqual([BLUE, 'permission']);
@@ -131,8 +158,14 @@ describe('determinize', () => {
 
   test('respects what the windows revealed: a seat asked about Slave Revolt holds it in every world', () => {
     const s = load({
-      phase: 'commit', decision: 'slaveRevolt', actor: YELLOW, progress: { commitSeat: YELLOW, stage: 1 },
-      leaders: [-1, BLUE, -1, -1, RED, -1], locations: SEVEN, specials: [0, 1, 2, 3], possible: [[0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [3]],
+      phase: 'commit',
+      decision: 'slaveRevolt',
+      actor: YELLOW,
+      progress: { commitSeat: YELLOW, stage: 1 },
+      leaders: [-1, BLUE, -1, -1, RED, -1],
+      locations: SEVEN,
+      specials: [0, 1, 2, 3],
+      possible: [[0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [3]],
     });
     const rng = Rng.fromSeed('sr');
     for (let i = 0; i < 30; i++) {
@@ -174,11 +207,15 @@ describe('encode', () => {
       for (const v of obs) expect(v >= 0 && v <= 1).toBe(true);
     }
     const me = players - 1;
-    expect(segment(s.observation(me), players, 'cubes').slice(0, 6)).toEqual(s.view(me).cubes[me].map((n) => Math.fround(n / 30)));
+    expect(segment(s.observation(me), players, 'cubes').slice(0, 6)).toEqual(
+      s.view(me).cubes[me].map((n) => Math.fround(n / 30)),
+    );
     expect(segment(s.observation(me), players, 'ownSpecial')[s.view(me).specials[me].tile]).toBe(1);
     // The one absolute feature: the viewer's seat, which NOMINATE/ASSASSINATE/ALKIBIADES/CHOOSE ids name.
     for (let p = 0; p < players; p++) {
-      expect(segment(s.observation(p), players, 'seat')).toEqual(Array.from({ length: players }, (_, q) => (q === p ? 1 : 0)));
+      expect(segment(s.observation(p), players, 'seat')).toEqual(
+        Array.from({ length: players }, (_, q) => (q === p ? 1 : 0)),
+      );
     }
     expect(segment(s.observation(-1), players, 'seat')).toEqual(new Array(players).fill(0));
   });
@@ -188,10 +225,14 @@ describe('render', () => {
   test('text for a seat: headline, the decision, cities, tiles, Locations, armies, and its own log', () => {
     const s = PeriklesState.fromJSON(midCommit());
     const text = renderText(s.view(BLUE));
-    expect(text).toContain('Perikles · turn 1 of 3 · start player: seat 0 · Phase F: committing forces · you are seat 1');
+    expect(text).toContain(
+      'Perikles · turn 1 of 3 · start player: seat 0 · Phase F: committing forces · you are seat 1',
+    );
     expect(text).toContain('Your decision: choose a counter to commit, or stop.');
     expect(text).toContain('seat 1 (you): tiles Argos Candidate; special: Phormio (unused)');
-    expect(text).toMatch(/slot 0: Attica \(Athens, 4 VP, H only\)\n {6}attack: seat 0: Spartan hoplite \(face down\), Spartan hoplite \(face down\)/);
+    expect(text).toMatch(
+      /slot 0: Attica \(Athens, 4 VP, H only\)\n {6}attack: seat 0: Spartan hoplite \(face down\), Spartan hoplite \(face down\)/,
+    );
     expect(text).toContain('Sparta led by seat 0: hoplites: stack —, pool 8 (pool + face down: 1 1 2 2 2 3 3 3 4 4)');
     expect(text).toContain('Athens led by seat 1 (you): hoplites: stack —, pool 1 1 2 2 3 3');
     const red = renderText(s.view(RED));

@@ -5,14 +5,39 @@
  */
 import type { PlayerView } from '../core/game.js';
 import {
-  CITIES, CITY_COUNT, KIND_COUNT, LOCATIONS, LOCATION_COUNT, LOCATION_SLOTS, MAX_TURNS, POWERS, POWER_COUNT,
-  SPECIAL_COUNT, TILE_COUNT, kindPower, kindStrength, kindType, tilesPerPlayer,
+  CITIES,
+  CITY_COUNT,
+  KIND_COUNT,
+  LOCATIONS,
+  LOCATION_COUNT,
+  LOCATION_SLOTS,
+  MAX_TURNS,
+  POWERS,
+  POWER_COUNT,
+  SPECIAL_COUNT,
+  TILE_COUNT,
+  kindPower,
+  kindStrength,
+  kindType,
+  tilesPerPlayer,
 } from './cards.js';
 import { score, sideStrength, statueCount } from './battle.js';
 import { LOG_CAPACITY, LOG_KIND_NAMES, unpackEvent, type LogEntry } from './log.js';
 import {
-  DECISIONS, D_ALKI_DEST, LOC_CLAIMED, LOC_REMOVED, PHASES, PH_BATTLE, PH_COMMIT, PH_OVER, STEP_CAP, TILE_DISCARDED,
-  supplyOf, type DecisionName, type PhaseName, type Table,
+  DECISIONS,
+  D_ALKI_DEST,
+  LOC_CLAIMED,
+  LOC_REMOVED,
+  PHASES,
+  PH_BATTLE,
+  PH_COMMIT,
+  PH_OVER,
+  STEP_CAP,
+  TILE_DISCARDED,
+  supplyOf,
+  type DecisionName,
+  type PhaseName,
+  type Table,
 } from './table.js';
 
 /** Log events a spectator sees (the most recent ones). */
@@ -219,7 +244,11 @@ export function buildView(t: Table, p: number, ranking: number[]): PeriklesView 
 
   const specials: SpecialView[] = seats.map((s) => {
     const used = (t.specialUsed & (1 << s)) !== 0;
-    return { tile: used || s === p ? t.special[s] : -1, used, possible: used ? [] : bitsOf(t.possible[s], SPECIAL_COUNT) };
+    return {
+      tile: used || s === p ? t.special[s] : -1,
+      used,
+      possible: used ? [] : bitsOf(t.possible[s], SPECIAL_COUNT),
+    };
   });
 
   let commit: CommitView | null = null;
@@ -232,7 +261,8 @@ export function buildView(t: Table, p: number, ranking: number[]): PeriklesView 
       basic: t.basic,
       extraCity: t.extraCity,
       extra: t.extra,
-      selected: sel < 0 ? null : { power: kindPower(sel), type: kindType(sel), strength: selVisible ? kindStrength(sel) : 0 },
+      selected:
+        sel < 0 ? null : { power: kindPower(sel), type: kindType(sel), strength: selVisible ? kindStrength(sel) : 0 },
       request: t.pendTarget < 0 ? null : { slot: t.pendTarget >> 1, side: t.pendTarget & 1 },
     };
   }

@@ -7,8 +7,23 @@
  */
 import { SEAT_COLORS, cardBack, svgBoard } from '../core/board.js';
 import {
-  FIELD_H, FIELD_W, HAND_W, INK, LINE, MUTED, adCard, deckStack, die, faceUpPile, handCardHeight, itemCard, itemCardHeight,
-  knownChip, text, title, wrap,
+  FIELD_H,
+  FIELD_W,
+  HAND_W,
+  INK,
+  LINE,
+  MUTED,
+  adCard,
+  deckStack,
+  die,
+  faceUpPile,
+  handCardHeight,
+  itemCard,
+  itemCardHeight,
+  knownChip,
+  text,
+  title,
+  wrap,
 } from './board-parts.js';
 import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, SETS, setLabel } from './cards.js';
 import { itemText } from './glossary.js';
@@ -45,7 +60,8 @@ function freshness(view: PhiladelphiaView): Fresh {
     }
     if (kind === 'post') posted[seat][a]++;
     // An ad leaving the field after it was posted: one fewer new copy of it.
-    if ((kind === 'established' || kind === 'returned' || kind === 'defaulted') && posted[seat][a] > 0) posted[seat][a]--;
+    if ((kind === 'established' || kind === 'returned' || kind === 'defaulted') && posted[seat][a] > 0)
+      posted[seat][a]--;
     if (kind === 'refill') newItemSlots.add(a);
     if (kind === 'die') newDie = true;
   }
@@ -66,7 +82,12 @@ function freshness(view: PhiladelphiaView): Fresh {
 // ---- layout -----------------------------------------------------------------------------------------
 
 /** Places boxes of the given widths left to right, wrapping; returns their positions and the rows' height. */
-function flow(widths: number[], heights: number[], x0: number, width: number): { at: [number, number][]; height: number } {
+function flow(
+  widths: number[],
+  heights: number[],
+  x0: number,
+  width: number,
+): { at: [number, number][]; height: number } {
   const at: [number, number][] = [];
   let x = x0;
   let y = 0;
@@ -95,32 +116,59 @@ function seatArea(view: PhiladelphiaView, seat: number, y0: number, fresh: Fresh
   const badges: string[] = [];
   if (view.startPlayer === seat && !view.isOver) badges.push('start player');
   if (toAct) badges.push(mine ? '▶ your decision' : '▶ to act');
-  if (view.isOver && view.winners.includes(seat)) badges.push(view.winners.length > 1 ? '★ shares the win' : '★ winner');
+  if (view.isOver && view.winners.includes(seat))
+    badges.push(view.winners.length > 1 ? '★ shares the win' : '★ winner');
   const bandH = badges.length > 0 ? 46 : 30;
   parts.push(`<rect x="${M}" y="${y}" width="${INNER}" height="${bandH}" rx="4" fill="${color}" fill-opacity="0.16"/>`);
   parts.push(`<rect x="${M}" y="${y}" width="8" height="${bandH}" fill="${color}"/>`);
   parts.push(`<circle cx="${M + 24}" cy="${y + 15}" r="8" fill="${color}" stroke="${INK}"/>`);
   parts.push(text(M + 38, y + 20, seatName(view, seat), { size: 15, bold: true }));
-  parts.push(`<g>${title(`${seatName(view, seat)}: ${view.vp[seat]} VP, ${view.gold[seat]} gold, ${view.handSizes[seat]} cards in hand`)}` +
-    text(W - M - 8, y + 20, `${view.vp[seat]} VP · ${view.gold[seat]} gold · ${view.handSizes[seat]} in hand`, { size: 14, bold: true, anchor: 'end' }) + '</g>');
-  if (badges.length > 0) parts.push(text(M + 38, y + 38, badges.join(' · '), { size: 13, bold: toAct, fill: toAct ? INK : MUTED }));
+  parts.push(
+    `<g>${title(`${seatName(view, seat)}: ${view.vp[seat]} VP, ${view.gold[seat]} gold, ${view.handSizes[seat]} cards in hand`)}` +
+      text(W - M - 8, y + 20, `${view.vp[seat]} VP · ${view.gold[seat]} gold · ${view.handSizes[seat]} in hand`, {
+        size: 14,
+        bold: true,
+        anchor: 'end',
+      }) +
+      '</g>',
+  );
+  if (badges.length > 0)
+    parts.push(text(M + 38, y + 38, badges.join(' · '), { size: 13, bold: toAct, fill: toAct ? INK : MUTED }));
   y += bandH + 18;
   // Field.
   const field = view.fieldKinds[seat];
-  parts.push(text(M, y, `Field: ${field.length} ad${field.length === 1 ? '' : 's'}${field.length > 1 ? ' (oldest first)' : ''}`, { size: 12, fill: MUTED }));
+  parts.push(
+    text(
+      M,
+      y,
+      `Field: ${field.length} ad${field.length === 1 ? '' : 's'}${field.length > 1 ? ' (oldest first)' : ''}`,
+      { size: 12, fill: MUTED },
+    ),
+  );
   y += 6;
   if (field.length === 0) {
-    parts.push(`<rect x="${M}" y="${y}" width="${INNER}" height="30" rx="4" fill="none" stroke="#bbc" stroke-dasharray="4 3"/>` +
-      text(W / 2, y + 20, 'no ads posted', { size: 12, anchor: 'middle', fill: MUTED }));
+    parts.push(
+      `<rect x="${M}" y="${y}" width="${INNER}" height="30" rx="4" fill="none" stroke="#bbc" stroke-dasharray="4 3"/>` +
+        text(W / 2, y + 20, 'no ads posted', { size: 12, anchor: 'middle', fill: MUTED }),
+    );
     y += 30;
   } else {
-    const f = flow(field.map(() => FIELD_W), field.map(() => FIELD_H), M, INNER);
+    const f = flow(
+      field.map(() => FIELD_W),
+      field.map(() => FIELD_H),
+      M,
+      INNER,
+    );
     field.forEach((kind, slot) => {
       const [x, dy] = f.at[slot];
-      parts.push(adCard(x, y + dy, FIELD_W, kind, {
-        stroke: color, markers: view.fieldMarkers[seat][slot], isNew: fresh.newAds[seat].has(slot),
-        where: `${seatName(view, seat)}'s field, slot ${slot}${fresh.newAds[seat].has(slot) ? ', new since your last decision' : ''}`,
-      }).svg);
+      parts.push(
+        adCard(x, y + dy, FIELD_W, kind, {
+          stroke: color,
+          markers: view.fieldMarkers[seat][slot],
+          isNew: fresh.newAds[seat].has(slot),
+          where: `${seatName(view, seat)}'s field, slot ${slot}${fresh.newAds[seat].has(slot) ? ', new since your last decision' : ''}`,
+        }).svg,
+      );
     });
     y += f.height;
   }
@@ -135,38 +183,65 @@ function seatArea(view: PhiladelphiaView, seat: number, y0: number, fresh: Fresh
       if (last !== undefined && last[0] === k) last[1]++;
       else groups.push([k, 1]);
     }
-    parts.push(text(M, y, `Your hand: ${view.hand.length} card${view.hand.length === 1 ? '' : 's'}`, { size: 13, bold: true }));
+    parts.push(
+      text(M, y, `Your hand: ${view.hand.length} card${view.hand.length === 1 ? '' : 's'}`, { size: 13, bold: true }),
+    );
     y += 6;
     if (groups.length === 0) {
       parts.push(text(M, y + 16, 'empty', { size: 12, fill: MUTED }));
       y += 22;
     } else {
       const heights = groups.map(([k]) => handCardHeight(k, knownCounts.get(k) ?? 0));
-      const f = flow(groups.map(() => HAND_W), heights, M, INNER);
+      const f = flow(
+        groups.map(() => HAND_W),
+        heights,
+        M,
+        INNER,
+      );
       groups.forEach(([k, n], i) => {
         const [x, dy] = f.at[i];
-        parts.push(adCard(x, y + dy, HAND_W, k, { stroke: color, count: n, effect: true, known: knownCounts.get(k) ?? 0, where: 'in your hand' }).svg);
+        parts.push(
+          adCard(x, y + dy, HAND_W, k, {
+            stroke: color,
+            count: n,
+            effect: true,
+            known: knownCounts.get(k) ?? 0,
+            where: 'in your hand',
+          }).svg,
+        );
       });
       y += f.height;
     }
   } else {
     const size = view.handSizes[seat];
     const knownN = view.known[seat].length;
-    parts.push(text(M, y, `Hand: ${size} card${size === 1 ? '' : 's'}${knownN > 0 ? ` (${knownN} known to all)` : ''}`, { size: 13, bold: true }));
+    parts.push(
+      text(M, y, `Hand: ${size} card${size === 1 ? '' : 's'}${knownN > 0 ? ` (${knownN} known to all)` : ''}`, {
+        size: 13,
+        bold: true,
+      }),
+    );
     y += 6;
     const chips = [...knownCounts.entries()];
     const hidden = Math.max(0, size - knownN);
     const shown = Math.min(hidden, 20);
     const widths = [...chips.map(() => 100), ...(shown > 0 ? [34 + (shown - 1) * 14 + (hidden > shown ? 40 : 0)] : [])];
-    const f = flow(widths, widths.map(() => 48), M, INNER);
+    const f = flow(
+      widths,
+      widths.map(() => 48),
+      M,
+      INNER,
+    );
     chips.forEach(([k, n], i) => {
       const [x, dy] = f.at[i];
       parts.push(knownChip(x, y + dy, k, seat, n));
     });
     if (shown > 0) {
       const [x, dy] = f.at[chips.length];
-      for (let i = 0; i < shown; i++) parts.push(cardBack(x + i * 14, y + dy, 34, 48, `face-down card in ${seatName(view, seat)}'s hand`));
-      if (hidden > shown) parts.push(text(x + 34 + (shown - 1) * 14 + 6, y + dy + 30, `+${hidden - shown}`, { size: 13, bold: true }));
+      for (let i = 0; i < shown; i++)
+        parts.push(cardBack(x + i * 14, y + dy, 34, 48, `face-down card in ${seatName(view, seat)}'s hand`));
+      if (hidden > shown)
+        parts.push(text(x + 34 + (shown - 1) * 14 + 6, y + dy + 30, `+${hidden - shown}`, { size: 13, bold: true }));
     }
     y += size === 0 ? 0 : f.height;
     if (size === 0) {
@@ -191,28 +266,54 @@ function tableArea(view: PhiladelphiaView, y0: number, fresh: Fresh): { svg: str
   // Cards on display (Explore, Market Research, Geologist).
   if (view.revealed.length > 0) {
     const ctx = view.decision.context;
-    const how = ctx === 'EXPLORE_PICK' || ctx === 'TAXI_PICK' ? 'Revealed by Explore' : ctx === 'MR_PICK' ? 'Revealed by Market Research' : 'Revealed cards';
+    const how =
+      ctx === 'EXPLORE_PICK' || ctx === 'TAXI_PICK'
+        ? 'Revealed by Explore'
+        : ctx === 'MR_PICK'
+          ? 'Revealed by Market Research'
+          : 'Revealed cards';
     parts.push(text(M, y + 12, `${how} (positions from 0):`, { size: 13, bold: true }));
     y += 18;
-    const f = flow(view.revealed.map(() => FIELD_W), view.revealed.map(() => FIELD_H), M, INNER);
+    const f = flow(
+      view.revealed.map(() => FIELD_W),
+      view.revealed.map(() => FIELD_H),
+      M,
+      INNER,
+    );
     view.revealed.forEach(([kind, taken], i) => {
       const [x, dy] = f.at[i];
-      parts.push(adCard(x, y + dy, FIELD_W, kind, { stroke: '#6b7280', taken, badge: `pos ${i}`, where: `revealed, position ${i}${taken ? ', taken' : ''}` }).svg);
+      parts.push(
+        adCard(x, y + dy, FIELD_W, kind, {
+          stroke: '#6b7280',
+          taken,
+          badge: `pos ${i}`,
+          where: `revealed, position ${i}${taken ? ', taken' : ''}`,
+        }).svg,
+      );
     });
     y += f.height + 12;
   }
   if (view.submitting.length > 0) {
     const lines = wrap(`Sets being submitted: ${view.submitting.map(setLabel).join('; ')}`, INNER, 13, true);
     const sets = view.submitting.map((id) => SETS[id]);
-    parts.push(`<g>${title(`Sets being submitted: ${sets.map((s) => setLabel(s.id)).join('; ')}`)}` +
-      lines.map((l, i) => text(M, y + 14 + i * 17, l, { size: 13, bold: true })).join('') + '</g>');
+    parts.push(
+      `<g>${title(`Sets being submitted: ${sets.map((s) => setLabel(s.id)).join('; ')}`)}` +
+        lines.map((l, i) => text(M, y + 14 + i * 17, l, { size: 13, bold: true })).join('') +
+        '</g>',
+    );
     y += lines.length * 17 + 8;
   }
   // Piles, die and Economic Boom.
   const discardCount = view.adDiscard.reduce((a, b) => a + b, 0);
-  const discardList = view.adDiscard.map((c, k) => (c === 0 ? '' : c === 1 ? AD_KINDS[k].name : `${AD_KINDS[k].name} ×${c}`)).filter((s) => s !== '').join(', ');
+  const discardList = view.adDiscard
+    .map((c, k) => (c === 0 ? '' : c === 1 ? AD_KINDS[k].name : `${AD_KINDS[k].name} ×${c}`))
+    .filter((s) => s !== '')
+    .join(', ');
   const itemDiscardCount = view.items.discard.reduce((a, b) => a + b, 0);
-  const itemDiscardList = view.items.discard.map((c, k) => (c === 0 ? '' : c === 1 ? ITEM_KINDS[k].name : `${ITEM_KINDS[k].name} ×${c}`)).filter((s) => s !== '').join(', ');
+  const itemDiscardList = view.items.discard
+    .map((c, k) => (c === 0 ? '' : c === 1 ? ITEM_KINDS[k].name : `${ITEM_KINDS[k].name} ×${c}`))
+    .filter((s) => s !== '')
+    .join(', ');
   y += 6;
   parts.push(deckStack(M, y, 60, 84, 'ad deck', view.adDeckSize));
   parts.push(faceUpPile(M + 84, y, 60, 84, 'ad discard', discardCount, discardList || 'empty'));
@@ -222,17 +323,30 @@ function tableArea(view: PhiladelphiaView, y0: number, fresh: Fresh): { svg: str
   const bx = M + 406;
   const boom = ITEM_KINDS[ITEM_BOOM];
   if (view.items.boom) {
-    parts.push(`<g>${title(`${boom.name} (face up for the rest of the game): ${itemText(ITEM_BOOM)}`)}` +
-      `<rect x="${bx}" y="${y}" width="${W - M - bx}" height="84" rx="5" fill="#fff4cf" stroke="#a07800" stroke-width="2"/>` +
-      text(bx + 6, y + 18, boom.name, { size: 13, bold: true }) +
-      wrap(boom.effect.replace(/^Field card: once revealed, e/, 'E'), W - M - bx - 12, 12).map((l, i) => text(bx + 6, y + 36 + i * LINE, l, { size: 12 })).join('') + '</g>');
+    parts.push(
+      `<g>${title(`${boom.name} (face up for the rest of the game): ${itemText(ITEM_BOOM)}`)}` +
+        `<rect x="${bx}" y="${y}" width="${W - M - bx}" height="84" rx="5" fill="#fff4cf" stroke="#a07800" stroke-width="2"/>` +
+        text(bx + 6, y + 18, boom.name, { size: 13, bold: true }) +
+        wrap(boom.effect.replace(/^Field card: once revealed, e/, 'E'), W - M - bx - 12, 12)
+          .map((l, i) => text(bx + 6, y + 36 + i * LINE, l, { size: 12 }))
+          .join('') +
+        '</g>',
+    );
   } else {
-    parts.push(`<g>${title(`${boom.name} is still in the item deck: ${itemText(ITEM_BOOM)}`)}` +
-      `<rect x="${bx}" y="${y}" width="${W - M - bx}" height="84" rx="5" fill="none" stroke="#a07800" stroke-dasharray="4 3"/>` +
-      wrap(`${boom.name}: not revealed yet`, W - M - bx - 12, 12).map((l, i) => text(bx + 6, y + 20 + i * LINE, l, { size: 12, fill: MUTED })).join('') + '</g>');
+    parts.push(
+      `<g>${title(`${boom.name} is still in the item deck: ${itemText(ITEM_BOOM)}`)}` +
+        `<rect x="${bx}" y="${y}" width="${W - M - bx}" height="84" rx="5" fill="none" stroke="#a07800" stroke-dasharray="4 3"/>` +
+        wrap(`${boom.name}: not revealed yet`, W - M - bx - 12, 12)
+          .map((l, i) => text(bx + 6, y + 20 + i * LINE, l, { size: 12, fill: MUTED }))
+          .join('') +
+        '</g>',
+    );
   }
   y += 84 + 60;
-  for (const [label, list] of [['Ad discard pile', discardList], ['Item discard pile', itemDiscardList]] as const) {
+  for (const [label, list] of [
+    ['Ad discard pile', discardList],
+    ['Item discard pile', itemDiscardList],
+  ] as const) {
     if (list === '') continue;
     const lines = wrap(`${label}: ${list}`, INNER, 12);
     lines.forEach((l, i) => parts.push(text(M, y + i * LINE, l, { size: 12 })));
@@ -249,9 +363,14 @@ function tableArea(view: PhiladelphiaView, y0: number, fresh: Fresh): { svg: str
     if (item >= 0) parts.push(itemCard(x, y, iw, ih, item, slot, fresh.newItemSlots.has(slot)));
     else {
       const active = view.items.active >= 0 ? ITEM_KINDS[view.items.active].name : 'an item';
-      parts.push(`<g>${title(`Item slot ${slot}: ${active} was just bought and is being used`)}` +
-        `<rect x="${x}" y="${y}" width="${iw}" height="${ih}" rx="5" fill="none" stroke="#6b5a8c" stroke-dasharray="4 3"/>` +
-        wrap(`slot ${slot}: ${active} being used`, iw - 10, 12).map((l, i) => text(x + 6, y + 20 + i * LINE, l, { size: 12, fill: MUTED })).join('') + '</g>');
+      parts.push(
+        `<g>${title(`Item slot ${slot}: ${active} was just bought and is being used`)}` +
+          `<rect x="${x}" y="${y}" width="${iw}" height="${ih}" rx="5" fill="none" stroke="#6b5a8c" stroke-dasharray="4 3"/>` +
+          wrap(`slot ${slot}: ${active} being used`, iw - 10, 12)
+            .map((l, i) => text(x + 6, y + 20 + i * LINE, l, { size: 12, fill: MUTED }))
+            .join('') +
+          '</g>',
+      );
     }
   });
   y += ih + 12;
@@ -267,7 +386,14 @@ export function renderSvg(view: PhiladelphiaView): string {
   let y = 0;
   // Header: round, start player, who decides what.
   parts.push(text(M, 24, `Philadelphia · round ${view.round} of ${view.maxRounds}`, { size: 17, bold: true }));
-  if (!view.isOver) parts.push(text(W - M, 24, `phase: ${view.phase === 'action' ? 'turns' : 'adoption'}`, { size: 13, anchor: 'end', fill: MUTED }));
+  if (!view.isOver)
+    parts.push(
+      text(W - M, 24, `phase: ${view.phase === 'action' ? 'turns' : 'adoption'}`, {
+        size: 13,
+        anchor: 'end',
+        fill: MUTED,
+      }),
+    );
   y = 30;
   const status = statusLine(view);
   const actorColor = view.toAct >= 0 ? SEAT_COLORS[view.toAct] : INK;
@@ -275,7 +401,9 @@ export function renderSvg(view: PhiladelphiaView): string {
   parts.push(`<circle cx="${M + 7}" cy="${y + 13}" r="7" fill="${actorColor}"/>`);
   statusLines.forEach((l, i) => parts.push(text(M + 20, y + 18 + i * 18, l, { size: 14, bold: true })));
   y += statusLines.length * 18 + 6;
-  for (const line of decisionDetails(view).filter((l) => !l.startsWith('Revealed cards') && !l.startsWith('Submitting:'))) {
+  for (const line of decisionDetails(view).filter(
+    (l) => !l.startsWith('Revealed cards') && !l.startsWith('Submitting:'),
+  )) {
     for (const l of wrap(line, INNER, 13)) {
       parts.push(text(M, y + 14, l, { size: 13 }));
       y += 17;
@@ -317,7 +445,8 @@ export function renderSvg(view: PhiladelphiaView): string {
   }
   // Key.
   y += 12;
-  const key = 'Ad cards: industry code (★ = specialist, never in a set) on the top strip; posting cost and reward in gold; ' +
+  const key =
+    'Ad cards: industry code (★ = specialist, never in a set) on the top strip; posting cost and reward in gold; ' +
     'the die faces that establish the ad; ● month markers placed and ○ months still to run before it defaults (red ● beyond its contract). ' +
     'A thick orange border marks what is new since your last decision.';
   for (const l of wrap(key, INNER, 12)) {
@@ -325,9 +454,17 @@ export function renderSvg(view: PhiladelphiaView): string {
     y += LINE;
   }
   y += 6;
-  const summary = Array.from({ length: view.players }, (_, s) => `${seatName(view, s)}: ${view.vp[s]} VP, ${view.gold[s]} gold, ` +
-    `${view.handSizes[s]} cards in hand, ${view.fieldKinds[s].length} ads posted`).join('; ');
-  return svgBoard(W, Math.ceil(y), `Philadelphia, round ${view.round} of ${view.maxRounds}`,
+  const summary = Array.from(
+    { length: view.players },
+    (_, s) =>
+      `${seatName(view, s)}: ${view.vp[s]} VP, ${view.gold[s]} gold, ` +
+      `${view.handSizes[s]} cards in hand, ${view.fieldKinds[s].length} ads posted`,
+  ).join('; ');
+  return svgBoard(
+    W,
+    Math.ceil(y),
+    `Philadelphia, round ${view.round} of ${view.maxRounds}`,
     `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">${parts.join('')}</g>`,
-    `${status} ${summary}.`);
+    `${status} ${summary}.`,
+  );
 }

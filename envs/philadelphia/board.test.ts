@@ -35,8 +35,14 @@ function checkMarkup(markup: string): void {
 }
 
 /** The visible text of markup (tags dropped, entities decoded). */
-const textOf = (markup: string) => markup.replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
-  .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * Positions of a seeded random game: every `every`-th decision, the first time each kind of decision
@@ -58,26 +64,35 @@ function positions(players: number, seed: string, every: number, max = 2000): Ph
   return out;
 }
 
-const GAMES = [
-  ...positions(2, 'board-2', 23),
-  ...positions(3, 'board-3', 37),
-  ...positions(4, 'board-4', 41),
-];
+const GAMES = [...positions(2, 'board-2', 23), ...positions(3, 'board-3', 37), ...positions(4, 'board-4', 41)];
 
 const seatsOf = (s: PhiladelphiaState) => [...Array.from({ length: s.players }, (_, i) => i), -1];
 
 /** Every card kind the view shows or names anywhere (its own data and its public log). */
 function visibleKinds(view: PhiladelphiaView): Set<number> {
-  const kinds = new Set<number>([...(view.hand ?? []), ...view.known.flat(), ...view.fieldKinds.flat(),
-    ...view.revealed.map(([k]) => k), ...view.submitting.flatMap((id) => SETS[id].kinds)]);
-  view.adDiscard.forEach((c, k) => { if (c > 0) kinds.add(k); });
-  const words = [statusLine(view), ...decisionDetails(view), ...view.log.map((r) => formatLogEntry(view, logEntry(r)))].join('\n');
-  AD_KINDS.forEach((k) => { if (words.includes(k.name)) kinds.add(k.id); });
+  const kinds = new Set<number>([
+    ...(view.hand ?? []),
+    ...view.known.flat(),
+    ...view.fieldKinds.flat(),
+    ...view.revealed.map(([k]) => k),
+    ...view.submitting.flatMap((id) => SETS[id].kinds),
+  ]);
+  view.adDiscard.forEach((c, k) => {
+    if (c > 0) kinds.add(k);
+  });
+  const words = [
+    statusLine(view),
+    ...decisionDetails(view),
+    ...view.log.map((r) => formatLogEntry(view, logEntry(r))),
+  ].join('\n');
+  AD_KINDS.forEach((k) => {
+    if (words.includes(k.name)) kinds.add(k.id);
+  });
   return kinds;
 }
 
 describe('renderSvg', () => {
-  test('is well formed, inside svgBoard\'s root, readable at phone width, for every seat and the spectator', () => {
+  test("is well formed, inside svgBoard's root, readable at phone width, for every seat and the spectator", () => {
     for (const s of GAMES) {
       for (const seat of seatsOf(s)) {
         const svg = renderSvg(s.view(seat));
@@ -129,15 +144,24 @@ describe('renderSvg', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
-  test('an opponent\'s unknown cards are backs, its known cards are face up; the own hand is face up with its details', () => {
-    const s = load({ hands: [['Cafe', 'Bank'], ['Hotel', 'Miner', 'Pilot']], known: [[], ['Pilot']], fields: [['Fisher:1'], ['Airline:2']] });
+  test("an opponent's unknown cards are backs, its known cards are face up; the own hand is face up with its details", () => {
+    const s = load({
+      hands: [
+        ['Cafe', 'Bank'],
+        ['Hotel', 'Miner', 'Pilot'],
+      ],
+      known: [[], ['Pilot']],
+      fields: [['Fisher:1'], ['Airline:2']],
+    });
     const mine = renderSvg(s.view(0));
     expect(mine).not.toMatch(/Hotel|Miner/);
     expect(mine).toContain('<title>Pilot (known card in seat 1&#39;s hand)');
     expect(mine.match(/<title>face-down card in Seat 1&#39;s hand<\/title>/g)).toHaveLength(2);
     expect(mine).toContain('<title>Cafe (in your hand):');
     // The field: owner, slot, markers against the contract, and the glossary text.
-    expect(mine).toContain(`<title>Fisher (Seat 0 (you)&#39;s field, slot 0): 1 month marker of a 2-month contract. ${escapeHtml(GLOSSARY.find((g) => g.term === 'Fisher')?.text ?? '?')}</title>`);
+    expect(mine).toContain(
+      `<title>Fisher (Seat 0 (you)&#39;s field, slot 0): 1 month marker of a 2-month contract. ${escapeHtml(GLOSSARY.find((g) => g.term === 'Fisher')?.text ?? '?')}</title>`,
+    );
     expect(mine).toContain('<title>Airline (Seat 1&#39;s field, slot 0): 2 month markers of a 3-month contract.');
     const theirs = renderSvg(s.view(1));
     expect(theirs).toMatch(/Hotel/);
@@ -147,7 +171,7 @@ describe('renderSvg', () => {
     expect(spectator).toContain('Pilot');
   });
 
-  test('marks the ads posted since the viewer\'s last decision and who is to act', () => {
+  test("marks the ads posted since the viewer's last decision and who is to act", () => {
     const s = load({ hands: [['Cafe', 'Bank'], ['Hotel']], round: 2 });
     playNamed(s, 'post...', 'post Cafe (cost 1)');
     const theirs = renderSvg(s.view(1));
@@ -161,7 +185,11 @@ describe('renderSvg', () => {
 
 describe('describeDecision', () => {
   const MAIN_KINDS: Record<number, string> = {
-    [A_EXPLORE]: 'explore', [A_ACQUIRE_MENU]: 'acquire cards', [A_POST_MENU]: 'post an ad', [A_PURCHASE_MENU]: 'purchase an item', [A_SUBMIT]: 'submit sets',
+    [A_EXPLORE]: 'explore',
+    [A_ACQUIRE_MENU]: 'acquire cards',
+    [A_POST_MENU]: 'post an ad',
+    [A_PURCHASE_MENU]: 'purchase an item',
+    [A_SUBMIT]: 'submit sets',
   };
 
   test('is a sentence exactly when the viewer is to act', () => {
@@ -176,13 +204,16 @@ describe('describeDecision', () => {
     }
   });
 
-  test('a turn\'s choice names exactly the legal kinds of action, or the forced pass', () => {
+  test("a turn's choice names exactly the legal kinds of action, or the forced pass", () => {
     let mains = 0;
     for (const s of GAMES) {
       if (s.isTerminal() || s.view(-1).decision.context !== 'MAIN') continue;
       const view = s.view(s.currentPlayer());
       const legal = s.legalActions();
-      const expected = legal.filter((a) => a !== A_PASS).map((a) => MAIN_KINDS[a]).sort();
+      const expected = legal
+        .filter((a) => a !== A_PASS)
+        .map((a) => MAIN_KINDS[a])
+        .sort();
       expect(turnOptions(view).sort()).toEqual(expected);
       expect(describeDecision(view)).toContain(legal.includes(A_PASS) ? 'pass' : 'action of 2');
       mains++;
@@ -199,7 +230,12 @@ describe('glossary and rules', () => {
       expect(g.text.length).toBeGreaterThan(10);
       expect(g.kind).not.toBe('');
     }
-    for (const name of [...AD_KINDS.map((k) => k.name), ...ITEM_KINDS.map((k) => k.name), ...INDUSTRY_NAMES, ...SET_TYPES.map((t) => SET_TYPE_NAMES[t])]) {
+    for (const name of [
+      ...AD_KINDS.map((k) => k.name),
+      ...ITEM_KINDS.map((k) => k.name),
+      ...INDUSTRY_NAMES,
+      ...SET_TYPES.map((t) => SET_TYPE_NAMES[t]),
+    ]) {
       expect(terms).toContain(name);
     }
   });
@@ -207,11 +243,14 @@ describe('glossary and rules', () => {
   test('the numbers of every card come from the card table', () => {
     for (const k of AD_KINDS) {
       const text = GLOSSARY.find((g) => g.term === k.name)?.text ?? '';
-      expect(text).toContain(`Posting cost ${k.cost} gold; pays ${k.reward} gold when established; contract ${k.period} month`);
+      expect(text).toContain(
+        `Posting cost ${k.cost} gold; pays ${k.reward} gold when established; contract ${k.period} month`,
+      );
       expect(text).toContain(`${k.copies} cop`);
       for (const f of k.faces) expect(text).toMatch(new RegExp(`die roll of [^.]*${f}`));
     }
-    for (const it of ITEM_KINDS.slice(0, -1)) expect(GLOSSARY.find((g) => g.term === it.name)?.text).toContain(`price ${it.cost} gold`);
+    for (const it of ITEM_KINDS.slice(0, -1))
+      expect(GLOSSARY.find((g) => g.term === it.name)?.text).toContain(`price ${it.cost} gold`);
   });
 
   test('every card or item name the pages show has a glossary entry', () => {
@@ -258,14 +297,19 @@ describe('renderHtml for phones', () => {
         checkMarkup(html);
         const tables = html.match(/<table/g)?.length ?? 0;
         expect(html.match(/<div style="overflow-x:auto"><table/g)?.length ?? 0).toBe(tables);
-        for (const row of html.match(/<tr[^>]*>.*?<\/tr>/g) ?? []) expect(row.match(/<t[hd][ >]/g)?.length ?? 0).toBeLessThanOrEqual(4);
+        for (const row of html.match(/<tr[^>]*>.*?<\/tr>/g) ?? [])
+          expect(row.match(/<t[hd][ >]/g)?.length ?? 0).toBeLessThanOrEqual(4);
       }
     }
     const s = load({ hands: [['Cafe', 'Cafe'], ['Hotel']], fields: [['Farmer:1'], []] });
     const html = renderHtml(s.view(0));
-    expect(html).toContain('<tr><td>0</td><td><strong>Farmer</strong><br><small>Primary Industry · cost 1 · reward 3 gold · established on die 2 or 5');
+    expect(html).toContain(
+      '<tr><td>0</td><td><strong>Farmer</strong><br><small>Primary Industry · cost 1 · reward 3 gold · established on die 2 or 5',
+    );
     expect(html).toContain('<td>1 of 4</td>');
-    expect(html).toContain('<strong>Cafe ×2</strong> — Food &amp; Leisure; posting cost 1 gold, reward 4 gold, 3-month contract, established on a die roll of 1 or 4. While posted: each time you post another ad, gain 1 gold.');
+    expect(html).toContain(
+      '<strong>Cafe ×2</strong> — Food &amp; Leisure; posting cost 1 gold, reward 4 gold, 3-month contract, established on a die roll of 1 or 4. While posted: each time you post another ad, gain 1 gold.',
+    );
   });
 });
 

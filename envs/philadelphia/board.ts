@@ -7,8 +7,17 @@ import { AD_KINDS, ITEM_KINDS, K, KIND_COUNT, SETS } from './cards.js';
 import { orList } from './glossary.js';
 import type { PhiladelphiaView } from './rules.js';
 import {
-  ACTIONS_PER_TURN, EXPLORE_REVEAL, FORESTER_MAX, HAND_LIMIT, MAX_ACQUIRE, MAX_FIELD, MINER_DISCARDS, OVERTIME_MAX,
-  PASS_GOLD, RENEWAL_MAX, RESEARCH_PICKS,
+  ACTIONS_PER_TURN,
+  EXPLORE_REVEAL,
+  FORESTER_MAX,
+  HAND_LIMIT,
+  MAX_ACQUIRE,
+  MAX_FIELD,
+  MINER_DISCARDS,
+  OVERTIME_MAX,
+  PASS_GOLD,
+  RENEWAL_MAX,
+  RESEARCH_PICKS,
 } from './table.js';
 
 export { renderSvg } from './board-svg.js';
@@ -28,13 +37,17 @@ export function turnOptions(view: PhiladelphiaView): string[] {
   const cards = view.adDeckSize + view.adDiscard.reduce((a, b) => a + b, 0);
   const counts = new Array<number>(KIND_COUNT).fill(0);
   for (const k of hand) counts[k]++;
-  const cost = (kind: number) => (kind === K.construction && hand.length <= 3 ? 0 : Math.max(0, AD_KINDS[kind].cost - inField(K.realEstate)));
+  const cost = (kind: number) =>
+    kind === K.construction && hand.length <= 3 ? 0 : Math.max(0, AD_KINDS[kind].cost - inField(K.realEstate));
   const out: string[] = [];
   if (hand.length < HAND_LIMIT && cards >= 1) out.push('explore');
-  if (hand.length + 1 <= HAND_LIMIT && cards >= 1 && gold >= Math.max(0, 1 - inField(K.tradingCompany))) out.push('acquire cards');
+  if (hand.length + 1 <= HAND_LIMIT && cards >= 1 && gold >= Math.max(0, 1 - inField(K.tradingCompany)))
+    out.push('acquire cards');
   if (field.length < MAX_FIELD && hand.some((k) => gold >= cost(k))) out.push('post an ad');
-  if (view.round >= 2 && !view.purchased && view.items.slots.some((it) => it >= 0 && gold >= ITEM_KINDS[it].cost)) out.push('purchase an item');
-  if (SETS.some((set) => set.kinds.every((k) => counts[k] >= set.kinds.filter((x) => x === k).length))) out.push('submit sets');
+  if (view.round >= 2 && !view.purchased && view.items.slots.some((it) => it >= 0 && gold >= ITEM_KINDS[it].cost))
+    out.push('purchase an item');
+  if (SETS.some((set) => set.kinds.every((k) => counts[k] >= set.kinds.filter((x) => x === k).length)))
+    out.push('submit sets');
   return out;
 }
 
@@ -74,7 +87,7 @@ export function describeDecision(view: PhiladelphiaView): string {
     case 'FIRE_TARGET':
       return 'Fire Station: choose another ad in your field to take back into your hand, or return nothing.';
     case 'POLICE_TARGET':
-      return 'Police Station: choose an opponent\'s ad to receive a month marker.';
+      return "Police Station: choose an opponent's ad to receive a month marker.";
     case 'DOCTOR_MARKERS':
       return 'Doctor: choose 0, 1 or 2 month markers to place on the Doctor itself.';
     case 'MINER_DISCARD':

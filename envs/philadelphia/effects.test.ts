@@ -8,7 +8,17 @@ import { playNamed } from '../core/testing.js';
 import { AD_KINDS, ITEM_KINDS, K } from './cards.js';
 import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
 import {
-  dieSeed, discardOf, events, eventsOf, fieldOf, goldOf, handOf, knownOf, labels, load, loadEdited,
+  dieSeed,
+  discardOf,
+  events,
+  eventsOf,
+  fieldOf,
+  goldOf,
+  handOf,
+  knownOf,
+  labels,
+  load,
+  loadEdited,
 } from './test-helpers.js';
 
 const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
@@ -65,8 +75,18 @@ describe('ad effects (§2.3)', () => {
     });
 
     test.each([
-      ['Bus Company: one marker off every ad but the Bus Company', ['Bus Company:2', 'Cafe:2'], 'Bus Company', ['Bus Company:2', 'Cafe:1', 'Design Office:0']],
-      ['Airline: one marker on every ad but the Airline, the Design Office included', ['Airline:0', 'Cafe:1'], 'Airline', ['Airline:0', 'Cafe:2', 'Design Office:1']],
+      [
+        'Bus Company: one marker off every ad but the Bus Company',
+        ['Bus Company:2', 'Cafe:2'],
+        'Bus Company',
+        ['Bus Company:2', 'Cafe:1', 'Design Office:0'],
+      ],
+      [
+        'Airline: one marker on every ad but the Airline, the Design Office included',
+        ['Airline:0', 'Cafe:1'],
+        'Airline',
+        ['Airline:0', 'Cafe:2', 'Design Office:1'],
+      ],
       ['Doctor: the markers go on the copied Doctor', ['Doctor:1'], 'Doctor', ['Doctor:3', 'Design Office:0']],
     ])('a copied %s', (_name, field, copied, after) => {
       const s = load({ hands: [['Design Office', 'Bank'], []], fields: [field, []] });
@@ -77,7 +97,11 @@ describe('ad effects (§2.3)', () => {
     });
 
     test('a copied Site Supervisor makes a real posting with its own [WATCH] and Pilot, but the copy itself triggers none', () => {
-      const s = load({ hands: [['Design Office', 'Fisher'], []], fields: [['Site Supervisor', 'Cafe'], ['Pilot']], gold: [7, 0] });
+      const s = load({
+        hands: [['Design Office', 'Fisher'], []],
+        fields: [['Site Supervisor', 'Cafe'], ['Pilot']],
+        gold: [7, 0],
+      });
       post(s, 'Design Office');
       playNamed(s, 'copy Site Supervisor (slot 0)', 'post Fisher free');
       // 7 - 2 (Design Office) + 1 (Cafe for the Fisher) + 1 (Cafe for the Design Office) = 7; the Pilot twice.
@@ -95,10 +119,19 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Architect: other Construction ads pay +2 when established, the Architect itself does not', () => {
-    const s = lastTurn({ hands: [[], []], gold: [0, 7], seed: faceSeed(6), fields: [['Architect', 'Construction Company', 'Hotel'], []] });
+    const s = lastTurn({
+      hands: [[], []],
+      gold: [0, 7],
+      seed: faceSeed(6),
+      fields: [['Architect', 'Construction Company', 'Hotel'], []],
+    });
     finishRound(s);
     // Architect 6, Construction Company 5 + 2, Hotel 6; the Hotel pays +1 for each of the other two.
-    expect(eventsOf(s, 'established').map((e) => [e[2], e[3]])).toEqual([[K.architect, 6], [K.construction, 7], [K.hotel, 6]]);
+    expect(eventsOf(s, 'established').map((e) => [e[2], e[3]])).toEqual([
+      [K.architect, 6],
+      [K.construction, 7],
+      [K.hotel, 6],
+    ]);
     expect(goldOf(s)[0]).toBe(6 + 7 + 6 + 2);
   });
 
@@ -138,7 +171,7 @@ describe('ad effects (§2.3)', () => {
     expect(goldOf(s)[0]).toBe(7 - 2 + 3);
   });
 
-  test('Celebrity pays every opponent 3, a Lawyer\'s owner included (beneficial effects apply)', () => {
+  test("Celebrity pays every opponent 3, a Lawyer's owner included (beneficial effects apply)", () => {
     const s = load({ hands: [['Celebrity'], [], []], gold: [7, 0, 0], fields: [[], ['Lawyer'], []] });
     post(s, 'Celebrity');
     expect(goldOf(s)).toEqual([4, 3, 3]);
@@ -156,7 +189,10 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Police Station must target, but only ads of opponents without a Lawyer (§8.8)', () => {
-    const s = load({ hands: [['Police Station', 'Bank'], [], []], fields: [['Cafe'], ['Cafe', 'Lawyer'], ['Hotel:3', 'Bank']] });
+    const s = load({
+      hands: [['Police Station', 'Bank'], [], []],
+      fields: [['Cafe'], ['Cafe', 'Lawyer'], ['Hotel:3', 'Bank']],
+    });
     post(s, 'Police Station');
     expect(labels(s)).toEqual(["marker on seat 2's Hotel (slot 0)", "marker on seat 2's Bank (slot 1)"]);
     expect(s.legalActions()).toEqual([166 + 12, 166 + 13]);
@@ -168,7 +204,11 @@ describe('ad effects (§2.3)', () => {
   test('Doctor places 0, 1 or 2 markers on itself; a Painter does not invert them (§8.9)', () => {
     const s = load({ hands: [['Doctor', 'Bank'], []], fields: [['Painter'], []] });
     post(s, 'Doctor');
-    expect(labels(s)).toEqual(['place 0 markers on the Doctor', 'place 1 marker on the Doctor', 'place 2 markers on the Doctor']);
+    expect(labels(s)).toEqual([
+      'place 0 markers on the Doctor',
+      'place 1 marker on the Doctor',
+      'place 2 markers on the Doctor',
+    ]);
     playNamed(s, 'place 2 markers on the Doctor');
     expect(fieldOf(s, 0)).toEqual(['Painter:0', 'Doctor:2']);
   });
@@ -180,11 +220,20 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Railway Company: two Railways defaulting together return each other, 4 gold each (§8.11)', () => {
-    const s = lastTurn({ hands: [[], []], gold: [0, 7], seed: faceSeed(5, 6), fields: [['Railway Company:2', 'Railway Company:2', 'Cafe:0'], []] });
+    const s = lastTurn({
+      hands: [[], []],
+      gold: [0, 7],
+      seed: faceSeed(5, 6),
+      fields: [['Railway Company:2', 'Railway Company:2', 'Cafe:0'], []],
+    });
     finishRound(s);
     expect(handOf(s, 0)).toEqual(['Railway Company', 'Railway Company']);
     expect(fieldOf(s, 0)).toEqual(['Cafe:1']);
-    expect(eventsOf(s, 'gain').filter((e) => e[3] === K.railway).map((e) => e[2])).toEqual([4, 4]);
+    expect(
+      eventsOf(s, 'gain')
+        .filter((e) => e[3] === K.railway)
+        .map((e) => e[2]),
+    ).toEqual([4, 4]);
   });
 
   test('Bus Company removes a marker from each other ad, never below 0', () => {
@@ -194,7 +243,12 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Taxi Company: no second pick is asked when only one card was revealed', () => {
-    const s = load({ hands: [['Cafe'], []], fields: [['Taxi Company', 'Taxi Company'], []], deckTop: ['Bank'], restTo: 1 });
+    const s = load({
+      hands: [['Cafe'], []],
+      fields: [['Taxi Company', 'Taxi Company'], []],
+      deckTop: ['Bank'],
+      restTo: 1,
+    });
     playNamed(s, 'explore');
     expect(labels(s)).toEqual(['take Bank (position 0)']);
     playNamed(s, 'take Bank (position 0)');
@@ -203,7 +257,12 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Forester: when established its owner discards up to 2 (out of turn), then draws as many', () => {
-    const s = lastTurn({ hands: [['Cafe', 'Hotel', 'Bank'], []], gold: [0, 7], seed: faceSeed(1, 3), fields: [['Forester'], []] });
+    const s = lastTurn({
+      hands: [['Cafe', 'Hotel', 'Bank'], []],
+      gold: [0, 7],
+      seed: faceSeed(1, 3),
+      fields: [['Forester'], []],
+    });
     playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
     expect(s.view(0)).toMatchObject({ phase: 'adoption', toAct: 0, decision: { context: 'FORESTER_DISCARD' } });
     expect(labels(s)).toEqual(['stop discarding and draw 0', 'discard Cafe', 'discard Hotel', 'discard Bank']);
@@ -215,7 +274,14 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Foresters of several players resolve clockwise from the start player', () => {
-    const s = load({ hands: [['Cafe'], ['Bank'], ['Hotel']], startPlayer: 1, turnSeat: 0, actionsLeft: 1, seed: faceSeed(1, 3), fields: [['Forester'], ['Forester'], ['Forester']] });
+    const s = load({
+      hands: [['Cafe'], ['Bank'], ['Hotel']],
+      startPlayer: 1,
+      turnSeat: 0,
+      actionsLeft: 1,
+      seed: faceSeed(1, 3),
+      fields: [['Forester'], ['Forester'], ['Forester']],
+    });
     playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
     const order: number[] = [];
     while (s.view(-1).phase === 'adoption') {
@@ -226,7 +292,10 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Fisher draws 1, even beyond the hand limit (§8.1)', () => {
-    const s = load({ hands: [['Fisher', 'Cafe', 'Hotel', 'Bank', 'Miner', 'Pilot', 'Lawyer'], []], fields: [['Head Chef'], []] });
+    const s = load({
+      hands: [['Fisher', 'Cafe', 'Hotel', 'Bank', 'Miner', 'Pilot', 'Lawyer'], []],
+      fields: [['Head Chef'], []],
+    });
     post(s, 'Fisher');
     // 7 - 1 posted + 1 Fisher + 1 Head Chef.
     expect(s.view(0).handSizes[0]).toBe(8);
@@ -250,7 +319,12 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Veterinarian gains 2 per Primary Industry ad, itself included', () => {
-    const s = lastTurn({ hands: [[], []], gold: [0, 7], seed: faceSeed(3), fields: [['Veterinarian', 'Farmer', 'Fisher', 'Bank'], []] });
+    const s = lastTurn({
+      hands: [[], []],
+      gold: [0, 7],
+      seed: faceSeed(3),
+      fields: [['Veterinarian', 'Farmer', 'Fisher', 'Bank'], []],
+    });
     finishRound(s);
     expect(goldOf(s)[0]).toBe(3 + 2 * 3);
   });
@@ -279,10 +353,19 @@ describe('ad effects (§2.3)', () => {
   });
 
   test('Insurance Companies stack; an ad does not count itself', () => {
-    const s = lastTurn({ hands: [[], []], gold: [0, 7], seed: faceSeed(5), fields: [['Insurance Company:4', 'Insurance Company:0', 'Cafe:2'], []] });
+    const s = lastTurn({
+      hands: [[], []],
+      gold: [0, 7],
+      seed: faceSeed(5),
+      fields: [['Insurance Company:4', 'Insurance Company:0', 'Cafe:2'], []],
+    });
     finishRound(s);
     // The first Insurance and the Cafe default; each gains 3 per other Insurance: 3 and 6.
-    expect(eventsOf(s, 'gain').filter((e) => e[3] === K.insurance).map((e) => e[2])).toEqual([3, 6]);
+    expect(
+      eventsOf(s, 'gain')
+        .filter((e) => e[3] === K.insurance)
+        .map((e) => e[2]),
+    ).toEqual([3, 6]);
     expect(fieldOf(s, 0)).toEqual(['Insurance Company:1']);
   });
 });
@@ -296,7 +379,12 @@ describe('more ad effects', () => {
   });
 
   test('Doctor [DEFAULT] still heals when a Railway Company returns the Doctor to hand', () => {
-    const s = lastTurn({ hands: [[], []], gold: [0, 7], seed: faceSeed(5), fields: [['Railway Company:0', 'Doctor:3', 'Cafe:1'], ['Hotel:2']] });
+    const s = lastTurn({
+      hands: [[], []],
+      gold: [0, 7],
+      seed: faceSeed(5),
+      fields: [['Railway Company:0', 'Doctor:3', 'Cafe:1'], ['Hotel:2']],
+    });
     finishRound(s);
     expect(handOf(s, 0)).toEqual(['Doctor']);
     expect(fieldOf(s, 0)).toEqual(['Railway Company:0', 'Cafe:0']);
@@ -311,7 +399,12 @@ describe('more ad effects', () => {
   });
 
   test('Farmer established by Press Release draws 1', () => {
-    const s = load({ hands: [[], []], round: 2, fields: [['Farmer'], []], items: ['Press Release', 'Job Change', 'Job Change'] });
+    const s = load({
+      hands: [[], []],
+      round: 2,
+      fields: [['Farmer'], []],
+      items: ['Press Release', 'Job Change', 'Job Change'],
+    });
     playNamed(s, 'purchase...', 'buy Press Release (slot 0, 4 gold)', 'establish Farmer (slot 0)');
     expect(s.view(0).handSizes[0]).toBe(1);
     expect(goldOf(s)[0]).toBe(7 - 4 + 3);
@@ -328,12 +421,22 @@ describe('more ad effects', () => {
   });
 
   test('Real Estate Agency never takes a cost below 0', () => {
-    const s = playNamed(load({ hands: [['Fisher', 'Cafe'], []], fields: [['Real Estate Agency', 'Real Estate Agency'], []], gold: [0, 7] }), 'post...');
+    const s = playNamed(
+      load({
+        hands: [['Fisher', 'Cafe'], []],
+        fields: [['Real Estate Agency', 'Real Estate Agency'], []],
+        gold: [0, 7],
+      }),
+      'post...',
+    );
     expect(labels(s)).toEqual(['post Cafe (cost 0)', 'post Fisher (cost 0)']);
   });
 
   test('Trading Companies stack: with two, two cards are free', () => {
-    const s = playNamed(load({ hands: [[], []], fields: [['Trading Company', 'Trading Company'], []], gold: [0, 7] }), 'acquire...');
+    const s = playNamed(
+      load({ hands: [[], []], fields: [['Trading Company', 'Trading Company'], []], gold: [0, 7] }),
+      'acquire...',
+    );
     expect(labels(s)).toEqual(['acquire 1 card for 0 gold', 'acquire 2 cards for 0 gold']);
   });
 
@@ -351,7 +454,11 @@ describe('items (§2.6)', () => {
     const r1 = load({ hands: [['Cafe'], []] });
     expect(labels(r1)).not.toContain('purchase...');
     expect(() => r1.applyAction(251)).toThrow(/nothing can be purchased in round 1/);
-    const s = round2({ hands: [['Cafe', 'Bank'], []], items: ['Job Change', 'Contract Renewal', 'Overtime'], gold: [9, 7] });
+    const s = round2({
+      hands: [['Cafe', 'Bank'], []],
+      items: ['Job Change', 'Contract Renewal', 'Overtime'],
+      gold: [9, 7],
+    });
     playNamed(s, 'purchase...', 'buy Job Change (slot 0, 2 gold)', 'stop discarding and draw 0');
     expect(s.view(0)).toMatchObject({ purchased: true, actionsLeft: 1 });
     expect(labels(s)).not.toContain('purchase...');
@@ -359,7 +466,11 @@ describe('items (§2.6)', () => {
   });
 
   test('Job Change: discard any number, then draw that many', () => {
-    const s = round2({ hands: [['Cafe', 'Bank', 'Hotel'], []], items: ['Job Change', 'Overtime', 'Overtime'], deckTop: ['Pilot', 'Miner'] });
+    const s = round2({
+      hands: [['Cafe', 'Bank', 'Hotel'], []],
+      items: ['Job Change', 'Overtime', 'Overtime'],
+      deckTop: ['Pilot', 'Miner'],
+    });
     playNamed(s, 'purchase...', 'buy Job Change (slot 0, 2 gold)', 'discard Bank', 'discard Cafe');
     expect(labels(s)).toEqual(['stop discarding and draw 2', 'discard Hotel']);
     playNamed(s, 'stop discarding and draw 2');
@@ -377,7 +488,11 @@ describe('items (§2.6)', () => {
   });
 
   test('Overtime: up to 2 postings paying costs, using no action (§8.13)', () => {
-    const s = round2({ hands: [['Cafe', 'Bank', 'Hotel'], []], items: ['Overtime', 'Job Change', 'Job Change'], gold: [10, 7] });
+    const s = round2({
+      hands: [['Cafe', 'Bank', 'Hotel'], []],
+      items: ['Overtime', 'Job Change', 'Job Change'],
+      gold: [10, 7],
+    });
     playNamed(s, 'purchase...', 'buy Overtime (slot 0, 3 gold)');
     expect(labels(s)).toEqual(['post Cafe (cost 1)', 'post Hotel (cost 3)', 'post Bank (cost 3)', 'stop posting']);
     playNamed(s, 'post Cafe (cost 1)', 'post Hotel (cost 3)');
@@ -393,21 +508,48 @@ describe('items (§2.6)', () => {
   });
 
   test('Contract Renewal removes up to 3 markers in total, stopping by itself at 3 or when none are left', () => {
-    const s = round2({ hands: [[], []], fields: [['Cafe:2', 'Hotel:3'], []], items: ['Contract Renewal', 'Job Change', 'Job Change'] });
+    const s = round2({
+      hands: [[], []],
+      fields: [['Cafe:2', 'Hotel:3'], []],
+      items: ['Contract Renewal', 'Job Change', 'Job Change'],
+    });
     playNamed(s, 'purchase...', 'buy Contract Renewal (slot 0, 2 gold)');
-    expect(labels(s)).toEqual(['stop removing markers', 'remove a marker from Cafe (slot 0)', 'remove a marker from Hotel (slot 1)']);
-    playNamed(s, 'remove a marker from Cafe (slot 0)', 'remove a marker from Cafe (slot 0)', 'remove a marker from Hotel (slot 1)');
+    expect(labels(s)).toEqual([
+      'stop removing markers',
+      'remove a marker from Cafe (slot 0)',
+      'remove a marker from Hotel (slot 1)',
+    ]);
+    playNamed(
+      s,
+      'remove a marker from Cafe (slot 0)',
+      'remove a marker from Cafe (slot 0)',
+      'remove a marker from Hotel (slot 1)',
+    );
     expect(fieldOf(s, 0)).toEqual(['Cafe:0', 'Hotel:2']);
     expect(s.view(0).decision.context).toBe('MAIN');
-    const few = round2({ hands: [[], []], fields: [['Cafe:1'], []], items: ['Contract Renewal', 'Job Change', 'Job Change'] });
+    const few = round2({
+      hands: [[], []],
+      fields: [['Cafe:1'], []],
+      items: ['Contract Renewal', 'Job Change', 'Job Change'],
+    });
     playNamed(few, 'purchase...', 'buy Contract Renewal (slot 0, 2 gold)', 'remove a marker from Cafe (slot 0)');
     expect(few.view(0).decision.context).toBe('MAIN');
   });
 
   test('Market Research: 2 of the top 5 into the hand (known), the rest to the discard pile', () => {
-    const s = round2({ hands: [[], []], items: ['Market Research', 'Job Change', 'Job Change'], deckTop: ['Cafe', 'Bank', 'Miner', 'Pilot', 'Hotel'] });
+    const s = round2({
+      hands: [[], []],
+      items: ['Market Research', 'Job Change', 'Job Change'],
+      deckTop: ['Cafe', 'Bank', 'Miner', 'Pilot', 'Hotel'],
+    });
     playNamed(s, 'purchase...', 'buy Market Research (slot 0, 3 gold)');
-    expect(labels(s)).toEqual(['take Cafe (position 0)', 'take Bank (position 1)', 'take Miner (position 2)', 'take Pilot (position 3)', 'take Hotel (position 4)']);
+    expect(labels(s)).toEqual([
+      'take Cafe (position 0)',
+      'take Bank (position 1)',
+      'take Miner (position 2)',
+      'take Pilot (position 3)',
+      'take Hotel (position 4)',
+    ]);
     playNamed(s, 'take Pilot (position 3)', 'take Cafe (position 0)');
     expect(handOf(s, 0)).toEqual(['Cafe', 'Pilot']);
     expect(knownOf(s, 0)).toEqual(['Cafe', 'Pilot']);
@@ -415,7 +557,12 @@ describe('items (§2.6)', () => {
   });
 
   test('Market Research with at most 2 cards to reveal takes them without asking', () => {
-    const s = round2({ hands: [[], []], items: ['Market Research', 'Job Change', 'Job Change'], deckTop: ['Cafe', 'Bank'], restTo: 1 });
+    const s = round2({
+      hands: [[], []],
+      items: ['Market Research', 'Job Change', 'Job Change'],
+      deckTop: ['Cafe', 'Bank'],
+      restTo: 1,
+    });
     playNamed(s, 'purchase...', 'buy Market Research (slot 0, 3 gold)');
     expect(handOf(s, 0)).toEqual(['Cafe', 'Bank']);
     expect(s.view(0).decision.context).toBe('MAIN');
@@ -423,11 +570,18 @@ describe('items (§2.6)', () => {
 
   test('Press Release establishes one ad with every modifier, and a Forester asks its buyer in the action phase', () => {
     const s = round2({
-      hands: [['Cafe'], []], fields: [['Forester', 'Hotel', 'Accountant'], []], gold: [4, 7], boom: true,
+      hands: [['Cafe'], []],
+      fields: [['Forester', 'Hotel', 'Accountant'], []],
+      gold: [4, 7],
+      boom: true,
       items: ['Press Release', 'Job Change', 'Job Change'],
     });
     playNamed(s, 'purchase...', 'buy Press Release (slot 0, 4 gold)');
-    expect(labels(s)).toEqual(['establish Forester (slot 0)', 'establish Hotel (slot 1)', 'establish Accountant (slot 2)']);
+    expect(labels(s)).toEqual([
+      'establish Forester (slot 0)',
+      'establish Hotel (slot 1)',
+      'establish Accountant (slot 2)',
+    ]);
     playNamed(s, 'establish Forester (slot 0)');
     // 3 + Economic Boom 1 + Accountant 1, and the Hotel's 1.
     expect(goldOf(s)[0]).toBe(6);
@@ -439,16 +593,24 @@ describe('items (§2.6)', () => {
   });
 
   test('Press Release on a Hotel: the other Hotels pay 1, the established Hotel nothing for itself', () => {
-    const s = round2({ hands: [[], []], fields: [['Hotel', 'Hotel'], []], gold: [4, 7], items: ['Press Release', 'Job Change', 'Job Change'] });
+    const s = round2({
+      hands: [[], []],
+      fields: [['Hotel', 'Hotel'], []],
+      gold: [4, 7],
+      items: ['Press Release', 'Job Change', 'Job Change'],
+    });
     playNamed(s, 'purchase...', 'buy Press Release (slot 0, 4 gold)', 'establish Hotel (slot 1)');
     expect(goldOf(s)[0]).toBe(6 + 1);
     expect(fieldOf(s, 0)).toEqual(['Hotel:0']);
   });
 
-  test('Headhunting takes the card at floor(u * n) of the target\'s hand in kind order, shown to all; Lawyers and empty hands are not targets', () => {
+  test("Headhunting takes the card at floor(u * n) of the target's hand in kind order, shown to all; Lawyers and empty hands are not targets", () => {
     const spec = {
-      hands: [[], ['Bank', 'Cafe', 'Bank'], ['Hotel'], []], fields: [[], [], ['Lawyer'], []],
-      round: 2, items: ['Headhunting', 'Job Change', 'Job Change'], seed: 'hh',
+      hands: [[], ['Bank', 'Cafe', 'Bank'], ['Hotel'], []],
+      fields: [[], [], ['Lawyer'], []],
+      round: 2,
+      items: ['Headhunting', 'Job Change', 'Job Change'],
+      seed: 'hh',
     };
     const s = load(spec);
     playNamed(s, 'purchase...', 'buy Headhunting (slot 0, 3 gold)');
@@ -466,25 +628,48 @@ describe('items (§2.6)', () => {
   });
 
   test('an empty item deck is rebuilt from the item discard pile, the bought item included', () => {
-    const rest = ['Overtime', 'Overtime', 'Overtime', 'Contract Renewal', 'Contract Renewal', 'Market Research', 'Market Research', 'Press Release', 'Press Release', 'Headhunting', 'Headhunting'];
-    const s = loadEdited({ hands: [[], []], round: 2, items: ['Job Change', 'Job Change', 'Job Change'], boom: true, seed: 'items' }, (j) => {
-      j.items.deck = [];
-      j.items.discard = rest;
-    });
+    const rest = [
+      'Overtime',
+      'Overtime',
+      'Overtime',
+      'Contract Renewal',
+      'Contract Renewal',
+      'Market Research',
+      'Market Research',
+      'Press Release',
+      'Press Release',
+      'Headhunting',
+      'Headhunting',
+    ];
+    const s = loadEdited(
+      { hands: [[], []], round: 2, items: ['Job Change', 'Job Change', 'Job Change'], boom: true, seed: 'items' },
+      (j) => {
+        j.items.deck = [];
+        j.items.discard = rest;
+      },
+    );
     playNamed(s, 'purchase...', 'buy Job Change (slot 0, 2 gold)');
     const after = json(s);
     expect(after.items.discard).toEqual([]);
     expect(after.items.deck).toHaveLength(11);
     expect(after.items.deck).not.toContain('Economic Boom');
     // The 12 items in table order (the Job Change first), shuffled; the top card fills slot 0.
-    const order = Rng.fromSeed('items').shuffle([0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]).map((k) => ITEM_KINDS[k].name);
+    const order = Rng.fromSeed('items')
+      .shuffle([0, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5])
+      .map((k) => ITEM_KINDS[k].name);
     expect([after.items.slots[0], ...after.items.deck]).toEqual(order);
   });
 });
 
 describe('edge cases (§8)', () => {
   test('§8.2 an empty ad deck: the discard pile (not the cards on display) is shuffled into a new deck mid-reveal', () => {
-    const s = load({ hands: [[], []], deckTop: ['Cafe', 'Bank'], adDiscard: ['Miner', 'Pilot', 'Hotel'], restTo: 1, seed: 'deck' });
+    const s = load({
+      hands: [[], []],
+      deckTop: ['Cafe', 'Bank'],
+      adDiscard: ['Miner', 'Pilot', 'Hotel'],
+      restTo: 1,
+      seed: 'deck',
+    });
     playNamed(s, 'explore');
     // The discard pile in ascending kind order, then Fisher-Yates (§5).
     const reshuffled = Rng.fromSeed('deck').shuffle([K.hotel, K.pilot, K.miner]);
@@ -508,20 +693,28 @@ describe('edge cases (§8)', () => {
   });
 
   test('§8.12 Economic Boom is never shuffled back after it was revealed', () => {
-    const s = load({ hands: [[], []], round: 2, items: ['Job Change', 'Overtime', 'Overtime'], itemDeckTop: ['Economic Boom'] });
+    const s = load({
+      hands: [[], []],
+      round: 2,
+      items: ['Job Change', 'Overtime', 'Overtime'],
+      itemDeckTop: ['Economic Boom'],
+    });
     playNamed(s, 'purchase...', 'buy Job Change (slot 0, 2 gold)');
     const j = json(s);
     expect(j.items.boom).toBe(true);
     expect([...j.items.deck, ...j.items.discard, ...j.items.slots]).not.toContain('Economic Boom');
   });
 
-  test('§8.14 Submit partitions are the player\'s choice: four Cafes as two Pairs', () => {
+  test("§8.14 Submit partitions are the player's choice: four Cafes as two Pairs", () => {
     const s = load({ hands: [['Cafe', 'Cafe', 'Cafe', 'Cafe'], []] });
     playNamed(s, 'submit sets...', 'Pair of Cafe (1 VP)');
     expect(labels(s)).toEqual(['Pair of Cafe (1 VP)', 'finish submitting']);
     playNamed(s, 'Pair of Cafe (1 VP)');
     expect(s.view(0).vp[0]).toBe(2);
-    expect(eventsOf(s, 'set')).toEqual([['set', 0, 4], ['set', 0, 4]]);
+    expect(eventsOf(s, 'set')).toEqual([
+      ['set', 0, 4],
+      ['set', 0, 4],
+    ]);
   });
 
   test('§8.15 Pass is legal only when nothing else is', () => {
@@ -536,8 +729,26 @@ describe('edge cases (§8)', () => {
   });
 
   test('§8.18 a full field (12 ads) makes Post, Overtime and Site Supervisor postings illegal', () => {
-    const twelve = ['Cafe', 'Cafe', 'Hotel', 'Hotel', 'Bank', 'Bank', 'Farmer', 'Farmer', 'Fisher', 'Fisher', 'Pilot', 'Lawyer'];
-    const s = load({ hands: [['Cafe', 'Site Supervisor'], []], fields: [twelve, []], round: 2, items: ['Overtime', 'Job Change', 'Job Change'] });
+    const twelve = [
+      'Cafe',
+      'Cafe',
+      'Hotel',
+      'Hotel',
+      'Bank',
+      'Bank',
+      'Farmer',
+      'Farmer',
+      'Fisher',
+      'Fisher',
+      'Pilot',
+      'Lawyer',
+    ];
+    const s = load({
+      hands: [['Cafe', 'Site Supervisor'], []],
+      fields: [twelve, []],
+      round: 2,
+      items: ['Overtime', 'Job Change', 'Job Change'],
+    });
     expect(labels(s)).toEqual(['explore', 'acquire...', 'purchase...']);
     playNamed(s, 'purchase...', 'buy Overtime (slot 0, 3 gold)');
     expect(s.view(0).decision.context).toBe('MAIN');

@@ -5,15 +5,42 @@
  * A function that returns true has asked a question (table.ts ask); flow.ts resumes afterwards.
  */
 import {
-  AD_KINDS, ITEM_CONTRACT_RENEWAL, ITEM_HEADHUNTING, ITEM_JOB_CHANGE, ITEM_MARKET_RESEARCH, ITEM_OVERTIME,
-  ITEM_PRESS_RELEASE, IND, K, KINDS_PER_INDUSTRY,
+  AD_KINDS,
+  ITEM_CONTRACT_RENEWAL,
+  ITEM_HEADHUNTING,
+  ITEM_JOB_CHANGE,
+  ITEM_MARKET_RESEARCH,
+  ITEM_OVERTIME,
+  ITEM_PRESS_RELEASE,
+  IND,
+  K,
+  KINDS_PER_INDUSTRY,
 } from './cards.js';
 import { hasDesignTarget, hasPoliceTarget } from './legal.js';
 import { EV, SOURCE_GEOLOGIST, SOURCE_MARKET } from './log.js';
 import {
-  C, F_OVERTIME, F_POSTING, MAX_FIELD, MAX_REVEAL, RESEARCH_PICKS, ask, clearRevealed, countIn, drawCards,
-  gain, has, loseFromOpponent, loseOwn, note, placeInField, postCost, push, removeFromHand, revealCards,
-  takeRevealed, type Table,
+  C,
+  F_OVERTIME,
+  F_POSTING,
+  MAX_FIELD,
+  MAX_REVEAL,
+  RESEARCH_PICKS,
+  ask,
+  clearRevealed,
+  countIn,
+  drawCards,
+  gain,
+  has,
+  loseFromOpponent,
+  loseOwn,
+  note,
+  placeInField,
+  postCost,
+  push,
+  removeFromHand,
+  revealCards,
+  takeRevealed,
+  type Table,
 } from './table.js';
 
 /** How a posting came about (logged; Site Supervisor's is free, §4.2 step 1). */
@@ -71,7 +98,8 @@ export function startPostEffect(t: Table, seat: number, kind: number, self: numb
       return true;
     case K.movieTheater: {
       let food = -1; // "other": the Movie Theater resolving is Food & Leisure itself
-      for (let k = IND.FUN * KINDS_PER_INDUSTRY; k < (IND.FUN + 1) * KINDS_PER_INDUSTRY; k++) food += countIn(t, seat, k);
+      for (let k = IND.FUN * KINDS_PER_INDUSTRY; k < (IND.FUN + 1) * KINDS_PER_INDUSTRY; k++)
+        food += countIn(t, seat, k);
       gain(t, seat, food, kind);
       return false;
     }
@@ -180,7 +208,6 @@ export function anyMarker(t: Table, seat: number): boolean {
   return false;
 }
 
-
 // ---- one established ad (§4.3 A3, A4; Press Release) -------------------------------------------------------
 
 /**
@@ -190,7 +217,8 @@ export function anyMarker(t: Table, seat: number): boolean {
 export function establishGold(t: Table, seat: number, kind: number): number {
   let gold = AD_KINDS[kind].reward + t.boom;
   if (has(t, seat, K.accountant)) gold++;
-  if (AD_KINDS[kind].industry === IND.CON && countIn(t, seat, K.architect) - (kind === K.architect ? 1 : 0) > 0) gold += 2;
+  if (AD_KINDS[kind].industry === IND.CON && countIn(t, seat, K.architect) - (kind === K.architect ? 1 : 0) > 0)
+    gold += 2;
   return gold;
 }
 
@@ -210,7 +238,8 @@ export function adoptEffect(t: Table, seat: number, slot: number): boolean {
     drawCards(t, seat, 1, kind);
   } else if (kind === K.veterinarian) {
     let nature = 0;
-    for (let k = IND.NAT * KINDS_PER_INDUSTRY; k < (IND.NAT + 1) * KINDS_PER_INDUSTRY; k++) nature += countIn(t, seat, k);
+    for (let k = IND.NAT * KINDS_PER_INDUSTRY; k < (IND.NAT + 1) * KINDS_PER_INDUSTRY; k++)
+      nature += countIn(t, seat, k);
     gain(t, seat, 2 * nature, kind);
   } else if (kind === K.forester && t.handSize[seat] > 0) {
     ask(t, C.FORESTER_DISCARD, seat);
@@ -218,4 +247,3 @@ export function adoptEffect(t: Table, seat: number, slot: number): boolean {
   }
   return false;
 }
-

@@ -1,6 +1,14 @@
 import { SegmentWriter, defineLayout, type SegmentLayout } from '../core/segments.js';
 import {
-  AD_CARD_COUNT, AD_KINDS, INDUSTRIES, ITEM_BOOM, ITEM_CARD_COUNT, ITEM_SLOTS, KINDS_PER_INDUSTRY, KIND_COUNT, SET_COUNT,
+  AD_CARD_COUNT,
+  AD_KINDS,
+  INDUSTRIES,
+  ITEM_BOOM,
+  ITEM_CARD_COUNT,
+  ITEM_SLOTS,
+  KINDS_PER_INDUSTRY,
+  KIND_COUNT,
+  SET_COUNT,
 } from './cards.js';
 import type { PhiladelphiaView } from './rules.js';
 import { CONTEXTS, FRAMES, MAX_FIELD, MAX_REVEAL, OVERTIME_MAX, PHASES } from './table.js';
@@ -121,7 +129,9 @@ export function encodePhiladelphia(view: PhiladelphiaView): Float32Array {
     if (taken) w.set('revealed', pos * (KIND_CODE + 1) + KIND_CODE, 1);
   });
   for (const id of view.submitting) w.set('submitting', id, 1);
-  view.items.slots.forEach((item, slot) => w.set('itemSlots', slot * (ITEM_BOOM + 1) + (item < 0 ? ITEM_BOOM : item), 1));
+  view.items.slots.forEach((item, slot) =>
+    w.set('itemSlots', slot * (ITEM_BOOM + 1) + (item < 0 ? ITEM_BOOM : item), 1),
+  );
   w.oneHot('itemActive', view.items.active);
   w.set('itemDeckSize', 0, view.items.deckSize / ITEM_CARD_COUNT);
   view.items.discard.forEach((c, k) => c > 0 && w.set('itemDiscard', k, clip(c, 3)));

@@ -3,8 +3,16 @@ import { ENCODING_VERSION, encodePhiladelphia, observationSize } from './encode.
 import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
-  ACTION_SIZE, DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, PhiladelphiaState, evaluatePosition, maxGameLength,
-  type PhiladelphiaConfig, type PhiladelphiaView,
+  ACTION_SIZE,
+  DEFAULT_PLAYERS,
+  GAME,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  PhiladelphiaState,
+  evaluatePosition,
+  maxGameLength,
+  type PhiladelphiaConfig,
+  type PhiladelphiaView,
 } from './rules.js';
 
 export type { PhiladelphiaConfig, PhiladelphiaView } from './rules.js';
@@ -12,7 +20,8 @@ export type { PhiladelphiaConfig, PhiladelphiaView } from './rules.js';
 export const philadelphia = {
   name: GAME,
   title: 'Philadelphia',
-  description: 'Advertising agents post ads for gold, chain card effects and race to 10 VP by submitting sets from hand.',
+  description:
+    'Advertising agents post ads for gold, chain card effects and race to 10 VP by submitting sets from hand.',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: DEFAULT_PLAYERS,

@@ -4,12 +4,32 @@
  * the two can never disagree; neither writes to the table.
  */
 import {
-  AD_KINDS, INDUSTRIES, ITEM_KINDS, ITEM_SLOTS, K, KINDS_PER_INDUSTRY, KIND_COUNT, REGULAR_COUNT, REGULAR_PER_INDUSTRY, SET_COUNT,
+  AD_KINDS,
+  INDUSTRIES,
+  ITEM_KINDS,
+  ITEM_SLOTS,
+  K,
+  KINDS_PER_INDUSTRY,
+  KIND_COUNT,
+  REGULAR_COUNT,
+  REGULAR_PER_INDUSTRY,
+  SET_COUNT,
   regularKind,
 } from './cards.js';
 import {
-  C, EXPLORE_REVEAL, HAND_LIMIT, MAX_ACQUIRE, MAX_FIELD, MAX_PLAYERS, MAX_REVEAL, acquireCost, has, hasAnySet,
-  postCost, setFits, type Table,
+  C,
+  EXPLORE_REVEAL,
+  HAND_LIMIT,
+  MAX_ACQUIRE,
+  MAX_FIELD,
+  MAX_PLAYERS,
+  MAX_REVEAL,
+  acquireCost,
+  has,
+  hasAnySet,
+  postCost,
+  setFits,
+  type Table,
 } from './table.js';
 
 // Action numbers (§9), each block sized by the tables it indexes:
@@ -49,14 +69,19 @@ export function canAcquire(t: Table, seat: number, n: number): boolean {
 }
 
 export function canPost(t: Table, seat: number, kind: number, free: boolean): boolean {
-  return t.hands[seat * KIND_COUNT + kind] > 0 && t.fieldLen[seat] < MAX_FIELD && t.gold[seat] >= postCost(t, seat, kind, free);
+  return (
+    t.hands[seat * KIND_COUNT + kind] > 0 &&
+    t.fieldLen[seat] < MAX_FIELD &&
+    t.gold[seat] >= postCost(t, seat, kind, free)
+  );
 }
 
 export function canPostAny(t: Table, seat: number, free: boolean): boolean {
   if (t.fieldLen[seat] >= MAX_FIELD) return false;
   if (free) return t.handSize[seat] > 0;
   // The cheapest card decides; Construction Company may be free (postCost).
-  for (let k = 0; k < KIND_COUNT; k++) if (t.hands[seat * KIND_COUNT + k] > 0 && t.gold[seat] >= postCost(t, seat, k, false)) return true;
+  for (let k = 0; k < KIND_COUNT; k++)
+    if (t.hands[seat * KIND_COUNT + k] > 0 && t.gold[seat] >= postCost(t, seat, k, false)) return true;
   return false;
 }
 
@@ -72,7 +97,13 @@ function canBuyAny(t: Table, seat: number): boolean {
 
 /** Pass is legal only when none of Explore, Acquire, Post, Purchase and Submit is (§4.1). */
 function mustPass(t: Table, seat: number): boolean {
-  return !canExplore(t, seat) && !canAcquire(t, seat, 1) && !canPostAny(t, seat, false) && !canBuyAny(t, seat) && !hasAnySet(t, seat);
+  return (
+    !canExplore(t, seat) &&
+    !canAcquire(t, seat, 1) &&
+    !canPostAny(t, seat, false) &&
+    !canBuyAny(t, seat) &&
+    !hasAnySet(t, seat)
+  );
 }
 
 /** Design Office: another own ad with a [POST] effect that is not a Design Office. */
@@ -104,13 +135,20 @@ export function isLegal(t: Table, action: number): boolean {
   switch (t.ctx) {
     case C.MAIN:
       switch (action) {
-        case A_EXPLORE: return canExplore(t, seat);
-        case A_ACQUIRE_MENU: return canAcquire(t, seat, 1); // if any count is legal, 1 is
-        case A_POST_MENU: return canPostAny(t, seat, false);
-        case A_PURCHASE_MENU: return canBuyAny(t, seat);
-        case A_SUBMIT: return hasAnySet(t, seat);
-        case A_PASS: return mustPass(t, seat);
-        default: return false;
+        case A_EXPLORE:
+          return canExplore(t, seat);
+        case A_ACQUIRE_MENU:
+          return canAcquire(t, seat, 1); // if any count is legal, 1 is
+        case A_POST_MENU:
+          return canPostAny(t, seat, false);
+        case A_PURCHASE_MENU:
+          return canBuyAny(t, seat);
+        case A_SUBMIT:
+          return hasAnySet(t, seat);
+        case A_PASS:
+          return mustPass(t, seat);
+        default:
+          return false;
       }
     case C.ACQUIRE_COUNT:
       return inBlock(action, A_ACQUIRE_FIRST, MAX_ACQUIRE) && canAcquire(t, seat, action);
@@ -118,14 +156,19 @@ export function isLegal(t: Table, action: number): boolean {
       return inBlock(action, A_POST_BASE, KIND_COUNT) && canPost(t, seat, action - A_POST_BASE, false);
     case C.OVERTIME_POST:
     case C.SUPERVISOR_POST:
-      return action === A_DONE ||
-        (inBlock(action, A_POST_BASE, KIND_COUNT) && canPost(t, seat, action - A_POST_BASE, t.ctx === C.SUPERVISOR_POST));
+      return (
+        action === A_DONE ||
+        (inBlock(action, A_POST_BASE, KIND_COUNT) &&
+          canPost(t, seat, action - A_POST_BASE, t.ctx === C.SUPERVISOR_POST))
+      );
     case C.ITEM_PICK:
       return inBlock(action, A_ITEM_BASE, ITEM_SLOTS) && canBuy(t, seat, action - A_ITEM_BASE);
     case C.EXPLORE_PICK:
       return inBlock(action, A_REVEAL_BASE, EXPLORE_REVEAL) && revealedOpen(t, action - A_REVEAL_BASE);
     case C.TAXI_PICK:
-      return action === A_DONE || (inBlock(action, A_REVEAL_BASE, EXPLORE_REVEAL) && revealedOpen(t, action - A_REVEAL_BASE));
+      return (
+        action === A_DONE || (inBlock(action, A_REVEAL_BASE, EXPLORE_REVEAL) && revealedOpen(t, action - A_REVEAL_BASE))
+      );
     case C.SET_SELECT:
       if (action === A_DONE) return t.ctxCount > 0;
       return inBlock(action, A_SET_BASE, SET_COUNT) && setFits(t, seat, action - A_SET_BASE);
@@ -149,8 +192,10 @@ export function isLegal(t: Table, action: number): boolean {
       return inBlock(action, A_DISCARD_BASE, KIND_COUNT) && t.hands[seat * KIND_COUNT + action - A_DISCARD_BASE] > 0;
     case C.JOB_DISCARD:
     case C.FORESTER_DISCARD:
-      return action === A_DONE ||
-        (inBlock(action, A_DISCARD_BASE, KIND_COUNT) && t.hands[seat * KIND_COUNT + action - A_DISCARD_BASE] > 0);
+      return (
+        action === A_DONE ||
+        (inBlock(action, A_DISCARD_BASE, KIND_COUNT) && t.hands[seat * KIND_COUNT + action - A_DISCARD_BASE] > 0)
+      );
     case C.MR_PICK:
       return inBlock(action, A_MR_BASE, MAX_REVEAL) && revealedOpen(t, action - A_MR_BASE);
     case C.HEADHUNT_TARGET: {
@@ -252,7 +297,8 @@ function setSelectActions(t: Table, seat: number, out: number[]): void {
   }
   for (let i = 0; i < INDUSTRIES; i++) {
     let present = 0;
-    for (let j = 0; j < REGULAR_PER_INDUSTRY; j++) if (t.hands[base + KINDS_PER_INDUSTRY * i + j] > 0) present |= 1 << j;
+    for (let j = 0; j < REGULAR_PER_INDUSTRY; j++)
+      if (t.hands[base + KINDS_PER_INDUSTRY * i + j] > 0) present |= 1 << j;
     for (let j = 0; j < REGULAR_PER_INDUSTRY; j++) {
       const others = 15 & ~(1 << j);
       if ((present & others) === others) out.push(A_SET_BASE + 3 * REGULAR_COUNT + REGULAR_PER_INDUSTRY * i + j);

@@ -27,7 +27,10 @@ export const LOG_KINDS = {
   explore: [],
   reveal: [CARD, SOURCE], // source: 0 Explore, 1 Market Research, 2 Geologist
   take: [CARD, SOURCE], // into the hand face up (a known card)
-  acquire: [['count', 3], ['paid', 3]],
+  acquire: [
+    ['count', 3],
+    ['paid', 3],
+  ],
   post: [CARD, ['cost', 2], ['how', 2]], // how: 0 Post action, 1 Site Supervisor, 2 Overtime
   copy: [CARD], // Design Office re-resolves that card's [POST] effect
   gain: [GOLD, CAUSE],
@@ -39,11 +42,21 @@ export const LOG_KINDS = {
   returned: [CARD, CAUSE], // from the field to the hand, face up
   marker: [['owner', 2], CARD, ['delta', 3, 4], CAUSE], // one ad; delta -4..3
   markersAll: [['delta', 2, 1], CAUSE], // every other ad of the seat: +1 or -1
-  purchase: [['item', 3], ['slot', 2], ['cost', 3]],
-  refill: [['slot', 2], ['item', 3]],
+  purchase: [
+    ['item', 3],
+    ['slot', 2],
+    ['cost', 3],
+  ],
+  refill: [
+    ['slot', 2],
+    ['item', 3],
+  ],
   boom: [],
   set: [['set', 7]],
-  submit: [['vp', 8], ['bankGold', 9]],
+  submit: [
+    ['vp', 8],
+    ['bankGold', 9],
+  ],
   pass: [],
   headhunt: [['target', SEAT[1]], CARD],
   die: [['face', 3]], // seat = the start player, who rolls

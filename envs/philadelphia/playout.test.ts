@@ -25,7 +25,8 @@ function checkComponents(s: PhiladelphiaState): void {
     let size = 0;
     for (let k = 0; k < KIND_COUNT; k++) {
       const n = t.hands[p * KIND_COUNT + k];
-      if (n < 0 || t.known[p * KIND_COUNT + k] > n || t.known[p * KIND_COUNT + k] < 0) throw new Error(`seat ${p} kind ${k}: hand ${n}, known ${t.known[p * KIND_COUNT + k]}`);
+      if (n < 0 || t.known[p * KIND_COUNT + k] > n || t.known[p * KIND_COUNT + k] < 0)
+        throw new Error(`seat ${p} kind ${k}: hand ${n}, known ${t.known[p * KIND_COUNT + k]}`);
       ads[k] += n;
       size += n;
     }
@@ -36,8 +37,11 @@ function checkComponents(s: PhiladelphiaState): void {
       ads[t.fieldKind[p * MAX_FIELD + i]]++;
       if (t.fieldMarkers[p * MAX_FIELD + i] < 0) throw new Error('negative markers');
     }
-    for (let k = 0; k < KIND_COUNT; k++) if (inField[k] !== t.fieldCount[p * KIND_COUNT + k]) throw new Error(`seat ${p}: fieldCount of kind ${k} is stale`);
-    if (t.gold[p] < 0 || t.vp[p] < 0 || t.fieldLen[p] > MAX_FIELD) throw new Error(`seat ${p}: gold ${t.gold[p]}, vp ${t.vp[p]}, field ${t.fieldLen[p]}`);
+    for (let k = 0; k < KIND_COUNT; k++)
+      if (inField[k] !== t.fieldCount[p * KIND_COUNT + k])
+        throw new Error(`seat ${p}: fieldCount of kind ${k} is stale`);
+    if (t.gold[p] < 0 || t.vp[p] < 0 || t.fieldLen[p] > MAX_FIELD)
+      throw new Error(`seat ${p}: gold ${t.gold[p]}, vp ${t.vp[p]}, field ${t.fieldLen[p]}`);
   }
   for (let i = 0; i < t.revealedLen; i++) if ((t.revealedTaken & (1 << i)) === 0) ads[t.revealed[i]]++;
   for (let i = 0; i < t.submitLen; i++) for (const k of SETS[t.submitSets[i]].kinds) ads[k]++;
@@ -76,19 +80,50 @@ class Ledger {
       const [kind, seat, a = 0, b = 0, c = 0] = logEntry(t.log[abs - t.logBase]);
       if (seat < -1 || seat >= t.players) throw new Error(`event ${kind} names seat ${seat}`);
       switch (kind) {
-        case 'gain': this.gold[seat] += a; break;
-        case 'lose': this.gold[seat] -= a; break;
-        case 'established': this.gold[seat] += b; break;
-        case 'submit': this.gold[seat] += b; this.vp[seat] += a; break;
-        case 'post': this.gold[seat] -= b; this.hand[seat]--; break;
-        case 'acquire': this.gold[seat] -= b; this.hand[seat] += a; break;
-        case 'purchase': this.gold[seat] -= c; break;
-        case 'draw': this.hand[seat] += a; break;
-        case 'take': case 'returned': this.hand[seat]++; break;
-        case 'defaulted': this.hand[seat] += b; break;
-        case 'headhunt': this.hand[seat]++; this.hand[a]--; break;
-        case 'discard': this.hand[seat]--; break;
-        case 'set': this.hand[seat] -= SETS[a].kinds.length; break;
+        case 'gain':
+          this.gold[seat] += a;
+          break;
+        case 'lose':
+          this.gold[seat] -= a;
+          break;
+        case 'established':
+          this.gold[seat] += b;
+          break;
+        case 'submit':
+          this.gold[seat] += b;
+          this.vp[seat] += a;
+          break;
+        case 'post':
+          this.gold[seat] -= b;
+          this.hand[seat]--;
+          break;
+        case 'acquire':
+          this.gold[seat] -= b;
+          this.hand[seat] += a;
+          break;
+        case 'purchase':
+          this.gold[seat] -= c;
+          break;
+        case 'draw':
+          this.hand[seat] += a;
+          break;
+        case 'take':
+        case 'returned':
+          this.hand[seat]++;
+          break;
+        case 'defaulted':
+          this.hand[seat] += b;
+          break;
+        case 'headhunt':
+          this.hand[seat]++;
+          this.hand[a]--;
+          break;
+        case 'discard':
+          this.hand[seat]--;
+          break;
+        case 'set':
+          this.hand[seat] -= SETS[a].kinds.length;
+          break;
       }
     }
     this.seen = t.logBase + t.log.length;
@@ -129,31 +164,34 @@ describe('random playouts', () => {
     expect(natural).toBeGreaterThan(GAMES / 4);
   });
 
-  test.each([2, 3, 4])('%i players: legalActions() is exactly the actions applyAction accepts (every 5th step of 4 games)', (players) => {
-    const rng = Rng.fromSeed(`legal:${players}`);
-    for (let game = 0; game < 4; game++) {
-      const s = philadelphia.newGame({ players, seed: `legal:${players}:${game}` }) as PhiladelphiaState;
-      for (let step = 0; !s.isTerminal(); step++) {
-        const legal = s.legalActions();
-        if (step % 5 !== 0) {
-          s.applyAction(legal[rng.int(legal.length)]);
-          continue;
-        }
-        const accepted: number[] = [];
-        for (let a = 0; a < philadelphia.actionSize; a++) {
-          const copy = s.clone();
-          try {
-            copy.applyAction(a);
-            accepted.push(a);
-          } catch {
-            // rejected: not legal now
+  test.each([2, 3, 4])(
+    '%i players: legalActions() is exactly the actions applyAction accepts (every 5th step of 4 games)',
+    (players) => {
+      const rng = Rng.fromSeed(`legal:${players}`);
+      for (let game = 0; game < 4; game++) {
+        const s = philadelphia.newGame({ players, seed: `legal:${players}:${game}` }) as PhiladelphiaState;
+        for (let step = 0; !s.isTerminal(); step++) {
+          const legal = s.legalActions();
+          if (step % 5 !== 0) {
+            s.applyAction(legal[rng.int(legal.length)]);
+            continue;
           }
+          const accepted: number[] = [];
+          for (let a = 0; a < philadelphia.actionSize; a++) {
+            const copy = s.clone();
+            try {
+              copy.applyAction(a);
+              accepted.push(a);
+            } catch {
+              // rejected: not legal now
+            }
+          }
+          expect(legal).toEqual(accepted);
+          s.applyAction(legal[rng.int(legal.length)]);
         }
-        expect(legal).toEqual(accepted);
-        s.applyAction(legal[rng.int(legal.length)]);
       }
-    }
-  });
+    },
+  );
 
   test.each([2, 3, 4])('%i players: the core conformance checker passes over 30 seeded games', (players) => {
     const report = checkGame(philadelphia, { players, games: 30, seed: `philadelphia-conformance:${players}` });

@@ -4,18 +4,39 @@
  */
 import type { RulesDoc } from '../core/board.js';
 import {
-  AD_CARD_COUNT, AD_KINDS, INDUSTRY_CODES, INDUSTRY_NAMES, ITEM_BOOM, ITEM_CARD_COUNT, ITEM_KINDS, ITEM_SLOTS,
-  KIND_COUNT, SET_TYPES, SET_TYPE_NAMES, SET_VP,
+  AD_CARD_COUNT,
+  AD_KINDS,
+  INDUSTRY_CODES,
+  INDUSTRY_NAMES,
+  ITEM_BOOM,
+  ITEM_CARD_COUNT,
+  ITEM_KINDS,
+  ITEM_SLOTS,
+  KIND_COUNT,
+  SET_TYPES,
+  SET_TYPE_NAMES,
+  SET_VP,
 } from './cards.js';
 import { effectText, orList, setCardsText } from './glossary.js';
 import {
-  ACTIONS_PER_TURN, BANK_GOLD, EXPLORE_REVEAL, HAND_LIMIT, MAX_ACQUIRE, MAX_FIELD, MAX_ROUNDS, PASS_GOLD, START_GOLD, START_HAND, WIN_VP,
+  ACTIONS_PER_TURN,
+  BANK_GOLD,
+  EXPLORE_REVEAL,
+  HAND_LIMIT,
+  MAX_ACQUIRE,
+  MAX_FIELD,
+  MAX_ROUNDS,
+  PASS_GOLD,
+  START_GOLD,
+  START_HAND,
+  WIN_VP,
 } from './table.js';
 
 const itemCount = ITEM_CARD_COUNT - 1;
 
 export const RULES: RulesDoc = {
-  intro: `You run an advertising agency. Ad cards in your hand can be posted in your field for gold, where a die roll ` +
+  intro:
+    `You run an advertising agency. Ad cards in your hand can be posted in your field for gold, where a die roll ` +
     `each round may establish them (they pay their reward) or, if they wait too long, they default. Card effects chain ` +
     `into combos. Victory points come only from submitting sets of cards from your hand, so every card is both an ad ` +
     `and a piece of a set. After a round in which someone has ${WIN_VP} or more VP, the player with the most VP wins.`,
@@ -78,9 +99,28 @@ export const RULES: RulesDoc = {
   tables: [
     {
       caption: `Ad cards (${KIND_COUNT} kinds, ${AD_CARD_COUNT} cards)`,
-      columns: ['Card', 'Industry', 'Specialist', 'Copies', 'Posting cost', 'Reward', 'Months', 'Established on', 'Effect'],
-      rows: AD_KINDS.map((k) => [k.name, INDUSTRY_NAMES[k.industry], k.specialist ? '★' : '', k.copies, k.cost, k.reward, k.period,
-        orList(k.faces), effectText(k.id)]),
+      columns: [
+        'Card',
+        'Industry',
+        'Specialist',
+        'Copies',
+        'Posting cost',
+        'Reward',
+        'Months',
+        'Established on',
+        'Effect',
+      ],
+      rows: AD_KINDS.map((k) => [
+        k.name,
+        INDUSTRY_NAMES[k.industry],
+        k.specialist ? '★' : '',
+        k.copies,
+        k.cost,
+        k.reward,
+        k.period,
+        orList(k.faces),
+        effectText(k.id),
+      ]),
     },
     {
       caption: 'Items and the field card',
@@ -95,9 +135,16 @@ export const RULES: RulesDoc = {
     {
       caption: 'Industries',
       columns: ['Code', 'Industry', 'Regular ads', 'Specialists'],
-      rows: INDUSTRY_NAMES.map((name, i) => [INDUSTRY_CODES[i], name,
-        AD_KINDS.filter((k) => k.industry === i && !k.specialist).map((k) => k.name).join(', '),
-        AD_KINDS.filter((k) => k.industry === i && k.specialist).map((k) => k.name).join(', ')]),
+      rows: INDUSTRY_NAMES.map((name, i) => [
+        INDUSTRY_CODES[i],
+        name,
+        AD_KINDS.filter((k) => k.industry === i && !k.specialist)
+          .map((k) => k.name)
+          .join(', '),
+        AD_KINDS.filter((k) => k.industry === i && k.specialist)
+          .map((k) => k.name)
+          .join(', '),
+      ]),
     },
   ],
 };

@@ -14,14 +14,31 @@ import { MAX_ROUNDS, PhiladelphiaState, maxGameLength, type PhiladelphiaJson } f
 import { labels, load } from './test-helpers.js';
 
 const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
-const newGame = (players: number, seed: number | string = 0) => philadelphia.newGame({ players, seed }) as PhiladelphiaState;
+const newGame = (players: number, seed: number | string = 0) =>
+  philadelphia.newGame({ players, seed }) as PhiladelphiaState;
 
 describe('§9 action space and facts', () => {
   test('252 actions in the §9 blocks', () => {
     expect([
-      A.A_EXPLORE, A.A_ACQUIRE_FIRST, A.A_POST_BASE, A.A_ITEM_BASE, A.A_SUBMIT, A.A_PASS, A.A_REVEAL_BASE, A.A_SET_BASE,
-      A.A_DONE, A.A_SLOT_BASE, A.A_OPP_BASE, A.A_DISCARD_BASE, A.A_DOCTOR_BASE, A.A_HEADHUNT_FIRST, A.A_MR_BASE,
-      A.A_ACQUIRE_MENU, A.A_POST_MENU, A.A_PURCHASE_MENU, A.ACTION_SIZE,
+      A.A_EXPLORE,
+      A.A_ACQUIRE_FIRST,
+      A.A_POST_BASE,
+      A.A_ITEM_BASE,
+      A.A_SUBMIT,
+      A.A_PASS,
+      A.A_REVEAL_BASE,
+      A.A_SET_BASE,
+      A.A_DONE,
+      A.A_SLOT_BASE,
+      A.A_OPP_BASE,
+      A.A_DISCARD_BASE,
+      A.A_DOCTOR_BASE,
+      A.A_HEADHUNT_FIRST,
+      A.A_MR_BASE,
+      A.A_ACQUIRE_MENU,
+      A.A_POST_MENU,
+      A.A_PURCHASE_MENU,
+      A.ACTION_SIZE,
     ]).toEqual([0, 1, 6, 42, 45, 46, 47, 51, 153, 154, 166, 202, 238, 241, 244, 249, 250, 251, 252]);
     expect(philadelphia.actionSize).toBe(252);
     expect([philadelphia.minPlayers, philadelphia.maxPlayers, philadelphia.defaultPlayers]).toEqual([2, 4, 2]);
@@ -54,7 +71,12 @@ describe('§9 action space and facts', () => {
 });
 
 describe('§3 setup', () => {
-  test.each([[2, 'a'], [3, 'b'], [4, 'c'], [2, 'ph16-2300']])('%i players, seed %s: decks, items, start player and hands follow the §5 draw order', (players, seed) => {
+  test.each([
+    [2, 'a'],
+    [3, 'b'],
+    [4, 'c'],
+    [2, 'ph16-2300'],
+  ])('%i players, seed %s: decks, items, start player and hands follow the §5 draw order', (players, seed) => {
     const s = newGame(players, seed);
     const rng = Rng.fromSeed(seed);
     const ads = rng.shuffle(AD_KINDS.flatMap((k) => Array<number>(k.copies).fill(k.id)));
@@ -74,7 +96,10 @@ describe('§3 setup', () => {
     expect(j.items.deck).toEqual(items.map((k) => ITEM_KINDS[k].name));
     for (let i = 0; i < players; i++) {
       const seat = (start + i) % players;
-      const dealt = ads.slice(4 * i, 4 * i + 4).sort((a, b) => a - b).map((k) => AD_KINDS[k].name);
+      const dealt = ads
+        .slice(4 * i, 4 * i + 4)
+        .sort((a, b) => a - b)
+        .map((k) => AD_KINDS[k].name);
       expect(j.hands[seat]).toEqual(dealt);
     }
     expect(j.adDeck).toEqual(ads.slice(4 * players).map((k) => AD_KINDS[k].name));
@@ -98,8 +123,21 @@ describe('§4 rounds and turns', () => {
       order.push([s.currentPlayer(), s.view(0).actionsLeft]);
       playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
     }
-    expect(order).toEqual([[1, 2], [1, 1], [2, 2], [2, 1], [0, 2], [0, 1]]);
-    expect(s.view(0)).toMatchObject({ round: 2, startPlayer: 2, toAct: 2, actionsLeft: 2, lastDie: expect.any(Number) });
+    expect(order).toEqual([
+      [1, 2],
+      [1, 1],
+      [2, 2],
+      [2, 1],
+      [0, 2],
+      [0, 1],
+    ]);
+    expect(s.view(0)).toMatchObject({
+      round: 2,
+      startPlayer: 2,
+      toAct: 2,
+      actionsLeft: 2,
+      lastDie: expect.any(Number),
+    });
     expect(s.view(0).lastDie).toBeGreaterThanOrEqual(1);
   });
 
@@ -108,7 +146,15 @@ describe('§4 rounds and turns', () => {
     playNamed(s, 'submit sets...', 'Four of a Kind: Cafe (5 VP)');
     expect(s.view(0).vp[0]).toBe(10);
     expect(s.isTerminal()).toBe(false);
-    playNamed(s, 'acquire...', 'acquire 1 card for 1 gold', 'acquire...', 'acquire 1 card for 1 gold', 'acquire...', 'acquire 1 card for 1 gold');
+    playNamed(
+      s,
+      'acquire...',
+      'acquire 1 card for 1 gold',
+      'acquire...',
+      'acquire 1 card for 1 gold',
+      'acquire...',
+      'acquire 1 card for 1 gold',
+    );
     expect(s.isTerminal()).toBe(true);
     expect(s.ranking()).toEqual([0, 1]);
   });
@@ -117,7 +163,14 @@ describe('§4 rounds and turns', () => {
 describe('§7 turn cap and ranking', () => {
   const capped = (vp: number[], gold: number[]) => {
     const n = vp.length;
-    const s = load({ hands: Array.from({ length: n }, () => []), vp, gold, round: MAX_ROUNDS, turnSeat: n - 1, actionsLeft: 1 });
+    const s = load({
+      hands: Array.from({ length: n }, () => []),
+      vp,
+      gold,
+      round: MAX_ROUNDS,
+      turnSeat: n - 1,
+      actionsLeft: 1,
+    });
     return playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
   };
 
@@ -161,7 +214,12 @@ describe('§7 turn cap and ranking', () => {
 describe('illegal actions', () => {
   const main = () => load({ hands: [['Cafe', 'Bank'], []] });
   const selecting = () => playNamed(load({ hands: [['Cafe', 'Cafe', 'Hotel'], []] }), 'submit sets...');
-  const over = () => playNamed(load({ hands: [[], []], vp: [10, 0], turnSeat: 1, actionsLeft: 1 }), 'acquire...', 'acquire 1 card for 1 gold');
+  const over = () =>
+    playNamed(
+      load({ hands: [[], []], vp: [10, 0], turnSeat: 1, actionsLeft: 1 }),
+      'acquire...',
+      'acquire 1 card for 1 gold',
+    );
   test.each([
     ['a number past the action space', main, 252, /actions are integers 0\.\.251/],
     ['a negative number', main, -1, /actions are integers 0\.\.251/],
@@ -172,7 +230,12 @@ describe('illegal actions', () => {
     ['Submit without a set', main, 45, /the hand holds no valid set/],
     ['Pass while other actions are legal', main, 46, /Pass is legal only when no other action is/],
     ['finishing a Submit before any set', selecting, 153, /'finish submitting' is not one of the choices now/],
-    ['a set that is not in the hand', selecting, 51 + 5, /'Pair of Movie Theater \(1 VP\)' is not one of the choices now: seat 0 must choose a set/],
+    [
+      'a set that is not in the hand',
+      selecting,
+      51 + 5,
+      /'Pair of Movie Theater \(1 VP\)' is not one of the choices now: seat 0 must choose a set/,
+    ],
     ['anything after the end', over, 0, /action 0 cannot be taken: the game is over/],
   ])('%s is rejected and the state is byte-identical', (_name, make, action, message) => {
     const s = make();
@@ -227,7 +290,11 @@ describe('evaluate', () => {
     const extreme = load({ hands: [[], []], vp: [9, 0], gold: [500, 0] });
     expect(philadelphia.evaluate(extreme, 0)).toBeLessThan(1);
     expect(philadelphia.evaluate(extreme, 1)).toBeGreaterThan(-1);
-    const over = playNamed(load({ hands: [[], []], vp: [10, 0], turnSeat: 1, actionsLeft: 1 }), 'acquire...', 'acquire 1 card for 1 gold');
+    const over = playNamed(
+      load({ hands: [[], []], vp: [10, 0], turnSeat: 1, actionsLeft: 1 }),
+      'acquire...',
+      'acquire 1 card for 1 gold',
+    );
     expect([0, 1].map((p) => philadelphia.evaluate(over, p))).toEqual([1, -1]);
     expect(() => philadelphia.evaluate(newGame(2) as never, 0)).not.toThrow();
   });
@@ -239,9 +306,22 @@ describe('evaluate', () => {
 
 describe('labels', () => {
   test('main and parameter labels name cards, costs and prices', () => {
-    const s = load({ hands: [['Cafe', 'Bank', 'Bank'], []], round: 2, items: ['Overtime', 'Job Change', 'Press Release'] });
+    const s = load({
+      hands: [['Cafe', 'Bank', 'Bank'], []],
+      round: 2,
+      items: ['Overtime', 'Job Change', 'Press Release'],
+    });
     expect(labels(s)).toEqual(['explore', 'submit sets...', 'acquire...', 'post...', 'purchase...']);
-    expect(labels(playNamed(s.clone(), 'purchase...'))).toEqual(['buy Overtime (slot 0, 3 gold)', 'buy Job Change (slot 1, 2 gold)', 'buy Press Release (slot 2, 4 gold)']);
-    expect(labels(playNamed(s.clone(), 'acquire...'))).toEqual(['acquire 1 card for 1 gold', 'acquire 2 cards for 2 gold', 'acquire 3 cards for 3 gold', 'acquire 4 cards for 4 gold']);
+    expect(labels(playNamed(s.clone(), 'purchase...'))).toEqual([
+      'buy Overtime (slot 0, 3 gold)',
+      'buy Job Change (slot 1, 2 gold)',
+      'buy Press Release (slot 2, 4 gold)',
+    ]);
+    expect(labels(playNamed(s.clone(), 'acquire...'))).toEqual([
+      'acquire 1 card for 1 gold',
+      'acquire 2 cards for 2 gold',
+      'acquire 3 cards for 3 gold',
+      'acquire 4 cards for 4 gold',
+    ]);
   });
 });

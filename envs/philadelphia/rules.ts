@@ -14,15 +14,51 @@ import { AD_KINDS, INDUSTRIES, ITEM_BOOM, ITEM_KINDS, KIND_COUNT, regularKind, s
 import { encodePhiladelphia } from './encode.js';
 import { applyUnchecked, newTable } from './flow.js';
 import {
-  ACTION_SIZE, A_ACQUIRE_MENU, A_DISCARD_BASE, A_DOCTOR_BASE, A_DONE, A_EXPLORE, A_HEADHUNT_FIRST,
-  A_ITEM_BASE, A_MR_BASE, A_OPP_BASE, A_PASS, A_POST_BASE, A_POST_MENU, A_PURCHASE_MENU, A_REVEAL_BASE, A_SET_BASE,
-  A_SLOT_BASE, A_SUBMIT, isLegal, legalActions,
+  ACTION_SIZE,
+  A_ACQUIRE_MENU,
+  A_DISCARD_BASE,
+  A_DOCTOR_BASE,
+  A_DONE,
+  A_EXPLORE,
+  A_HEADHUNT_FIRST,
+  A_ITEM_BASE,
+  A_MR_BASE,
+  A_OPP_BASE,
+  A_PASS,
+  A_POST_BASE,
+  A_POST_MENU,
+  A_PURCHASE_MENU,
+  A_REVEAL_BASE,
+  A_SET_BASE,
+  A_SLOT_BASE,
+  A_SUBMIT,
+  isLegal,
+  legalActions,
 } from './legal.js';
 import { GAME, tableFromJson, tableToJson, type PhiladelphiaJson } from './saved-state.js';
 import {
-  C, CONTEXTS, FRAMES, FRAME_SIZE, HAND_LIMIT, MAX_FIELD, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, PHASES, PH_ACTION, PH_OVER,
-  WIN_VP, acquireCost, cloneTable, logEnd, postCost, turnSeat, type ContextName, type FrameName,
-  type PhaseName, type Table,
+  C,
+  CONTEXTS,
+  FRAMES,
+  FRAME_SIZE,
+  HAND_LIMIT,
+  MAX_FIELD,
+  MAX_PLAYERS,
+  MAX_ROUNDS,
+  MIN_PLAYERS,
+  PHASES,
+  PH_ACTION,
+  PH_OVER,
+  WIN_VP,
+  acquireCost,
+  cloneTable,
+  logEnd,
+  postCost,
+  turnSeat,
+  type ContextName,
+  type FrameName,
+  type PhaseName,
+  type Table,
 } from './table.js';
 
 export { ACTION_SIZE } from './legal.js';
@@ -41,8 +77,7 @@ export type PhiladelphiaConfig = Record<string, never>;
  * of the 4 Foresters. Rounds are capped at 40.
  */
 export const MAX_DECISIONS_PER_ACTION = 2 + 86;
-export const maxGameLength = (players: number): number =>
-  MAX_ROUNDS * (players * 2 * MAX_DECISIONS_PER_ACTION + 4 * 2);
+export const maxGameLength = (players: number): number => MAX_ROUNDS * (players * 2 * MAX_DECISIONS_PER_ACTION + 4 * 2);
 
 /** What the seat to act decides in each context (messages and renderers use it). */
 export const DECISION_TEXT: Readonly<Record<ContextName, string>> = {
@@ -55,7 +90,7 @@ export const DECISION_TEXT: Readonly<Record<ContextName, string>> = {
   SET_SELECT: 'choose a set to submit (or finish)',
   DESIGN_TARGET: 'Design Office: choose an ad whose [POST] effect resolves again, or none',
   FIRE_TARGET: 'Fire Station: choose an ad to return to hand, or none',
-  POLICE_TARGET: 'Police Station: choose an opponent\'s ad to get a month marker',
+  POLICE_TARGET: "Police Station: choose an opponent's ad to get a month marker",
   DOCTOR_MARKERS: 'Doctor: place 0, 1 or 2 month markers on the Doctor',
   MINER_DISCARD: 'Miner: discard a card',
   SUPERVISOR_POST: 'Site Supervisor: post a card for free, or none',
@@ -193,8 +228,13 @@ export class PhiladelphiaState implements GameState<PhiladelphiaView> {
   applyAction(action: number): void {
     const reason = this.whyIllegal(action);
     if (reason !== undefined) {
-      throw new IllegalActionError(GAME, this.currentPlayer(), action, reason,
-        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`));
+      throw new IllegalActionError(
+        GAME,
+        this.currentPlayer(),
+        action,
+        reason,
+        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`),
+      );
     }
     const t = this.t;
     t.lastMove[t.actor] = logEnd(t);
@@ -204,7 +244,8 @@ export class PhiladelphiaState implements GameState<PhiladelphiaView> {
   /** Why `action` is not legal now, or undefined if it is. Reads only. */
   private whyIllegal(action: number): string | undefined {
     const t = this.t;
-    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE) return `actions are integers 0..${ACTION_SIZE - 1}`;
+    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE)
+      return `actions are integers 0..${ACTION_SIZE - 1}`;
     if (t.phase === PH_OVER) return 'the game is over';
     if (isLegal(t, action)) return undefined;
     const must = `seat ${t.actor} must ${DECISION_TEXT[CONTEXTS[t.ctx]]}`;
@@ -212,7 +253,9 @@ export class PhiladelphiaState implements GameState<PhiladelphiaView> {
     const seat = t.actor;
     switch (action) {
       case A_EXPLORE:
-        return t.handSize[seat] >= HAND_LIMIT ? `Explore needs a hand of at most ${HAND_LIMIT - 1} cards` : 'the ad deck and discard pile are empty';
+        return t.handSize[seat] >= HAND_LIMIT
+          ? `Explore needs a hand of at most ${HAND_LIMIT - 1} cards`
+          : 'the ad deck and discard pile are empty';
       case A_ACQUIRE_MENU:
         return `Acquire needs room in the hand (limit ${HAND_LIMIT}), a card to draw and ${acquireCost(t, seat, 1)} gold`;
       case A_POST_MENU:
@@ -286,7 +329,10 @@ export class PhiladelphiaState implements GameState<PhiladelphiaView> {
       truncated: t.truncated,
       log: t.log.slice(),
       // The spectator's "new" events are those since the last decision of the seat to act.
-      newFrom: Math.max(0, Math.min(events, t.lastMove[player >= 0 && player < n ? player : Math.max(t.actor, 0)] - t.logBase)),
+      newFrom: Math.max(
+        0,
+        Math.min(events, t.lastMove[player >= 0 && player < n ? player : Math.max(t.actor, 0)] - t.logBase),
+      ),
     };
   }
 
@@ -356,19 +402,23 @@ export class PhiladelphiaState implements GameState<PhiladelphiaView> {
     if (action < A_ITEM_BASE) {
       const kind = action - A_POST_BASE;
       if (ctx === C.SUPERVISOR_POST) return `post ${name(kind)} free`;
-      if (ctx === C.POST_PICK || ctx === C.OVERTIME_POST) return `post ${name(kind)} (cost ${postCost(t, seat, kind, false)})`;
+      if (ctx === C.POST_PICK || ctx === C.OVERTIME_POST)
+        return `post ${name(kind)} (cost ${postCost(t, seat, kind, false)})`;
       return `post ${name(kind)}`;
     }
     if (action < A_SUBMIT) {
       const slot = action - A_ITEM_BASE;
       const item = t.itemSlots[slot];
-      return item >= 0 ? `buy ${ITEM_KINDS[item].name} (slot ${slot}, ${ITEM_KINDS[item].cost} gold)` : `buy the item in slot ${slot}`;
+      return item >= 0
+        ? `buy ${ITEM_KINDS[item].name} (slot ${slot}, ${ITEM_KINDS[item].cost} gold)`
+        : `buy the item in slot ${slot}`;
     }
     if (action === A_SUBMIT) return 'submit sets...';
     if (action === A_PASS) return 'pass (reveal the hand, gain 1 gold)';
     if (action < A_SET_BASE || (action >= A_MR_BASE && action < A_ACQUIRE_MENU)) {
       const pos = action < A_SET_BASE ? action - A_REVEAL_BASE : action - A_MR_BASE;
-      const what = pos < t.revealedLen ? `${name(t.revealed[pos])} (position ${pos})` : `the revealed card at position ${pos}`;
+      const what =
+        pos < t.revealedLen ? `${name(t.revealed[pos])} (position ${pos})` : `the revealed card at position ${pos}`;
       return ctx === C.TAXI_PICK ? `also take ${what}` : `take ${what}`;
     }
     if (action < A_DONE) return setLabel(action - A_SET_BASE);
@@ -376,17 +426,23 @@ export class PhiladelphiaState implements GameState<PhiladelphiaView> {
     if (action < A_OPP_BASE) {
       const slot = action - A_SLOT_BASE;
       switch (ctx) {
-        case C.DESIGN_TARGET: return `copy ${slotName(seat, slot)}`;
-        case C.FIRE_TARGET: return `return ${slotName(seat, slot)} to hand`;
-        case C.PRESS_TARGET: return `establish ${slotName(seat, slot)}`;
-        case C.RENEWAL_TARGET: return `remove a marker from ${slotName(seat, slot)}`;
-        default: return `own slot ${slot}`;
+        case C.DESIGN_TARGET:
+          return `copy ${slotName(seat, slot)}`;
+        case C.FIRE_TARGET:
+          return `return ${slotName(seat, slot)} to hand`;
+        case C.PRESS_TARGET:
+          return `establish ${slotName(seat, slot)}`;
+        case C.RENEWAL_TARGET:
+          return `remove a marker from ${slotName(seat, slot)}`;
+        default:
+          return `own slot ${slot}`;
       }
     }
     if (action < A_DISCARD_BASE) {
       const o = 1 + Math.floor((action - A_OPP_BASE) / MAX_FIELD);
       const slot = (action - A_OPP_BASE) % MAX_FIELD;
-      if (ctx !== C.POLICE_TARGET || o >= this.players) return `marker on the ad in slot ${slot} of the opponent ${o} to the left`;
+      if (ctx !== C.POLICE_TARGET || o >= this.players)
+        return `marker on the ad in slot ${slot} of the opponent ${o} to the left`;
       const target = (seat + o) % this.players;
       return `marker on seat ${target}'s ${slotName(target, slot)}`;
     }
@@ -397,7 +453,9 @@ export class PhiladelphiaState implements GameState<PhiladelphiaView> {
     }
     if (action < A_MR_BASE) {
       const o = 1 + action - A_HEADHUNT_FIRST;
-      return o < this.players ? `take a random card from seat ${(seat + o) % this.players}` : `take a random card from the opponent ${o} to the left`;
+      return o < this.players
+        ? `take a random card from seat ${(seat + o) % this.players}`
+        : `take a random card from the opponent ${o} to the left`;
     }
     if (action === A_ACQUIRE_MENU) return 'acquire...';
     if (action === A_POST_MENU) return 'post...';
@@ -411,16 +469,25 @@ export class PhiladelphiaState implements GameState<PhiladelphiaView> {
 
 function doneLabel(t: Table): string {
   switch (t.ctx) {
-    case C.TAXI_PICK: return 'take no second card';
-    case C.SET_SELECT: return 'finish submitting';
-    case C.DESIGN_TARGET: return 'copy nothing';
-    case C.FIRE_TARGET: return 'return nothing';
-    case C.SUPERVISOR_POST: return 'post nothing';
-    case C.OVERTIME_POST: return 'stop posting';
-    case C.RENEWAL_TARGET: return 'stop removing markers';
+    case C.TAXI_PICK:
+      return 'take no second card';
+    case C.SET_SELECT:
+      return 'finish submitting';
+    case C.DESIGN_TARGET:
+      return 'copy nothing';
+    case C.FIRE_TARGET:
+      return 'return nothing';
+    case C.SUPERVISOR_POST:
+      return 'post nothing';
+    case C.OVERTIME_POST:
+      return 'stop posting';
+    case C.RENEWAL_TARGET:
+      return 'stop removing markers';
     case C.JOB_DISCARD:
-    case C.FORESTER_DISCARD: return `stop discarding and draw ${t.ctxCount}`;
-    default: return 'done';
+    case C.FORESTER_DISCARD:
+      return `stop discarding and draw ${t.ctxCount}`;
+    default:
+      return 'done';
   }
 }
 

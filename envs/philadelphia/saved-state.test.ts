@@ -6,7 +6,8 @@ import { philadelphia } from './index.js';
 import { PhiladelphiaState, positionJson, type PhiladelphiaJson } from './rules.js';
 import { fieldOf, goldOf, labels } from './test-helpers.js';
 
-const valid = (): PhiladelphiaJson => positionJson({ hands: [['Cafe', 'Bank'], ['Hotel']], fields: [['Fisher:1'], []] });
+const valid = (): PhiladelphiaJson =>
+  positionJson({ hands: [['Cafe', 'Bank'], ['Hotel']], fields: [['Fisher:1'], []] });
 const edit = (fn: (j: PhiladelphiaJson) => void): PhiladelphiaJson => {
   const j = valid();
   fn(j);
@@ -22,13 +23,24 @@ describe('saved states', () => {
     expect(j.items.deck).toHaveLength(12);
   });
 
-  test('a hand-written mid-posting state (Fire Station asking, a Site Supervisor\'s [WATCH] pending) loads and plays on', () => {
-    const j = positionJson({ hands: [['Bank'], ['Hotel']], fields: [['Cafe', 'Site Supervisor', 'Fire Station'], []], gold: [5, 7] });
+  test("a hand-written mid-posting state (Fire Station asking, a Site Supervisor's [WATCH] pending) loads and plays on", () => {
+    const j = positionJson({
+      hands: [['Bank'], ['Hotel']],
+      fields: [['Cafe', 'Site Supervisor', 'Fire Station'], []],
+      gold: [5, 7],
+    });
     j.decision = { context: 'FIRE_TARGET', actor: 0, self: 2, count: 0 };
     // The Site Supervisor's posting saw W = [Cafe]; the Fire Station it posted saw W = [Cafe, Site Supervisor].
-    j.stack = [['posting', 0, 5, 1], ['posting', 0, 12, 2]];
+    j.stack = [
+      ['posting', 0, 5, 1],
+      ['posting', 0, 12, 2],
+    ];
     const s = PhiladelphiaState.fromJSON(j);
-    expect(labels(s)).toEqual(['return nothing', 'return Cafe (slot 0) to hand', 'return Site Supervisor (slot 1) to hand']);
+    expect(labels(s)).toEqual([
+      'return nothing',
+      'return Cafe (slot 0) to hand',
+      'return Site Supervisor (slot 1) to hand',
+    ]);
     playNamed(s, 'return Cafe (slot 0) to hand');
     // Both pending postings lost their watcher: no Cafe gold for the Fire Station or the Site Supervisor.
     expect(goldOf(s)[0]).toBe(5);
@@ -51,28 +63,170 @@ describe('saved states', () => {
     ['not an object', null, /expected object/],
     ['another game', { ...valid(), game: 'promotion' }, /game/],
     ['an unknown key', { ...valid(), extra: 1 }, /extra/],
-    ['an unknown card name', edit((j) => { j.hands[0][0] = 'Bakery'; }), /hands/],
-    ['a field of 13 ads', edit((j) => { j.fields[0] = Array(13).fill(['Cafe', 0]); }), /fields/],
-    ['five players', edit((j) => { j.players = 5; }), /players/],
-    ['arrays for the wrong seat count', edit((j) => { j.gold.push(7); }), /gold has 3 entries for 2 players/],
-    ['a card created from nothing', edit((j) => { j.hands[1].push('Cafe'); }), /5 Cafe cards are placed, but the game has 4/],
-    ['a card lost', edit((j) => { j.adDeck.pop(); }), /cards are placed, but the game has/],
-    ['a known card not in the hand', edit((j) => { j.known[1] = ['Cafe']; }), /seat 1 has 1 known Cafe but holds 0/],
-    ['an item card missing', edit((j) => { j.items.deck.pop(); }), /cards are placed, but the game has/],
-    ['an empty item slot with nothing resolving', edit((j) => { j.items.deck.push(j.items.slots[0] as string); j.items.slots[0] = null; }), /exactly the slot of the item being resolved is empty/],
-    ['a negative gold amount', edit((j) => { j.gold[0] = -1; }), /gold/],
-    ['a decision for the wrong seat', edit((j) => { j.decision.actor = 1; }), /the actor of MAIN must be seat 0/],
-    ['MAIN with frames pending', edit((j) => { j.stack = [['overtime', 0, 0, 0]]; }), /MAIN is asked only at the start of an action/],
-    ['a frame that does not fit', edit((j) => { j.stack = [['posting', 0, 3, 7]]; j.decision.context = 'DESIGN_TARGET'; }), /a 'posting' frame needs/],
-    ['a purchase in round 1', edit((j) => { j.purchased = true; }), /nothing can be purchased in round 1/],
-    ['revealed cards outside a pick', edit((j) => { j.revealed = [['Cafe', false]]; j.adDeck.splice(j.adDeck.indexOf('Cafe'), 1); }), /revealed cards are on display exactly during/],
-    ['a finished game without a winner or the cap', edit((j) => { j.phase = 'over'; j.decision = { context: 'NONE', actor: -1, self: -1, count: 0 }; j.turn = 2; }), /truncated exactly when round 40 ended/],
-    ['a question without its frame', edit((j) => { j.decision.context = 'PRESS_TARGET'; }), /PRESS_TARGET is asked on top of an item frame/],
-    ['a decision with no legal action', edit((j) => { j.decision.context = 'MINER_DISCARD'; j.hands[0] = []; j.adDeck.push('Cafe', 'Bank'); j.fields[0].push(['Miner', 0]); j.adDeck.splice(j.adDeck.indexOf('Miner'), 1); j.stack = [['posting', 0, 27, 1]]; }), /seat 0 has no legal action in MINER_DISCARD/],
-    ['a log event with the wrong arity', edit((j) => { j.log = [['gain', 0, 3]]; }), /'gain' event has 2 arguments, not 1/],
-    ['a log value too large for its record', edit((j) => { j.log = [['die', 0, 9]]; }), /do not fit a 'die' record/],
-    ['lastMove past the log', edit((j) => { j.lastMove = [5, 0]; }), /lastMove \[5,0\] points past the last event/],
-    ['a bad RNG state', edit((j) => { (j.rng as unknown as { c: string }).c = 'x'; }), /rng/],
+    [
+      'an unknown card name',
+      edit((j) => {
+        j.hands[0][0] = 'Bakery';
+      }),
+      /hands/,
+    ],
+    [
+      'a field of 13 ads',
+      edit((j) => {
+        j.fields[0] = Array(13).fill(['Cafe', 0]);
+      }),
+      /fields/,
+    ],
+    [
+      'five players',
+      edit((j) => {
+        j.players = 5;
+      }),
+      /players/,
+    ],
+    [
+      'arrays for the wrong seat count',
+      edit((j) => {
+        j.gold.push(7);
+      }),
+      /gold has 3 entries for 2 players/,
+    ],
+    [
+      'a card created from nothing',
+      edit((j) => {
+        j.hands[1].push('Cafe');
+      }),
+      /5 Cafe cards are placed, but the game has 4/,
+    ],
+    [
+      'a card lost',
+      edit((j) => {
+        j.adDeck.pop();
+      }),
+      /cards are placed, but the game has/,
+    ],
+    [
+      'a known card not in the hand',
+      edit((j) => {
+        j.known[1] = ['Cafe'];
+      }),
+      /seat 1 has 1 known Cafe but holds 0/,
+    ],
+    [
+      'an item card missing',
+      edit((j) => {
+        j.items.deck.pop();
+      }),
+      /cards are placed, but the game has/,
+    ],
+    [
+      'an empty item slot with nothing resolving',
+      edit((j) => {
+        j.items.deck.push(j.items.slots[0] as string);
+        j.items.slots[0] = null;
+      }),
+      /exactly the slot of the item being resolved is empty/,
+    ],
+    [
+      'a negative gold amount',
+      edit((j) => {
+        j.gold[0] = -1;
+      }),
+      /gold/,
+    ],
+    [
+      'a decision for the wrong seat',
+      edit((j) => {
+        j.decision.actor = 1;
+      }),
+      /the actor of MAIN must be seat 0/,
+    ],
+    [
+      'MAIN with frames pending',
+      edit((j) => {
+        j.stack = [['overtime', 0, 0, 0]];
+      }),
+      /MAIN is asked only at the start of an action/,
+    ],
+    [
+      'a frame that does not fit',
+      edit((j) => {
+        j.stack = [['posting', 0, 3, 7]];
+        j.decision.context = 'DESIGN_TARGET';
+      }),
+      /a 'posting' frame needs/,
+    ],
+    [
+      'a purchase in round 1',
+      edit((j) => {
+        j.purchased = true;
+      }),
+      /nothing can be purchased in round 1/,
+    ],
+    [
+      'revealed cards outside a pick',
+      edit((j) => {
+        j.revealed = [['Cafe', false]];
+        j.adDeck.splice(j.adDeck.indexOf('Cafe'), 1);
+      }),
+      /revealed cards are on display exactly during/,
+    ],
+    [
+      'a finished game without a winner or the cap',
+      edit((j) => {
+        j.phase = 'over';
+        j.decision = { context: 'NONE', actor: -1, self: -1, count: 0 };
+        j.turn = 2;
+      }),
+      /truncated exactly when round 40 ended/,
+    ],
+    [
+      'a question without its frame',
+      edit((j) => {
+        j.decision.context = 'PRESS_TARGET';
+      }),
+      /PRESS_TARGET is asked on top of an item frame/,
+    ],
+    [
+      'a decision with no legal action',
+      edit((j) => {
+        j.decision.context = 'MINER_DISCARD';
+        j.hands[0] = [];
+        j.adDeck.push('Cafe', 'Bank');
+        j.fields[0].push(['Miner', 0]);
+        j.adDeck.splice(j.adDeck.indexOf('Miner'), 1);
+        j.stack = [['posting', 0, 27, 1]];
+      }),
+      /seat 0 has no legal action in MINER_DISCARD/,
+    ],
+    [
+      'a log event with the wrong arity',
+      edit((j) => {
+        j.log = [['gain', 0, 3]];
+      }),
+      /'gain' event has 2 arguments, not 1/,
+    ],
+    [
+      'a log value too large for its record',
+      edit((j) => {
+        j.log = [['die', 0, 9]];
+      }),
+      /do not fit a 'die' record/,
+    ],
+    [
+      'lastMove past the log',
+      edit((j) => {
+        j.lastMove = [5, 0];
+      }),
+      /lastMove \[5,0\] points past the last event/,
+    ],
+    [
+      'a bad RNG state',
+      edit((j) => {
+        (j.rng as unknown as { c: string }).c = 'x';
+      }),
+      /rng/,
+    ],
   ])('rejects %s with a clear message', (_name, json, message) => {
     expect(() => PhiladelphiaState.fromJSON(json)).toThrow(InvalidStateError);
     expect(() => PhiladelphiaState.fromJSON(json)).toThrow(message);

@@ -9,14 +9,46 @@ import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
 import { Rng, isRngState, type RngState } from '../core/rng.js';
 import {
-  AD_KINDS, ITEM_BOOM, ITEM_CARD_COUNT, ITEM_KINDS, ITEM_SLOTS, K, KIND_COUNT, SETS, SET_COUNT, kindByName, itemByName,
+  AD_KINDS,
+  ITEM_BOOM,
+  ITEM_CARD_COUNT,
+  ITEM_KINDS,
+  ITEM_SLOTS,
+  K,
+  KIND_COUNT,
+  SETS,
+  SET_COUNT,
+  kindByName,
+  itemByName,
 } from './cards.js';
 import { legalActions } from './legal.js';
 import { LOG_ARITY, LOG_KIND_NAMES, eventArgs, eventKind, eventSeat, packEvent } from './log.js';
 import {
-  ACTIONS_PER_TURN, CONTEXTS, C, FRAMES, FRAME_SIZE, F_ADOPT, F_ITEM, F_OVERTIME, F_POSTING, F_PRESS, MAX_FIELD,
-  MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, OVERTIME_MAX, PHASES, PH_ADOPTION, PH_OVER, STACK_CAP, SUBMIT_CAP,
-  START_GOLD, WIN_VP, emptyTable, turnSeat, type Table,
+  ACTIONS_PER_TURN,
+  CONTEXTS,
+  C,
+  FRAMES,
+  FRAME_SIZE,
+  F_ADOPT,
+  F_ITEM,
+  F_OVERTIME,
+  F_POSTING,
+  F_PRESS,
+  MAX_FIELD,
+  MAX_PLAYERS,
+  MAX_ROUNDS,
+  MIN_PLAYERS,
+  OVERTIME_MAX,
+  PHASES,
+  PH_ADOPTION,
+  PH_OVER,
+  STACK_CAP,
+  SUBMIT_CAP,
+  START_GOLD,
+  WIN_VP,
+  emptyTable,
+  turnSeat,
+  type Table,
 } from './table.js';
 
 export const GAME = 'philadelphia';
@@ -26,15 +58,24 @@ const ITEM_NAMES = ITEM_KINDS.map((k) => k.name) as [string, ...string[]];
 const BUYABLE_NAMES = ITEM_NAMES.slice(0, ITEM_BOOM) as [string, ...string[]];
 const AdName = z.enum(AD_NAMES);
 const BuyableName = z.enum(BUYABLE_NAMES);
-const Seat = z.int().min(-1).max(MAX_PLAYERS - 1);
+const Seat = z
+  .int()
+  .min(-1)
+  .max(MAX_PLAYERS - 1);
 const Cards = z.array(AdName).max(85);
-const Count = z.int().min(0).max(2 ** 31 - 1);
+const Count = z
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
 
 export const StateJson = z.strictObject({
   game: z.literal(GAME),
   players: z.int().min(MIN_PLAYERS).max(MAX_PLAYERS),
   round: z.int().min(1).max(MAX_ROUNDS),
-  startPlayer: z.int().min(0).max(MAX_PLAYERS - 1),
+  startPlayer: z
+    .int()
+    .min(0)
+    .max(MAX_PLAYERS - 1),
   phase: z.enum(PHASES),
   /** Turns begun this round (= players during the Adoption phase and after the end). */
   turn: z.int().min(0).max(MAX_PLAYERS),
@@ -44,7 +85,10 @@ export const StateJson = z.strictObject({
     context: z.enum(CONTEXTS),
     actor: Seat,
     /** FIRE_TARGET / DOCTOR_MARKERS: slot of the card resolving; else -1. */
-    self: z.int().min(-1).max(MAX_FIELD - 1),
+    self: z
+      .int()
+      .min(-1)
+      .max(MAX_FIELD - 1),
     count: z.int().min(0).max(85),
   }),
   lastDie: z.int().min(0).max(6),
@@ -61,7 +105,14 @@ export const StateJson = z.strictObject({
   /** Cards on display in reveal order, each as [card, taken into a hand]. */
   revealed: z.array(z.tuple([AdName, z.boolean()])).max(5),
   /** Set ids selected in the Submit being made. */
-  submitting: z.array(z.int().min(0).max(SET_COUNT - 1)).max(SUBMIT_CAP),
+  submitting: z
+    .array(
+      z
+        .int()
+        .min(0)
+        .max(SET_COUNT - 1),
+    )
+    .max(SUBMIT_CAP),
   items: z.strictObject({
     /** null while the slot's item is bought and resolving. */
     slots: z.array(BuyableName.nullable()).length(ITEM_SLOTS),
@@ -102,7 +153,11 @@ export function tableToJson(t: Table): PhiladelphiaJson {
     const at = f * FRAME_SIZE;
     stack.push([FRAMES[t.stack[at]], t.stack[at + 1], t.stack[at + 2], t.stack[at + 3]]);
   }
-  const log: PhiladelphiaJson['log'] = t.log.map((rec) => [LOG_KIND_NAMES[eventKind(rec)], eventSeat(rec), ...eventArgs(rec)]);
+  const log: PhiladelphiaJson['log'] = t.log.map((rec) => [
+    LOG_KIND_NAMES[eventKind(rec)],
+    eventSeat(rec),
+    ...eventArgs(rec),
+  ]);
   return {
     game: GAME,
     players: t.players,
@@ -121,7 +176,8 @@ export function tableToJson(t: Table): PhiladelphiaJson {
     known: seats.map((s) => names(t.known, s * KIND_COUNT)),
     fields: seats.map((s) => {
       const ads: [string, number][] = [];
-      for (let i = 0; i < t.fieldLen[s]; i++) ads.push([AD_KINDS[t.fieldKind[s * MAX_FIELD + i]].name, t.fieldMarkers[s * MAX_FIELD + i]]);
+      for (let i = 0; i < t.fieldLen[s]; i++)
+        ads.push([AD_KINDS[t.fieldKind[s * MAX_FIELD + i]].name, t.fieldMarkers[s * MAX_FIELD + i]]);
       return ads;
     }),
     gold: t.gold.slice(),
@@ -188,7 +244,9 @@ export function tableFromJson(json: unknown): Table {
     for (const name of d.known[s]) t.known[s * KIND_COUNT + kind(name)]++;
     for (let k = 0; k < KIND_COUNT; k++) {
       if (t.known[s * KIND_COUNT + k] > t.hands[s * KIND_COUNT + k]) {
-        bad(`seat ${s} has ${t.known[s * KIND_COUNT + k]} known ${AD_KINDS[k].name} but holds ${t.hands[s * KIND_COUNT + k]} (§6: known cards are in the hand)`);
+        bad(
+          `seat ${s} has ${t.known[s * KIND_COUNT + k]} known ${AD_KINDS[k].name} but holds ${t.hands[s * KIND_COUNT + k]} (§6: known cards are in the hand)`,
+        );
       }
     }
     d.fields[s].forEach(([name, markers], slot) => {
@@ -240,18 +298,33 @@ export function tableFromJson(json: unknown): Table {
     if (items[k.id] !== k.copies) bad(`${items[k.id]} ${k.name} cards are placed, but the game has ${k.copies} (§2.6)`);
   });
   const emptySlots = t.itemSlots.filter((k) => k < 0).length;
-  if (emptySlots !== (t.activeItem >= 0 ? 1 : 0)) bad('exactly the slot of the item being resolved is empty (items.slots / items.active)');
+  if (emptySlots !== (t.activeItem >= 0 ? 1 : 0))
+    bad('exactly the slot of the item being resolved is empty (items.slots / items.active)');
 
   // Frames.
   d.stack.forEach(([name, a, b, c], f) => {
     const type = FRAMES.indexOf(name);
     const seatOk = a >= 0 && a < n;
     const problem =
-      type === F_POSTING ? (!seatOk || b < 0 || b >= KIND_COUNT || c < 0 || c > t.fieldLen[a] ? 'needs [seat, card kind, W <= field size]' : '')
-      : type === F_OVERTIME ? (!seatOk || b < 0 || b > OVERTIME_MAX || c !== 0 ? `needs [seat, postings 0..${OVERTIME_MAX}, 0]` : '')
-      : type === F_ITEM ? (!seatOk || b < 0 || b >= ITEM_SLOTS || c !== t.activeItem || t.itemSlots[b] !== -1 ? 'needs [seat, the empty slot, the active item]' : '')
-      : type === F_PRESS ? (!seatOk || b < 0 || b >= t.fieldLen[a] || c !== 0 ? 'needs [seat, a field slot, 0]' : '')
-      : (a < 0 || a >= n || b < 0 || b > MAX_FIELD || c !== 0 ? 'needs [player offset, slot, 0]' : '');
+      type === F_POSTING
+        ? !seatOk || b < 0 || b >= KIND_COUNT || c < 0 || c > t.fieldLen[a]
+          ? 'needs [seat, card kind, W <= field size]'
+          : ''
+        : type === F_OVERTIME
+          ? !seatOk || b < 0 || b > OVERTIME_MAX || c !== 0
+            ? `needs [seat, postings 0..${OVERTIME_MAX}, 0]`
+            : ''
+          : type === F_ITEM
+            ? !seatOk || b < 0 || b >= ITEM_SLOTS || c !== t.activeItem || t.itemSlots[b] !== -1
+              ? 'needs [seat, the empty slot, the active item]'
+              : ''
+            : type === F_PRESS
+              ? !seatOk || b < 0 || b >= t.fieldLen[a] || c !== 0
+                ? 'needs [seat, a field slot, 0]'
+                : ''
+              : a < 0 || a >= n || b < 0 || b > MAX_FIELD || c !== 0
+                ? 'needs [player offset, slot, 0]'
+                : '';
     if (problem !== '') bad(`stack[${f}] ${JSON.stringify(d.stack[f])}: a '${name}' frame ${problem}`);
     const at = f * FRAME_SIZE;
     t.stack[at] = type;
@@ -265,15 +338,18 @@ export function tableFromJson(json: unknown): Table {
   d.log.forEach((record, i) => {
     const [name, seat, ...args] = record;
     const k = LOG_KIND_NAMES.indexOf(name);
-    if (args.length !== LOG_ARITY[k]) bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[k]} arguments, not ${args.length}`);
+    if (args.length !== LOG_ARITY[k])
+      bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[k]} arguments, not ${args.length}`);
     if (seat < -1 || seat >= n) bad(`log[${i}]: seat ${seat} is not a seat`);
     const rec = packEvent(k, seat, args);
-    if (JSON.stringify(eventArgs(rec)) !== JSON.stringify(args)) bad(`log[${i}]: ${JSON.stringify(args)} do not fit a '${name}' record`);
+    if (JSON.stringify(eventArgs(rec)) !== JSON.stringify(args))
+      bad(`log[${i}]: ${JSON.stringify(args)} do not fit a '${name}' record`);
     t.log.push(rec);
   });
   t.logBase = d.logBase;
   const end = d.logBase + d.log.length;
-  if (d.lastMove.some((m) => m > end)) bad(`lastMove ${JSON.stringify(d.lastMove)} points past the last event (${end})`);
+  if (d.lastMove.some((m) => m > end))
+    bad(`lastMove ${JSON.stringify(d.lastMove)} points past the last event (${end})`);
   return t;
 }
 
@@ -285,11 +361,13 @@ function checkDecision(t: Table, bad: (detail: string) => never): void {
   let maxVp = 0;
   for (let s = 0; s < t.players; s++) maxVp = Math.max(maxVp, t.vp[s]);
   if (t.phase === PH_OVER) {
-    if (t.ctx !== C.NONE || t.actor !== -1 || t.stackLen !== 0) bad("phase 'over' needs context NONE, actor -1 and no frames");
+    if (t.ctx !== C.NONE || t.actor !== -1 || t.stackLen !== 0)
+      bad("phase 'over' needs context NONE, actor -1 and no frames");
     if (t.truncated ? t.round !== MAX_ROUNDS || maxVp >= WIN_VP : maxVp < WIN_VP) {
       bad(`a finished game is truncated exactly when round ${MAX_ROUNDS} ended with nobody at ${WIN_VP} VP`);
     }
-    if (t.turn !== t.players || t.actionsLeft !== 0) bad('a finished game has played every turn of its last round (turn = players, actionsLeft 0)');
+    if (t.turn !== t.players || t.actionsLeft !== 0)
+      bad('a finished game has played every turn of its last round (turn = players, actionsLeft 0)');
     return;
   }
   if (t.truncated) bad('only a finished game is truncated');
@@ -300,32 +378,49 @@ function checkDecision(t: Table, bad: (detail: string) => never): void {
   if (hasItemFrame && !t.purchased) bad('an item is resolving, so purchased must be true');
   if (t.activeItem >= 0 && !hasItemFrame) bad('items.active needs an item frame');
   if (t.phase === PH_ADOPTION) {
-    if (t.turn !== t.players || t.actionsLeft !== 0) bad('the Adoption phase comes after every turn of the round (turn = players, actionsLeft 0)');
-    if (t.ctx !== C.FORESTER_DISCARD || t.stackLen !== 1 || top !== F_ADOPT) bad('the Adoption phase only asks Forester decisions, over one adopt frame');
+    if (t.turn !== t.players || t.actionsLeft !== 0)
+      bad('the Adoption phase comes after every turn of the round (turn = players, actionsLeft 0)');
+    if (t.ctx !== C.FORESTER_DISCARD || t.stackLen !== 1 || top !== F_ADOPT)
+      bad('the Adoption phase only asks Forester decisions, over one adopt frame');
     if (t.lastDie < 1) bad('the Adoption phase needs the die roll (lastDie 1..6)');
   } else {
     if (t.turn >= t.players) bad(`turn ${t.turn} is past the last turn of the round`);
     if (t.actionsLeft < 1) bad('an action is being chosen or resolved, so actionsLeft is at least 1');
     if (top === F_ADOPT) bad('an adopt frame belongs to the Adoption phase');
     const owner = t.ctx === C.FORESTER_DISCARD ? (top === F_PRESS ? topSeat : -1) : turnSeat(t);
-    if (t.actor !== owner) bad(`the actor of ${ctx} must be seat ${owner} (the turn player or the Press Release buyer), not ${t.actor}`);
+    if (t.actor !== owner)
+      bad(`the actor of ${ctx} must be seat ${owner} (the turn player or the Press Release buyer), not ${t.actor}`);
   }
   // Which frame each question sits on (§9 multi-step flows).
   const item = t.stackLen > 0 ? t.stack[(t.stackLen - 1) * FRAME_SIZE + 3] : -1;
   const onTop = (frame: number, what: string) => {
-    if (top !== frame || (frame !== F_ADOPT && topSeat !== t.actor)) bad(`${ctx} is asked on top of ${what} of the actor`);
+    if (top !== frame || (frame !== F_ADOPT && topSeat !== t.actor))
+      bad(`${ctx} is asked on top of ${what} of the actor`);
   };
   switch (t.ctx) {
-    case C.MAIN: case C.ACQUIRE_COUNT: case C.POST_PICK: case C.ITEM_PICK: case C.EXPLORE_PICK: case C.TAXI_PICK: case C.SET_SELECT:
+    case C.MAIN:
+    case C.ACQUIRE_COUNT:
+    case C.POST_PICK:
+    case C.ITEM_PICK:
+    case C.EXPLORE_PICK:
+    case C.TAXI_PICK:
+    case C.SET_SELECT:
       if (t.stackLen !== 0) bad(`${ctx} is asked only at the start of an action (no frames)`);
       break;
     case C.OVERTIME_POST:
       onTop(F_OVERTIME, 'an overtime frame');
       break;
-    case C.JOB_DISCARD: case C.RENEWAL_TARGET: case C.MR_PICK: case C.PRESS_TARGET: case C.HEADHUNT_TARGET: {
-      const expected = [C.JOB_DISCARD, -1, C.RENEWAL_TARGET, C.MR_PICK, C.PRESS_TARGET, C.HEADHUNT_TARGET].indexOf(t.ctx);
+    case C.JOB_DISCARD:
+    case C.RENEWAL_TARGET:
+    case C.MR_PICK:
+    case C.PRESS_TARGET:
+    case C.HEADHUNT_TARGET: {
+      const expected = [C.JOB_DISCARD, -1, C.RENEWAL_TARGET, C.MR_PICK, C.PRESS_TARGET, C.HEADHUNT_TARGET].indexOf(
+        t.ctx,
+      );
       onTop(F_ITEM, 'an item frame');
-      if (item !== expected) bad(`${ctx} belongs to ${ITEM_KINDS[expected].name}, not ${item < 0 ? 'nothing' : ITEM_KINDS[item].name}`);
+      if (item !== expected)
+        bad(`${ctx} belongs to ${ITEM_KINDS[expected].name}, not ${item < 0 ? 'nothing' : ITEM_KINDS[item].name}`);
       break;
     }
     case C.FORESTER_DISCARD:
@@ -335,12 +430,14 @@ function checkDecision(t: Table, bad: (detail: string) => never): void {
       onTop(F_POSTING, 'a posting frame');
   }
   const revealing = t.ctx === C.EXPLORE_PICK || t.ctx === C.TAXI_PICK || t.ctx === C.MR_PICK;
-  if (revealing !== t.revealedLen > 0) bad(`revealed cards are on display exactly during EXPLORE_PICK, TAXI_PICK and MR_PICK (context ${ctx})`);
+  if (revealing !== t.revealedLen > 0)
+    bad(`revealed cards are on display exactly during EXPLORE_PICK, TAXI_PICK and MR_PICK (context ${ctx})`);
   let taken = 0;
   for (let i = 0; i < t.revealedLen; i++) if (t.revealedTaken & (1 << i)) taken++;
   const expectTaken = t.ctx === C.TAXI_PICK ? 1 : t.ctx === C.MR_PICK ? t.ctxCount : 0;
   if (revealing && taken !== expectTaken) bad(`${taken} revealed cards are taken; ${ctx} expects ${expectTaken}`);
-  if ((t.ctx === C.SET_SELECT ? t.ctxCount : 0) !== t.submitLen) bad('submitting lists the sets selected in SET_SELECT (decision.count of them)');
+  if ((t.ctx === C.SET_SELECT ? t.ctxCount : 0) !== t.submitLen)
+    bad('submitting lists the sets selected in SET_SELECT (decision.count of them)');
   const needsSelf = t.ctx === C.FIRE_TARGET || t.ctx === C.DOCTOR_MARKERS;
   if (needsSelf) {
     const self = t.ctxArg;
@@ -352,7 +449,12 @@ function checkDecision(t: Table, bad: (detail: string) => never): void {
     bad(`decision.self is used only by FIRE_TARGET and DOCTOR_MARKERS; ${ctx} needs -1`);
   }
   const countCap: Partial<Record<number, number>> = {
-    [C.MINER_DISCARD]: 1, [C.FORESTER_DISCARD]: 1, [C.RENEWAL_TARGET]: 2, [C.MR_PICK]: 1, [C.JOB_DISCARD]: 85, [C.SET_SELECT]: SUBMIT_CAP,
+    [C.MINER_DISCARD]: 1,
+    [C.FORESTER_DISCARD]: 1,
+    [C.RENEWAL_TARGET]: 2,
+    [C.MR_PICK]: 1,
+    [C.JOB_DISCARD]: 85,
+    [C.SET_SELECT]: SUBMIT_CAP,
   };
   if (t.ctxCount > (countCap[t.ctx] ?? 0)) bad(`decision.count ${t.ctxCount} is too large for ${ctx}`);
   if (legalActions(t).length === 0) bad(`seat ${t.actor} has no legal action in ${ctx}`);
@@ -448,7 +550,13 @@ export function positionJson(spec: PositionSpec): PhiladelphiaJson {
     vp: spec.vp ? [...spec.vp] : Array(n).fill(0),
     revealed: [],
     submitting: [],
-    items: { slots: [...slots], deck: [...(spec.itemDeckTop ?? []), ...itemRest], discard: [], boom: spec.boom ?? false, active: null },
+    items: {
+      slots: [...slots],
+      deck: [...(spec.itemDeckTop ?? []), ...itemRest],
+      discard: [],
+      boom: spec.boom ?? false,
+      active: null,
+    },
     stack: [],
     rng: Rng.fromSeed(spec.seed ?? 'position').state() satisfies RngState,
     log: [],

@@ -9,9 +9,7 @@ import { playNamed } from '../core/testing.js';
 import { AD_KINDS, ITEM_KINDS, K } from './cards.js';
 import { philadelphia } from './index.js';
 import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
-import {
-  dieSeed, discardOf, eventsOf, fieldOf, goldOf, handOf, knownOf, labels, load,
-} from './test-helpers.js';
+import { dieSeed, discardOf, eventsOf, fieldOf, goldOf, handOf, knownOf, labels, load } from './test-helpers.js';
 
 const DIE_5 = dieSeed((f) => f[0] === 5);
 const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
@@ -36,11 +34,16 @@ describe('rules §10 scenarios', () => {
     const discard = ['Farmer', 'Fisher', 'Bus Company', 'Miner', 'Airline'];
     const s = load({
       hands: [['Cafe', 'Cafe', 'Cafe', 'Cafe', 'Design Office', 'Painter', 'Demolition Contractor'], []],
-      fields: [['Bank', 'Bank'], []], vp: [3, 0], adDiscard: discard,
+      fields: [['Bank', 'Bank'], []],
+      vp: [3, 0],
+      adDiscard: discard,
     });
     const before = json(s);
     playNamed(s, 'submit sets...', 'Four of a Kind: Cafe (5 VP)');
-    expect(labels(s)).toEqual(['Flush 3 Construction: Demolition Contractor, Design Office, Painter (2 VP)', 'finish submitting']);
+    expect(labels(s)).toEqual([
+      'Flush 3 Construction: Demolition Contractor, Design Office, Painter (2 VP)',
+      'finish submitting',
+    ]);
     expect(s.legalActions()).toEqual([51 + 72, 153]);
     playNamed(s, 'Flush 3 Construction: Demolition Contractor, Design Office, Painter (2 VP)');
     const after = json(s);
@@ -50,8 +53,11 @@ describe('rules §10 scenarios', () => {
     expect(after.adDiscard).toEqual([]);
     // The 7 submitted and the 5 discarded cards, in ascending kind order, shuffled by the game's RNG.
     const pile = ['Demolition Contractor', 'Design Office', 'Painter', 'Cafe', 'Cafe', 'Cafe', 'Cafe', ...discard]
-      .map((name) => AD_KINDS.findIndex((k) => k.name === name)).sort((a, b) => a - b);
-    const expected = Rng.fromState(before.rng).shuffle(pile).map((k) => AD_KINDS[k].name);
+      .map((name) => AD_KINDS.findIndex((k) => k.name === name))
+      .sort((a, b) => a - b);
+    const expected = Rng.fromState(before.rng)
+      .shuffle(pile)
+      .map((k) => AD_KINDS[k].name);
     expect(after.adDeck).toEqual([...before.adDeck, ...expected]);
     // The game goes on: the same seat chooses its second action.
     expect(s.isTerminal()).toBe(false);
@@ -60,7 +66,9 @@ describe('rules §10 scenarios', () => {
 
   test('PH3 Acquire limits: with hand 5, 1 gold and a Trading Company only n = 1 (free) and n = 2 (1 gold)', () => {
     const s = load({
-      hands: [['Cafe', 'Bank', 'Miner', 'Pilot', 'Hotel'], []], fields: [['Trading Company'], []], gold: [1, 7],
+      hands: [['Cafe', 'Bank', 'Miner', 'Pilot', 'Hotel'], []],
+      fields: [['Trading Company'], []],
+      gold: [1, 7],
     });
     playNamed(s, 'acquire...');
     expect(labels(s)).toEqual(['acquire 1 card for 0 gold', 'acquire 2 cards for 1 gold']);
@@ -78,16 +86,23 @@ describe('rules §10 scenarios', () => {
     expect(() => full.applyAction(0)).toThrow(/Explore needs a hand of at most 6 cards/);
 
     const s = load({
-      hands: [['Hotel', 'Farmer', 'Fisher', 'Doctor', 'Guard', 'Lawyer'], []], fields: [['Taxi Company'], []],
+      hands: [['Hotel', 'Farmer', 'Fisher', 'Doctor', 'Guard', 'Lawyer'], []],
+      fields: [['Taxi Company'], []],
       deckTop: ['Cafe', 'Bank', 'Miner', 'Pilot'],
     });
     playNamed(s, 'explore');
     expect(labels(s)).toEqual([
-      'take Cafe (position 0)', 'take Bank (position 1)', 'take Miner (position 2)', 'take Pilot (position 3)',
+      'take Cafe (position 0)',
+      'take Bank (position 1)',
+      'take Miner (position 2)',
+      'take Pilot (position 3)',
     ]);
     playNamed(s, 'take Bank (position 1)');
     expect(labels(s)).toEqual([
-      'also take Cafe (position 0)', 'also take Miner (position 2)', 'also take Pilot (position 3)', 'take no second card',
+      'also take Cafe (position 0)',
+      'also take Miner (position 2)',
+      'also take Pilot (position 3)',
+      'take no second card',
     ]);
     playNamed(s, 'also take Pilot (position 3)');
     expect(s.view(0).handSizes[0]).toBe(8);
@@ -105,7 +120,11 @@ describe('rules §10 scenarios', () => {
       ['(e) 2 gold, no modifiers: lose 3 from 1 -> 0', [], 2, 0],
     ])('%s', (_name, field, gold, expected) => {
       for (const cafe of [false, true]) {
-        const s = load({ hands: [['Demolition Contractor', 'Bank'], []], fields: [[...field, ...(cafe ? ['Cafe'] : [])], []], gold: [gold, 7] });
+        const s = load({
+          hands: [['Demolition Contractor', 'Bank'], []],
+          fields: [[...field, ...(cafe ? ['Cafe'] : [])], []],
+          gold: [gold, 7],
+        });
         playNamed(s, 'post...', 'post Demolition Contractor (cost 1)');
         expect(goldOf(s)[0]).toBe(expected + (cafe ? 1 : 0));
       }
@@ -125,27 +144,39 @@ describe('rules §10 scenarios', () => {
     expect(costOf(four, ['Real Estate Agency', 'Real Estate Agency'])).toBe('post Construction Company (cost 1)');
   });
 
-  test.each([false, true])('PH7 adoption on a 5 (Economic Boom %s): X gains 12, Y 10, then X draws for the Farmer', (boom) => {
-    const s = load({
-      hands: [[], [], []], gold: [0, 0, 7], turnSeat: 2, actionsLeft: 1, seed: DIE_5, boom,
-      fields: [['Movie Theater', 'Hotel', 'Farmer', 'Accountant'], ['Guard', 'Bank'], []],
-    });
-    playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
-    const v = s.view(-1);
-    expect(v.lastDie).toBe(5);
-    expect(v.gold.slice(0, 2)).toEqual(boom ? [14, 12] : [12, 10]);
-    expect(v.handSizes[0]).toBe(1);
-    expect(eventsOf(s, 'draw')).toEqual([['draw', 0, 1, K.farmer]]);
-    // The established ads left; Renewal then put a marker on the two that stay.
-    expect(fieldOf(s, 0)).toEqual(['Hotel:1', 'Accountant:1']);
-    expect(fieldOf(s, 1)).toEqual([]);
-    expect(discardOf(s)).toEqual(['Movie Theater', 'Guard', 'Farmer', 'Bank']);
-    expect(v).toMatchObject({ round: 2, startPlayer: 1, toAct: 1, phase: 'action' });
-  });
+  test.each([false, true])(
+    'PH7 adoption on a 5 (Economic Boom %s): X gains 12, Y 10, then X draws for the Farmer',
+    (boom) => {
+      const s = load({
+        hands: [[], [], []],
+        gold: [0, 0, 7],
+        turnSeat: 2,
+        actionsLeft: 1,
+        seed: DIE_5,
+        boom,
+        fields: [['Movie Theater', 'Hotel', 'Farmer', 'Accountant'], ['Guard', 'Bank'], []],
+      });
+      playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
+      const v = s.view(-1);
+      expect(v.lastDie).toBe(5);
+      expect(v.gold.slice(0, 2)).toEqual(boom ? [14, 12] : [12, 10]);
+      expect(v.handSizes[0]).toBe(1);
+      expect(eventsOf(s, 'draw')).toEqual([['draw', 0, 1, K.farmer]]);
+      // The established ads left; Renewal then put a marker on the two that stay.
+      expect(fieldOf(s, 0)).toEqual(['Hotel:1', 'Accountant:1']);
+      expect(fieldOf(s, 1)).toEqual([]);
+      expect(discardOf(s)).toEqual(['Movie Theater', 'Guard', 'Farmer', 'Bank']);
+      expect(v).toMatchObject({ round: 2, startPlayer: 1, toAct: 1, phase: 'action' });
+    },
+  );
 
   test('PH8 default with Railway and Insurance: the Cafe returns to hand and X gains 4 + 3 = 7', () => {
     const s = load({
-      hands: [[], []], gold: [0, 7], turnSeat: 1, actionsLeft: 1, seed: DIE_5,
+      hands: [[], []],
+      gold: [0, 7],
+      turnSeat: 1,
+      actionsLeft: 1,
+      seed: DIE_5,
       fields: [['Railway Company:0', 'Cafe:2', 'Insurance Company:1'], []],
     });
     playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
@@ -158,7 +189,10 @@ describe('rules §10 scenarios', () => {
 
   test('PH9 Doctor heals everyone: Doctor and Fisher default, the Police Station loses its markers', () => {
     const s = load({
-      hands: [[], []], turnSeat: 1, actionsLeft: 1, seed: DIE_5,
+      hands: [[], []],
+      turnSeat: 1,
+      actionsLeft: 1,
+      seed: DIE_5,
       fields: [['Doctor:3'], ['Police Station:2', 'Fisher:1']],
     });
     playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
@@ -188,7 +222,11 @@ describe('rules §10 scenarios', () => {
   });
 
   test('PH11 Design Office copies Movie Theater: 4 - 2 + 2 = 4, then the Cafe +1 = 5; the Restaurant does not draw', () => {
-    const s = load({ hands: [['Design Office', 'Bank'], []], fields: [['Movie Theater', 'Cafe', 'Restaurant'], []], gold: [4, 7] });
+    const s = load({
+      hands: [['Design Office', 'Bank'], []],
+      fields: [['Movie Theater', 'Cafe', 'Restaurant'], []],
+      gold: [4, 7],
+    });
     playNamed(s, 'post...', 'post Design Office (cost 2)');
     expect(labels(s)).toEqual(['copy nothing', 'copy Movie Theater (slot 0)']);
     playNamed(s, 'copy Movie Theater (slot 0)');
@@ -208,7 +246,11 @@ describe('rules §10 scenarios', () => {
   });
 
   test('PH13 nested posting: Site Supervisor posts Demolition for free; X ends with 6 gold, Y +2 from its Pilot', () => {
-    const s = load({ hands: [['Site Supervisor', 'Demolition Contractor'], []], fields: [['Painter', 'Cafe'], ['Pilot']], gold: [3, 0] });
+    const s = load({
+      hands: [['Site Supervisor', 'Demolition Contractor'], []],
+      fields: [['Painter', 'Cafe'], ['Pilot']],
+      gold: [3, 0],
+    });
     playNamed(s, 'post...', 'post Site Supervisor (cost 2)');
     expect(labels(s)).toEqual(['post Demolition Contractor free', 'post nothing']);
     playNamed(s, 'post Demolition Contractor free');
@@ -216,7 +258,13 @@ describe('rules §10 scenarios', () => {
     expect(fieldOf(s, 0)).toEqual(['Painter:0', 'Cafe:0', 'Site Supervisor:0', 'Demolition Contractor:0']);
     // Demolition's own [WATCH] and Pilot come first, inside the Site Supervisor's posting.
     const gains = eventsOf(s, 'gain').map((e) => [e[1], e[2], e[3]]);
-    expect(gains).toEqual([[0, 3, K.painter], [0, 1, K.cafe], [1, 1, K.pilot], [0, 1, K.cafe], [1, 1, K.pilot]]);
+    expect(gains).toEqual([
+      [0, 3, K.painter],
+      [0, 1, K.cafe],
+      [1, 1, K.pilot],
+      [0, 1, K.cafe],
+      [1, 1, K.pilot],
+    ]);
   });
 
   test('PH14 forced pass: nothing else is legal, so Pass reveals the hand, pays 1 gold and ends the turn at once', () => {
@@ -264,20 +312,28 @@ describe('rules §10 scenarios', () => {
     expect(j.items.boom).toBe(false);
 
     const r3 = load({
-      hands: [['Cafe'], []], round: 3, items: ['Job Change', 'Overtime', 'Press Release'],
+      hands: [['Cafe'], []],
+      round: 3,
+      items: ['Job Change', 'Overtime', 'Press Release'],
       itemDeckTop: ['Economic Boom', 'Headhunting'],
     });
     playNamed(r3, 'purchase...', 'buy Job Change (slot 0, 2 gold)');
     expect(labels(r3)).toEqual(['stop discarding and draw 0', 'discard Cafe']);
     playNamed(r3, 'stop discarding and draw 0');
     const after = json(r3);
-    expect(after.items).toMatchObject({ slots: ['Headhunting', 'Overtime', 'Press Release'], boom: true, discard: ['Job Change'], active: null });
+    expect(after.items).toMatchObject({
+      slots: ['Headhunting', 'Overtime', 'Press Release'],
+      boom: true,
+      discard: ['Job Change'],
+      active: null,
+    });
     expect(after.items.deck).not.toContain('Economic Boom');
   });
 
   test('PH17 loss, Guard, Lawyer: Tax Inspector takes Y to 0, pays Z 5 instead, and does nothing to W', () => {
     const s = load({
-      hands: [['Tax Inspector', 'Bank'], [], [], []], gold: [7, 1, 4, 5],
+      hands: [['Tax Inspector', 'Bank'], [], [], []],
+      gold: [7, 1, 4, 5],
       fields: [[], [], ['Guard'], ['Lawyer']],
     });
     playNamed(s, 'post...', 'post Tax Inspector (cost 2)');
@@ -308,8 +364,12 @@ describe('rules §10 scenarios', () => {
     expect(eventsOf(s, 'draw')).toEqual([]);
   });
 
-  test('PH20 effects on opponents: X\'s Painter does not invert Tax Inspector; Lawyer stops it before Guard', () => {
-    const s = load({ hands: [['Tax Inspector', 'Bank'], [], []], gold: [7, 3, 4], fields: [['Painter'], [], ['Lawyer', 'Guard']] });
+  test("PH20 effects on opponents: X's Painter does not invert Tax Inspector; Lawyer stops it before Guard", () => {
+    const s = load({
+      hands: [['Tax Inspector', 'Bank'], [], []],
+      gold: [7, 3, 4],
+      fields: [['Painter'], [], ['Lawyer', 'Guard']],
+    });
     playNamed(s, 'post...', 'post Tax Inspector (cost 2)');
     expect(goldOf(s)).toEqual([5, 1, 4]);
     expect(eventsOf(s, 'lawyer')).toEqual([['lawyer', 2, K.taxInspector]]);

@@ -6,7 +6,15 @@
  */
 import { Rng, type RngState } from '../core/rng.js';
 import {
-  AD_KINDS, ITEM_BOOM, ITEM_CARD_COUNT, ITEM_KINDS, ITEM_SLOTS, K, KIND_COUNT, SETS, SET_NEED,
+  AD_KINDS,
+  ITEM_BOOM,
+  ITEM_CARD_COUNT,
+  ITEM_KINDS,
+  ITEM_SLOTS,
+  K,
+  KIND_COUNT,
+  SETS,
+  SET_NEED,
 } from './cards.js';
 import { ARG_BIAS, ARG_SHIFT, EV } from './log.js';
 
@@ -44,9 +52,27 @@ export const PASS_GOLD = 1;
 
 /** Decision contexts of §9 ('NONE' once the game is over). */
 export const CONTEXTS = [
-  'MAIN', 'ACQUIRE_COUNT', 'POST_PICK', 'ITEM_PICK', 'EXPLORE_PICK', 'TAXI_PICK', 'SET_SELECT', 'DESIGN_TARGET',
-  'FIRE_TARGET', 'POLICE_TARGET', 'DOCTOR_MARKERS', 'MINER_DISCARD', 'SUPERVISOR_POST', 'OVERTIME_POST',
-  'JOB_DISCARD', 'RENEWAL_TARGET', 'MR_PICK', 'PRESS_TARGET', 'HEADHUNT_TARGET', 'FORESTER_DISCARD', 'NONE',
+  'MAIN',
+  'ACQUIRE_COUNT',
+  'POST_PICK',
+  'ITEM_PICK',
+  'EXPLORE_PICK',
+  'TAXI_PICK',
+  'SET_SELECT',
+  'DESIGN_TARGET',
+  'FIRE_TARGET',
+  'POLICE_TARGET',
+  'DOCTOR_MARKERS',
+  'MINER_DISCARD',
+  'SUPERVISOR_POST',
+  'OVERTIME_POST',
+  'JOB_DISCARD',
+  'RENEWAL_TARGET',
+  'MR_PICK',
+  'PRESS_TARGET',
+  'HEADHUNT_TARGET',
+  'FORESTER_DISCARD',
+  'NONE',
 ] as const;
 export type ContextName = (typeof CONTEXTS)[number];
 export const C = Object.fromEntries(CONTEXTS.map((c, i) => [c, i])) as Record<ContextName, number>;
@@ -269,7 +295,8 @@ export function postCost(t: Table, seat: number, kind: number, free: boolean): n
 }
 
 /** §4.1 action 2: Acquire n costs max(0, n - Trading Companies). */
-export const acquireCost = (t: Table, seat: number, n: number): number => Math.max(0, n - countIn(t, seat, K.tradingCompany));
+export const acquireCost = (t: Table, seat: number, n: number): number =>
+  Math.max(0, n - countIn(t, seat, K.tradingCompany));
 
 /** §4.4 R2: markers at which an ad defaults (Ship Captain adds 1 to the owner's other ads). */
 export function threshold(t: Table, seat: number, kind: number): number {
@@ -328,8 +355,14 @@ export function randomInt(t: Table, n: number): number {
 export function note(t: Table, kind: number, seat: number, a = 0, b = 0, c = 0, d = 0): void {
   const shift = ARG_SHIFT[kind];
   const bias = ARG_BIAS[kind];
-  t.log.push(kind | ((seat + 1) << 6) | ((a + bias[0]) << shift[0]) | ((b + bias[1]) << shift[1]) |
-    ((c + bias[2]) << shift[2]) | ((d + bias[3]) << shift[3]));
+  t.log.push(
+    kind |
+      ((seat + 1) << 6) |
+      ((a + bias[0]) << shift[0]) |
+      ((b + bias[1]) << shift[1]) |
+      ((c + bias[2]) << shift[2]) |
+      ((d + bias[3]) << shift[3]),
+  );
 }
 
 /** Absolute number of the next event. */

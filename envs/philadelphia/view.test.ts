@@ -15,8 +15,16 @@ import { handOf, knownOf, load, names } from './test-helpers.js';
 const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
 /** Two positions that differ only in seat 1's unknown cards (and so in the deck): seat 0 and the spectator cannot tell. */
 const twins = () => [
-  load({ hands: [['Cafe', 'Bank'], ['Hotel', 'Miner', 'Pilot'], ['Farmer']], known: [[], ['Pilot'], []], fields: [['Fisher:1'], [], []] }),
-  load({ hands: [['Cafe', 'Bank'], ['Doctor', 'Guard', 'Pilot'], ['Farmer']], known: [[], ['Pilot'], []], fields: [['Fisher:1'], [], []] }),
+  load({
+    hands: [['Cafe', 'Bank'], ['Hotel', 'Miner', 'Pilot'], ['Farmer']],
+    known: [[], ['Pilot'], []],
+    fields: [['Fisher:1'], [], []],
+  }),
+  load({
+    hands: [['Cafe', 'Bank'], ['Doctor', 'Guard', 'Pilot'], ['Farmer']],
+    known: [[], ['Pilot'], []],
+    fields: [['Fisher:1'], [], []],
+  }),
 ];
 const segment = (obs: Float32Array, players: number, name: string) => {
   const l = layoutOf(players);
@@ -24,7 +32,7 @@ const segment = (obs: Float32Array, players: number, name: string) => {
 };
 
 describe('views (§6)', () => {
-  test('a seat sees its own hand, the others\' hand sizes and known cards, and no deck order', () => {
+  test("a seat sees its own hand, the others' hand sizes and known cards, and no deck order", () => {
     const [s] = twins();
     const v = s.view(0);
     expect(names(v.hand ?? [])).toEqual(['Cafe', 'Bank']);
@@ -51,7 +59,12 @@ describe('views (§6)', () => {
   test('cards taken face up become known to everyone; a face-down draw does not', () => {
     const s = load({ hands: [['Cafe'], []], deckTop: ['Bank', 'Hotel', 'Miner', 'Pilot', 'Farmer'] });
     playNamed(s, 'explore');
-    expect(s.view(1).revealed).toEqual([[K.bank, false], [K.hotel, false], [K.miner, false], [K.pilot, false]]);
+    expect(s.view(1).revealed).toEqual([
+      [K.bank, false],
+      [K.hotel, false],
+      [K.miner, false],
+      [K.pilot, false],
+    ]);
     playNamed(s, 'take Miner (position 2)');
     expect(knownOf(s, 0)).toEqual(['Miner']);
     playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
@@ -77,7 +90,12 @@ describe('views (§6)', () => {
     playNamed(s, 'acquire...');
     // Seat 0's own last decision was the acquire count; seat 1's was just now.
     expect(s.view(1).log.slice(s.view(1).newFrom).map(logEntry)).toEqual([]);
-    expect(s.view(0).log.slice(s.view(0).newFrom).map((r) => logEntry(r)[0])).toEqual(['acquire', 'turn']);
+    expect(
+      s
+        .view(0)
+        .log.slice(s.view(0).newFrom)
+        .map((r) => logEntry(r)[0]),
+    ).toEqual(['acquire', 'turn']);
   });
 });
 
@@ -107,9 +125,13 @@ describe('determinize', () => {
   test('is a function of view(p) and the rng: twins with the same view give identical worlds', () => {
     const [a, b] = twins();
     for (const seed of ['x', 'y', 'z']) {
-      expect(JSON.stringify(a.determinize(0, Rng.fromSeed(seed)).toJSON())).toBe(JSON.stringify(b.determinize(0, Rng.fromSeed(seed)).toJSON()));
+      expect(JSON.stringify(a.determinize(0, Rng.fromSeed(seed)).toJSON())).toBe(
+        JSON.stringify(b.determinize(0, Rng.fromSeed(seed)).toJSON()),
+      );
     }
-    expect(JSON.stringify(a.determinize(1, Rng.fromSeed('x')).toJSON())).not.toBe(JSON.stringify(b.determinize(1, Rng.fromSeed('x')).toJSON()));
+    expect(JSON.stringify(a.determinize(1, Rng.fromSeed('x')).toJSON())).not.toBe(
+      JSON.stringify(b.determinize(1, Rng.fromSeed('x')).toJSON()),
+    );
   });
 
   test('keeps the public display and pending selections; the item deck order is resampled', () => {
@@ -128,7 +150,14 @@ describe('determinize', () => {
 
 describe('observation', () => {
   test('observation(p) = encode(view(p)), every value in [0, 1], seats rotated so the viewer comes first', () => {
-    const s = load({ hands: [['Cafe'], ['Bank', 'Hotel'], []], gold: [6, 30, 0], vp: [1, 4, 0], fields: [[], ['Cafe:2'], []], startPlayer: 1, turnSeat: 1 });
+    const s = load({
+      hands: [['Cafe'], ['Bank', 'Hotel'], []],
+      gold: [6, 30, 0],
+      vp: [1, 4, 0],
+      fields: [[], ['Cafe:2'], []],
+      startPlayer: 1,
+      turnSeat: 1,
+    });
     for (const seat of [0, 1, 2]) {
       const obs = s.observation(seat);
       expect(Array.from(obs)).toEqual(Array.from(philadelphia.encode(s.view(seat))));
@@ -142,7 +171,9 @@ describe('observation', () => {
     expect(segment(s.observation(0), 3, 'toAct')).toEqual([0, 1, 0]);
     expect(segment(o1, 3, 'hand').filter((x) => x > 0)).toEqual([0.25, 0.25]);
     // The Cafe with 2 markers: industry FUN (1) + position 0, markers 2/6, 2/3 of its period.
-    expect(segment(o1, 3, 'fields').slice(0, 14)).toEqual([0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2 / 6, 2 / 3].map(Math.fround));
+    expect(segment(o1, 3, 'fields').slice(0, 14)).toEqual(
+      [0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2 / 6, 2 / 3].map(Math.fround),
+    );
     expect(philadelphia.encodingVersion).toBe(1);
   });
 
@@ -155,11 +186,18 @@ describe('observation', () => {
 
 describe('render', () => {
   test('text shows the decision, scores, hand, known cards, items and what happened; the spectator has no "you"', () => {
-    const s = load({ hands: [['Cafe', 'Bank'], ['Hotel']], known: [[], ['Hotel']], round: 2, fields: [['Fisher:1'], []] });
+    const s = load({
+      hands: [['Cafe', 'Bank'], ['Hotel']],
+      known: [[], ['Hotel']],
+      round: 2,
+      fields: [['Fisher:1'], []],
+    });
     playNamed(s, 'post...', 'post Cafe (cost 1)');
     const mine = renderText(s.view(0));
     expect(mine).toContain('Philadelphia · round 2 of 40 · start player: seat 0 (you) · you are seat 0');
-    expect(mine).toContain('Your decision: choose an action: explore, acquire, post, purchase or submit (action 2 of 2).');
+    expect(mine).toContain(
+      'Your decision: choose an action: explore, acquire, post, purchase or submit (action 2 of 2).',
+    );
     expect(mine).toContain('Your hand: Bank');
     expect(mine).toContain('Known cards of seat 1: Hotel');
     expect(mine).toMatch(/seat 0 \(you\) +0 +6 +1 +\[0\] Fisher 1\/2 {2}\[1\] Cafe 0\/3/);

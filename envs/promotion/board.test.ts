@@ -30,7 +30,13 @@ function checkXml(svg: string): void {
   expect(svgMarkupProblem(svg)).toBe('');
 }
 
-const unescape = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** Every <text> (tspans joined) and <title> of an SVG, unescaped. */
 function readable(svg: string): string[] {
@@ -71,9 +77,13 @@ describe('renderSvg', () => {
     expect(hiddenRows).toBeGreaterThan(10);
   });
 
-  test('before the reveal another seat\'s row card is a back and its row is named nowhere', () => {
+  test("before the reveal another seat's row card is a back and its row is named nowhere", () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-    const s = playNamed(PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3', 'row 2');
+    const s = playNamed(
+      PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })),
+      'row 3',
+      'row 2',
+    );
     const theirs = readable(renderSvg(s.view(2))).join('\n');
     expect(theirs).toContain("Seat 0's row card, face down until all four are placed");
     expect(theirs).toContain("Seat 1's row card, face down until all four are placed");
@@ -93,7 +103,11 @@ describe('renderSvg', () => {
 
   test('the viewer sits at the bottom with the left neighbour on the left; changed cards are marked', () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-    const s = playNamed(PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 2', 'row 3');
+    const s = playNamed(
+      PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })),
+      'row 2',
+      'row 3',
+    );
     const placed = renderSvg(s.view(1));
     // Seat 1 faces δ (Wild!); its side is drawn upright (no rotation), seat 2's (left) turned 90°, seat 0's (right) 270°.
     expect(placed).toMatch(/<g transform="translate\(320 [\d.]+\) rotate\(0\)"><title>Side δ, facing Seat 1 \(you\)/);
@@ -107,7 +121,7 @@ describe('renderSvg', () => {
 });
 
 describe('describeDecision', () => {
-  test('a sentence exactly when it is the viewer\'s turn', () => {
+  test("a sentence exactly when it is the viewer's turn", () => {
     const phases = new Set<string>();
     for (const s of ALL) {
       for (const seat of SEATS) {
@@ -144,7 +158,9 @@ describe('glossary and rules', () => {
     for (const s of ALL) {
       for (const seat of SEATS) {
         const view = s.view(seat);
-        const pages = unescape([renderSvg(view), renderHtml(view), ...s.legalActions().map((a) => s.actionToString(a))].join('\n'));
+        const pages = unescape(
+          [renderSvg(view), renderHtml(view), ...s.legalActions().map((a) => s.actionToString(a))].join('\n'),
+        );
         for (const side of SIDES) if (pages.includes(side.effectLabel)) expect(terms).toContain(side.effectLabel);
         for (const name of SUIT_NAMES) if (pages.includes(name)) expect(terms).toContain(name);
         for (const g of GLOSSARY) if (pages.includes(g.term)) expect(g.text).not.toBe('');
@@ -175,8 +191,11 @@ describe('renderHtml on a phone', () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
     const s = playNamed(PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3');
     const html = renderHtml(s.view(1));
-    for (const cls of ['fields', 'supply', 'postcard']) expect(html).toContain(`<div style="overflow-x:auto"><table class="${cls}">`);
+    for (const cls of ['fields', 'supply', 'postcard'])
+      expect(html).toContain(`<div style="overflow-x:auto"><table class="${cls}">`);
     const table = /<table class="postcard">([\s\S]*?)<\/table>/.exec(html)![1];
-    expect(table).toContain('<tr><th>seat 0</th><td>α (SPIN 90°)</td><td>♠♥</td><td>♣♦</td><td>♠♣</td><td>placed (hidden)</td></tr>');
+    expect(table).toContain(
+      '<tr><th>seat 0</th><td>α (SPIN 90°)</td><td>♠♥</td><td>♣♦</td><td>♠♣</td><td>placed (hidden)</td></tr>',
+    );
   });
 });

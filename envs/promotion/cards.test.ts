@@ -1,7 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import {
-  EFFECTS, FULL_SUIT_MASK, ICON_MASK, KING, MIN_FIELD_RANK, RANKS_PER_SUIT, ROW_COUNT, SIDES, SUITS, SUIT_SYMBOLS,
-  cardCode, cardLabel, sideLabel,
+  EFFECTS,
+  FULL_SUIT_MASK,
+  ICON_MASK,
+  KING,
+  MIN_FIELD_RANK,
+  RANKS_PER_SUIT,
+  ROW_COUNT,
+  SIDES,
+  SUITS,
+  SUIT_SYMBOLS,
+  cardCode,
+  cardLabel,
+  sideLabel,
 } from './cards.js';
 
 const letters = (pair: readonly number[]) => pair.map((s) => SUITS[s]).join(',');
@@ -51,10 +62,11 @@ describe('cards (rules §2)', () => {
 
   test('every unordered suit pair appears exactly twice on the card', () => {
     const pairs = new Map<string, number>();
-    for (const side of SIDES) for (const pair of side.rows) {
-      const key = letters([...pair].sort());
-      pairs.set(key, (pairs.get(key) ?? 0) + 1);
-    }
+    for (const side of SIDES)
+      for (const pair of side.rows) {
+        const key = letters([...pair].sort());
+        pairs.set(key, (pairs.get(key) ?? 0) + 1);
+      }
     expect(pairs.size).toBe(6);
     expect([...pairs.values()]).toEqual([2, 2, 2, 2, 2, 2]);
   });
@@ -64,7 +76,8 @@ describe('cards (rules §2)', () => {
   });
 
   test('the rows the source quotes exist: row 2 ♥♠, row 2 ♥♣, row 3 ♥♠', () => {
-    const has = (row: number, suits: number[]) => SIDES.some((s) => letters([...s.rows[row - 2]].sort()) === letters(suits));
+    const has = (row: number, suits: number[]) =>
+      SIDES.some((s) => letters([...s.rows[row - 2]].sort()) === letters(suits));
     expect(has(2, [0, 1])).toBe(true);
     expect(has(2, [1, 3])).toBe(true);
     expect(has(3, [0, 1])).toBe(true);

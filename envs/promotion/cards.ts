@@ -42,10 +42,54 @@ const C = 3;
 
 /** The postcard table of §2.2, one line per side, rows 2-4 in order. */
 const SIDE_TABLE: PostcardSide[] = [
-  { id: 0, greek: 'α', effect: 'spin', effectLabel: 'SPIN 90°', activation: 1, rows: [[S, H], [C, D], [S, C]] },
-  { id: 1, greek: 'β', effect: 'down', effectLabel: 'Down!', activation: 2, rows: [[C, D], [S, H], [H, D]] },
-  { id: 2, greek: 'γ', effect: 'change', effectLabel: 'Change!', activation: 3, rows: [[H, C], [H, D], [S, D]] },
-  { id: 3, greek: 'δ', effect: 'wild', effectLabel: 'Wild!', activation: 4, rows: [[S, D], [S, C], [H, C]] },
+  {
+    id: 0,
+    greek: 'α',
+    effect: 'spin',
+    effectLabel: 'SPIN 90°',
+    activation: 1,
+    rows: [
+      [S, H],
+      [C, D],
+      [S, C],
+    ],
+  },
+  {
+    id: 1,
+    greek: 'β',
+    effect: 'down',
+    effectLabel: 'Down!',
+    activation: 2,
+    rows: [
+      [C, D],
+      [S, H],
+      [H, D],
+    ],
+  },
+  {
+    id: 2,
+    greek: 'γ',
+    effect: 'change',
+    effectLabel: 'Change!',
+    activation: 3,
+    rows: [
+      [H, C],
+      [H, D],
+      [S, D],
+    ],
+  },
+  {
+    id: 3,
+    greek: 'δ',
+    effect: 'wild',
+    effectLabel: 'Wild!',
+    activation: 4,
+    rows: [
+      [S, D],
+      [S, C],
+      [H, C],
+    ],
+  },
 ];
 export const SIDES: readonly PostcardSide[] = Object.freeze(
   SIDE_TABLE.map((side) => Object.freeze({ ...side, rows: Object.freeze(side.rows.map((r) => Object.freeze(r))) })),

@@ -24,9 +24,13 @@ export function sideText(side: number): string {
 }
 
 export function suitText(suit: number): string {
-  const shown = SIDES.flatMap((s) => s.rows.map((pair, i) => (pair.includes(suit) ? `${s.greek} row ${i + 2}` : ''))).filter((x) => x !== '');
-  return `${SUIT_SYMBOLS[suit]} (${SUITS[suit]}). Seat ${suit} plays the A-${ROW_COUNT} of ${SUIT_NAMES[suit]} as row cards. ` +
-    `Its icon is on ${shown.join(', ')}.`;
+  const shown = SIDES.flatMap((s) =>
+    s.rows.map((pair, i) => (pair.includes(suit) ? `${s.greek} row ${i + 2}` : '')),
+  ).filter((x) => x !== '');
+  return (
+    `${SUIT_SYMBOLS[suit]} (${SUITS[suit]}). Seat ${suit} plays the A-${ROW_COUNT} of ${SUIT_NAMES[suit]} as row cards. ` +
+    `Its icon is on ${shown.join(', ')}.`
+  );
 }
 
 /** The four row-1 effects by their printed names, the four suits, and the table pieces. */
@@ -63,11 +67,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
     text: 'When two players on the same row show the same suit, neither promotes that suit on that row.',
     kind: 'rule',
   },
-  { term: 'King', text: `The ${KING} of a suit. Whoever holds one wins at once; several at the same moment share the win.`, kind: 'card' },
+  {
+    term: 'King',
+    text: `The ${KING} of a suit. Whoever holds one wins at once; several at the same moment share the win.`,
+    kind: 'card',
+  },
 ] satisfies GlossaryEntry[]);
 
 const POSTCARD_TABLE: RulesTable = {
-  caption: 'The postcard: row 1 of each side is an effect (resolved in number order), rows 2-4 show the suits they promote',
+  caption:
+    'The postcard: row 1 of each side is an effect (resolved in number order), rows 2-4 show the suits they promote',
   columns: ['Side', 'Row 1 (number: effect)', 'Row 2', 'Row 3', 'Row 4'],
   rows: SIDES.map((s) => [s.greek, `${s.activation}: ${s.effectLabel}`, ...s.rows.map(icons)]),
 };
@@ -81,12 +90,19 @@ const EFFECT_TABLE: RulesTable = {
 const SUIT_TABLE: RulesTable = {
   caption: 'Suits (the row-card suit has no effect on play)',
   columns: ['Suit', 'Symbol', 'Row cards of', 'Rows showing it'],
-  rows: SUIT_NAMES.map((name, suit) => [name, SUIT_SYMBOLS[suit], `seat ${suit}`,
-    SIDES.flatMap((s) => s.rows.map((pair, i) => (pair.includes(suit) ? `${s.greek}${i + 2}` : ''))).filter((x) => x !== '').join(' ')]),
+  rows: SUIT_NAMES.map((name, suit) => [
+    name,
+    SUIT_SYMBOLS[suit],
+    `seat ${suit}`,
+    SIDES.flatMap((s) => s.rows.map((pair, i) => (pair.includes(suit) ? `${s.greek}${i + 2}` : '')))
+      .filter((x) => x !== '')
+      .join(' '),
+  ]),
 };
 
 export const RULES: RulesDoc = {
-  intro: `A race for ${PLAYERS} players: each holds one card of every suit and wants to be the first to hold a King. ` +
+  intro:
+    `A race for ${PLAYERS} players: each holds one card of every suit and wants to be the first to hold a King. ` +
     'Every round each player secretly picks a row of the postcard side in front of them; rows promote suits, trigger ' +
     'special effects, or cancel each other out when two players want the same suit.',
   sections: [

@@ -3,7 +3,14 @@ import { ENCODING_VERSION, encodePromotion, observationSize } from './encode.js'
 import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
 import { renderHtml, renderText } from './render.js';
 import {
-  ACTION_SIZE, GAME, MAX_GAME_LENGTH, PLAYERS, PromotionState, evaluatePosition, type PromotionConfig, type PromotionView,
+  ACTION_SIZE,
+  GAME,
+  MAX_GAME_LENGTH,
+  PLAYERS,
+  PromotionState,
+  evaluatePosition,
+  type PromotionConfig,
+  type PromotionView,
 } from './rules.js';
 
 export type { PromotionConfig, PromotionView } from './rules.js';

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_ROUNDS } from './rules.js';
-import { LOG_ARG_MAX, LOG_ARITY, LOG_KIND_NAMES, MAX_LOG_ARGS, eventArg, eventKind, eventRound, packEvent } from './log.js';
+import {
+  LOG_ARG_MAX,
+  LOG_ARITY,
+  LOG_KIND_NAMES,
+  MAX_LOG_ARGS,
+  eventArg,
+  eventKind,
+  eventRound,
+  packEvent,
+} from './log.js';
 
 describe('event records', () => {
   test('a record fits a small integer: 15 kinds in 4 bits, round <= 60 in 6 bits, 5 args of 4 bits = 30 bits', () => {

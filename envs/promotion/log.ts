@@ -52,7 +52,8 @@ export function packEvent(kind: number, round: number, args: readonly number[]):
 
 export const eventKind = (rec: number): number => rec & ((1 << KIND_BITS) - 1);
 export const eventRound = (rec: number): number => (rec >> KIND_BITS) & ((1 << ROUND_BITS) - 1);
-export const eventArg = (rec: number, i: number): number => (rec >> (KIND_BITS + ROUND_BITS + ARG_BITS * i)) & ((1 << ARG_BITS) - 1);
+export const eventArg = (rec: number, i: number): number =>
+  (rec >> (KIND_BITS + ROUND_BITS + ARG_BITS * i)) & ((1 << ARG_BITS) - 1);
 
 /**
  * Most events one round can produce: orient 1 + flip 1 + commits 4 + reveal 1, row 1 at most

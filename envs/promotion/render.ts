@@ -52,7 +52,10 @@ function sideRowsText(side: number): string {
 function resolutionText(view: PromotionView): string | undefined {
   if (view.rows === null) return undefined;
   const done = view.done.length > 0 ? seatList(view, view.done) : 'nobody';
-  const next = view.activation <= SIDES.length ? `processing number ${view.activation} (${SIDES[view.activation - 1].effectLabel})` : 'finished';
+  const next =
+    view.activation <= SIDES.length
+      ? `processing number ${view.activation} (${SIDES[view.activation - 1].effectLabel})`
+      : 'finished';
   return `Row 1: ${next}; resolved so far by ${done}.`;
 }
 
@@ -60,26 +63,45 @@ function resolutionText(view: PromotionView): string | undefined {
 export function formatLogEntry(view: PromotionView, entry: LogEntry): string {
   const a = entry.args;
   const who = (seat: number) => seatName(view, seat);
-  const move = (suit: number, from: number, to: number) => (from === to ? `keeps ${cardLabel(suit, from)}` : `${cardLabel(suit, from)} → ${cardLabel(suit, to)}`);
+  const move = (suit: number, from: number, to: number) =>
+    from === to ? `keeps ${cardLabel(suit, from)}` : `${cardLabel(suit, from)} → ${cardLabel(suit, to)}`;
   switch (entry.kind) {
     case 'draft': {
       const gets = [0, 1, 2, 3].map((j) => `${who((a[0] + j) % 4)} ${cardLabel(a[1], 5 + j)}`).join(', ');
       return `${who(a[0])} ${a[2] ? 'takes the last suit,' : 'drafts'} ${SUIT_NAMES[a[1]]}: ${gets}`;
     }
-    case 'firstParent': return `${who(a[0])} is drawn as the parent of round 1`;
-    case 'orient': return `${who(a[0])} (parent) faces ${sideLabel(a[1])}`;
-    case 'flip': return a[1] ? `${who(a[0])} rotates the postcard 180°` : `${who(a[0])} keeps the postcard as it is`;
-    case 'commit': return `${who(a[0])} places a row card face down`;
-    case 'reveal': return `rows revealed: ${a.map((row, seat) => `${who(seat)} row ${row}`).join(', ')}`;
-    case 'spin': return `${who(a[0])}: SPIN 90° (the postcard turns clockwise)`;
-    case 'down': return `${who(a[0])}: Down! (every other seat demotes its highest card)`;
-    case 'demote': return a[2] === a[3] ? `${who(a[0])} keeps ${cardLabel(a[1], a[2])} (nothing lower in the supply)` : `${who(a[0])} is demoted ${move(a[1], a[2], a[3])}`;
-    case 'change': return `${who(a[0])}: Change! with ${who(a[1])}: gives ${cardLabel(a[2], a[3])}, gets ${cardLabel(a[2], a[4])}`;
-    case 'wild': return `${who(a[0])}: Wild! ${move(a[1], a[2], a[3])}`;
-    case 'promote': return `row ${a[1]}: ${who(a[0])} ${move(a[2], a[3], a[4])}`;
-    case 'blocked': return `row ${a[0]}: ${seatsOfMask(a[1]).map((s) => SUIT_SYMBOLS[s]).join('')} blocked (batting)`;
-    case 'win': return `${seatList(view, seatsOfMask(a[0]))} ${seatsOfMask(a[0]).length === 1 ? 'holds a King and wins' : 'hold Kings and share the win'}`;
-    case 'cap': return `round ${entry.round} was the last: the game ends at the cap`;
+    case 'firstParent':
+      return `${who(a[0])} is drawn as the parent of round 1`;
+    case 'orient':
+      return `${who(a[0])} (parent) faces ${sideLabel(a[1])}`;
+    case 'flip':
+      return a[1] ? `${who(a[0])} rotates the postcard 180°` : `${who(a[0])} keeps the postcard as it is`;
+    case 'commit':
+      return `${who(a[0])} places a row card face down`;
+    case 'reveal':
+      return `rows revealed: ${a.map((row, seat) => `${who(seat)} row ${row}`).join(', ')}`;
+    case 'spin':
+      return `${who(a[0])}: SPIN 90° (the postcard turns clockwise)`;
+    case 'down':
+      return `${who(a[0])}: Down! (every other seat demotes its highest card)`;
+    case 'demote':
+      return a[2] === a[3]
+        ? `${who(a[0])} keeps ${cardLabel(a[1], a[2])} (nothing lower in the supply)`
+        : `${who(a[0])} is demoted ${move(a[1], a[2], a[3])}`;
+    case 'change':
+      return `${who(a[0])}: Change! with ${who(a[1])}: gives ${cardLabel(a[2], a[3])}, gets ${cardLabel(a[2], a[4])}`;
+    case 'wild':
+      return `${who(a[0])}: Wild! ${move(a[1], a[2], a[3])}`;
+    case 'promote':
+      return `row ${a[1]}: ${who(a[0])} ${move(a[2], a[3], a[4])}`;
+    case 'blocked':
+      return `row ${a[0]}: ${seatsOfMask(a[1])
+        .map((s) => SUIT_SYMBOLS[s])
+        .join('')} blocked (batting)`;
+    case 'win':
+      return `${seatList(view, seatsOfMask(a[0]))} ${seatsOfMask(a[0]).length === 1 ? 'holds a King and wins' : 'hold Kings and share the win'}`;
+    case 'cap':
+      return `round ${entry.round} was the last: the game ends at the cap`;
   }
 }
 
@@ -94,15 +116,21 @@ export function renderText(view: PromotionView): string {
     lines.push(`  ${seatName(view, seat).padEnd(16)}${ranks}  ${String(Math.max(...view.fields[seat])).padStart(4)}`);
   }
   lines.push('Supply');
-  view.supply.forEach((ranks, suit) => lines.push(`  ${SUIT_SYMBOLS[suit]} ${ranks.length > 0 ? ranks.join(' ') : '(empty)'}`));
+  view.supply.forEach((ranks, suit) =>
+    lines.push(`  ${SUIT_SYMBOLS[suit]} ${ranks.length > 0 ? ranks.join(' ') : '(empty)'}`),
+  );
   if (view.phase === 'draft') {
-    lines.push(`Draft: drafted ${view.draft.drafted.map((s) => SUIT_NAMES[s]).join(', ') || 'nothing yet'}; seat ${view.draft.parent} chooses next.`);
+    lines.push(
+      `Draft: drafted ${view.draft.drafted.map((s) => SUIT_NAMES[s]).join(', ') || 'nothing yet'}; seat ${view.draft.parent} chooses next.`,
+    );
   }
   if (view.orientation >= 0) {
     lines.push(`Postcard (a = ${view.orientation})`);
     for (let seat = 0; seat < 4; seat++) {
       const side = view.sides[seat];
-      lines.push(`  ${seatName(view, seat).padEnd(16)}faces ${sideLabel(side).padEnd(14)} ${sideRowsText(side)}   ${rowCardText(view, seat)}`);
+      lines.push(
+        `  ${seatName(view, seat).padEnd(16)}faces ${sideLabel(side).padEnd(14)} ${sideRowsText(side)}   ${rowCardText(view, seat)}`,
+      );
     }
   } else if (view.round > 0) {
     lines.push('Postcard: not placed yet this round.');
@@ -121,21 +149,33 @@ const th = (text: string) => `<th>${escapeHtml(text)}</th>`;
 
 /** The arena's HTML fragment of one seat's view (no scripts; all text escaped). */
 export function renderHtml(view: PromotionView): string {
-  const parts: string[] = [`<section class="game promotion">`, `<h2>${escapeHtml(headline(view))}</h2>`, `<p class="status">${escapeHtml(statusLine(view))}</p>`];
+  const parts: string[] = [
+    `<section class="game promotion">`,
+    `<h2>${escapeHtml(headline(view))}</h2>`,
+    `<p class="status">${escapeHtml(statusLine(view))}</p>`,
+  ];
 
   const fieldRows = [0, 1, 2, 3].map((seat) => {
     const cells = view.fields[seat].map((r) => td(r === 0 ? '—' : String(r))).join('');
     const cls = seat === view.seat ? ' class="you"' : '';
     return `<tr${cls}>${th(seatName(view, seat))}${cells}${td(String(Math.max(...view.fields[seat])))}</tr>`;
   });
-  parts.push(`<div style="overflow-x:auto"><table class="fields"><caption>Field cards</caption><tr>${th('')}${SUIT_SYMBOLS.map(th).join('')}${th('best')}</tr>${fieldRows.join('')}</table></div>`);
+  parts.push(
+    `<div style="overflow-x:auto"><table class="fields"><caption>Field cards</caption><tr>${th('')}${SUIT_SYMBOLS.map(th).join('')}${th('best')}</tr>${fieldRows.join('')}</table></div>`,
+  );
 
-  const supplyRows = view.supply.map((ranks, suit) => `<tr>${th(SUIT_SYMBOLS[suit])}${td(ranks.join(' ') || '(empty)')}</tr>`);
-  parts.push(`<div style="overflow-x:auto"><table class="supply"><caption>Supply</caption>${supplyRows.join('')}</table></div>`);
+  const supplyRows = view.supply.map(
+    (ranks, suit) => `<tr>${th(SUIT_SYMBOLS[suit])}${td(ranks.join(' ') || '(empty)')}</tr>`,
+  );
+  parts.push(
+    `<div style="overflow-x:auto"><table class="supply"><caption>Supply</caption>${supplyRows.join('')}</table></div>`,
+  );
 
   if (view.phase === 'draft') {
     const drafted = view.draft.drafted.map((s) => SUIT_NAMES[s]).join(', ') || 'nothing yet';
-    parts.push(`<p class="draft">${escapeHtml(`Draft: drafted ${drafted}; seat ${view.draft.parent} chooses next.`)}</p>`);
+    parts.push(
+      `<p class="draft">${escapeHtml(`Draft: drafted ${drafted}; seat ${view.draft.parent} chooses next.`)}</p>`,
+    );
   }
   if (view.orientation >= 0) {
     const rows = [0, 1, 2, 3].map((seat) => {
@@ -145,7 +185,9 @@ export function renderHtml(view: PromotionView): string {
       return `<tr${cls}>${th(seatName(view, seat))}${td(sideLabel(side))}${icons}${td(rowCardText(view, seat))}</tr>`;
     });
     const head = `<tr>${th('')}${th('faces (row 1)')}${th('row 2')}${th('row 3')}${th('row 4')}${th('row card')}</tr>`;
-    parts.push(`<div style="overflow-x:auto"><table class="postcard"><caption>${escapeHtml(`Postcard (a = ${view.orientation})`)}</caption>${head}${rows.join('')}</table></div>`);
+    parts.push(
+      `<div style="overflow-x:auto"><table class="postcard"><caption>${escapeHtml(`Postcard (a = ${view.orientation})`)}</caption>${head}${rows.join('')}</table></div>`,
+    );
   }
   const resolution = resolutionText(view);
   if (resolution !== undefined) parts.push(`<p class="resolution">${escapeHtml(resolution)}</p>`);

@@ -32,14 +32,24 @@ export const PH_OVER = 7;
  * demote, Change! (3 opponents x 4 suits), Wild! suit.
  */
 export const ACTION_COUNTS: readonly number[] = [
-  SUITS.length, SIDES.length, 2, ROW_COUNT, SUITS.length, (PLAYERS - 1) * SUITS.length, SUITS.length,
+  SUITS.length,
+  SIDES.length,
+  2,
+  ROW_COUNT,
+  SUITS.length,
+  (PLAYERS - 1) * SUITS.length,
+  SUITS.length,
 ];
 /** First action number of each block: [0, 4, 8, 10, 14, 18, 30]. */
-export const ACTION_BASE: readonly number[] = ACTION_COUNTS.map((_, i) => ACTION_COUNTS.slice(0, i).reduce((a, b) => a + b, 0));
+export const ACTION_BASE: readonly number[] = ACTION_COUNTS.map((_, i) =>
+  ACTION_COUNTS.slice(0, i).reduce((a, b) => a + b, 0),
+);
 /** 4 + 4 + 2 + 4 + 4 + 12 + 4 = 34. */
 export const ACTION_SIZE = ACTION_COUNTS.reduce((a, b) => a + b, 0);
 /** Decision kind (= phase index) of each action number. */
-export const ACTION_PHASE = Uint8Array.from({ length: ACTION_SIZE }, (_, a) => ACTION_BASE.findLastIndex((b) => b <= a));
+export const ACTION_PHASE = Uint8Array.from({ length: ACTION_SIZE }, (_, a) =>
+  ACTION_BASE.findLastIndex((b) => b <= a),
+);
 
 const sideOf = (effect: string): number => SIDES.findIndex((s) => s.effect === effect);
 export const SIDE_SPIN = sideOf('spin');
@@ -52,7 +62,10 @@ const DOWN_ORDER_SIDES: readonly number[] = [...SIDES]
   .sort((a, b) => a.activation - b.activation)
   .map((s) => s.id);
 
-export const POPCOUNT4 = Uint8Array.from({ length: 16 }, (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1));
+export const POPCOUNT4 = Uint8Array.from(
+  { length: 16 },
+  (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1),
+);
 
 /** A position. Plain data only, so cloning and saving are mechanical. */
 export interface Table {
@@ -158,14 +171,22 @@ export function downSeat(t: Table, i: number): number {
 /** The seat to act, -1 once the game is over. */
 export function toAct(t: Table): number {
   switch (t.phase) {
-    case PH_DRAFT: return draftParent(t);
-    case PH_ORIENT: return t.parent;
-    case PH_FLIP: return (t.parent + 3) & 3;
-    case PH_ROW: return (t.parent + t.committed) & 3;
-    case PH_DOWN_TIE: return downSeat(t, t.downIndex);
-    case PH_CHANGE: return facing(t, SIDE_CHANGE);
-    case PH_WILD: return facing(t, SIDE_WILD);
-    default: return -1;
+    case PH_DRAFT:
+      return draftParent(t);
+    case PH_ORIENT:
+      return t.parent;
+    case PH_FLIP:
+      return (t.parent + 3) & 3;
+    case PH_ROW:
+      return (t.parent + t.committed) & 3;
+    case PH_DOWN_TIE:
+      return downSeat(t, t.downIndex);
+    case PH_CHANGE:
+      return facing(t, SIDE_CHANGE);
+    case PH_WILD:
+      return facing(t, SIDE_WILD);
+    default:
+      return -1;
   }
 }
 

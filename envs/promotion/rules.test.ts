@@ -6,7 +6,13 @@ import { playNamed } from '../core/testing.js';
 import { SUITS, cardCode } from './cards.js';
 import { promotion } from './index.js';
 import {
-  ACTION_BASE, ACTION_SIZE, MAX_GAME_LENGTH, PromotionState, positionJson, type PositionSpec, type PromotionJson,
+  ACTION_BASE,
+  ACTION_SIZE,
+  MAX_GAME_LENGTH,
+  PromotionState,
+  positionJson,
+  type PositionSpec,
+  type PromotionJson,
 } from './rules.js';
 
 // Standard state S0 of §10 (the result of Scenario 1).
@@ -33,7 +39,10 @@ const supplyOf = (s: PromotionState) => Object.fromEntries(s.view(0).supply.map(
 const NINE_UP = [9, 10, 11, 12, 13];
 /** Log events of the current round as [kind, ...args]. */
 const events = (s: PromotionState, round = s.view(0).round) =>
-  s.view(0).log.filter((e) => e.round === round).map((e) => [e.kind, ...e.args]);
+  s
+    .view(0)
+    .log.filter((e) => e.round === round)
+    .map((e) => [e.kind, ...e.args]);
 const labels = (s: PromotionState) => s.legalActions().map((a) => s.actionToString(a));
 
 describe('§9 action space and facts', () => {
@@ -66,7 +75,9 @@ describe('§9 action space and facts', () => {
   });
 
   test('config options are rejected: the game has none', () => {
-    expect(() => promotion.newGame({ players: 4, seed: 0, config: { strict: true } as never })).toThrow(/has no config options/);
+    expect(() => promotion.newGame({ players: 4, seed: 0, config: { strict: true } as never })).toThrow(
+      /has no config options/,
+    );
     expect(promotion.newGame({ players: 4, seed: 0, config: {} }).currentPlayer()).toBe(0);
   });
 });
@@ -88,7 +99,11 @@ describe('§10 scenarios', () => {
     expect(s.view(0).phase).toBe('orient');
     expect(s.view(0).round).toBe(1);
     expect(events(s, 0)).toEqual([
-      ['draft', 0, 0, 0], ['draft', 3, 3, 0], ['draft', 2, 1, 0], ['draft', 1, 2, 1], ['firstParent', s.view(0).parent],
+      ['draft', 0, 0, 0],
+      ['draft', 3, 3, 0],
+      ['draft', 2, 1, 0],
+      ['draft', 1, 2, 1],
+      ['firstParent', s.view(0).parent],
     ]);
   });
 
@@ -107,24 +122,33 @@ describe('§10 scenarios', () => {
   });
 
   test.each([0, 1, 2, 3].flatMap((parent) => [0, 1, 2, 3].map((side) => [parent, side])))(
-    'orientation: parent %i facing side %i really faces it, and a keep leaves it so', (parent, side) => {
+    'orientation: parent %i facing side %i really faces it, and a keep leaves it so',
+    (parent, side) => {
       const s = load({ fields: S0, phase: 'orient', parent });
       s.applyAction(4 + side);
       s.applyAction(8);
       expect(s.view(0).orientation).toBe((side + parent) % 4);
       expect(s.view(0).sides[parent]).toBe(side);
-    });
+    },
+  );
 
   test('Scenario 3: rows 2-4 with batting on row 2 and a returned card reused on row 3', () => {
     const s = chooseRows(load({ fields: S0, orientation: 0 }), [2, 3, 2, 4]);
     expect(fieldsOf(s)).toEqual(['S9 H7 D8 C6', 'S10 H8 D5 C8', 'S7 H5 D6 C9', 'S8 H9 D9 C5']);
     expect(supplyOf(s)).toEqual({
-      S: [5, 6, 11, 12, 13], H: [6, 10, 11, 12, 13], D: [7, 10, 11, 12, 13], C: [7, 10, 11, 12, 13],
+      S: [5, 6, 11, 12, 13],
+      H: [6, 10, 11, 12, 13],
+      D: [7, 10, 11, 12, 13],
+      C: [7, 10, 11, 12, 13],
     });
     expect(events(s, 1).filter((e) => e[0] === 'promote' || e[0] === 'blocked')).toEqual([
-      ['promote', 0, 2, 0, 5, 9], ['promote', 2, 2, 3, 8, 9], ['blocked', 2, 0b0010],
-      ['promote', 1, 3, 0, 6, 10], ['promote', 1, 3, 3, 7, 8],
-      ['promote', 3, 4, 1, 6, 9], ['promote', 3, 4, 2, 7, 9],
+      ['promote', 0, 2, 0, 5, 9],
+      ['promote', 2, 2, 3, 8, 9],
+      ['blocked', 2, 0b0010],
+      ['promote', 1, 3, 0, 6, 10],
+      ['promote', 1, 3, 3, 7, 8],
+      ['promote', 3, 4, 1, 6, 9],
+      ['promote', 3, 4, 2, 7, 9],
     ]);
     expect(s.isTerminal()).toBe(false);
     expect(s.view(0).winners).toEqual([]);
@@ -137,25 +161,39 @@ describe('§10 scenarios', () => {
     expect(supplyOf(s).H).toEqual([6, 10, 11, 12, 13]);
     chooseRows(s, [4, 3, 4, 4]);
     expect(events(s, 1).filter((e) => e[0] === 'promote' && e[2] === 3)).toEqual([
-      ['promote', 1, 3, 0, 8, 9], ['promote', 1, 3, 1, 7, 10],
+      ['promote', 1, 3, 0, 8, 9],
+      ['promote', 1, 3, 1, 7, 10],
     ]);
     expect(fieldsOf(s)).toEqual(['S5 H5 D9 C7', 'S9 H10 D5 C6', 'S6 H8 D7 C8', 'S7 H11 D8 C5']);
     expect(supplyOf(s)).toEqual({
-      S: [8, 10, 11, 12, 13], H: [6, 7, 9, 12, 13], D: [6, 10, 11, 12, 13], C: [9, 10, 11, 12, 13],
+      S: [8, 10, 11, 12, 13],
+      H: [6, 7, 9, 12, 13],
+      D: [6, 10, 11, 12, 13],
+      C: [9, 10, 11, 12, 13],
     });
   });
 
   test("Scenario 5: the source's row-1 example: SPIN, Down! skipped, Change!, Wild!", () => {
     const s = chooseRows(load({ fields: S0, orientation: 0 }), [1, 1, 1, 1]);
     // k=1 SPIN by seat 0 (automatic) -> a = 1; k=2 β is faced by seat 0, already done.
-    expect(s.view(0)).toMatchObject({ phase: 'change', toAct: 3, orientation: 1, sides: [1, 0, 3, 2], done: [0], activation: 3 });
+    expect(s.view(0)).toMatchObject({
+      phase: 'change',
+      toAct: 3,
+      orientation: 1,
+      sides: [1, 0, 3, 2],
+      done: [0],
+      activation: 3,
+    });
     playNamed(s, 'change ♦ with seat 0 (give ♦7, get ♦8)');
     expect(s.view(0)).toMatchObject({ phase: 'wild', toAct: 2, done: [0, 3], activation: 4 });
     playNamed(s, 'wild: promote ♣8 to ♣9');
     expect(fieldsOf(s)).toEqual(['S5 H7 D7 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C9', 'S8 H6 D8 C5']);
     expect(supplyOf(s).C).toEqual([8, 10, 11, 12, 13]);
     expect(events(s, 1).slice(4)).toEqual([
-      ['reveal', 1, 1, 1, 1], ['spin', 0], ['change', 3, 0, 2, 7, 8], ['wild', 2, 3, 8, 9],
+      ['reveal', 1, 1, 1, 1],
+      ['spin', 0],
+      ['change', 3, 0, 2, 7, 8],
+      ['wild', 2, 3, 8, 9],
     ]);
     expect(s.view(0).phase).toBe('orient');
   });
@@ -164,14 +202,23 @@ describe('§10 scenarios', () => {
     const s = chooseRows(load({ fields: S0, orientation: 0 }), [1, 2, 2, 3]);
     expect(fieldsOf(s)).toEqual(['S5 H7 D8 C6', 'S6 H9 D5 C7', 'S7 H5 D9 C8', 'S8 H8 D10 C5']);
     expect(events(s, 1).slice(5)).toEqual([
-      ['spin', 0], ['promote', 1, 2, 1, 8, 9], ['promote', 2, 2, 2, 6, 9], ['blocked', 2, 0b0001],
-      ['promote', 3, 3, 1, 6, 8], ['promote', 3, 3, 2, 7, 10],
+      ['spin', 0],
+      ['promote', 1, 2, 1, 8, 9],
+      ['promote', 2, 2, 2, 6, 9],
+      ['blocked', 2, 0b0001],
+      ['promote', 3, 3, 1, 6, 8],
+      ['promote', 3, 3, 2, 7, 10],
     ]);
   });
 
   test('Scenario 7: Down! hits seats 2, 0, 3 in activation order; seat 0 breaks its tie', () => {
     const s = load({ fields: ['S11 H7 D11 C6', 'S6 H8 D5 C7', 'S10 H12 D6 C8', 'S8 H11 D9 C9'], orientation: 2 });
-    expect(supplyOf(s)).toEqual({ S: [5, 7, 9, 12, 13], H: [5, 6, 9, 10, 13], D: [7, 8, 10, 12, 13], C: [5, 10, 11, 12, 13] });
+    expect(supplyOf(s)).toEqual({
+      S: [5, 7, 9, 12, 13],
+      H: [5, 6, 9, 10, 13],
+      D: [7, 8, 10, 12, 13],
+      C: [5, 10, 11, 12, 13],
+    });
     chooseRows(s, [4, 1, 4, 4]);
     // Seat 2 (facing SPIN) already went: H12 -> H10 because H11 is held. Seat 0 is asked out of turn.
     expect(s.view(0)).toMatchObject({ phase: 'downTie', toAct: 0, tieSuits: [0, 2] });
@@ -180,11 +227,19 @@ describe('§10 scenarios', () => {
     playNamed(s, 'demote ♦11');
     // The state right after Down!, as the log records it: seat 3's H11 -> H9 since H10 is now held.
     expect(events(s, 1).filter((e) => e[0] === 'down' || e[0] === 'demote')).toEqual([
-      ['down', 1], ['demote', 2, 1, 12, 10], ['demote', 0, 2, 11, 10], ['demote', 3, 1, 11, 9],
+      ['down', 1],
+      ['demote', 2, 1, 12, 10],
+      ['demote', 0, 2, 11, 10],
+      ['demote', 3, 1, 11, 9],
     ]);
     // Then row 4 (seats 0 γ {S,D}, 2 α {S,C}, 3 δ {H,C}): S and C blocked, D10 -> D11, H9 -> H11.
     expect(fieldsOf(s)).toEqual(['S11 H7 D11 C6', 'S6 H8 D5 C7', 'S10 H10 D6 C8', 'S8 H11 D9 C9']);
-    expect(supplyOf(s)).toEqual({ S: [5, 7, 9, 12, 13], H: [5, 6, 9, 12, 13], D: [7, 8, 10, 12, 13], C: [5, 10, 11, 12, 13] });
+    expect(supplyOf(s)).toEqual({
+      S: [5, 7, 9, 12, 13],
+      H: [5, 6, 9, 12, 13],
+      D: [7, 8, 10, 12, 13],
+      C: [5, 10, 11, 12, 13],
+    });
   });
 
   test('Scenario 8: Demote with nothing lower changes nothing (Down! in round 1 from S0), and asks nobody', () => {
@@ -194,7 +249,9 @@ describe('§10 scenarios', () => {
     expect(fieldsOf(s)).toEqual(S0);
     expect(supplyOf(s)).toEqual({ S: NINE_UP, H: NINE_UP, D: NINE_UP, C: NINE_UP });
     expect(events(s).filter((e) => e[0] === 'demote')).toEqual([
-      ['demote', 0, 2, 8, 8], ['demote', 2, 3, 8, 8], ['demote', 1, 1, 8, 8],
+      ['demote', 0, 2, 8, 8],
+      ['demote', 2, 3, 8, 8],
+      ['demote', 1, 1, 8, 8],
     ]);
   });
 
@@ -213,7 +270,10 @@ describe('§10 scenarios', () => {
     expect(returnsFromRanking(s.ranking())).toEqual([-1 / 3, -1 / 3, 1, -1 / 3]);
     expect(s.scores()).toEqual([12, 6, 13, 8]);
     expect(s.view(3).winners).toEqual([2]);
-    expect(events(s).slice(-2)).toEqual([['wild', 2, 2, 12, 13], ['win', 0b0100]]);
+    expect(events(s).slice(-2)).toEqual([
+      ['wild', 2, 2, 12, 13],
+      ['win', 0b0100],
+    ]);
   });
 
   test('Scenario 10: two Kings on the same row share the win', () => {
@@ -282,14 +342,23 @@ describe('row-1 effects', () => {
     expect(events(s, 1).some((e) => e[0] === 'down' || e[0] === 'demote')).toBe(false);
     // Rows 2 after the turn: seat 0 α {S,H}, seat 1 δ {S,D}: S blocked.
     expect(events(s, 1).filter((e) => e[0] === 'promote' && e[2] === 2)).toEqual([
-      ['promote', 0, 2, 1, 7, 9], ['promote', 1, 2, 2, 5, 9],
+      ['promote', 0, 2, 1, 7, 9],
+      ['promote', 1, 2, 2, 5, 9],
     ]);
   });
 
   const TIE = ['S8 H6 D5 C8', 'S5 H7 D6 C9', 'S6 H8 D7 C5', 'S7 H5 D8 C6'];
   test.each([
-    ['♠8 (cannot go lower: nothing happens, §8.3)', 'demote ♠8', ['S8 H6 D5 C8', 'S5 H7 D6 C7', 'S6 H8 D7 C5', 'S7 H5 D8 C6']],
-    ['♣8 (to ♣7; seat 1 then gets the returned ♣8)', 'demote ♣8', ['S8 H6 D5 C7', 'S5 H7 D6 C8', 'S6 H8 D7 C5', 'S7 H5 D8 C6']],
+    [
+      '♠8 (cannot go lower: nothing happens, §8.3)',
+      'demote ♠8',
+      ['S8 H6 D5 C8', 'S5 H7 D6 C7', 'S6 H8 D7 C5', 'S7 H5 D8 C6'],
+    ],
+    [
+      '♣8 (to ♣7; seat 1 then gets the returned ♣8)',
+      'demote ♣8',
+      ['S8 H6 D5 C7', 'S5 H7 D6 C8', 'S6 H8 D7 C5', 'S7 H5 D8 C6'],
+    ],
   ])('Down! tie: seat 0 chooses %s', (_name, choice, after) => {
     // a = 0: seat 3 Down!, victims seat 0 (α), seat 2 (γ), seat 1 (δ); seat 2's Change! pauses right after.
     const s = chooseRows(load({ fields: TIE, orientation: 0 }), [2, 2, 1, 1]);
@@ -319,12 +388,18 @@ describe('row-1 effects', () => {
     const s = chooseRows(load({ fields: S0, orientation: 0 }), [1, 2, 3, 1]);
     expect(s.legalActions()).toEqual([18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
     expect(labels(s)).toEqual([
-      'change ♠ with seat 0 (give ♠8, get ♠5)', 'change ♥ with seat 0 (give ♥6, get ♥7)',
-      'change ♦ with seat 0 (give ♦7, get ♦8)', 'change ♣ with seat 0 (give ♣5, get ♣6)',
-      'change ♠ with seat 1 (give ♠8, get ♠6)', 'change ♥ with seat 1 (give ♥6, get ♥8)',
-      'change ♦ with seat 1 (give ♦7, get ♦5)', 'change ♣ with seat 1 (give ♣5, get ♣7)',
-      'change ♠ with seat 2 (give ♠8, get ♠7)', 'change ♥ with seat 2 (give ♥6, get ♥5)',
-      'change ♦ with seat 2 (give ♦7, get ♦6)', 'change ♣ with seat 2 (give ♣5, get ♣8)',
+      'change ♠ with seat 0 (give ♠8, get ♠5)',
+      'change ♥ with seat 0 (give ♥6, get ♥7)',
+      'change ♦ with seat 0 (give ♦7, get ♦8)',
+      'change ♣ with seat 0 (give ♣5, get ♣6)',
+      'change ♠ with seat 1 (give ♠8, get ♠6)',
+      'change ♥ with seat 1 (give ♥6, get ♥8)',
+      'change ♦ with seat 1 (give ♦7, get ♦5)',
+      'change ♣ with seat 1 (give ♣5, get ♣7)',
+      'change ♠ with seat 2 (give ♠8, get ♠7)',
+      'change ♥ with seat 2 (give ♥6, get ♥5)',
+      'change ♦ with seat 2 (give ♦7, get ♦6)',
+      'change ♣ with seat 2 (give ♣5, get ♣8)',
     ]);
     playNamed(s, 'change ♦ with seat 1 (give ♦7, get ♦5)');
     expect(events(s, 1)).toContainEqual(['change', 3, 1, 2, 7, 5]);
@@ -337,7 +412,12 @@ describe('row-1 effects', () => {
     // a = 0: seat 1 faces δ (Wild!). Seats 0 and 2 collide on ♠ in row 4, but Wild! is never blocked.
     const s = chooseRows(load({ fields: S0, orientation: 0 }), [4, 1, 4, 2]);
     expect(s.view(0)).toMatchObject({ phase: 'wild', toAct: 1 });
-    expect(labels(s)).toEqual(['wild: promote ♠6 to ♠9', 'wild: promote ♥8 to ♥9', 'wild: promote ♦5 to ♦9', 'wild: promote ♣7 to ♣9']);
+    expect(labels(s)).toEqual([
+      'wild: promote ♠6 to ♠9',
+      'wild: promote ♥8 to ♥9',
+      'wild: promote ♦5 to ♦9',
+      'wild: promote ♣7 to ♣9',
+    ]);
     playNamed(s, 'wild: promote ♠6 to ♠9');
     expect(fieldsOf(s)[1]).toBe('S9 H8 D5 C7');
     expect(events(s, 1)).toContainEqual(['wild', 1, 0, 6, 9]);
@@ -353,13 +433,47 @@ describe('row-1 effects', () => {
 describe('rows 2-4: batting (collision) rule', () => {
   // Source example: two players on row 2 with ♥♠ and ♥♣ lose ♥; ♠ and ♣ are promoted.
   test.each([
-    ['♥♠ and ♥♣ on row 2 (source example)', 0, [2, 4, 2, 3], 2, [[0, 0], [2, 3]], 0b0010],
-    ['disjoint icons α {S,H} and β {C,D}: no collision', 0, [2, 4, 3, 2], 2, [[0, 0], [0, 1], [3, 2], [3, 3]], 0],
-    ['three on row 2: α {S,H}, γ {H,C}, δ {S,D}: α gets nothing (§8.12)', 0, [2, 2, 2, 4], 2, [[1, 2], [2, 3]], 0b0011],
+    [
+      '♥♠ and ♥♣ on row 2 (source example)',
+      0,
+      [2, 4, 2, 3],
+      2,
+      [
+        [0, 0],
+        [2, 3],
+      ],
+      0b0010,
+    ],
+    [
+      'disjoint icons α {S,H} and β {C,D}: no collision',
+      0,
+      [2, 4, 3, 2],
+      2,
+      [
+        [0, 0],
+        [0, 1],
+        [3, 2],
+        [3, 3],
+      ],
+      0,
+    ],
+    [
+      'three on row 2: α {S,H}, γ {H,C}, δ {S,D}: α gets nothing (§8.12)',
+      0,
+      [2, 2, 2, 4],
+      2,
+      [
+        [1, 2],
+        [2, 3],
+      ],
+      0b0011,
+    ],
     ['all four on row 3: every suit appears twice', 0, [3, 3, 3, 3], 3, [], 0b1111],
   ])('%s', (_name, a, rows, row, promoted, blocked) => {
     const s = chooseRows(load({ fields: S0, orientation: a }), rows);
-    const onRow = events(s, 1).filter((e) => (e[0] === 'promote' && e[2] === row) || (e[0] === 'blocked' && e[1] === row));
+    const onRow = events(s, 1).filter(
+      (e) => (e[0] === 'promote' && e[2] === row) || (e[0] === 'blocked' && e[1] === row),
+    );
     const expected = [
       ...promoted.map(([seat, suit]) => ['promote', seat, row, suit]),
       ...(blocked ? [['blocked', row, blocked]] : []),
@@ -370,7 +484,8 @@ describe('rows 2-4: batting (collision) rule', () => {
 
 describe('chance, determinism and serialisation', () => {
   test.each([0, 1, 7, 42, 'x', 'promotion'])(
-    'seed %s: the round-1 parent is Rng.fromSeed(seed).int(4), drawn once right after the draft', (seed) => {
+    'seed %s: the round-1 parent is Rng.fromSeed(seed).int(4), drawn once right after the draft',
+    (seed) => {
       const s = newGame(seed);
       const initial = (s.toJSON() as PromotionJson).rng;
       expect(initial).toEqual(Rng.fromSeed(seed).state());
@@ -382,10 +497,15 @@ describe('chance, determinism and serialisation', () => {
       expect(s.view(0).parent).toBe(parent);
       expect(s.currentPlayer()).toBe(parent);
       expect((s.toJSON() as PromotionJson).rng).toEqual(ref.state());
-    });
+    },
+  );
 
   test('the first parent over seeds 0..39 takes every seat (the draw is really used)', () => {
-    const parents = new Set(Array.from({ length: 40 }, (_, seed) => playNamed(newGame(seed), 'draft spades', 'draft hearts', 'draft clubs').currentPlayer()));
+    const parents = new Set(
+      Array.from({ length: 40 }, (_, seed) =>
+        playNamed(newGame(seed), 'draft spades', 'draft hearts', 'draft clubs').currentPlayer(),
+      ),
+    );
     expect([...parents].sort()).toEqual([0, 1, 2, 3]);
   });
 
@@ -422,11 +542,32 @@ describe('chance, determinism and serialisation', () => {
 describe('illegal actions', () => {
   const drafting = () => playNamed(newGame(), 'draft spades');
   const orienting = () => load({ fields: S0, phase: 'orient', parent: 1 });
-  const tie = () => chooseRows(load({ fields: ['S8 H6 D5 C8', 'S5 H7 D6 C9', 'S6 H8 D7 C5', 'S7 H5 D8 C6'], orientation: 0 }), [4, 4, 4, 1]);
-  const over = () => playNamed(chooseRows(load({ fields: ['S5 H5 D5 C12', 'S6 H6 D6 C5', 'S7 H7 D12 C6', 'S8 H8 D7 C7'], orientation: 1 }), [2, 3, 1, 4]), 'wild: promote ♦12 to ♦13');
+  const tie = () =>
+    chooseRows(
+      load({ fields: ['S8 H6 D5 C8', 'S5 H7 D6 C9', 'S6 H8 D7 C5', 'S7 H5 D8 C6'], orientation: 0 }),
+      [4, 4, 4, 1],
+    );
+  const over = () =>
+    playNamed(
+      chooseRows(
+        load({ fields: ['S5 H5 D5 C12', 'S6 H6 D6 C5', 'S7 H7 D12 C6', 'S8 H8 D7 C7'], orientation: 1 }),
+        [2, 3, 1, 4],
+      ),
+      'wild: promote ♦12 to ♦13',
+    );
   test.each([
-    ['a suit drafted already', drafting, 0, /seat 3 cannot take action 0 \(spades were already drafted\)\. Legal now: 1=draft hearts/],
-    ['a row during orientation', orienting, 10, /it is a row action, but now seat 1 must choose which postcard side faces the parent/],
+    [
+      'a suit drafted already',
+      drafting,
+      0,
+      /seat 3 cannot take action 0 \(spades were already drafted\)\. Legal now: 1=draft hearts/,
+    ],
+    [
+      'a row during orientation',
+      orienting,
+      10,
+      /it is a row action, but now seat 1 must choose which postcard side faces the parent/,
+    ],
     ['a number past the action space', orienting, 34, /actions are integers 0\.\.33/],
     ['a negative number', orienting, -1, /actions are integers 0\.\.33/],
     ['a fraction', orienting, 4.5, /actions are integers 0\.\.33/],
@@ -455,12 +596,30 @@ describe('fromJSON validation', () => {
 
   test('a hand-written mid-round state (Change! pause after a Down!) loads and plays on', () => {
     const s = PromotionState.fromJSON({
-      game: 'promotion', phase: 'change', round: 1, parent: 0, orientation: 0,
-      fields: [['S8', 'H6', 'D5', 'C7'], ['S5', 'H7', 'D6', 'C8'], ['S6', 'H8', 'D7', 'C5'], ['S7', 'H5', 'D8', 'C6']],
+      game: 'promotion',
+      phase: 'change',
+      round: 1,
+      parent: 0,
+      orientation: 0,
+      fields: [
+        ['S8', 'H6', 'D5', 'C7'],
+        ['S5', 'H7', 'D6', 'C8'],
+        ['S6', 'H8', 'D7', 'C5'],
+        ['S7', 'H5', 'D8', 'C6'],
+      ],
       supply: { S: NINE_UP, H: NINE_UP, D: NINE_UP, C: NINE_UP },
-      drafted: ['S', 'H', 'D', 'C'], rows: [2, 2, 1, 1], activation: 3, done: [3], downIndex: 0, truncated: false,
+      drafted: ['S', 'H', 'D', 'C'],
+      rows: [2, 2, 1, 1],
+      activation: 3,
+      done: [3],
+      downIndex: 0,
+      truncated: false,
       rng: Rng.fromSeed(1).state(),
-      log: [['reveal', 1, 2, 2, 1, 1], ['down', 1, 3], ['demote', 1, 0, 3, 8, 7]],
+      log: [
+        ['reveal', 1, 2, 2, 1, 1],
+        ['down', 1, 3],
+        ['demote', 1, 0, 3, 8, 7],
+      ],
     });
     expect(s.currentPlayer()).toBe(2);
     expect(s.legalActions()).toHaveLength(12);
@@ -473,18 +632,96 @@ describe('fromJSON validation', () => {
     ['not an object', null, /expected object/],
     ['another game', { ...valid(), game: 'tictactoe' }, /game/],
     ['an unknown key', { ...valid(), extra: 1 }, /extra/],
-    ['a rank-4 card', edit((j) => { j.fields[0][0] = 'S4'; }), /expected a card like "H7"/],
-    ['a card in the wrong suit column', edit((j) => { j.fields[0][0] = 'H9'; }), /fields\[0\]\[0\] is H9, but that column holds spades/],
-    ['a card held twice', edit((j) => { j.fields[1][0] = 'S5'; }), /card S5 is held by seat 0 and seat 1/],
-    ['a card missing everywhere', edit((j) => { j.supply.S = [9, 10, 11, 12]; }), /card S13 is neither in the supply nor held/],
-    ['a card both in the supply and a field', edit((j) => { j.supply.S.push(5); }), /card S5 is in the supply and also held by seat 0/],
-    ['a missing field card after the draft', edit((j) => { j.fields[2][1] = null; j.supply.H.push(5); }), /seat 2 has no hearts field card/],
-    ['a King held while the game runs', edit((j) => { j.fields[0][0] = 'S13'; j.supply.S = [5, 9, 10, 11, 12]; }), /a King is held, so the game must be over/],
-    ['rows not placed from the parent on', edit((j) => { j.rows = [0, 2, 0, 0]; }), /placed by the parent \(seat 0\) first/],
-    ['a truncated game before round 60', edit((j) => { j.phase = 'over'; j.truncated = true; j.rows = [4, 4, 4, 4]; }), /truncated needs phase 'over', round 60/],
-    ['a Change! pause nobody can take', edit((j) => { j.phase = 'change'; j.activation = 3; j.rows = [2, 2, 2, 2]; }), /faces γ \(Change!\) but did not choose row 1/],
-    ['a log event with the wrong arity', edit((j) => { j.log = [['spin', 1, 0, 2]]; }), /'spin' event has 1 arguments, not 2/],
-    ['a bad RNG state', edit((j) => { (j.rng as unknown as { c: string }).c = 'x'; }), /rng/],
+    [
+      'a rank-4 card',
+      edit((j) => {
+        j.fields[0][0] = 'S4';
+      }),
+      /expected a card like "H7"/,
+    ],
+    [
+      'a card in the wrong suit column',
+      edit((j) => {
+        j.fields[0][0] = 'H9';
+      }),
+      /fields\[0\]\[0\] is H9, but that column holds spades/,
+    ],
+    [
+      'a card held twice',
+      edit((j) => {
+        j.fields[1][0] = 'S5';
+      }),
+      /card S5 is held by seat 0 and seat 1/,
+    ],
+    [
+      'a card missing everywhere',
+      edit((j) => {
+        j.supply.S = [9, 10, 11, 12];
+      }),
+      /card S13 is neither in the supply nor held/,
+    ],
+    [
+      'a card both in the supply and a field',
+      edit((j) => {
+        j.supply.S.push(5);
+      }),
+      /card S5 is in the supply and also held by seat 0/,
+    ],
+    [
+      'a missing field card after the draft',
+      edit((j) => {
+        j.fields[2][1] = null;
+        j.supply.H.push(5);
+      }),
+      /seat 2 has no hearts field card/,
+    ],
+    [
+      'a King held while the game runs',
+      edit((j) => {
+        j.fields[0][0] = 'S13';
+        j.supply.S = [5, 9, 10, 11, 12];
+      }),
+      /a King is held, so the game must be over/,
+    ],
+    [
+      'rows not placed from the parent on',
+      edit((j) => {
+        j.rows = [0, 2, 0, 0];
+      }),
+      /placed by the parent \(seat 0\) first/,
+    ],
+    [
+      'a truncated game before round 60',
+      edit((j) => {
+        j.phase = 'over';
+        j.truncated = true;
+        j.rows = [4, 4, 4, 4];
+      }),
+      /truncated needs phase 'over', round 60/,
+    ],
+    [
+      'a Change! pause nobody can take',
+      edit((j) => {
+        j.phase = 'change';
+        j.activation = 3;
+        j.rows = [2, 2, 2, 2];
+      }),
+      /faces γ \(Change!\) but did not choose row 1/,
+    ],
+    [
+      'a log event with the wrong arity',
+      edit((j) => {
+        j.log = [['spin', 1, 0, 2]];
+      }),
+      /'spin' event has 1 arguments, not 2/,
+    ],
+    [
+      'a bad RNG state',
+      edit((j) => {
+        (j.rng as unknown as { c: string }).c = 'x';
+      }),
+      /rng/,
+    ],
   ])('rejects %s with a clear message', (_name, json, message) => {
     expect(() => PromotionState.fromJSON(json)).toThrow(InvalidStateError);
     expect(() => PromotionState.fromJSON(json)).toThrow(message);
@@ -548,10 +785,19 @@ describe('hidden rows (§6)', () => {
 
 describe('evaluate', () => {
   test('terminal: the return; before the end strictly inside (-1, 1), favouring the leader', () => {
-    const won = playNamed(chooseRows(load({ fields: ['S5 H5 D5 C12', 'S6 H6 D6 C5', 'S7 H7 D12 C6', 'S8 H8 D7 C7'], orientation: 1 }), [2, 3, 1, 4]), 'wild: promote ♦12 to ♦13');
+    const won = playNamed(
+      chooseRows(
+        load({ fields: ['S5 H5 D5 C12', 'S6 H6 D6 C5', 'S7 H7 D12 C6', 'S8 H8 D7 C7'], orientation: 1 }),
+        [2, 3, 1, 4],
+      ),
+      'wild: promote ♦12 to ♦13',
+    );
     expect(promotion.evaluate(won, 2)).toBe(1);
     expect(promotion.evaluate(won, 0)).toBeCloseTo(-1 / 3);
-    const open = load({ fields: ['S12 H11 D9 C8', 'S11 H12 D8 C7', 'S10 H10 D10 C9', 'S9 H9 D11 C10'], orientation: 0 });
+    const open = load({
+      fields: ['S12 H11 D9 C8', 'S11 H12 D8 C7', 'S10 H10 D10 C9', 'S9 H9 D11 C10'],
+      orientation: 0,
+    });
     const values = [0, 1, 2, 3].map((p) => promotion.evaluate(open, p));
     for (const v of values) expect(Math.abs(v)).toBeLessThan(1);
     expect(values[0]).toBeGreaterThan(values[1]);

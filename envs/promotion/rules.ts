@@ -13,10 +13,37 @@ import { ROW_COUNT, SUITS, SUIT_NAMES, SUIT_SYMBOLS, cardLabel, sideLabel } from
 import { encodePromotion } from './encode.js';
 import { LOG_KIND_NAMES, eventKind, eventRound, type LogEntry } from './log.js';
 import {
-  ACTION_BASE, ACTION_PHASE, ACTION_SIZE, MAX_ROUNDS, PHASES, PH_CHANGE, PH_DOWN_TIE, PH_DRAFT, PH_FLIP, PH_ORIENT,
-  PH_OVER, PH_ROW, PH_WILD,
-  PLAYERS, POPCOUNT4, SIDE_CHANGE, SIDE_WILD, applyUnchecked, cloneTable, downSeat, draftParent, facing,
-  highestRank, kingHolders, newTable, promotionTarget, rankSum, sideOfSeat, toAct, topSuits, type PhaseName,
+  ACTION_BASE,
+  ACTION_PHASE,
+  ACTION_SIZE,
+  MAX_ROUNDS,
+  PHASES,
+  PH_CHANGE,
+  PH_DOWN_TIE,
+  PH_DRAFT,
+  PH_FLIP,
+  PH_ORIENT,
+  PH_OVER,
+  PH_ROW,
+  PH_WILD,
+  PLAYERS,
+  POPCOUNT4,
+  SIDE_CHANGE,
+  SIDE_WILD,
+  applyUnchecked,
+  cloneTable,
+  downSeat,
+  draftParent,
+  facing,
+  highestRank,
+  kingHolders,
+  newTable,
+  promotionTarget,
+  rankSum,
+  sideOfSeat,
+  toAct,
+  topSuits,
+  type PhaseName,
   type Table,
 } from './resolve.js';
 import { GAME, logArgs, tableFromJson, tableToJson, type PromotionJson } from './saved-state.js';
@@ -128,12 +155,18 @@ export class PromotionState implements GameState<PromotionView> {
         return out;
       }
       // Literals: a fresh small array per call, no shared mutable result.
-      case PH_ORIENT: return [4, 5, 6, 7];
-      case PH_FLIP: return [8, 9];
-      case PH_ROW: return [10, 11, 12, 13];
-      case PH_CHANGE: return [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29];
-      case PH_WILD: return [30, 31, 32, 33];
-      default: return [];
+      case PH_ORIENT:
+        return [4, 5, 6, 7];
+      case PH_FLIP:
+        return [8, 9];
+      case PH_ROW:
+        return [10, 11, 12, 13];
+      case PH_CHANGE:
+        return [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29];
+      case PH_WILD:
+        return [30, 31, 32, 33];
+      default:
+        return [];
     }
   }
 
@@ -173,8 +206,13 @@ export class PromotionState implements GameState<PromotionView> {
   applyAction(action: number): void {
     const reason = this.whyIllegal(action);
     if (reason !== undefined) {
-      throw new IllegalActionError(GAME, this.currentPlayer(), action, reason,
-        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`));
+      throw new IllegalActionError(
+        GAME,
+        this.currentPlayer(),
+        action,
+        reason,
+        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`),
+      );
     }
     applyUnchecked(this.t, action);
   }
@@ -182,7 +220,8 @@ export class PromotionState implements GameState<PromotionView> {
   /** Why `action` is not legal now, or undefined if it is. Reads only. */
   private whyIllegal(action: number): string | undefined {
     const t = this.t;
-    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE) return `actions are integers 0..${ACTION_SIZE - 1}`;
+    if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE)
+      return `actions are integers 0..${ACTION_SIZE - 1}`;
     if (t.phase === PH_OVER) return 'the game is over';
     const kind = ACTION_PHASE[action];
     const arg = action - ACTION_BASE[kind];
@@ -281,12 +320,18 @@ export class PromotionState implements GameState<PromotionView> {
     const arg = action - ACTION_BASE[kind];
     const here = kind === t.phase;
     switch (kind) {
-      case PH_DRAFT: return `draft ${SUIT_NAMES[arg]}`;
-      case PH_ORIENT: return `face ${sideLabel(arg)}`;
-      case PH_FLIP: return arg === 0 ? 'keep' : 'rotate 180°';
-      case PH_ROW: return `row ${arg + 1}`;
+      case PH_DRAFT:
+        return `draft ${SUIT_NAMES[arg]}`;
+      case PH_ORIENT:
+        return `face ${sideLabel(arg)}`;
+      case PH_FLIP:
+        return arg === 0 ? 'keep' : 'rotate 180°';
+      case PH_ROW:
+        return `row ${arg + 1}`;
       case PH_DOWN_TIE:
-        return here ? `demote ${cardLabel(arg, t.fields[downSeat(t, t.downIndex) * 4 + arg])}` : `demote ${SUIT_SYMBOLS[arg]}`;
+        return here
+          ? `demote ${cardLabel(arg, t.fields[downSeat(t, t.downIndex) * 4 + arg])}`
+          : `demote ${SUIT_SYMBOLS[arg]}`;
       case PH_CHANGE: {
         const offset = 1 + (arg >> 2);
         const suit = arg & 3;

@@ -7,15 +7,45 @@ import { parseSavedState } from '../core/saved-state.js';
 import { z } from 'zod';
 import { Rng, isRngState, type RngState } from '../core/rng.js';
 import { KING, MIN_FIELD_RANK, ROW_COUNT, SIDES, SUITS, SUIT_NAMES, cardCode, sideLabel } from './cards.js';
-import { LOG_ARG_MAX, LOG_ARITY, LOG_CAPACITY, LOG_KIND_NAMES, eventArg, eventKind, eventRound, packEvent } from './log.js';
 import {
-  MAX_ROUNDS, PHASES, PH_CHANGE, PH_DOWN_TIE, PH_DRAFT, PH_ORIENT, PH_OVER, PH_ROW, PH_WILD, PLAYERS, POPCOUNT4,
-  SIDE_CHANGE, SIDE_DOWN, SIDE_WILD, downSeat, facing, kingHolders, newTable, topSuits, type Table,
+  LOG_ARG_MAX,
+  LOG_ARITY,
+  LOG_CAPACITY,
+  LOG_KIND_NAMES,
+  eventArg,
+  eventKind,
+  eventRound,
+  packEvent,
+} from './log.js';
+import {
+  MAX_ROUNDS,
+  PHASES,
+  PH_CHANGE,
+  PH_DOWN_TIE,
+  PH_DRAFT,
+  PH_ORIENT,
+  PH_OVER,
+  PH_ROW,
+  PH_WILD,
+  PLAYERS,
+  POPCOUNT4,
+  SIDE_CHANGE,
+  SIDE_DOWN,
+  SIDE_WILD,
+  downSeat,
+  facing,
+  kingHolders,
+  newTable,
+  topSuits,
+  type Table,
 } from './resolve.js';
 
 export const GAME = 'promotion';
 
-const Seat = z.int().min(0).max(PLAYERS - 1);
+const Seat = z
+  .int()
+  .min(0)
+  .max(PLAYERS - 1);
 const Card = z
   .string()
   .regex(/^[SHDC](?:[5-9]|1[0-3])$/, 'expected a card like "H7" (suit S, H, D or C and rank 5-13)')
@@ -30,15 +60,27 @@ export const StateJson = z.strictObject({
   game: z.literal(GAME),
   phase: z.enum(PHASES),
   round: z.int().min(0).max(MAX_ROUNDS),
-  parent: z.int().min(-1).max(PLAYERS - 1),
-  orientation: z.int().min(-1).max(SIDES.length - 1),
+  parent: z
+    .int()
+    .min(-1)
+    .max(PLAYERS - 1),
+  orientation: z
+    .int()
+    .min(-1)
+    .max(SIDES.length - 1),
   fields: z.array(z.array(Card).length(SUITS.length)).length(PLAYERS),
   supply: z.strictObject({ S: Ranks, H: Ranks, D: Ranks, C: Ranks }),
   drafted: z.array(z.enum(SUITS)).max(SUITS.length),
   rows: z.array(z.int().min(0).max(ROW_COUNT)).length(PLAYERS),
-  activation: z.int().min(1).max(SIDES.length + 1),
+  activation: z
+    .int()
+    .min(1)
+    .max(SIDES.length + 1),
   done: z.array(Seat).max(PLAYERS),
-  downIndex: z.int().min(0).max(PLAYERS - 2),
+  downIndex: z
+    .int()
+    .min(0)
+    .max(PLAYERS - 2),
   truncated: z.boolean(),
   rng: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
   /** Events as [kind, round, ...args] (log.ts lists each kind's arguments). */
@@ -76,10 +118,12 @@ export function tableToJson(t: Table): PromotionJson {
     round: t.round,
     parent: t.parent,
     orientation: t.orientation,
-    fields: SEATS.map((s) => SUITS.map((_, suit) => {
-      const rank = t.fields[s * 4 + suit];
-      return rank === 0 ? null : cardCode(suit, rank);
-    })),
+    fields: SEATS.map((s) =>
+      SUITS.map((_, suit) => {
+        const rank = t.fields[s * 4 + suit];
+        return rank === 0 ? null : cardCode(suit, rank);
+      }),
+    ),
     supply: { S: supply(0), H: supply(1), D: supply(2), C: supply(3) },
     drafted: SUITS.filter((_, suit) => t.drafted & (1 << suit)),
     rows: Array.from(t.rows),
@@ -106,14 +150,17 @@ export function tableFromJson(json: unknown): Table {
 
   // §2.1: every card 5..13 is in the supply or one field, never both; one field card per suit.
   const holder = new Map<string, number>();
-  data.fields.forEach((cards, seat) => cards.forEach((code, suit) => {
-    if (code === null) return;
-    if (code[0] !== SUITS[suit]) bad(`fields[${seat}][${suit}] is ${code}, but that column holds ${SUIT_NAMES[suit]} (${SUITS[suit]})`);
-    const other = holder.get(code);
-    if (other !== undefined) bad(`card ${code} is held by seat ${other} and seat ${seat}`);
-    holder.set(code, seat);
-    t.fields[seat * 4 + suit] = Number(code.slice(1));
-  }));
+  data.fields.forEach((cards, seat) =>
+    cards.forEach((code, suit) => {
+      if (code === null) return;
+      if (code[0] !== SUITS[suit])
+        bad(`fields[${seat}][${suit}] is ${code}, but that column holds ${SUIT_NAMES[suit]} (${SUITS[suit]})`);
+      const other = holder.get(code);
+      if (other !== undefined) bad(`card ${code} is held by seat ${other} and seat ${seat}`);
+      holder.set(code, seat);
+      t.fields[seat * 4 + suit] = Number(code.slice(1));
+    }),
+  );
   SUITS.forEach((letter, suit) => {
     let mask = 0;
     for (const rank of data.supply[letter]) {
@@ -123,7 +170,8 @@ export function tableFromJson(json: unknown): Table {
       mask |= 1 << rank;
     }
     for (let rank = MIN_FIELD_RANK; rank <= KING; rank++) {
-      if (!(mask & (1 << rank)) && !holder.has(cardCode(suit, rank))) bad(`card ${cardCode(suit, rank)} is neither in the supply nor held`);
+      if (!(mask & (1 << rank)) && !holder.has(cardCode(suit, rank)))
+        bad(`card ${cardCode(suit, rank)} is neither in the supply nor held`);
     }
     t.supply[suit] = mask;
   });
@@ -135,19 +183,24 @@ export function tableFromJson(json: unknown): Table {
   }
   const draftedCount = POPCOUNT4[t.drafted];
   if (phase === PH_DRAFT ? draftedCount >= SUITS.length - 1 : draftedCount !== SUITS.length) {
-    bad(`${draftedCount} suits drafted does not fit phase '${data.phase}' (the draft asks for 3 suits, the 4th is forced)`);
+    bad(
+      `${draftedCount} suits drafted does not fit phase '${data.phase}' (the draft asks for 3 suits, the 4th is forced)`,
+    );
   }
   for (let seat = 0; seat < PLAYERS; seat++) {
     for (let suit = 0; suit < 4; suit++) {
       const isDrafted = (t.drafted & (1 << suit)) !== 0;
       if ((t.fields[seat * 4 + suit] !== 0) !== isDrafted) {
-        bad(`seat ${seat} ${isDrafted ? 'has no' : 'has a'} ${SUIT_NAMES[suit]} field card, but ${SUIT_NAMES[suit]} ${isDrafted ? 'were' : 'were not'} drafted`);
+        bad(
+          `seat ${seat} ${isDrafted ? 'has no' : 'has a'} ${SUIT_NAMES[suit]} field card, but ${SUIT_NAMES[suit]} ${isDrafted ? 'were' : 'were not'} drafted`,
+        );
       }
     }
   }
 
   if (phase === PH_DRAFT) {
-    if (data.round !== 0 || data.parent !== -1 || data.orientation !== -1) bad('during the draft round must be 0, parent and orientation -1');
+    if (data.round !== 0 || data.parent !== -1 || data.orientation !== -1)
+      bad('during the draft round must be 0, parent and orientation -1');
   } else {
     if (data.round < 1 || data.parent < 0) bad(`phase '${data.phase}' needs round 1..${MAX_ROUNDS} and a parent 0..3`);
     if ((phase === PH_ORIENT) !== (data.orientation === -1)) {
@@ -163,7 +216,9 @@ export function tableFromJson(json: unknown): Table {
     if (placed === PLAYERS) bad('all four rows are placed, so the phase cannot still be row');
     for (let i = 0; i < PLAYERS; i++) {
       if ((data.rows[(data.parent + i) & 3] !== 0) !== i < placed) {
-        bad(`rows ${JSON.stringify(data.rows)}: row cards are placed by the parent (seat ${data.parent}) first, then clockwise`);
+        bad(
+          `rows ${JSON.stringify(data.rows)}: row cards are placed by the parent (seat ${data.parent}) first, then clockwise`,
+        );
       }
     }
   } else if (phase < PH_ROW ? placed !== 0 : placed !== PLAYERS) {
@@ -186,10 +241,12 @@ export function tableFromJson(json: unknown): Table {
     const side = phase === PH_DOWN_TIE ? SIDE_DOWN : phase === PH_CHANGE ? SIDE_CHANGE : SIDE_WILD;
     const actor = facing(t, side);
     if (data.activation !== side + 1) bad(`phase '${data.phase}' needs activation ${side + 1}`);
-    if (data.rows[actor] !== 1 || t.done & (1 << actor)) bad(`seat ${actor} faces ${sideLabel(side)} but did not choose row 1 or already resolved`);
+    if (data.rows[actor] !== 1 || t.done & (1 << actor))
+      bad(`seat ${actor} faces ${sideLabel(side)} but did not choose row 1 or already resolved`);
     if (phase === PH_DOWN_TIE) {
       const top = topSuits(t, downSeat(t, data.downIndex));
-      if ((top & (top - 1)) === 0) bad(`seat ${downSeat(t, data.downIndex)} has no tie for its highest card, so no Down! tie is asked`);
+      if ((top & (top - 1)) === 0)
+        bad(`seat ${downSeat(t, data.downIndex)} has no tie for its highest card, so no Down! tie is asked`);
     }
   }
 
@@ -205,9 +262,12 @@ export function tableFromJson(json: unknown): Table {
   data.log.forEach((record, i) => {
     const [name, round, ...args] = record;
     const kind = LOG_KIND_NAMES.indexOf(name);
-    if (args.length !== LOG_ARITY[kind]) bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[kind]} arguments, not ${args.length}`);
+    if (args.length !== LOG_ARITY[kind])
+      bad(`log[${i}]: a '${name}' event has ${LOG_ARITY[kind]} arguments, not ${args.length}`);
     if (round < lastRound || round > data.round || round < data.round - 1) {
-      bad(`log[${i}] is from round ${round}; the log holds rounds ${Math.max(0, data.round - 1)}..${data.round} in order`);
+      bad(
+        `log[${i}] is from round ${round}; the log holds rounds ${Math.max(0, data.round - 1)}..${data.round} in order`,
+      );
     }
     if (round === data.round && t.logRoundStart < 0) t.logRoundStart = i;
     lastRound = round;

@@ -6,7 +6,8 @@ import { formatLogEntry, renderHtml, renderText } from './render.js';
 import { PromotionState, positionJson } from './rules.js';
 
 const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-const phaseB = () => playNamed(PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3');
+const phaseB = () =>
+  playNamed(PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3');
 
 const segment = (obs: Float32Array, name: string) =>
   Array.from(obs.subarray(LAYOUT.offsets[name], LAYOUT.offsets[name] + LAYOUT.sizes[name]));
@@ -40,7 +41,7 @@ describe('encode', () => {
 });
 
 describe('render', () => {
-  test('text shows round, parent, the decision, fields, supply, the postcard and the log, hiding others\' rows', () => {
+  test("text shows round, parent, the decision, fields, supply, the postcard and the log, hiding others' rows", () => {
     const s = phaseB();
     const mine = renderText(s.view(0));
     const theirs = renderText(s.view(1));

@@ -10,8 +10,12 @@ export function renderSvg(view: TicTacToeView): string {
   const size = MARGIN + 3 * CELL + 8;
   const parts: string[] = [];
   for (let i = 0; i < 3; i++) {
-    parts.push(`<text x="${MARGIN + i * CELL + CELL / 2}" y="18" text-anchor="middle" font-size="14" fill="#667">${i}</text>`);
-    parts.push(`<text x="12" y="${MARGIN + i * CELL + CELL / 2 + 5}" text-anchor="middle" font-size="14" fill="#667">${i}</text>`);
+    parts.push(
+      `<text x="${MARGIN + i * CELL + CELL / 2}" y="18" text-anchor="middle" font-size="14" fill="#667">${i}</text>`,
+    );
+    parts.push(
+      `<text x="12" y="${MARGIN + i * CELL + CELL / 2 + 5}" text-anchor="middle" font-size="14" fill="#667">${i}</text>`,
+    );
   }
   for (let cell = 0; cell < 9; cell++) {
     const r = Math.floor(cell / 3);
@@ -21,11 +25,17 @@ export function renderSvg(view: TicTacToeView): string {
     const owner = view.board[cell];
     const what = owner === -1 ? 'empty' : `${MARK[owner]} (seat ${owner})`;
     const last = cell === view.lastMove;
-    parts.push(`<g><title>cell (${r},${c}): ${what}${last ? ', the last move' : ''}</title>` +
-      `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${last ? '#fff6d6' : '#fff'}" stroke="#1d2430" stroke-width="2"/>` +
-      (owner === -1 ? '' : `<text x="${x + CELL / 2}" y="${y + CELL / 2 + 16}" text-anchor="middle" font-size="48" font-weight="700" fill="${SEAT_COLORS[owner]}">${MARK[owner]}</text>`) +
-      (last ? `<rect x="${x + 4}" y="${y + 4}" width="${CELL - 8}" height="${CELL - 8}" fill="none" stroke="#E69F00" stroke-width="3"/>` : '') +
-      '</g>');
+    parts.push(
+      `<g><title>cell (${r},${c}): ${what}${last ? ', the last move' : ''}</title>` +
+        `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${last ? '#fff6d6' : '#fff'}" stroke="#1d2430" stroke-width="2"/>` +
+        (owner === -1
+          ? ''
+          : `<text x="${x + CELL / 2}" y="${y + CELL / 2 + 16}" text-anchor="middle" font-size="48" font-weight="700" fill="${SEAT_COLORS[owner]}">${MARK[owner]}</text>`) +
+        (last
+          ? `<rect x="${x + 4}" y="${y + 4}" width="${CELL - 8}" height="${CELL - 8}" fill="none" stroke="#E69F00" stroke-width="3"/>`
+          : '') +
+        '</g>',
+    );
   }
   const description = `Rows and columns are numbered 0 to 2. ${view.lastMove >= 0 ? `The last move was cell (${Math.floor(view.lastMove / 3)},${view.lastMove % 3}).` : 'No move yet.'}`;
   return svgBoard(size, size, 'Tic-tac-toe board', parts.join(''), description);
@@ -40,12 +50,20 @@ export function describeDecision(view: TicTacToeView): string {
 export const GLOSSARY: readonly GlossaryEntry[] = [];
 
 export const RULES: RulesDoc = {
-  intro: 'Two players take turns marking a 3×3 grid, X first. Three of your marks in a row, a column or a diagonal win; a full grid without a line is a draw.',
+  intro:
+    'Two players take turns marking a 3×3 grid, X first. Three of your marks in a row, a column or a diagonal win; a full grid without a line is a draw.',
   sections: [
     { heading: 'Set-up', paragraphs: ['The grid starts empty. Seat 0 plays X and moves first; seat 1 plays O.'] },
-    { heading: 'A turn', paragraphs: ['Mark one empty cell. Cells are named (row, column), both counted 0 to 2 from the top left.'] },
-    { heading: 'The end', paragraphs: ['The game ends as soon as a player has three in a line (that player wins) or all nine cells are marked (a draw: both share first place).'] },
+    {
+      heading: 'A turn',
+      paragraphs: ['Mark one empty cell. Cells are named (row, column), both counted 0 to 2 from the top left.'],
+    },
+    {
+      heading: 'The end',
+      paragraphs: [
+        'The game ends as soon as a player has three in a line (that player wins) or all nine cells are marked (a draw: both share first place).',
+      ],
+    },
   ],
   tables: [],
 };
-

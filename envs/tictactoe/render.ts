@@ -18,11 +18,16 @@ export function renderText(view: TicTacToeView): string {
 
 export function renderHtml(view: TicTacToeView): string {
   const rows = [0, 1, 2]
-    .map((r) => `<tr>${[0, 1, 2].map((c) => {
-      const owner = view.board[r * 3 + c];
-      const last = r * 3 + c === view.lastMove ? ' class="last"' : '';
-      return `<td${last}>${owner === -1 ? '&nbsp;' : MARK[owner]}</td>`;
-    }).join('')}</tr>`)
+    .map(
+      (r) =>
+        `<tr>${[0, 1, 2]
+          .map((c) => {
+            const owner = view.board[r * 3 + c];
+            const last = r * 3 + c === view.lastMove ? ' class="last"' : '';
+            return `<td${last}>${owner === -1 ? '&nbsp;' : MARK[owner]}</td>`;
+          })
+          .join('')}</tr>`,
+    )
     .join('');
   return `<section class="game tictactoe"><table class="board">${rows}</table><p>${escapeHtml(statusLine(view))}</p></section>`;
 }

@@ -9,7 +9,7 @@ const after = (...moves: string[]) => playNamed(tictactoe.newGame({ players: 2, 
 function countReachable(): number {
   const seen = new Set<string>();
   const walk = (s: TicTacToeState) => {
-    const key = (s.toJSON() as { board: number[] }).board.join(",");
+    const key = (s.toJSON() as { board: number[] }).board.join(',');
     if (seen.has(key)) return;
     seen.add(key);
     for (const a of s.legalActions()) {
@@ -56,7 +56,9 @@ describe('tictactoe', () => {
     const s = after('x(1,1)');
     const before = JSON.stringify(s.toJSON());
     expect(() => s.applyAction(4)).toThrow(IllegalActionError);
-    expect(() => s.applyAction(4)).toThrow(/seat 1 cannot take action 4 \(cell \(1,1\) is taken\)\. Legal now: 0=o\(0,0\)/);
+    expect(() => s.applyAction(4)).toThrow(
+      /seat 1 cannot take action 4 \(cell \(1,1\) is taken\)\. Legal now: 0=o\(0,0\)/,
+    );
     expect(JSON.stringify(s.toJSON())).toBe(before);
   });
 
@@ -75,8 +77,9 @@ describe('tictactoe', () => {
   });
 
   test('fromJSON rejects an impossible board', () => {
-    expect(() => tictactoe.fromJSON({ game: 'tictactoe', board: [0, 0, 0, -1, -1, -1, -1, -1, -1], lastMove: 2 }))
-      .toThrow(/3 X and 0 O/);
+    expect(() =>
+      tictactoe.fromJSON({ game: 'tictactoe', board: [0, 0, 0, -1, -1, -1, -1, -1, -1], lastMove: 2 }),
+    ).toThrow(/3 X and 0 O/);
   });
 
   test('evaluate is +1 for the winner and strictly inside (-1, 1) before the end', () => {

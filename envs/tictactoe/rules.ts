@@ -15,9 +15,14 @@ import { encodeTicTacToe } from './encode.js';
 export const CELLS = 9;
 export const MARKS = ['x', 'o'] as const;
 export const LINES: readonly (readonly [number, number, number])[] = [
-  [0, 1, 2], [3, 4, 5], [6, 7, 8],
-  [0, 3, 6], [1, 4, 7], [2, 5, 8],
-  [0, 4, 8], [2, 4, 6],
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
 ];
 
 export interface TicTacToeView extends PlayerView {
@@ -32,7 +37,11 @@ export interface TicTacToeView extends PlayerView {
 const StateJson = z.object({
   game: z.literal('tictactoe'),
   board: z.array(z.number().int().min(-1).max(1)).length(CELLS),
-  lastMove: z.number().int().min(-1).max(CELLS - 1),
+  lastMove: z
+    .number()
+    .int()
+    .min(-1)
+    .max(CELLS - 1),
 });
 
 export class TicTacToeState implements GameState<TicTacToeView> {
@@ -74,8 +83,13 @@ export class TicTacToeState implements GameState<TicTacToeView> {
   applyAction(action: number): void {
     const reason = this.whyIllegal(action);
     if (reason !== undefined) {
-      throw new IllegalActionError('tictactoe', this.currentPlayer(), action, reason,
-        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`));
+      throw new IllegalActionError(
+        'tictactoe',
+        this.currentPlayer(),
+        action,
+        reason,
+        this.legalActions().map((a) => `${a}=${this.actionToString(a)}`),
+      );
     }
     const seat = this.moves % 2;
     this.board[action] = seat;
