@@ -58,3 +58,17 @@ describe('Rng', () => {
     expect(a.next()).not.toBe(b.next());
   });
 });
+
+describe('Rng steps Alea itself', () => {
+  test('10,000 draws equal seedrandom alea draws, across clones and saved states', () => {
+    for (const seed of ['a', 'promotion:7', 12345]) {
+      const reference = seedrandom.alea(String(seed));
+      let rng = Rng.fromSeed(seed);
+      for (let i = 0; i < 10_000; i++) {
+        if (i % 1000 === 500) rng = rng.clone();
+        if (i % 1000 === 900) rng = Rng.fromState(JSON.parse(JSON.stringify(rng.state())));
+        expect(rng.next()).toBe(reference());
+      }
+    }
+  });
+});

@@ -10,39 +10,52 @@ export type RngState = seedrandom.State.Alea;
  * from the last index down.
  */
 export class Rng {
-  private constructor(private readonly prng: seedrandom.StatefulPRNG<seedrandom.State.Alea>) {}
+  // Alea's state: seedrandom's algorithm stepped here on four numbers, so clone() copies four
+  // numbers instead of building a generator (search clones a position per simulation).
+  private constructor(
+    private c: number,
+    private s0: number,
+    private s1: number,
+    private s2: number,
+  ) {}
 
   /** Seeds are normalised to strings: seedrandom treats the number 1 and the string '1' alike only after String(). */
   static fromSeed(seed: number | string): Rng {
-    return new Rng(seedrandom.alea(String(seed), { state: true }));
+    // seedrandom's own seeding (its Mash hash); the steps after that are next()'s.
+    return Rng.fromState(seedrandom.alea(String(seed), { state: true }).state());
   }
 
   static fromState(state: RngState): Rng {
     if (!isRngState(state)) throw new TypeError(`not an Rng state: ${JSON.stringify(state)}`);
-    return new Rng(seedrandom.alea('', { state: { ...state } }));
+    return new Rng(state.c, state.s0, state.s1, state.s2);
   }
 
   state(): RngState {
-    return this.prng.state();
+    return { c: this.c, s0: this.s0, s1: this.s1, s2: this.s2 };
   }
 
   clone(): Rng {
-    return Rng.fromState(this.state());
+    return new Rng(this.c, this.s0, this.s1, this.s2);
   }
 
-  /** Uniform float in [0, 1). */
+  /** Uniform float in [0, 1): Alea's step exactly as seedrandom's alea.js (rng.test.ts checks it). */
   next(): number {
-    return this.prng();
+    const t = 2091639 * this.s0 + this.c * 2.3283064365386963e-10; // 2^-32
+    this.s0 = this.s1;
+    this.s1 = this.s2;
+    this.c = t | 0;
+    this.s2 = t - this.c;
+    return this.s2;
   }
 
   /** Uniform integer in [0, n). */
   int(n: number): number {
-    return Math.floor(this.prng() * n);
+    return Math.floor(this.next() * n);
   }
 
   /** A six-sided die: 1..6. */
   die(): number {
-    return 1 + Math.floor(this.prng() * 6);
+    return 1 + Math.floor(this.next() * 6);
   }
 
   /** One element chosen uniformly. */

@@ -1,0 +1,242 @@
+/**
+ * The game kit: a game is its position declaration (position.ts) and pure functions over that
+ * position; defineGame turns them into the GameDefinition and GameState every agent, wrapper and
+ * the arena use. So all six games have one shape, and a new game writes rules, not plumbing:
+ * legality errors, clone, saved states, observations and seat checks are done here once.
+ */
+import { AgoraError, IllegalActionError } from './errors.js';
+import type { GameDefinition, GameState, NewGameOptions, PlayerView } from './game.js';
+import type { GlossaryEntry, RulesDoc } from './board.js';
+import type { Fields, Position, PositionKit } from './position.js';
+import { assertPlayerCount } from './registry.js';
+import type { Rng } from './rng.js';
+
+/** One block of the flat action space, for the generated action table (docs/games/<game>.md). */
+export interface ActionRange {
+  /** First action number of the block. */
+  readonly first: number;
+  /** Number of actions in the block. */
+  readonly count: number;
+  /** What the block's actions do, and how the number within the block is read. */
+  readonly meaning: string;
+}
+
+/** What a game writes; defineGame derives the rest. P is the game's position type. */
+export interface GameRules<F extends Fields, View extends PlayerView, Config> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly defaultPlayers: number;
+  readonly actionSize: number;
+  /** The action space in blocks, in order, covering 0..actionSize-1 (checked by defineGame). */
+  readonly actions: readonly ActionRange[];
+  readonly encodingVersion: number;
+  /** The observation layout in named segments for a seat count (envs/core/segments.ts). */
+  observationSegments(players: number): readonly { readonly name: string; readonly size: number }[];
+  maxGameLength(players: number): number;
+  /** The position declaration: fields, saved-state version, cross-field checks. */
+  readonly position: PositionKit<F>;
+
+  /**
+   * A new game's position: deal, shuffle and draw from an Rng seeded with `options.seed` (the
+   * position's rng field). `config` was checked by checkConfig first.
+   */
+  setup(players: number, seed: number | string, config: Config | undefined): Position<F>;
+  /** Throws AgoraError('bad_request') naming a bad option; the default accepts only undefined or {}. */
+  checkConfig?(config: unknown): void;
+  /** The seat to act, -1 when the game is over. */
+  toAct(p: Position<F>): number;
+  /** Legal actions, sorted ascending, unique; [] when over. */
+  legalActions(p: Position<F>): number[];
+  /** Why `action` is not legal now (undefined when it is). The default looks it up in legalActions. */
+  whyIllegal?(p: Position<F>, action: number): string | undefined;
+  /** Plays a legal action for the seat to act, chance included (draws come from the position's rng). */
+  apply(p: Position<F>, action: number): void;
+  isOver(p: Position<F>): boolean;
+  /** True when the game was ended by the turn cap. */
+  isTruncated(p: Position<F>): boolean;
+  /** Competition ranking, 0 = first (GameState.ranking). */
+  ranking(p: Position<F>): number[];
+  scores(p: Position<F>): number[];
+  /** Everything `seat` may see (-1: the spectator), as plain JSON. */
+  view(p: Position<F>, seat: number): View;
+  /** A position consistent with view(p, seat): hidden information resampled from `rng`, the rng reseeded. */
+  determinize(p: Position<F>, seat: number, rng: Rng): Position<F>;
+  /** A label of `action`, unique among the legal ones now. */
+  actionLabel(p: Position<F>, action: number): string;
+  /** Heuristic value in [-1, 1] for `seat` (search cutoffs, greedy). */
+  evaluate(p: Position<F>, seat: number): number;
+
+  encode(view: View): Float32Array;
+  renderText(view: View): string;
+  renderHtml(view: View): string;
+  renderSvg(view: View): string;
+  describeDecision(view: View): string;
+  readonly glossary: readonly GlossaryEntry[];
+  readonly rules: RulesDoc;
+}
+
+/** The GameDefinition of a kit game, with its rules and a way back from a state to its position. */
+export interface KitGame<F extends Fields, View extends PlayerView, Config> extends GameDefinition<Config, View> {
+  readonly kit: GameRules<F, View, Config>;
+  /** The action space in blocks (docs and tools). */
+  readonly actions: readonly ActionRange[];
+  /** The observation layout in named segments for a seat count. */
+  observationSegments(players: number): readonly { readonly name: string; readonly size: number }[];
+  /** The position inside a state of this game (tests, evaluators); throws for another game's state. */
+  positionOf(state: GameState<View>): Position<F>;
+  /** A state around a position (tests build positions by hand; fromJSON is the checked way in). */
+  stateOf(p: Position<F>): GameState<View>;
+}
+
+class KitState<F extends Fields, View extends PlayerView, Config> implements GameState<View> {
+  constructor(
+    readonly rules: GameRules<F, View, Config>,
+    readonly p: Position<F>,
+  ) {}
+
+  get players(): number {
+    return this.p.players;
+  }
+
+  currentPlayer(): number {
+    return this.rules.toAct(this.p);
+  }
+
+  legalActions(): number[] {
+    return this.rules.legalActions(this.p);
+  }
+
+  applyAction(action: number): void {
+    const r = this.rules;
+    const reason = whyIllegal(r, this.p, action);
+    if (reason !== undefined) {
+      const legal = r.isOver(this.p) ? [] : r.legalActions(this.p);
+      throw new IllegalActionError(
+        r.name,
+        r.toAct(this.p),
+        action,
+        reason,
+        legal.map((a) => `${a}=${r.actionLabel(this.p, a)}`),
+      );
+    }
+    r.apply(this.p, action);
+  }
+
+  isTerminal(): boolean {
+    return this.rules.isOver(this.p);
+  }
+
+  isTruncated(): boolean {
+    return this.rules.isTruncated(this.p);
+  }
+
+  ranking(): number[] {
+    return this.rules.ranking(this.p);
+  }
+
+  scores(): number[] {
+    return this.rules.scores(this.p);
+  }
+
+  view(player: number): View {
+    return this.rules.view(this.p, player);
+  }
+
+  observation(player: number): Float32Array {
+    return this.rules.encode(this.rules.view(this.p, player));
+  }
+
+  determinize(player: number, rng: Rng): GameState<View> {
+    return new KitState(this.rules, this.rules.determinize(this.p, player, rng));
+  }
+
+  clone(): GameState<View> {
+    return new KitState(this.rules, this.rules.position.clone(this.p));
+  }
+
+  actionToString(action: number): string {
+    return this.rules.actionLabel(this.p, action);
+  }
+
+  toJSON(): unknown {
+    return this.rules.position.toJSON(this.p);
+  }
+}
+
+function whyIllegal<F extends Fields, View extends PlayerView, Config>(
+  r: GameRules<F, View, Config>,
+  p: Position<F>,
+  action: number,
+): string | undefined {
+  if (r.isOver(p)) return 'the game is over';
+  if (!Number.isInteger(action) || action < 0 || action >= r.actionSize) {
+    return `actions are integers 0..${r.actionSize - 1}`;
+  }
+  if (r.whyIllegal) return r.whyIllegal(p, action);
+  return r.legalActions(p).includes(action) ? undefined : 'it is not legal now';
+}
+
+function defaultCheckConfig(name: string, config: unknown): void {
+  if (config === undefined) return;
+  if (typeof config !== 'object' || config === null || Array.isArray(config) || Object.keys(config).length > 0) {
+    throw new AgoraError('bad_request', `${name}: the game has no config options; got ${JSON.stringify(config)}`);
+  }
+}
+
+/** Checks that the action blocks tile 0..actionSize-1 in order, so the generated table is the whole space. */
+function checkActionRanges(name: string, actionSize: number, ranges: readonly ActionRange[]): void {
+  let next = 0;
+  for (const r of ranges) {
+    if (r.first !== next || r.count < 1) throw new Error(`${name}: action block '${r.meaning}' starts at ${r.first}, expected ${next}`);
+    next += r.count;
+  }
+  if (next !== actionSize) throw new Error(`${name}: action blocks cover 0..${next - 1}, but actionSize is ${actionSize}`);
+}
+
+/** Builds a game's GameDefinition from its rules. */
+export function defineGame<F extends Fields, View extends PlayerView, Config = undefined>(
+  rules: GameRules<F, View, Config>,
+): KitGame<F, View, Config> {
+  checkActionRanges(rules.name, rules.actionSize, rules.actions);
+  const stateOf = (p: Position<F>): GameState<View> => new KitState(rules, p);
+  const positionOf = (state: GameState<View>): Position<F> => {
+    if (!(state instanceof KitState) || state.rules !== rules) {
+      throw new TypeError(`${rules.name}: not a ${rules.name} state`);
+    }
+    return state.p as Position<F>;
+  };
+  return {
+    kit: rules,
+    name: rules.name,
+    title: rules.title,
+    description: rules.description,
+    minPlayers: rules.minPlayers,
+    maxPlayers: rules.maxPlayers,
+    defaultPlayers: rules.defaultPlayers,
+    actionSize: rules.actionSize,
+    actions: rules.actions,
+    encodingVersion: rules.encodingVersion,
+    observationSegments: (players) => rules.observationSegments(players),
+    observationSize: (players) => rules.observationSegments(players).reduce((n, s) => n + s.size, 0),
+    maxGameLength: (players) => rules.maxGameLength(players),
+    newGame(options: NewGameOptions<Config>) {
+      assertPlayerCount(rules, options.players);
+      (rules.checkConfig ?? ((c: unknown) => defaultCheckConfig(rules.name, c)))(options.config);
+      return stateOf(rules.setup(options.players, options.seed, options.config));
+    },
+    fromJSON: (json) => stateOf(rules.position.fromJSON(json)),
+    evaluate: (state, player) => rules.evaluate(positionOf(state), player),
+    encode: (view) => rules.encode(view),
+    renderText: (view) => rules.renderText(view),
+    renderHtml: (view) => rules.renderHtml(view),
+    renderSvg: (view) => rules.renderSvg(view),
+    describeDecision: (view) => rules.describeDecision(view),
+    glossary: rules.glossary,
+    rules: rules.rules,
+    positionOf,
+    stateOf,
+  };
+}
