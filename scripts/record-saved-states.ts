@@ -4,9 +4,10 @@
  * recorded once, before the games moved to the position kit (envs/core/position.ts), and are never
  * re-recorded: test/saved-states.test.ts loads each one with today's fromJSON and checks it is the
  * same position as the replayed game at that step, so saved games of older versions keep loading.
- *   npx tsx scripts/record-saved-states.ts
+ * A new game records its own once, with its first format: npx tsx scripts/record-saved-states.ts <game>
+ * (an existing file is never overwritten).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, listGames } from '../envs/index.js';
 import { PLAYTHROUGH_DIR, type PlaythroughFile } from './record-playthroughs.js';
@@ -40,8 +41,14 @@ function samplesOf(game: string): SavedStateSample[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = join(SAVED_STATES_DIR, 'v1');
   mkdirSync(dir, { recursive: true });
-  for (const game of listGames()) {
-    writeFileSync(join(dir, `${game}.json`), JSON.stringify({ game, version: 1, samples: samplesOf(game) }) + '\n');
+  const games = process.argv.length > 2 ? process.argv.slice(2) : listGames();
+  for (const game of games) {
+    const path = join(dir, `${game}.json`);
+    if (existsSync(path)) {
+      console.log(`${game}: ${path} exists and is never re-recorded`);
+      continue;
+    }
+    writeFileSync(path, JSON.stringify({ game, version: 1, samples: samplesOf(game) }) + '\n');
     console.log(`${game}: written`);
   }
 }

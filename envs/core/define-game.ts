@@ -190,10 +190,12 @@ function defaultCheckConfig(name: string, config: unknown): void {
 function checkActionRanges(name: string, actionSize: number, ranges: readonly ActionRange[]): void {
   let next = 0;
   for (const r of ranges) {
-    if (r.first !== next || r.count < 1) throw new Error(`${name}: action block '${r.meaning}' starts at ${r.first}, expected ${next}`);
+    if (r.first !== next || r.count < 1)
+      throw new Error(`${name}: action block '${r.meaning}' starts at ${r.first}, expected ${next}`);
     next += r.count;
   }
-  if (next !== actionSize) throw new Error(`${name}: action blocks cover 0..${next - 1}, but actionSize is ${actionSize}`);
+  if (next !== actionSize)
+    throw new Error(`${name}: action blocks cover 0..${next - 1}, but actionSize is ${actionSize}`);
 }
 
 /** Builds a game's GameDefinition from its rules. */

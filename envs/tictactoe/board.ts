@@ -1,7 +1,8 @@
-import { SEAT_COLORS, svgBoard, type GlossaryEntry, type RulesDoc } from '../core/board.js';
-import type { TicTacToeView } from './rules.js';
+/** The tic-tac-toe board as SVG, and the sentence that asks the seat to act. */
+import { SEAT_COLORS, svgBoard } from '../core/board.js';
+import { MARKS as MARK } from './components.js';
+import type { TicTacToeView } from './view.js';
 
-const MARK = ['X', 'O'];
 const CELL = 80;
 const MARGIN = 28;
 
@@ -45,25 +46,3 @@ export function describeDecision(view: TicTacToeView): string {
   if (view.isOver || view.seat < 0 || view.toAct !== view.seat) return '';
   return `Place your ${MARK[view.seat]} in an empty cell: three in a row, column or diagonal wins.`;
 }
-
-/** Tic-tac-toe has no cards or tiles. */
-export const GLOSSARY: readonly GlossaryEntry[] = [];
-
-export const RULES: RulesDoc = {
-  intro:
-    'Two players take turns marking a 3×3 grid, X first. Three of your marks in a row, a column or a diagonal win; a full grid without a line is a draw.',
-  sections: [
-    { heading: 'Set-up', paragraphs: ['The grid starts empty. Seat 0 plays X and moves first; seat 1 plays O.'] },
-    {
-      heading: 'A turn',
-      paragraphs: ['Mark one empty cell. Cells are named (row, column), both counted 0 to 2 from the top left.'],
-    },
-    {
-      heading: 'The end',
-      paragraphs: [
-        'The game ends as soon as a player has three in a line (that player wins) or all nine cells are marked (a draw: both share first place).',
-      ],
-    },
-  ],
-  tables: [],
-};

@@ -1,5 +1,6 @@
+/** The observation: three 3×3 planes, from the observing seat's side. */
 import { SegmentWriter, defineLayout } from '../core/segments.js';
-import type { TicTacToeView } from './rules.js';
+import type { TicTacToeView } from './view.js';
 
 export const ENCODING_VERSION = 1;
 
@@ -9,8 +10,6 @@ export const LAYOUT = defineLayout([
   { name: 'theirs', size: 9 },
   { name: 'empty', size: 9 },
 ]);
-
-export const observationSize = (_players: number): number => LAYOUT.size;
 
 export function encodeTicTacToe(view: TicTacToeView): Float32Array {
   const w = new SegmentWriter(LAYOUT);

@@ -1,38 +1,49 @@
-import type { GameDefinition } from '../core/game.js';
-import { ENCODING_VERSION, encodeTicTacToe, observationSize } from './encode.js';
-import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
+/**
+ * Tic-tac-toe (2 players): the reference game for testing agents, as OpenSpiel and PettingZoo keep
+ * one, and the smallest example of a game folder (docs/adding-a-game.md walks through it). Seat 0
+ * plays X and moves first. No chance, no hidden information, no config.
+ */
+import { defineGame } from '../core/define-game.js';
+import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './actions.js';
+import { describeDecision, renderSvg } from './board.js';
+import { CELLS } from './components.js';
+import { ENCODING_VERSION, LAYOUT, encodeTicTacToe } from './encode.js';
+import { GLOSSARY } from './glossary.js';
+import { POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
-import { CELLS, LINES, TicTacToeState, type TicTacToeView } from './rules.js';
+import { RULES } from './rules-doc.js';
+import { evaluate, ranking, scores } from './scoring.js';
+import { apply, determinize, isOver, setup, toAct } from './transitions.js';
+import { view, type TicTacToeView } from './view.js';
 
-export type { TicTacToeView } from './rules.js';
+export type { TicTacToeView } from './view.js';
 
-/** Lines still open to `player` minus lines open to the opponent, scaled; +-1 once decided. */
-function evaluate(state: TicTacToeState, player: number): number {
-  const view = state.view(player);
-  if (view.isOver) return view.winner === -1 ? 0 : view.winner === player ? 1 : -1;
-  let score = 0;
-  for (const line of LINES) {
-    const owners = line.map((c) => view.board[c]);
-    if (owners.every((o) => o !== 1 - player)) score += owners.filter((o) => o === player).length;
-    if (owners.every((o) => o !== player)) score -= owners.filter((o) => o === 1 - player).length;
-  }
-  return Math.max(-0.9, Math.min(0.9, score / 12));
-}
-
-export const tictactoe = {
+export const tictactoe = defineGame<typeof POSITION.spec.fields, TicTacToeView>({
   name: 'tictactoe',
   title: 'Tic-tac-toe',
   description: 'Three in a row on a 3x3 grid; the reference game for testing agents.',
   minPlayers: 2,
   maxPlayers: 2,
   defaultPlayers: 2,
-  actionSize: CELLS,
+  actionSize: ACTION_SIZE,
+  actions: ACTIONS,
   encodingVersion: ENCODING_VERSION,
-  observationSize,
+  observationSegments: () => LAYOUT.segments,
   maxGameLength: () => CELLS,
-  newGame: (options) => TicTacToeState.newGame(options),
-  fromJSON: (json) => TicTacToeState.fromJSON(json),
-  evaluate: (state, player) => evaluate(state as TicTacToeState, player),
+  position: POSITION,
+  setup,
+  toAct,
+  legalActions,
+  whyIllegal,
+  apply,
+  isOver,
+  isTruncated: () => false,
+  ranking,
+  scores,
+  view,
+  determinize,
+  actionLabel,
+  evaluate,
   encode: encodeTicTacToe,
   renderText,
   renderHtml,
@@ -40,4 +51,4 @@ export const tictactoe = {
   describeDecision,
   glossary: GLOSSARY,
   rules: RULES,
-} satisfies GameDefinition<undefined, TicTacToeView>;
+});

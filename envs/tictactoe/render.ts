@@ -1,7 +1,7 @@
+/** Tic-tac-toe as text (terminals) and as an HTML table. */
 import { escapeHtml } from '../core/html.js';
-import type { TicTacToeView } from './rules.js';
-
-const MARK = ['X', 'O'];
+import { MARKS as MARK } from './components.js';
+import type { TicTacToeView } from './view.js';
 
 function statusLine(view: TicTacToeView): string {
   const me = view.seat >= 0 ? `You are ${MARK[view.seat]} (seat ${view.seat}).` : 'Spectator view.';

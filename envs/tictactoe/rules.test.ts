@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { IllegalActionError, actionNamed, playNamed, returnsFromRanking } from '../index.js';
 import { tictactoe } from './index.js';
-import type { TicTacToeState } from './rules.js';
+import type { GameState } from '../core/game.js';
+import type { TicTacToeView } from './view.js';
 
-const after = (...moves: string[]) => playNamed(tictactoe.newGame({ players: 2, seed: 0 }) as TicTacToeState, ...moves);
+type TicTacToeState = GameState<TicTacToeView>;
+
+const after = (...moves: string[]) => playNamed(tictactoe.newGame({ players: 2, seed: 0 }), ...moves);
 
 /** Distinct positions reachable from the empty board, terminal ones included. */
 function countReachable(): number {
@@ -18,7 +21,7 @@ function countReachable(): number {
       walk(next);
     }
   };
-  walk(tictactoe.newGame({ players: 2, seed: 0 }) as TicTacToeState);
+  walk(tictactoe.newGame({ players: 2, seed: 0 }));
   return seen.size;
 }
 
@@ -89,5 +92,45 @@ describe('tictactoe', () => {
     const open = after('x(1,1)');
     expect(tictactoe.evaluate(open, 0)).toBeGreaterThan(0);
     expect(tictactoe.evaluate(open, 0)).toBeLessThan(1);
+  });
+});
+
+describe('tictactoe saved states', () => {
+  test('a saved game carries its format version and seat count, and loads to the same position', () => {
+    const s = after('x(0,0)', 'o(1,1)');
+    const json = s.toJSON() as Record<string, unknown>;
+    expect(json).toEqual({
+      game: 'tictactoe',
+      version: 2,
+      players: 2,
+      board: [0, -1, -1, -1, 1, -1, -1, -1, -1],
+      lastMove: 4,
+    });
+    const loaded = tictactoe.fromJSON(json);
+    expect(loaded.legalActions()).toEqual(s.legalActions());
+    expect(loaded.currentPlayer()).toBe(0);
+  });
+
+  test('a version-1 save (before the position kit) still loads', () => {
+    const loaded = tictactoe.fromJSON({ game: 'tictactoe', board: [0, 0, 0, 1, 1, -1, -1, -1, -1], lastMove: 2 });
+    expect(loaded.isTerminal()).toBe(true);
+    expect(loaded.ranking()).toEqual([0, 1]);
+  });
+
+  test.each([
+    [
+      { game: 'tictactoe', version: 2, players: 2, board: [0, 0, -1, -1, -1, -1, -1, -1, -1], lastMove: 1 },
+      /2 X and 0 O/,
+    ],
+    [
+      { game: 'tictactoe', version: 2, players: 2, board: [0, 1, -1, -1, -1, -1, -1, -1, -1], lastMove: 0 },
+      /lastMove 0/,
+    ],
+    [{ game: 'tictactoe', version: 3, players: 2 }, /version 3 is not one this build reads \(1\.\.2\)/],
+    [{ game: 'tictactoe', version: 2, players: 3 }, /players is 3; the game takes 2\.\.2/],
+    [{ game: 'tictactoe', version: 2, players: 2, board: [0], lastMove: -1 }, /board/],
+    [{ game: 'tictactoe', version: 2, players: 2, board: new Array(9).fill(-1), lastMove: -1, extra: 1 }, /extra/],
+  ])('a malformed save is refused, naming the problem: %j', (json, message) => {
+    expect(() => tictactoe.fromJSON(json)).toThrow(message);
   });
 });
