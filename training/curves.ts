@@ -2,12 +2,12 @@
  * Training curves as a standalone SVG: one panel of losses, one of the Elo difference against
  * each baseline, both over training time (gradient steps). Pure function of the metrics rows.
  */
-export interface CurvePoint {
+interface CurvePoint {
   x: number;
   y: number;
 }
 
-export interface CurveSeries {
+interface CurveSeries {
   name: string;
   points: CurvePoint[];
 }
@@ -79,7 +79,7 @@ function panel(
 }
 
 /** Two stacked panels in one SVG document. */
-export function curvesSvg(
+function curvesSvg(
   title: string,
   losses: readonly CurveSeries[],
   ratings: readonly CurveSeries[],

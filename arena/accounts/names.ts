@@ -23,7 +23,7 @@ export type NameKind = 'person' | 'bot';
 export const NAME_MAX = { person: 40, bot: 60 } as const;
 
 /** The prefix of generated guest names; people cannot register a name whose key starts with it. */
-export const GUEST_PREFIX = 'guest-';
+const GUEST_PREFIX = 'guest-';
 
 const MAX_MARK_RUN = 4;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;

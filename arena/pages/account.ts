@@ -67,14 +67,14 @@ export function loginPage(d: LoginPageData): string {
   return layout('Log in', body);
 }
 
-export interface AccountKey {
+interface AccountKey {
   id: string;
   label: string;
   createdAt: string;
   lastUsedAt?: string;
 }
 
-export interface AccountRating {
+interface AccountRating {
   game: string;
   title: string;
   elo: number;

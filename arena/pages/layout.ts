@@ -38,7 +38,7 @@ label{display:block;margin:.4rem 0}
  * Where the header's account links go: pages are pure functions of their data, and the router
  * fills the slot for the visitor (withAccountNav) just before sending.
  */
-export const ACCOUNT_SLOT = '<!--account-->';
+const ACCOUNT_SLOT = '<!--account-->';
 
 /** The header's account links for a visitor: their name and account page, or log in / sign up. */
 export function withAccountNav(html: string, user: { name: string } | undefined): string {

@@ -4,7 +4,7 @@ import { esc, layout } from './layout.js';
 import { count } from './ordinal.js';
 
 /** A tournament's state in words: a running one is playing, or queued behind the one that is. */
-export function statusWord(t: TournamentRecord, playing: boolean): string {
+function statusWord(t: TournamentRecord, playing: boolean): string {
   return t.status === 'running' ? (playing ? 'playing' : 'queued') : t.status;
 }
 

@@ -19,7 +19,7 @@ export interface RequestLocals {
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;
 
 /** Bearer token of the Authorization header, if any. */
-export function bearer(req: Request): string | undefined {
+function bearer(req: Request): string | undefined {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   return m?.[1];
 }

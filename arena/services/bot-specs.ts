@@ -9,7 +9,7 @@ import type { ArenaContext } from './context.js';
 const MODEL_KINDS = new Set(['neural', 'az']);
 
 /** The model folders this arena serves for a game: `<modelsDir>/<game>/<name>` holding model.json and meta.json. */
-export function modelFolders(modelsDir: string, game: string): string[] {
+function modelFolders(modelsDir: string, game: string): string[] {
   const dir = join(modelsDir, game);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })

@@ -33,7 +33,7 @@ export interface NewMatch {
 }
 
 /** A move sent for a position that is no longer the current one (a double click, a second tab): 409 `stale`. */
-export class StaleMoveError extends AgoraError {
+class StaleMoveError extends AgoraError {
   constructor(
     readonly decisions: number,
     sent: number,
@@ -45,7 +45,7 @@ export class StaleMoveError extends AgoraError {
   }
 }
 
-export interface SeatInfo {
+interface SeatInfo {
   seat: number;
   name: string;
   kind: 'bot' | 'human';

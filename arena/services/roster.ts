@@ -23,7 +23,7 @@ export const DEFAULT_ROSTER = [
 ] as const;
 
 /** Names only the arena's own bots may carry (the agent kinds, which the roster uses as names). */
-export const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human'] as const;
+const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human'] as const;
 
 /** Search iterations of the roster's `az:` bots: the iteration count of the strongest default MCTS bot's little brother. */
 export const ROSTER_AZ_ITERATIONS = 200;

@@ -25,7 +25,7 @@ export interface NewTournament {
  * The seed of one tournament game: an HMAC of its index under the tournament's secret, so a
  * finished game's seed (shown in its replay) tells nothing about the seeds of the games still to come.
  */
-export function tournamentGameSeed(secret: string, index: number): string {
+function tournamentGameSeed(secret: string, index: number): string {
   return createHmac('sha256', secret).update(`game:${index}`).digest('hex');
 }
 
@@ -36,10 +36,10 @@ export function publicTournament(t: TournamentRecord): Omit<TournamentRecord, 's
 }
 
 /** Most games one tournament may schedule. */
-export const MAX_TOURNAMENT_GAMES = 2000;
+const MAX_TOURNAMENT_GAMES = 2000;
 
 /** How long a tournament lease lasts without renewal (ms). */
-export const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_LEASE_MS = 60_000;
 
 export interface TournamentServiceOptions {
   /** Who holds this service's leases: unique per process (default `${hostname}:${pid}:${random}`). */

@@ -13,7 +13,7 @@ export interface SimulateOptions {
   json?: string;
 }
 
-export interface AgentTally {
+interface AgentTally {
   agent: string;
   games: number;
   /** First places, shared ones included. */
@@ -26,7 +26,7 @@ export interface AgentTally {
  * Plays `games` games; with one spec per seat the seats rotate every game, so each agent plays
  * each seat equally often over a multiple of the player count.
  */
-export async function simulate(
+async function simulate(
   name: string,
   opts: SimulateOptions,
 ): Promise<{ results: MatchResult[]; tallies: AgentTally[] }> {
