@@ -114,7 +114,8 @@ export function pagesRouter(arena: ArenaServices): express.Router {
 
   /** Where a form goes back to: the seat's page, in the text view if the form came from it. */
   const seatUrl = (id: string, token: string, body: unknown) =>
-    `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}${(body as { view?: unknown }).view === 'text' ? '&view=text' : ''}`;
+    `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}` +
+    `${(body as { view?: unknown }).view === 'text' ? '&view=text' : ''}`;
 
   /** A refused move (illegal, out of turn, stale) shows the current page again with the reason, nothing changed. */
   const retry = async (res: Response, id: string, token: string, body: unknown, err: unknown) => {

@@ -64,7 +64,8 @@ export function checkBotSpec(ctx: ArenaContext, def: GameDefinition, spec: strin
     // The path given is not echoed: every refused path gets exactly this text.
     throw new AgentSpecError(
       `${parsed.kind}:<path>`,
-      `the path must be one of this arena's model folders for ${def.name}: ${served.length ? served.join(', ') : 'none'}`,
+      `the path must be one of this arena's model folders for ${def.name}: ` +
+        `${served.length ? served.join(', ') : 'none'}`,
     );
   }
   if (byAccount) {
