@@ -22,7 +22,8 @@ while (!state.isTerminal()) {
   const action = await bot.act(ctx);
   if (seat === observer) {
     console.log(
-      `\n${game.renderText(state.view(observer))}\n-> seat ${observer} (random) chooses: ${state.actionToString(action)}`,
+      `\n${game.renderText(state.view(observer))}\n` +
+        `-> seat ${observer} (random) chooses: ${state.actionToString(action)}`,
     );
   }
   state.applyAction(action);

@@ -92,7 +92,8 @@ export async function simulateCommand(name: string, opts: SimulateOptions): Prom
   const truncated = results.filter((r) => r.truncated).length;
   process.stdout.write(`${formatTable(['agent', 'seats', 'wins', 'win share', 'avg return', 'avg score'], rows)}\n`);
   process.stdout.write(
-    `${results.length} games of ${name}; average length ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)} decisions ` +
+    `${results.length} games of ${name}; ` +
+      `average length ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)} decisions ` +
       `(min ${Math.min(...lengths)}, max ${Math.max(...lengths)}); ended by the turn cap: ${truncated}\n`,
   );
   if (opts.json) {
