@@ -62,7 +62,9 @@ export class SpecOptions {
     const raw = this.options[key];
     if (raw === undefined) return fallback;
     const value = Number(raw);
-    const range = `${check.integer ? 'an integer' : 'a number'}${check.min !== undefined ? ` >= ${check.min}` : ''}${check.max !== undefined ? ` <= ${check.max}` : ''}`;
+    const range =
+      `${check.integer ? 'an integer' : 'a number'}` +
+      `${check.min !== undefined ? ` >= ${check.min}` : ''}${check.max !== undefined ? ` <= ${check.max}` : ''}`;
     if (
       !Number.isFinite(value) ||
       (check.integer && !Number.isInteger(value)) ||

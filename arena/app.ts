@@ -97,19 +97,9 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   // the site in a Referer header.
   app.use(helmet({ referrerPolicy: { policy: 'same-origin' } }));
   const writes = limiter(deps.writeLimitPerMinute ?? 120, 60_000, 'writes a minute');
+  const logins = limiter(deps.loginLimitPer15Minutes ?? 20, 15 * 60_000, 'log-in and sign-up attempts in 15 minutes');
   app.use((req, res, next) => (req.method === 'POST' ? writes(req, res, next) : next()));
-  app.use(
-    ['/login', '/signup'],
-    (() => {
-      const logins = limiter(
-        deps.loginLimitPer15Minutes ?? 20,
-        15 * 60_000,
-        'log-in and sign-up attempts in 15 minutes',
-      );
-      return (req: Request, res: Response, next: NextFunction) =>
-        req.method === 'POST' ? logins(req, res, next) : next();
-    })(),
-  );
+  app.use(['/login', '/signup'], (req, res, next) => (req.method === 'POST' ? logins(req, res, next) : next()));
   app.use(sameOriginWrites(deps.origin));
   app.use(express.json({ limit: '32kb' }));
   app.use(express.urlencoded({ extended: false, limit: '32kb' }));
@@ -118,7 +108,8 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   app.use('/api', apiRouter(arena));
 
   app.use(issueCsrf(secret, secure));
-  app.use((req, res, next) => (req.method === 'POST' ? checkCsrf(secret)(req, res, next) : next()));
+  const csrfCheck = checkCsrf(secret);
+  app.use((req, res, next) => (req.method === 'POST' ? csrfCheck(req, res, next) : next()));
   app.use(pagesRouter(arena));
   app.use(accountRouter(arena, accounts, secure));
 

@@ -41,7 +41,10 @@ export interface ArenaDeps {
   newSeed?: () => string;
   /** Worker threads for bot moves in people's games (default 2). */
   botThreads?: number;
-  /** Wall-clock budget of one decision of the arena's own bots, ms, in people's games and tournaments (default 10 000). */
+  /**
+   * Wall-clock budget of one decision of the arena's own bots, ms, in people's games and
+   * tournaments (default 10 000).
+   */
   botBudgetMs?: number;
   /** Limits of bots registered by accounts (default: 5 000 iterations, 2 000 ms). */
   userBots?: Partial<UserBotLimits>;

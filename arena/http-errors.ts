@@ -4,7 +4,7 @@ import { AgoraError, type ErrorCode } from '../envs/index.js';
 import { errorPage } from './pages/layout.js';
 
 /** Every error code's HTTP status, in one place. */
-export const STATUS: Record<ErrorCode, number> = {
+const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   bad_player_count: 400,
   bad_agent_spec: 400,

@@ -24,7 +24,8 @@ const app = createApp({ store, runner, ...settings });
 await app.arena.bootstrap();
 const server = app.listen(port, () => {
   console.log(
-    `Agora arena on http://localhost:${port} (store: ${description}; tournament games on ${app.arena.ctx.runner.name}; ` +
+    `Agora arena on http://localhost:${port} (store: ${description}; ` +
+      `tournament games on ${app.arena.ctx.runner.name}; ` +
       `operator routes ${settings.adminToken ? 'on' : 'off'}). Ctrl+C stops it.`,
   );
 });

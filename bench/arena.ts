@@ -85,7 +85,8 @@ async function serve(): Promise<void> {
     }
   };
 
-  // The store's methods are synchronous SQLite work behind a promise: the time of the call is the time the event loop is held.
+  // The store's methods are synchronous SQLite work behind a promise: the time of the call is the
+  // time the event loop is held.
   let storeStats: ServerStats['store'] = {};
   const methods = app.arena.ctx.store as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(methods))) {
@@ -170,7 +171,10 @@ const ms = (x: number) => `${x.toFixed(2)} ms`.padStart(10);
 
 function distribution(label: string, values: number[]): string {
   const s = [...values].sort((a, b) => a - b);
-  return `  ${label.padEnd(26)} p50 ${ms(percentile(s, 50))}  p90 ${ms(percentile(s, 90))}  p99 ${ms(percentile(s, 99))}  max ${ms(s[s.length - 1])}`;
+  return (
+    `  ${label.padEnd(26)} p50 ${ms(percentile(s, 50))}  p90 ${ms(percentile(s, 90))}  ` +
+    `p99 ${ms(percentile(s, 99))}  max ${ms(s[s.length - 1])}`
+  );
 }
 
 // ---- (a) tournaments ------------------------------------------------------------------------------
@@ -197,7 +201,8 @@ async function tournamentSpeed(game: keyof typeof TOURNAMENT_GAMES): Promise<voi
   const steady = count > 1 ? (count - 1) / ((last - first) / 1000) : NaN;
   const decisions = report.results.reduce((sum, r) => sum + r.actions.length, 0);
   console.log(
-    `  ${game.padEnd(10)} ${String(games).padStart(5)} games  ${(games / wall).toFixed(0).padStart(6)} games/s overall (${wall.toFixed(2)} s)` +
+    `  ${game.padEnd(10)} ${String(games).padStart(5)} games  ` +
+      `${(games / wall).toFixed(0).padStart(6)} games/s overall (${wall.toFixed(2)} s)` +
       `  ${steady.toFixed(0).padStart(6)} games/s steady  ${(decisions / games).toFixed(1)} decisions/game`,
   );
 }
@@ -345,7 +350,8 @@ async function latency(
       : `${count} matches one after another`;
   console.log(
     `\n${game}, ${players} players, ${shape}, vs random bots: ${samples.length} moves ` +
-      `in ${seconds.toFixed(2)} s (${(samples.length / seconds).toFixed(0)} moves/s; also ${gets} GETs; ${botCalls} bot decisions)`,
+      `in ${seconds.toFixed(2)} s (${(samples.length / seconds).toFixed(0)} moves/s; ` +
+      `also ${gets} GETs; ${botCalls} bot decisions)`,
   );
   console.log(
     distribution(
@@ -405,17 +411,20 @@ async function latency(
   }
   console.log(
     `  event-loop delay: server p50 ${ms(stats.lag.p50)}  p99 ${ms(stats.lag.p99)}  max ${ms(stats.lag.max)}; ` +
-      `client p50 ${ms(clientLag.percentile(50) / 1e6)}  p99 ${ms(clientLag.percentile(99) / 1e6)}  max ${ms(clientLag.max / 1e6)}`,
+      `client p50 ${ms(clientLag.percentile(50) / 1e6)}  p99 ${ms(clientLag.percentile(99) / 1e6)}  ` +
+      `max ${ms(clientLag.max / 1e6)}`,
   );
   console.log(
-    `  server GC: ${stats.gc.count} pauses, ${stats.gc.totalMs.toFixed(0)} ms in all, slowest ${stats.gc.maxMs.toFixed(1)} ms`,
+    `  server GC: ${stats.gc.count} pauses, ${stats.gc.totalMs.toFixed(0)} ms in all, ` +
+      `slowest ${stats.gc.maxMs.toFixed(1)} ms`,
   );
   const slowest = Object.entries(stats.store).sort((a, b) => b[1].maxMs - a[1].maxMs)[0];
   const slowCalls = Object.values(stats.store).reduce((n, s) => n + s.slow, 0);
   const storeCalls = Object.values(stats.store).reduce((n, s) => n + s.calls, 0);
   if (slowest) {
     console.log(
-      `  store: ${storeCalls} calls, ${slowCalls} over ${SLOW_STORE_MS} ms wall time (synchronous: each holds the event loop); ` +
+      `  store: ${storeCalls} calls, ${slowCalls} over ${SLOW_STORE_MS} ms wall time ` +
+        '(synchronous: each holds the event loop); ' +
         `slowest ${slowest[0]} ${slowest[1].maxMs.toFixed(1)} ms`,
     );
   }
@@ -428,7 +437,8 @@ async function latency(
     // Little's law for a closed loop: moves in flight = throughput x latency.
     console.log(
       `  closed loop: ${count} clients each waiting on its own move; mean latency = ${count} / throughput ≈ ` +
-        `${((count / (samples.length / seconds)) * 1000).toFixed(0)} ms at this throughput (THINK_MS=1000 paces the clients like people)`,
+        `${((count / (samples.length / seconds)) * 1000).toFixed(0)} ms at this throughput ` +
+        '(THINK_MS=1000 paces the clients like people)',
     );
   }
   return worst;
@@ -449,7 +459,8 @@ if (process.argv[2] === 'serve') {
   for (const game of ['promotion', 'tictactoe'] as const) await tournamentSpeed(game);
 
   console.log(
-    `\n(b) POST /api/matches/:id/actions over loopback; server in a child process; SQLite ${IN_MEMORY ? 'in memory' : 'in a temporary file'}`,
+    '\n(b) POST /api/matches/:id/actions over loopback; server in a child process; ' +
+      `SQLite ${IN_MEMORY ? 'in memory' : 'in a temporary file'}`,
   );
   console.log('    Each move returns after the bots have replied up to your next turn: a random bot decides in');
   console.log('    microseconds, but every decision is a BotPool worker-thread round trip (2 threads, shared by all');

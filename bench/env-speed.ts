@@ -121,7 +121,8 @@ for (const name of listGames().filter((n) => only.length === 0 || only.includes(
     const games = median(runs.map((r) => r[m].gamesPerSec));
     const ratio = m === 0 ? '' : `${(100 * median(runs.map((r) => r[m].stepsPerSec / r[0].stepsPerSec))).toFixed(0)}%`;
     console.log(
-      `${name.padEnd(14)}${String(players).padStart(7)}  ${mode.padEnd(8)}${fmt(steps).padStart(10)}  ${fmt(games).padStart(11)}  ${ratio.padStart(7)}`,
+      `${name.padEnd(14)}${String(players).padStart(7)}  ${mode.padEnd(8)}` +
+        `${fmt(steps).padStart(10)}  ${fmt(games).padStart(11)}  ${ratio.padStart(7)}`,
     );
   });
 }

@@ -84,12 +84,14 @@ if (!url) {
     const rates: number[] = [];
     for (let r = 0; r < 3; r++) rates.push(await queueRate(n));
     console.log(
-      `queue, ${n} worker process${n === 1 ? ' ' : 'es'}   ${median(rates).toFixed(1).padStart(7)}   (runs: ${rates.map((x) => x.toFixed(1)).join(', ')})`,
+      `queue, ${n} worker process${n === 1 ? ' ' : 'es'}   ${median(rates).toFixed(1).padStart(7)}   ` +
+        `(runs: ${rates.map((x) => x.toFixed(1)).join(', ')})`,
     );
   }
   const rates: number[] = [];
   for (let r = 0; r < 3; r++) rates.push(await threadRate(2));
   console.log(
-    `in-process, 2 threads        ${median(rates).toFixed(1).padStart(7)}   (runs: ${rates.map((x) => x.toFixed(1)).join(', ')})`,
+    `in-process, 2 threads        ${median(rates).toFixed(1).padStart(7)}   ` +
+      `(runs: ${rates.map((x) => x.toFixed(1)).join(', ')})`,
   );
 }

@@ -162,7 +162,8 @@ for (const [label, name, fix] of rows) {
   const b1 = inferencePerSec(1);
   const b256 = inferencePerSec(256);
   console.log(
-    `${label.padEnd(18)} ${gflops.toFixed(name === 'cpu' ? 2 : 1).padStart(14)}  ${fmt(train).padStart(15)}  ${fmt(b1).padStart(12)}  ${fmt(b256).padStart(14)}`,
+    `${label.padEnd(18)} ${gflops.toFixed(name === 'cpu' ? 2 : 1).padStart(14)}  ` +
+      `${fmt(train).padStart(15)}  ${fmt(b1).padStart(12)}  ${fmt(b256).padStart(14)}`,
   );
   console.log(
     `  matmul = ${((100 * gflops) / PEAK_GFLOPS).toFixed(1)}% of the ${PEAK_GFLOPS} GFLOP/s native 2-core peak`,
@@ -170,7 +171,9 @@ for (const [label, name, fix] of rows) {
   if (label === 'wasm') {
     const achieved = (train * 3 * 2 * MLP_MACS) / 1e9;
     console.log(
-      `  MLP training on wasm: ${achieved.toFixed(1)} GFLOP/s = ${((100 * achieved) / PEAK_GFLOPS).toFixed(1)}% of the ${PEAK_GFLOPS} GFLOP/s native 2-core peak (one thread; ${((100 * achieved) / gflops).toFixed(0)}% of this backend's own matmul rate)`,
+      `  MLP training on wasm: ${achieved.toFixed(1)} GFLOP/s = ${((100 * achieved) / PEAK_GFLOPS).toFixed(1)}% ` +
+        `of the ${PEAK_GFLOPS} GFLOP/s native 2-core peak ` +
+        `(one thread; ${((100 * achieved) / gflops).toFixed(0)}% of this backend's own matmul rate)`,
     );
   }
 }
@@ -183,7 +186,8 @@ for (const game of ['tictactoe', 'promotion', 'cityplan', 'philadelphia', 'filth
     const { rate, flops } = await parallelSamplesPerSec(game, width, 1, 256);
     const gf = (rate * flops) / 1e9;
     console.log(
-      `${game.padEnd(13)} ${String(width).padStart(5)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${((100 * gf) / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${fmt(jsInferencePerSec(game, width)).padStart(24)}`,
+      `${game.padEnd(13)} ${String(width).padStart(5)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ` +
+        `${((100 * gf) / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${fmt(jsInferencePerSec(game, width)).padStart(24)}`,
     );
   }
 }
@@ -191,7 +195,8 @@ for (const game of ['tictactoe', 'promotion', 'cityplan', 'philadelphia', 'filth
 // tfjs-layers' LayerNormalization tiles its statistics and parameters on every call; the stock Tile
 // gradient is one slice and add per repetition and the stock wasm Tile kernel works per element.
 console.log(
-  '\nLayerNorm tiling: stock tfjs against the closed-form Tile gradient and contiguous wasm Tile (Perikles, wasm, batch 256, one thread)',
+  '\nLayerNorm tiling: stock tfjs against the closed-form Tile gradient and contiguous wasm Tile ' +
+    '(Perikles, wasm, batch 256, one thread)',
 );
 console.log('width  stock samples/s  fast samples/s  speed-up');
 for (const width of [64, 128, 256]) {
@@ -200,14 +205,16 @@ for (const width of [64, 128, 256]) {
   await initBackend({ only: 'wasm', announce: false });
   const fast = (await parallelSamplesPerSec('perikles', width, 1, 256)).rate;
   console.log(
-    `${String(width).padStart(5)}  ${fmt(stock).padStart(15)}  ${fmt(fast).padStart(14)}  ${(fast / stock).toFixed(2).padStart(8)}`,
+    `${String(width).padStart(5)}  ${fmt(stock).padStart(15)}  ` +
+      `${fmt(fast).padStart(14)}  ${(fast / stock).toFixed(2).padStart(8)}`,
   );
 }
 
 // wasm runs one thread per Node thread, so using both cores for training means data parallelism:
 // ParallelLearner splits each batch across worker threads and averages the gradients.
 console.log(
-  '\ndata-parallel training of the policy-value network (ParallelLearner, wasm, Adam, 2 residual blocks), Perikles observations',
+  '\ndata-parallel training of the policy-value network ' +
+    '(ParallelLearner, wasm, Adam, 2 residual blocks), Perikles observations',
 );
 console.log('width  batch  threads  train samples/s  GFLOP/s  % of peak  speed-up');
 for (const [width, batchSize] of [
@@ -223,7 +230,9 @@ for (const [width, batchSize] of [
     if (threads === 1) one = rate;
     const gf = (rate * flops) / 1e9;
     console.log(
-      `${String(width).padStart(5)}  ${String(batchSize).padStart(5)}  ${String(threads).padStart(7)}  ${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ${((100 * gf) / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${(rate / one).toFixed(2).padStart(8)}`,
+      `${String(width).padStart(5)}  ${String(batchSize).padStart(5)}  ${String(threads).padStart(7)}  ` +
+        `${fmt(rate).padStart(15)}  ${gf.toFixed(1).padStart(7)}  ` +
+        `${((100 * gf) / PEAK_GFLOPS).toFixed(1).padStart(8)}%  ${(rate / one).toFixed(2).padStart(8)}`,
     );
   }
 }

@@ -119,7 +119,8 @@ program
   )
   .option(
     '--full-iterations <n>',
-    'az: playout cap randomisation (KataGo): recorded decisions search n iterations, the rest --iterations and are not recorded',
+    'az: playout cap randomisation (KataGo): recorded decisions search n iterations, ' +
+      'the rest --iterations and are not recorded',
     positiveInt,
   )
   .option(
@@ -137,7 +138,8 @@ program
 program
   .command('tune-search <dir>')
   .description(
-    "measure a model's az search at several PUCT constants against an opponent, and save the best as the model's default c",
+    "measure a model's az search at several PUCT constants against an opponent, " +
+      "and save the best as the model's default c",
   )
   .requiredOption('--c <values>', 'the PUCT constants to compare, comma-separated, e.g. 0.5,1,1.5')
   .option('--iterations <n>', 'search iterations per decision, for az and the default opponent', positiveInt, 64)
@@ -151,7 +153,8 @@ program
 program
   .command('widen-model <dir>')
   .description(
-    "rewrite a saved model for its game's current encoding when that encoding only appended observation inputs (they get zero weights)",
+    "rewrite a saved model for its game's current encoding " +
+      'when that encoding only appended observation inputs (they get zero weights)',
   )
   .action((dir: string) => widenModelCommand(dir));
 

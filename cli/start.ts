@@ -1,7 +1,8 @@
 /**
- * `npm start`: until the arena exists, plays one demo game in the terminal between random bots,
- * shown from seat 0's point of view (only what seat 0 may see), then says how to play yourself.
- * Usage: npm start [-- <game> [seed]]
+ * `npm run demo`: plays one game in the terminal between random bots, shown from seat 0's point
+ * of view (only what seat 0 may see), prints each seat's place, score and return, and says how to
+ * play yourself (`npx agora play`). The arena itself is `npm start` (arena/server.ts).
+ * Usage: npm run demo [-- <game> [seed]]
  */
 import { makeAgent } from '../agents/index.js';
 import { Rng, decisionContext, getGame, listGames, returnsFromRanking } from '../envs/index.js';
@@ -22,7 +23,8 @@ while (!state.isTerminal()) {
   const action = await bot.act(ctx);
   if (seat === observer) {
     console.log(
-      `\n${game.renderText(state.view(observer))}\n-> seat ${observer} (random) chooses: ${state.actionToString(action)}`,
+      `\n${game.renderText(state.view(observer))}\n` +
+        `-> seat ${observer} (random) chooses: ${state.actionToString(action)}`,
     );
   }
   state.applyAction(action);

@@ -67,10 +67,12 @@ export interface PlaythroughFile {
 
 const ABOUT =
   'Golden playthroughs (test/playthroughs/README.md): seeded random games replayed by test/playthroughs.test.ts, ' +
-  'which must pass unchanged through refactors. Hashing (scripts/record-playthroughs.ts header): every step stored in full, no hash chain; ' +
+  'which must pass unchanged through refactors. Hashing (scripts/record-playthroughs.ts header): ' +
+  'every step stored in full, no hash chain; ' +
   "steps[i] = 'T O V' before action i (last entry: the terminal position), h = first 16 hex of sha256; " +
   "T = h('<currentPlayer>|<legal,...>'), O = h(every seat's observation bytes, seat order), " +
-  'V = h(key-sorted JSON of view(0..n-1) and view(-1), joined by newlines); final.stateHash = sha256 of key-sorted JSON of toJSON().';
+  'V = h(key-sorted JSON of view(0..n-1) and view(-1), joined by newlines); ' +
+  'final.stateHash = sha256 of key-sorted JSON of toJSON().';
 
 export function playthroughSeed(game: string, players: number, k: number): string {
   return `playthrough:${game}:${players}:${k}`;
@@ -90,7 +92,10 @@ function shortHash(h: ReturnType<typeof createHash>): string {
   return h.digest('hex').slice(0, 16);
 }
 
-/** How the replay chooses: the recorded rule is legal[rng.int(legal.length)]. Tests swap it to prove a change is caught. */
+/**
+ * How the replay chooses: the recorded rule is legal[rng.int(legal.length)]. Tests swap it to
+ * prove a change is caught.
+ */
 export type Chooser = (legal: number[], rng: Rng, step: number) => number;
 export const seededChoice: Chooser = (legal, rng) => legal[rng.int(legal.length)];
 
@@ -203,7 +208,8 @@ export function comparePlaythroughs(expected: Playthrough, actual: Playthrough):
     }
     if (i < expected.actions.length && i < actual.actions.length && expected.actions[i] !== actual.actions[i]) {
       diffs.push(
-        `action ${i} (first difference): expected ${expected.actions[i]}, got ${actual.actions[i]} (same position: the choice rule changed)`,
+        `action ${i} (first difference): expected ${expected.actions[i]}, got ${actual.actions[i]} ` +
+          '(same position: the choice rule changed)',
       );
       break;
     }

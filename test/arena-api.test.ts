@@ -64,7 +64,7 @@ describe('GET /api/games and /api/agents', () => {
 });
 
 describe('POST /api/agents', () => {
-  test('an account registers any makeAgent spec within its limits; bad specs and taken names are refused, changing nothing', async () => {
+  test('accounts register agent specs within their limits; bad specs and taken names change nothing', async () => {
     const ok = await request(app)
       .post('/api/agents')
       .set('authorization', alice)
@@ -260,7 +260,7 @@ describe('HTML pages', () => {
     expect(step2.text).toContain('You play as a guest');
   });
 
-  test('the form flow: POST /matches redirects to the seat page; a move redirects back (PRG); a guest gets a guest name', async () => {
+  test('forms: POST /matches goes to the seat page, a move back to it (PRG); a guest gets a guest name', async () => {
     const { agent, csrf } = await formClient(app);
     const start = await agent
       .post('/matches')
@@ -296,14 +296,15 @@ describe('HTML pages', () => {
     expect(noCsrf.text).toContain('csrf token does not match');
   });
 
-  test('a refused challenge comes back as the same form: the game, the players and the chosen bots kept, the message beside its field', async () => {
+  test('a refused challenge returns the form: game, players and bots kept, the message by its field', async () => {
     const { agent, csrf } = await formClient(app);
     const promotion = await botIds(app, 'promotion');
     const res = await agent
       .post('/matches')
       .type('form')
       .send(
-        `game=promotion&players=4&opponents=${promotion.greedy}&opponents=ghost&opponents=${promotion.random}&csrf=${csrf}`,
+        `game=promotion&players=4&opponents=${promotion.greedy}&opponents=ghost` +
+          `&opponents=${promotion.random}&csrf=${csrf}`,
       );
     expect(res.status).toBe(400);
     expect(res.text).toContain(

@@ -108,7 +108,7 @@ describe('attack 1: computing hidden information from what a player sees', () =>
     },
   );
 
-  test("tournaments keep their seed secret while they run, and a finished game's seed does not give the next one", async () => {
+  test("tournament seeds stay secret while running; a finished game's seed does not give the next one", async () => {
     const bots = await botIds(app, 'tictactoe');
     const started = await request(app)
       .post('/api/tournaments')
@@ -145,7 +145,7 @@ describe('attack 2: moves nobody saw', () => {
     ).body as { id: string; token: string };
   };
 
-  test('two identical POSTs (a double click) play one move; the second is 409 stale with the current count', async () => {
+  test('two identical POSTs (a double click) play one move; the second is 409 stale with the count', async () => {
     const { id, token } = await newMatch();
     const [a, b] = await Promise.all(
       [0, 1].map(() => request(app).post(`/api/matches/${id}/actions`).send({ token, action: 4, decisions: 0 })),
@@ -203,7 +203,7 @@ describe('attack 2: moves nobody saw', () => {
     expect((await app.arena.ctx.store.listMatches()).length).toBe(before);
   });
 
-  test('the HTML form: a second submit of the same page is refused as stale and shows the current position', async () => {
+  test('HTML form: a second submit of the same page is refused as stale and shows the current position', async () => {
     const { agent, csrf } = await formClient(app);
     const bots = await botIds(app, 'tictactoe');
     const start = await agent
@@ -349,7 +349,7 @@ describe('attack 3b: over-budget bots make progress and their overruns are count
     await slow.arena.ctx.store.close();
   });
 
-  test("in a person's game: every decision of the hog overruns, is played as a seeded random legal move, and the game finishes", async () => {
+  test("in a person's game each hog decision overruns and is a seeded random legal move; the game ends", async () => {
     const { id, token } = (
       await request(slow)
         .post('/api/matches')
@@ -377,8 +377,10 @@ describe('attack 3b: over-budget bots make progress and their overruns are count
     }
     pool.decide = decide;
     const record = (await slow.arena.ctx.store.getMatch(id))!;
-    expect(calls).toBe(record.actions.filter((_, i) => i % 2 === 0).length - 1); // the first was made at creation; none computed twice
-    // Each decision with a choice overran (MCTS answers a forced move at once) and was the seeded draw over the legal actions.
+    // The first was made at creation; none computed twice.
+    expect(calls).toBe(record.actions.filter((_, i) => i % 2 === 0).length - 1);
+    // Each decision with a choice overran (MCTS answers a forced move at once) and was the seeded
+    // draw over the legal actions.
     const state = getGame('tictactoe').newGame({ players: 2, seed: record.seed });
     let hogDecisions = 0;
     record.actions.forEach((a, n) => {
@@ -511,7 +513,7 @@ describe('attack 5: names', () => {
     expect(own.status).toBe(201);
   });
 
-  test('sign-up refuses a taken name in any case or width, and names with invisible or control characters', async () => {
+  test('sign-up refuses taken names in any case or width, and names with invisible or control characters', async () => {
     const { agent, csrf } = await formClient(app);
     for (const name of ['Alice', 'ａｌｉｃｅ', 'guest-abcdef']) {
       const res = await agent
@@ -562,7 +564,7 @@ describe('attack 5: names', () => {
     expect(a.name).not.toBe(b.name);
   });
 
-  test('log in through the forms: a session cookie (HttpOnly, SameSite=Lax) under which matches are rated; log out ends it', async () => {
+  test('form log-in gives a session cookie (HttpOnly, SameSite=Lax) that rates matches; log-out ends it', async () => {
     const { agent, csrf } = await formClient(app);
     const signup = await agent
       .post('/signup')
@@ -629,7 +631,7 @@ describe('attack 6: cross-site requests, bad bodies, caching', () => {
     expect(crossForm.status).toBe(403);
   });
 
-  test('a bad compressed body is 400 in the one error shape, logged as one line without a stack trace; bad charset 415', async () => {
+  test('a bad compressed body is 400 in the error shape, logged in one line, no stack; bad charset 415', async () => {
     logLines.length = 0;
     const res = await request(app)
       .post('/api/matches')

@@ -37,7 +37,9 @@ const BACKENDS: [string, Backend][] = [
       },
       open: (schema) => openPgStore(pgTestUrl(), { schema }),
       env: (schema) => ({
-        DATABASE_URL: `${pgTestUrl()}${pgTestUrl().includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+        DATABASE_URL:
+          `${pgTestUrl()}${pgTestUrl().includes('?') ? '&' : '?'}` +
+          `options=${encodeURIComponent(`-c search_path=${schema}`)}`,
       }),
     },
   ],

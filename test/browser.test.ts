@@ -48,7 +48,8 @@ let browser: Browser | undefined;
 async function start(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install chromium); it is never skipped`,
+      `${CHROMIUM} is missing: the browser test needs Debian's chromium (apt-get install chromium); ` +
+        'it is never skipped',
     );
   }
   dir = mkdtempSync(join(tmpdir(), 'agora-browser-'));
@@ -180,7 +181,8 @@ describe('the arena in a real browser', () => {
         .locator('option')
         .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
       const pick = (title: string) => values[options.findIndex((t) => t.startsWith(`${title} — Elo`))];
-      expect(options.find((t) => t.startsWith('Random — Elo'))).toMatch(/, \d+ games — plays any legal move/); // the ladder rated it
+      // The ladder rated it.
+      expect(options.find((t) => t.startsWith('Random — Elo'))).toMatch(/, \d+ games — plays any legal move/);
       const chosen = ['MCTS 200', 'Greedy', 'Random'].map(pick);
       expect(chosen.every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
       for (let i = 0; i < 3; i++) await selects.nth(i).selectOption(chosen[i]);
@@ -290,7 +292,8 @@ describe('the arena in a real browser', () => {
       expect(me![4]).toBe('1');
       expect(Number(me![3])).toBeGreaterThan(0);
       console.log(
-        `browser test: ${moves} moves as seat ${mySeat}, ${hiddenSeen} hidden rows checked, ${((Date.now() - started) / 1000).toFixed(1)} s with set-up`,
+        `browser test: ${moves} moves as seat ${mySeat}, ${hiddenSeen} hidden rows checked, ` +
+          `${((Date.now() - started) / 1000).toFixed(1)} s with set-up`,
       );
     } finally {
       await context.close();

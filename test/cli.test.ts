@@ -223,7 +223,7 @@ describe('agora CLI', () => {
 });
 
 describe('agora tune-search', () => {
-  test('plays az at each c against mcts, writes the best c with its figures, and leaves the weights and the rest of meta.json alone', () => {
+  test('plays az at each c against mcts, saves the best c and its figures; weights and other meta stay', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
     cpSync('models/tictactoe/az', dir, { recursive: true });
     const weights = readFileSync(join(dir, 'weights.bin'));

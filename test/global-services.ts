@@ -65,7 +65,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     started = true;
   } else if (!pgUrl || !redisUrl) {
     reason =
-      'PostgreSQL (Debian postgresql) or redis-server is not installed and AGORA_TEST_DATABASE_URL / AGORA_TEST_REDIS_URL are not set';
+      'PostgreSQL (Debian postgresql) or redis-server is not installed ' +
+      'and AGORA_TEST_DATABASE_URL / AGORA_TEST_REDIS_URL are not set';
   }
   project.provide('pgUrl', pgUrl);
   project.provide('redisUrl', redisUrl);

@@ -59,7 +59,8 @@ describe('golden playthroughs: coverage', () => {
       for (const r of requiredPlaythroughs(game)) {
         expect(
           recorded,
-          `${game}: no recording of ${r.players} players, seed ${r.seed} (npx tsx scripts/record-playthroughs.ts ${game})`,
+          `${game}: no recording of ${r.players} players, seed ${r.seed} ` +
+            `(npx tsx scripts/record-playthroughs.ts ${game})`,
         ).toContain(`${r.players} ${r.seed}`);
       }
     }

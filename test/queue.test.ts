@@ -94,7 +94,8 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
         const games = (await store.listGames('tictactoe', 10_000)).filter((g) => g.tournamentId === t.id);
         expect(games.map((g) => g.id).sort()).toEqual(Array.from({ length: total }, (_, i) => `${t.id}:${i}`).sort());
         const ratings = await store.ratings('tictactoe');
-        // Every game rated once: each has two seats, so the games played sum to 2 per game (one agent may hold both seats: then 1).
+        // Every game rated once: each has two seats, so the games played sum to 2 per game (one agent
+        // may hold both seats: then 1).
         const expectedGames = games.reduce((sum, g) => sum + new Set(g.seats).size, 0);
         expect(ratings.reduce((sum, r) => sum + r.games, 0)).toBe(expectedGames);
         expect(await store.ratingHistory('tictactoe')).toHaveLength(expectedGames);
@@ -228,7 +229,7 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
 });
 
 describe.runIf(haveRedis)('training through the job queue', () => {
-  test('with a Redis URL the trainer plays its games on agora workers and trains exactly as it does in-process', async () => {
+  test('with a Redis URL the trainer plays on agora workers and trains exactly as it does in-process', async () => {
     const { mkdtempSync, readFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');

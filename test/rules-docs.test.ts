@@ -4,7 +4,7 @@ import { rulesMarkdown } from '../envs/core/rules-markdown.js';
 import { getGame, listGames } from '../envs/index.js';
 
 describe.each(listGames())('%s: the rules for players', (name) => {
-  test('docs/rules/<game>.md is what the code generates (run npx tsx scripts/write-rules-docs.ts after a change)', () => {
+  test('docs/rules/<game>.md matches the code (after a change run npx tsx scripts/write-rules-docs.ts)', () => {
     expect(readFileSync(`docs/rules/${name}.md`, 'utf8')).toBe(rulesMarkdown(getGame(name)));
   });
 

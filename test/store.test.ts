@@ -215,7 +215,7 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.close();
     });
 
-    test('the same game recorded again (a retried job) changes nothing; another result under its id is refused', async () => {
+    test('a game recorded again (a retried job) changes nothing; another result under its id is refused', async () => {
       const store = await open();
       await store.addAgent(agent('a'));
       await store.addAgent(agent('b'));
@@ -304,7 +304,7 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.close();
     });
 
-    test('tournament lease: the first claim wins, its holder renews, another takes over once it lapses; release by the holder only', async () => {
+    test('lease: first claim wins, the holder renews, a lapsed one is taken; only the holder releases', async () => {
       const store = await open();
       const t = leased('t1');
       await store.addTournament(t);
@@ -318,7 +318,8 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.releaseTournament('t1', 'p1'); // not the holder: changes nothing
       expect(await store.claimTournament('t1', 'p3', at(21), at(31))).toBe(false);
       await store.releaseTournament('t1', 'p2');
-      expect(await store.claimTournament('t1', 'p3', at(22), at(32))).toBe(true); // released: free before its lease ends
+      // Released: free before its lease ends.
+      expect(await store.claimTournament('t1', 'p3', at(22), at(32))).toBe(true);
       expect(await store.getTournament('t1')).toEqual(t); // the lease is not part of the record
       expect(await store.claimTournament('ghost', 'p1', at(0), at(10))).toBe(false);
       await store.close();
@@ -388,7 +389,8 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       expect(await store.appendMatchActions('m1', 0, [4], 'u1')).toBe(true);
       expect(await store.appendMatchActions('m1', 0, [5], 'u2')).toBe(false); // a stale writer loses
       expect((await store.getMatch('m1'))!.actions).toEqual([4]);
-      expect(await store.appendMatchActions('m1', 1, [1], 'u2', [0, 1])).toBe(true); // a bot's overrun counted with its move
+      // A bot's overrun counted with its move.
+      expect(await store.appendMatchActions('m1', 1, [1], 'u2', [0, 1])).toBe(true);
       expect(await store.appendMatchActions('m1', 2, [2], 'u2')).toBe(true); // without overruns: the count stays
       expect(await store.getMatch('m1')).toMatchObject({ actions: [4, 1, 2], overruns: [0, 1] });
       await store.recordGame(finished('g9', ['h', 'a'], [1, 0], { matchId: 'm1' }));
@@ -417,7 +419,7 @@ describe('choosing the store', () => {
     expect(PG_MIGRATIONS.length).toBe(MIGRATIONS.length);
   });
 
-  test('a version-2 SQLite file upgrades: agents keep ids, ratings and games; people from before accounts become legacy rows', async () => {
+  test('a version-2 SQLite file upgrades: agents keep ids, ratings, games; old people become legacy rows', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agora-upgrade-')), 'old.db');
     const old = new Database(path);
     old.exec(MIGRATIONS[0]);
@@ -425,13 +427,15 @@ describe('choosing the store', () => {
     old.pragma('user_version = 2');
     old
       .prepare(
-        `INSERT INTO agents VALUES ('a', 'tictactoe', 'random', 'Random', 'bot', 'c1'), ('h', 'tictactoe', 'human', 'alice', 'human', 'c2')`,
+        "INSERT INTO agents VALUES ('a', 'tictactoe', 'random', 'Random', 'bot', 'c1'), " +
+          "('h', 'tictactoe', 'human', 'alice', 'human', 'c2')",
       )
       .run();
     old.prepare(`INSERT INTO ratings VALUES ('a', 'tictactoe', 1510, 1), ('h', 'tictactoe', 1490, 1)`).run();
     old
       .prepare(
-        `INSERT INTO games VALUES ('g1', 'tictactoe', 2, 's', '["a","h"]', '[4]', '[0,1]', '[1,0]', 0, NULL, NULL, 'f')`,
+        `INSERT INTO games VALUES ('g1', 'tictactoe', 2, 's', '["a","h"]', '[4]', ` +
+          "'[0,1]', '[1,0]', 0, NULL, NULL, 'f')",
       )
       .run();
     old

@@ -155,7 +155,7 @@ describe('tournament lease', () => {
     expect(runners.map((r) => r.played)).toEqual([0, GAMES]);
   });
 
-  test('an arena that closes mid-tournament releases it: another takes it over at once, without waiting for the lease', async () => {
+  test('an arena closing mid-tournament releases it: another takes over at once, not after the lease', async () => {
     const { apps, runners, store, t } = await twoArenas(1000);
     const [first, second] = [service(apps[0], 60_000), service(apps[1], 60_000)];
     await first.resumeAll();

@@ -84,7 +84,10 @@ describe('agora tournament', () => {
     expect(run.stdout).toMatch(/^agent\s+seats\s+win share\s+avg return\s+Elo\s+BT\s+BT 95% CI/m);
     expect(run.stdout).toMatch(/^greedy\s+8\s/m);
     expect(run.stdout).toMatch(
-      /balance: first-seat win share [\d.]+% \(by seat: [\d.]+%, [\d.]+%\), average length [\d.]+ decisions, ended by the turn cap 0\.0%/,
+      new RegExp(
+        String.raw`balance: first-seat win share [\d.]+% \(by seat: [\d.]+%, [\d.]+%\), ` +
+          String.raw`average length [\d.]+ decisions, ended by the turn cap 0\.0%`,
+      ),
     );
   });
 });

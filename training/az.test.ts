@@ -111,7 +111,7 @@ describe('az: search guided by a network', () => {
     );
   });
 
-  test('a model with tuned search defaults (meta.search) searches with its c and mix unless the spec sets them', async () => {
+  test('a model with tuned search defaults (meta.search) uses its c and mix unless the spec sets them', async () => {
     const tuned = join(mkdtempSync(join(tmpdir(), 'agora-az-tuned-')), 't');
     const shape = networkShape(ttt, 2);
     await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), tuned, {
@@ -197,7 +197,7 @@ describe('self-play records', () => {
     expect(state.isTerminal()).toBe(true);
   });
 
-  test('playout cap randomisation: a share of decisions search fullIterations and are recorded, the rest are played unrecorded', () => {
+  test('playout cap randomisation: a share of decisions search fullIterations and are recorded; the rest not', () => {
     const promotion = getGame('promotion');
     const players = promotion.defaultPlayers;
     const net: PolicyNetwork = {

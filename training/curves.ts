@@ -2,12 +2,12 @@
  * Training curves as a standalone SVG: one panel of losses, one of the Elo difference against
  * each baseline, both over training time (gradient steps). Pure function of the metrics rows.
  */
-export interface CurvePoint {
+interface CurvePoint {
   x: number;
   y: number;
 }
 
-export interface CurveSeries {
+interface CurveSeries {
   name: string;
   points: CurvePoint[];
 }
@@ -50,21 +50,27 @@ function panel(
     .map((f) => {
       const v = y0 + f * (y1 - y0);
       return (
-        `<line x1="${pad.left}" x2="${width - pad.right}" y1="${Y(v).toFixed(1)}" y2="${Y(v).toFixed(1)}" stroke="#e3e6eb"/>` +
-        `<text x="${pad.left - 6}" y="${(Y(v) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#667">${Math.abs(y1 - y0) < 10 ? v.toFixed(2) : v.toFixed(0)}</text>`
+        `<line x1="${pad.left}" x2="${width - pad.right}" ` +
+        `y1="${Y(v).toFixed(1)}" y2="${Y(v).toFixed(1)}" stroke="#e3e6eb"/>` +
+        `<text x="${pad.left - 6}" y="${(Y(v) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#667">` +
+        `${Math.abs(y1 - y0) < 10 ? v.toFixed(2) : v.toFixed(0)}</text>`
       );
     })
     .join('');
   const lines = shown
     .map((s, k) => {
       const pts = s.points.map((p) => `${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join(' ');
-      return `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}"><title>${escapeXml(s.name)}</title></polyline>`;
+      return (
+        `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}">` +
+        `<title>${escapeXml(s.name)}</title></polyline>`
+      );
     })
     .join('');
   // Three entries a line, so long opponent names stay inside the picture.
   const items = shown.map(
     (s, k) =>
-      `<tspan fill="${COLORS[k % COLORS.length]}">■</tspan> ${escapeXml(s.name)} (${s.points[s.points.length - 1].y.toFixed(2)})`,
+      `<tspan fill="${COLORS[k % COLORS.length]}">■</tspan> ` +
+      `${escapeXml(s.name)} (${s.points[s.points.length - 1].y.toFixed(2)})`,
   );
   const legend = Array.from(
     { length: Math.ceil(items.length / 3) },
@@ -72,14 +78,16 @@ function panel(
       `<tspan x="${pad.left}" dy="${line === 0 ? 0 : 15}">${items.slice(3 * line, 3 * line + 3).join('   ')}</tspan>`,
   ).join('');
   return (
-    `<text x="${pad.left}" y="${top + 18}" font-size="13" font-weight="bold">${escapeXml(title)}</text>${grid}${lines}` +
-    `<text x="${width - pad.right}" y="${top + height - 36}" text-anchor="end" font-size="11" fill="#667">${escapeXml(xLabel)} (${x0}–${x1})</text>` +
+    `<text x="${pad.left}" y="${top + 18}" font-size="13" font-weight="bold">${escapeXml(title)}</text>` +
+    `${grid}${lines}` +
+    `<text x="${width - pad.right}" y="${top + height - 36}" text-anchor="end" font-size="11" fill="#667">` +
+    `${escapeXml(xLabel)} (${x0}–${x1})</text>` +
     `<text x="${pad.left}" y="${top + height - 20}" font-size="12">${legend}</text>`
   );
 }
 
 /** Two stacked panels in one SVG document. */
-export function curvesSvg(
+function curvesSvg(
   title: string,
   losses: readonly CurveSeries[],
   ratings: readonly CurveSeries[],
@@ -88,10 +96,12 @@ export function curvesSvg(
   const width = 760;
   const height = 260;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${2 * height + 30}" viewBox="0 0 ${width} ${2 * height + 30}" font-family="sans-serif">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${2 * height + 30}" ` +
+    `viewBox="0 0 ${width} ${2 * height + 30}" font-family="sans-serif">` +
     `<text x="12" y="20" font-size="15" font-weight="bold">${escapeXml(title)}</text>` +
     `<g>${panel('Losses and policy entropy', xLabel, losses, 24, width, height)}</g>` +
-    `<g>${panel('Elo difference against each baseline (0 = level)', xLabel, ratings, 24 + height, width, height)}</g></svg>\n`
+    `<g>${panel('Elo difference against each baseline (0 = level)', xLabel, ratings, 24 + height, width, height)}</g>` +
+    '</svg>\n'
   );
 }
 

@@ -21,7 +21,7 @@ export function eloFromScore(score: number): number {
   return 400 * Math.log10(s / (1 - s));
 }
 
-export function figuresOf(
+function figuresOf(
   opponent: string,
   results: readonly MatchResult[],
   candidateSeats: readonly number[],

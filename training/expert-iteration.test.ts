@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 describe('expert iteration on tic-tac-toe', () => {
-  test('learns a policy that beats random (the network alone, no search), and writes model, meta, metrics and curves', async () => {
+  test('learns a policy beating random (network alone, no search); writes model, meta, metrics, curves', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'agora-az-train-')), 'ttt');
     const summary = await trainExpertIteration(tinyConfig('learn'), {
       out,
@@ -81,7 +81,7 @@ describe('expert iteration on tic-tac-toe', () => {
     expect(trained - untrained).toBeGreaterThanOrEqual(0.15);
   }, 240_000);
 
-  test('a run interrupted after 2 generations and resumed for 1 ends exactly where 3 uninterrupted generations end', async () => {
+  test('a run stopped after 2 generations and resumed for 1 ends exactly where 3 uninterrupted ones end', async () => {
     const base = mkdtempSync(join(tmpdir(), 'agora-az-resume-'));
     const straight = join(base, 'straight');
     const resumed = join(base, 'resumed');
@@ -94,7 +94,8 @@ describe('expert iteration on tic-tac-toe', () => {
       workers: 2,
     });
     expect(summary.generations).toBe(3);
-    // Wall-clock fields differ, and a run evaluates at its last generation, so the interrupted run has one more evaluation.
+    // Wall-clock fields differ, and a run evaluates at its last generation, so the interrupted run
+    // has one more evaluation.
     // Adam's restored state recomputes beta^t with pow where the live optimiser multiplies step by step,
     // so losses and weights agree to float rounding (~1e-8), everything discrete exactly.
     const losses = ['policyLoss', 'valueLoss', 'entropy'];

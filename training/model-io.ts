@@ -121,12 +121,15 @@ export function readMeta(dir: string, game?: GameDefinition): ModelMeta {
       throw new ModelVersionError(`model ${dir} was trained for ${meta.game}, not ${game.name}`);
     if (meta.encodingVersion !== game.encodingVersion) {
       throw new ModelVersionError(
-        `model ${dir} expects ${game.name} observation encoding v${meta.encodingVersion}; this build encodes v${game.encodingVersion}: retrain, use a matching model, or (when the newer encoding only appended inputs) run agora widen-model ${dir}`,
+        `model ${dir} expects ${game.name} observation encoding v${meta.encodingVersion}; ` +
+          `this build encodes v${game.encodingVersion}: retrain, use a matching model, ` +
+          `or (when the newer encoding only appended inputs) run agora widen-model ${dir}`,
       );
     }
     if (meta.observationSize !== game.observationSize(meta.players) || meta.actionSize !== game.actionSize) {
       throw new ModelVersionError(
-        `model ${dir} has sizes ${meta.observationSize} -> ${meta.actionSize}; ${game.name} with ${meta.players} players has ${game.observationSize(meta.players)} -> ${game.actionSize}`,
+        `model ${dir} has sizes ${meta.observationSize} -> ${meta.actionSize}; ` +
+          `${game.name} with ${meta.players} players has ${game.observationSize(meta.players)} -> ${game.actionSize}`,
       );
     }
   }

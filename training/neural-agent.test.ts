@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 describe('neural agents from a saved model', () => {
-  test('play only legal actions, deterministically at temperature 0 and from the seeded RNG when sampling', async () => {
+  test('play only legal actions: deterministic at temperature 0, from the seeded RNG when sampling', async () => {
     for (const spec of [`neural:${dir}`, `neural:${dir},temperature=1`]) {
       const agents = [makeAgent(spec, ttt), makeAgent('random', ttt)];
       const a = await playMatch(ttt, agents, { seed: 's' });
@@ -56,7 +56,7 @@ describe('neural agents from a saved model', () => {
 });
 
 describe('the arena roster and trained models', () => {
-  test('picks up every model folder trained for the ladder seat count, as neural: and az: bots, and skips the others', async () => {
+  test('picks up each model folder for the ladder seat count as neural: and az: bots, skips others', async () => {
     const models = mkdtempSync(join(tmpdir(), 'agora-roster-'));
     const philadelphia = getGame('philadelphia');
     const save = async (name: string, players: number) => {

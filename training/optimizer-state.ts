@@ -34,7 +34,8 @@ export async function loadOptimizer(optimizer: tf.Optimizer, path: string): Prom
   if (need !== floats.length)
     throw new AgoraError(
       'bad_state',
-      `optimizer state ${path} holds ${floats.length} values; its index needs ${need} (corrupt); start over with --fresh`,
+      `optimizer state ${path} holds ${floats.length} values; its index needs ${need} (corrupt); ` +
+        'start over with --fresh',
     );
   let offset = 0;
   const named = specs.map((w) => {

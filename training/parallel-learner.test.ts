@@ -32,7 +32,7 @@ describe('data-parallel learner', () => {
   }, 60_000);
   afterAll(() => parallel?.close());
 
-  test('steps on three threads follow one thread stepping the whole batch, and the replicas stay identical', async () => {
+  test('steps on three threads follow one thread stepping the whole batch; the replicas stay identical', async () => {
     const single = new Learner(shape, config, 1e-3, 7);
     const initial = flat(single.model);
     expect(flat(parallel.model)).toEqual(initial);
@@ -77,7 +77,7 @@ describe('data-parallel learner', () => {
     other.model.dispose();
   }, 60_000);
 
-  test('the weights depend on the shard count, not the thread count: 4 shards on 1, 2 and 3 threads agree bit for bit', async () => {
+  test('weights depend on shards, not threads: 4 shards on 1, 2 and 3 threads agree bit for bit', async () => {
     const runs: number[][] = [];
     for (const threads of [1, 2, 3]) {
       const learner = await ParallelLearner.start(shape, config, 1e-3, 11, threads, 4);

@@ -115,7 +115,10 @@ export class ParallelLearner {
     await this.sync();
   }
 
-  /** Copies this thread's weights and optimiser slots to every replica (after they changed outside step, e.g. a restored optimiser). */
+  /**
+   * Copies this thread's weights and optimiser slots to every replica (after they changed outside
+   * step, e.g. a restored optimiser).
+   */
   async sync(): Promise<void> {
     if (this.replicas.length === 0) return;
     const state = await replicaState(this.local);

@@ -120,7 +120,8 @@ export function openRun<S extends RunStateBase>(
     if (state.config.game !== game || state.config.players !== players) {
       throw new AgoraError(
         'bad_state',
-        `${files.out} holds a run for ${state.config.game} with ${state.config.players} players; use another --out or --fresh`,
+        `${files.out} holds a run for ${state.config.game} with ${state.config.players} players; ` +
+          'use another --out or --fresh',
       );
     }
     return { state, resuming: true };

@@ -32,7 +32,10 @@ function searchFor(options: SelfPlayOptions, rng: Rng): { full: boolean; options
   return { full, options: full ? { ...options, iterations: options.fullIterations } : { ...options, noise: 0 } };
 }
 
-/** One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches nothing, or a fast search's). */
+/**
+ * One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches
+ * nothing, or a fast search's).
+ */
 export interface GameRecord {
   seed: string;
   players: number;
@@ -55,7 +58,10 @@ export function playSelfPlayGame(
   }
 }
 
-/** The same game, yielding to the event loop after every decision (queue workers renew their job locks meanwhile); stops when the signal aborts. */
+/**
+ * The same game, yielding to the event loop after every decision (queue workers renew their job
+ * locks meanwhile); stops when the signal aborts.
+ */
 export async function playSelfPlayGameAsync(
   def: GameDefinition,
   net: PolicyNetwork,

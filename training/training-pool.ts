@@ -46,7 +46,10 @@ export class TrainingPool implements GamePlayer {
     );
   }
 
-  /** Matches between agent specs, in job order. Agents are rebuilt for every call (model folders change between calls). */
+  /**
+   * Matches between agent specs, in job order. Agents are rebuilt for every call (model folders
+   * change between calls).
+   */
   matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]> {
     const epoch = ++this.epoch;
     return this.run(

@@ -9,13 +9,7 @@ import { checkPasswordPolicy, hashPassword, verifyDummy, verifyPassword } from '
 /** How long a log-in lasts. */
 export const SESSION_DAYS = 30;
 /** API keys per account (live ones). */
-export const MAX_API_KEYS = 10;
-
-/** The account a request acts for, and how it proved it. */
-export interface Identity {
-  user: UserRecord;
-  via: 'session' | 'api-key';
-}
+const MAX_API_KEYS = 10;
 
 /**
  * People's accounts: sign-up, log-in sessions and API keys. Passwords are kept as scrypt hashes

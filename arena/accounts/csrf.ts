@@ -17,7 +17,10 @@ export function csrfToken(secret: string, binding: string): string {
   return createHmac('sha256', secret).update(`csrf:${binding}`).digest('base64url');
 }
 
-/** Whether `token` (from the form) matches the binding. Constant time; false for anything but a string of the right length. */
+/**
+ * Whether `token` (from the form) matches the binding. Constant time; false for anything but a
+ * string of the right length.
+ */
 export function csrfValid(secret: string, binding: unknown, token: unknown): boolean {
   // No cookie means no binding: never accept, or the token for '' would work for every cookie-less visitor.
   if (typeof binding !== 'string' || binding === '' || typeof token !== 'string') return false;

@@ -23,7 +23,7 @@ export type NameKind = 'person' | 'bot';
 export const NAME_MAX = { person: 40, bot: 60 } as const;
 
 /** The prefix of generated guest names; people cannot register a name whose key starts with it. */
-export const GUEST_PREFIX = 'guest-';
+const GUEST_PREFIX = 'guest-';
 
 const MAX_MARK_RUN = 4;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
@@ -40,7 +40,10 @@ const hex = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(
 function describeRefused(ch: string): string {
   const code = hex(ch.codePointAt(0)!);
   if (/\p{Cc}/u.test(ch))
-    return `contains a control character ${code}${ch === '\t' ? ' (a tab)' : ch === '\n' || ch === '\r' ? ' (a line break)' : ''}`;
+    return (
+      `contains a control character ${code}` +
+      `${ch === '\t' ? ' (a tab)' : ch === '\n' || ch === '\r' ? ' (a line break)' : ''}`
+    );
   if (/\p{Cf}/u.test(ch)) return `contains an invisible or direction-changing character ${code}`;
   if (/\p{Z}/u.test(ch)) return `contains a space character other than a plain space ${code}`;
   if (/[\p{Cs}\p{Co}\p{Cn}]/u.test(ch)) return `contains an unassigned, private-use or broken character ${code}`;

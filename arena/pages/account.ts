@@ -21,7 +21,8 @@ function fmtTime(iso: string): string {
 }
 
 const passwordInput = (name: string, label: string, autocomplete: string): string =>
-  `<label>${label} <input type="password" name="${name}" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}" autocomplete="${autocomplete}"></label>`;
+  `<label>${label} <input type="password" name="${name}" required ` +
+  `minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}" autocomplete="${autocomplete}"></label>`;
 
 export interface SignupPageData {
   csrf: string;
@@ -34,10 +35,13 @@ export function signupPage(d: SignupPageData): string {
   const body =
     '<h1>Create an account</h1>' +
     errorBox(d.error) +
-    '<p class="muted">You can play without an account, as a guest. An account keeps your name and ratings, and gives you API keys for your bots.</p>' +
+    '<p class="muted">You can play without an account, as a guest. ' +
+    'An account keeps your name and ratings, and gives you API keys for your bots.</p>' +
     `<form method="post" action="/signup" class="card">${csrfField(d.csrf)}` +
-    `<label>Name <input name="name" required maxlength="${NAME_MAX.person}" autocomplete="username" value="${esc(d.name ?? '')}"></label>` +
-    `<p class="muted">1 to ${NAME_MAX.person} letters (any alphabet), digits, spaces and _ . ' -, starting with a letter or digit; names starting with guest- are for guests.</p>` +
+    `<label>Name <input name="name" required maxlength="${NAME_MAX.person}" autocomplete="username" ` +
+    `value="${esc(d.name ?? '')}"></label>` +
+    `<p class="muted">1 to ${NAME_MAX.person} letters (any alphabet), digits, spaces and _ . ' -, ` +
+    'starting with a letter or digit; names starting with guest- are for guests.</p>' +
     passwordInput('password', 'Password', 'new-password') +
     passwordInput('password2', 'Password again', 'new-password') +
     `<p class="muted">${PASSWORD_MIN} to ${PASSWORD_MAX} characters.</p>` +
@@ -60,21 +64,22 @@ export function loginPage(d: LoginPageData): string {
     errorBox(d.error) +
     `<form method="post" action="/login" class="card">${csrfField(d.csrf)}` +
     `<input type="hidden" name="next" value="${esc(d.next ?? '')}">` +
-    `<label>Name <input name="name" required maxlength="${NAME_MAX.person}" autocomplete="username" value="${esc(d.name ?? '')}"></label>` +
+    `<label>Name <input name="name" required maxlength="${NAME_MAX.person}" autocomplete="username" ` +
+    `value="${esc(d.name ?? '')}"></label>` +
     passwordInput('password', 'Password', 'current-password') +
     '<button type="submit">Log in</button></form>' +
     '<p>No account? <a href="/signup">Create one</a>, or just play as a guest.</p>';
   return layout('Log in', body);
 }
 
-export interface AccountKey {
+interface AccountKey {
   id: string;
   label: string;
   createdAt: string;
   lastUsedAt?: string;
 }
 
-export interface AccountRating {
+interface AccountRating {
   game: string;
   title: string;
   elo: number;
@@ -110,7 +115,8 @@ export function accountPage(d: AccountPageData): string {
       ? ''
       : '<div class="card"><h2>Your new API key</h2>' +
         `<p><code>${esc(d.newKey)}</code></p>` +
-        '<p><strong>Copy it now: it will not be shown again.</strong> Send it with every request to /api as the header ' +
+        '<p><strong>Copy it now: it will not be shown again.</strong> ' +
+        'Send it with every request to /api as the header ' +
         `<code>Authorization: Bearer ${esc(d.newKey)}</code>.</p></div>`;
   const keys =
     d.keys.length === 0
@@ -119,8 +125,10 @@ export function accountPage(d: AccountPageData): string {
         d.keys
           .map(
             (k) =>
-              `<tr><td>${esc(k.label)}</td><td>${fmtTime(k.createdAt)}</td><td>${k.lastUsedAt ? fmtTime(k.lastUsedAt) : 'never'}</td>` +
-              `<td><form method="post" action="/account/keys/${esc(encodeURIComponent(k.id))}/revoke" class="inline">${csrf}<button type="submit">Revoke</button></form></td></tr>`,
+              `<tr><td>${esc(k.label)}</td><td>${fmtTime(k.createdAt)}</td>` +
+              `<td>${k.lastUsedAt ? fmtTime(k.lastUsedAt) : 'never'}</td>` +
+              `<td><form method="post" action="/account/keys/${esc(encodeURIComponent(k.id))}/revoke" class="inline">` +
+              `${csrf}<button type="submit">Revoke</button></form></td></tr>`,
           )
           .join('') +
         '</table>';
@@ -130,8 +138,10 @@ export function accountPage(d: AccountPageData): string {
     `<p class="muted">Account since ${fmtTime(d.user.createdAt)}.</p>` +
     `<div class="card"><h2>Ratings</h2>${ratings}</div>` +
     newKey +
-    `<div class="card"><h2>API keys</h2><p class="muted">A key lets a program (your bot) use the /api as you.</p>${keys}` +
-    `<form method="post" action="/account/keys">${csrf}<label>Label <input name="label" required maxlength="60" placeholder="my bot"></label>` +
+    '<div class="card"><h2>API keys</h2>' +
+    `<p class="muted">A key lets a program (your bot) use the /api as you.</p>${keys}` +
+    `<form method="post" action="/account/keys">${csrf}` +
+    '<label>Label <input name="label" required maxlength="60" placeholder="my bot"></label>' +
     '<button type="submit">Create a key</button></form></div>' +
     `<form method="post" action="/logout">${csrf}<button type="submit">Log out</button></form>`;
   return layout(`Account ${d.user.name}`, body);

@@ -39,25 +39,32 @@ export function ratingChart(
   const grid = ticks
     .map(
       (t) =>
-        `<line x1="${pad.left}" x2="${width - pad.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e3e6eb"/>` +
-        `<text x="${pad.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#667">${t.toFixed(0)}</text>`,
+        `<line x1="${pad.left}" x2="${width - pad.right}" ` +
+        `y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e3e6eb"/>` +
+        `<text x="${pad.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#667">` +
+        `${t.toFixed(0)}</text>`,
     )
     .join('');
   const lines = shown
     .map((s, k) => {
       const pts = s.points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-      return `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}"><title>${esc(s.name)}</title></polyline>`;
+      return (
+        `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}">` +
+        `<title>${esc(s.name)}</title></polyline>`
+      );
     })
     .join('');
   // The legend is HTML under the chart, so it wraps on a narrow screen and never loses a line.
   const legend = shown
     .map(
       (s, k) =>
-        `<li><span class="swatch" style="background:${COLORS[k % COLORS.length]}"></span>${esc(s.name)} (${Math.round(s.points[s.points.length - 1])})</li>`,
+        `<li><span class="swatch" style="background:${COLORS[k % COLORS.length]}"></span>` +
+        `${esc(s.name)} (${Math.round(s.points[s.points.length - 1])})</li>`,
     )
     .join('');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Rating history" width="100%" style="max-width:${width}px;height:auto" viewBox="0 0 ${width} ${height}">` +
+    '<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Rating history" width="100%" ' +
+    `style="max-width:${width}px;height:auto" viewBox="0 0 ${width} ${height}">` +
     `${grid}${lines}<text x="${pad.left}" y="${height - 6}" font-size="11" fill="#667">rated games →</text></svg>` +
     `<ul class="legend">${legend}</ul>`
   );

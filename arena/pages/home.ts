@@ -38,7 +38,8 @@ export function homePage(d: HomeData): string {
   const gameOptions = d.games
     .map(
       (g) =>
-        `<option value="${esc(g.name)}"${d.chosen?.name === g.name ? ' selected' : ''}>${esc(g.title)} (${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players)</option>`,
+        `<option value="${esc(g.name)}"${d.chosen?.name === g.name ? ' selected' : ''}>${esc(g.title)} ` +
+        `(${g.minPlayers === g.maxPlayers ? g.minPlayers : `${g.minPlayers}–${g.maxPlayers}`} players)</option>`,
     )
     .join('');
   const parts = [
@@ -46,7 +47,9 @@ export function homePage(d: HomeData): string {
     d.error && !['opponents', 'players', 'seat'].includes(field ?? '') ? `<p class="error">${esc(d.error)}</p>` : '',
     `<form method="get" action="/" class="card"><label>Game <select name="game">${gameOptions}</select></label>`,
     d.chosen && d.chosen.minPlayers !== d.chosen.maxPlayers
-      ? `<label>Players <input type="number" name="players" min="${d.chosen.minPlayers}" max="${d.chosen.maxPlayers}" value="${d.players ?? d.chosen.defaultPlayers}"></label>${errorBeside('players')}`
+      ? `<label>Players <input type="number" name="players" ` +
+        `min="${d.chosen.minPlayers}" max="${d.chosen.maxPlayers}" value="${d.players ?? d.chosen.defaultPlayers}">` +
+        `</label>${errorBeside('players')}`
       : '',
     `<button type="submit">${d.chosen ? 'Change' : 'Choose'}</button>`,
     d.chosen ? ` <a href="/games/${encodeURIComponent(d.chosen.name)}/rules">Rules of ${esc(d.chosen.title)}</a>` : '',
@@ -73,7 +76,10 @@ export function homePage(d: HomeData): string {
         .bots!.map((b, k) => {
           const chosen =
             d.selected?.[i] !== undefined ? d.selected[i] === b.agentId : k === Math.min(i, d.bots!.length - 1);
-          return `<option value="${esc(b.agentId)}"${chosen ? ' selected' : ''}>${esc(b.name)} — ${esc(strength(b))}</option>`;
+          return (
+            `<option value="${esc(b.agentId)}"${chosen ? ' selected' : ''}>` +
+            `${esc(b.name)} — ${esc(strength(b))}</option>`
+          );
         })
         .join('');
     const opponents = Array.from(
@@ -83,13 +89,17 @@ export function homePage(d: HomeData): string {
     parts.push(
       `<form method="post" action="/matches" class="card"><h2>${esc(g.title)}, ${players} players</h2>` +
         `<p class="muted">${esc(g.description)}</p>` +
-        `<input type="hidden" name="game" value="${esc(g.name)}"><input type="hidden" name="players" value="${players}">` +
+        `<input type="hidden" name="game" value="${esc(g.name)}">` +
+        `<input type="hidden" name="players" value="${players}">` +
         `${csrfField(d.csrf)}${opponents}${errorBeside('opponents')}${errorBeside('seat')}` +
         '<p class="muted">Opponents are listed strongest first.</p>' +
-        `<label><input type="hidden" name="autoplay" value="0"><input type="checkbox" name="autoplay" value="1"${d.autoplay === false ? '' : ' checked'}> Play my forced moves for me (a decision with only one choice)</label>` +
+        '<label><input type="hidden" name="autoplay" value="0">' +
+        `<input type="checkbox" name="autoplay" value="1"${d.autoplay === false ? '' : ' checked'}> ` +
+        'Play my forced moves for me (a decision with only one choice)</label>' +
         (d.user
           ? `<p>You play as <strong>${esc(d.user)}</strong>; the game counts in your ratings.</p>`
-          : '<p>You play as a guest with a new name (guest-…), rated on its own. <a href="/login">Log in</a> or <a href="/signup">sign up</a> to be rated under your own name.</p>') +
+          : '<p>You play as a guest with a new name (guest-…), rated on its own. ' +
+            '<a href="/login">Log in</a> or <a href="/signup">sign up</a> to be rated under your own name.</p>') +
         '<button type="submit">Start the game</button></form>',
       `<p><a href="/leaderboard?game=${encodeURIComponent(g.name)}">${esc(g.title)} leaderboard</a></p>`,
     );

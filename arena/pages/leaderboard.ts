@@ -16,10 +16,12 @@ export function leaderboardPage(
   const rows = board.rows
     .map(
       (r, i) =>
-        `<tr><td>${r.games > 0 ? i + 1 : '—'}</td><td>${esc(r.name)}${r.kind === 'bot' ? BOT_MARK : ''}${r.retired ? ' <span class="muted">(retired)</span>' : ''}` +
+        `<tr><td>${r.games > 0 ? i + 1 : '—'}</td><td>${esc(r.name)}${r.kind === 'bot' ? BOT_MARK : ''}` +
+        `${r.retired ? ' <span class="muted">(retired)</span>' : ''}` +
         `${r.strength ? `<br><span class="muted small" title="${esc(r.spec)}">${esc(r.strength)}</span>` : ''}</td>` +
         `<td>${r.kind}</td><td>${fmtElo(r.elo)}</td><td>${r.games}</td>` +
-        `<td>${fmtElo(r.bt)}</td><td>${r.btLow === null ? '—' : `${fmtElo(r.btLow)} … ${fmtElo(r.btHigh)}`}</td><td>${r.kind === 'bot' ? r.overruns : ''}</td></tr>`,
+        `<td>${fmtElo(r.bt)}</td><td>${r.btLow === null ? '—' : `${fmtElo(r.btLow)} … ${fmtElo(r.btHigh)}`}</td>` +
+        `<td>${r.kind === 'bot' ? r.overruns : ''}</td></tr>`,
     )
     .join('');
   const b = board.balance;
@@ -32,7 +34,8 @@ export function leaderboardPage(
     .filter((t) => t.status === 'running')
     .map(
       (t) =>
-        `<li><a href="/tournaments/${encodeURIComponent(t.id)}">tournament ${esc(t.id)}</a>: ${t.gamesDone} of ${count(t.gamesTotal, 'game')}</li>`,
+        `<li><a href="/tournaments/${encodeURIComponent(t.id)}">tournament ${esc(t.id)}</a>: ` +
+        `${t.gamesDone} of ${count(t.gamesTotal, 'game')}</li>`,
     )
     .join('');
   const switcher = games
@@ -45,14 +48,20 @@ export function leaderboardPage(
   const body =
     `<p>${switcher}</p><h1>${esc(def.title)} leaderboard</h1>` +
     (running ? `<div class="card">Running now:<ul>${running}</ul></div>` : '') +
-    `<div class="scroll"><table><tr><th>#</th><th>player</th><th>kind</th><th>Elo</th><th>games</th><th>Bradley-Terry</th><th>95% interval</th><th>overruns</th></tr>${rows}</table></div>` +
-    `<p class="muted">Elo starts at 1500 and moves after every game (multiplayer games count as all pairs, K = 32 / (players − 1)). ` +
-    'Bradley-Terry is fitted over every stored game, on the Elo scale with mean 0; its interval comes from 100 bootstrap resamples. ' +
+    '<div class="scroll"><table><tr><th>#</th><th>player</th><th>kind</th><th>Elo</th><th>games</th>' +
+    `<th>Bradley-Terry</th><th>95% interval</th><th>overruns</th></tr>${rows}</table></div>` +
+    '<p class="muted">Elo starts at 1500 and moves after every game ' +
+    `(multiplayer games count as all pairs, K = 32 / (players − 1)). ` +
+    'Bradley-Terry is fitted over every stored game, on the Elo scale with mean 0; ' +
+    'its interval comes from 100 bootstrap resamples. ' +
     'Overruns are bot decisions that ran past their time budget and were played as a random legal move instead.</p>' +
-    '<p class="muted">Why the two orders can differ: Elo moves game by game, so it weighs recent games more and depends on the order games were played; ' +
-    'Bradley-Terry weighs every game alike and says how sure it is. Trust Bradley-Terry, and read two players whose intervals overlap as not yet told apart.</p>' +
+    '<p class="muted">Why the two orders can differ: Elo moves game by game, ' +
+    'so it weighs recent games more and depends on the order games were played; ' +
+    'Bradley-Terry weighs every game alike and says how sure it is. ' +
+    'Trust Bradley-Terry, and read two players whose intervals overlap as not yet told apart.</p>' +
     `<h2>Rating history</h2><div class="card">${chart}</div>` +
-    `<h2>Balance</h2><p>${count(b.games, 'game')}. First-seat win share ${pct(b.firstSeatWinShare)} (by seat: ${b.seatWinShares.map(pct).join(', ')}); ` +
+    `<h2>Balance</h2><p>${count(b.games, 'game')}. First-seat win share ${pct(b.firstSeatWinShare)} ` +
+    `(by seat: ${b.seatWinShares.map(pct).join(', ')}); ` +
     `average length ${b.meanLength.toFixed(1)} decisions; ended by the turn cap ${pct(b.truncatedShare)}.</p>` +
     `<p><a href="/?game=${encodeURIComponent(def.name)}">Challenge the bots</a></p>`;
   return layout(`${def.title} leaderboard`, body, running ? { refreshSeconds: 10 } : {});

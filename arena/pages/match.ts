@@ -47,7 +47,10 @@ function moveButtons(p: SeatPage, glossary: GameDefinition['glossary']): string 
     const explained = termsIn(a.label, glossary)
       .map((g) => `${g.term}: ${g.text}`)
       .join('\n');
-    return `<button type="submit" name="action" value="${a.action}"${explained ? ` title="${esc(explained)}"` : ''}>${esc(a.label)}</button>`;
+    return (
+      `<button type="submit" name="action" value="${a.action}"${explained ? ` title="${esc(explained)}"` : ''}>` +
+      `${esc(a.label)}</button>`
+    );
   };
   if (groups.size <= 1) return `<div class="buttons">${p.legalActions.map(button).join('')}</div>`;
   return [...groups]
@@ -72,7 +75,8 @@ export function matchPage(
   const self = `${base}?token=${encodeURIComponent(token)}`;
   const here = options.textView ? `${self}&amp;view=text` : self;
   const hidden =
-    `<input type="hidden" name="token" value="${esc(token)}"><input type="hidden" name="decisions" value="${p.decisions}">${csrfField(csrf)}` +
+    `<input type="hidden" name="token" value="${esc(token)}">` +
+    `<input type="hidden" name="decisions" value="${p.decisions}">${csrfField(csrf)}` +
     (options.textView ? '<input type="hidden" name="view" value="text">' : '');
   const decision = def.describeDecision(p.view);
 
@@ -80,11 +84,14 @@ export function matchPage(
   if (p.result) {
     status =
       `<div class="card status done"><h2>Game over</h2><p><strong>${esc(resultLine(p))}</strong></p>` +
-      `<p>Scores: ${p.seats.map((s) => `${esc(s.seat === p.seat ? 'you' : s.name)} ${esc(String(p.result!.scores[s.seat]))}`).join(' · ')}</p>` +
+      `<p>Scores: ${p.seats
+        .map((s) => `${esc(s.seat === p.seat ? 'you' : s.name)} ${esc(String(p.result!.scores[s.seat]))}`)
+        .join(' · ')}</p>` +
       (p.result.gameId
         ? `<p><a href="/replays/${encodeURIComponent(p.result.gameId)}">Replay this game</a> · `
         : '<p>') +
-      `<a href="/leaderboard?game=${encodeURIComponent(p.game)}">Leaderboard</a> · <a href="/?game=${encodeURIComponent(p.game)}">Play again</a></p></div>`;
+      `<a href="/leaderboard?game=${encodeURIComponent(p.game)}">Leaderboard</a> · ` +
+      `<a href="/?game=${encodeURIComponent(p.game)}">Play again</a></p></div>`;
   } else if (p.isYourTurn) {
     status =
       `<form method="post" action="${base}/actions" class="card actions"><h2>Your move</h2>` +
@@ -93,7 +100,8 @@ export function matchPage(
   } else {
     const thinker = p.thinking >= 0 ? p.thinking : p.view.toAct;
     status =
-      `<div class="card status waiting"><p><strong>${esc(who(p, thinker))} ${p.thinking >= 0 ? 'is thinking…' : 'is to move.'}</strong></p>` +
+      '<div class="card status waiting">' +
+      `<p><strong>${esc(who(p, thinker))} ${p.thinking >= 0 ? 'is thinking…' : 'is to move.'}</strong></p>` +
       `<p class="muted">This page updates by itself. <a href="${here}">Refresh</a></p></div>`;
   }
 
@@ -103,22 +111,31 @@ export function matchPage(
   const players = p.seats
     .map(
       (s) =>
-        `<tr${s.seat === p.seat ? ' class="you"' : ''}><td><span class="seat-dot seat-${s.seat}"></span>${s.seat}</td>` +
-        `<td>${esc(s.name)}${s.kind === 'bot' ? BOT_MARK : ''}${s.seat === p.seat ? ' (you)' : ''}</td><td>${fmtElo(s.elo)}</td>` +
+        `<tr${s.seat === p.seat ? ' class="you"' : ''}>` +
+        `<td><span class="seat-dot seat-${s.seat}"></span>${s.seat}</td>` +
+        `<td>${esc(s.name)}${s.kind === 'bot' ? BOT_MARK : ''}${s.seat === p.seat ? ' (you)' : ''}</td>` +
+        `<td>${fmtElo(s.elo)}</td>` +
         `<td>${s.kind === 'bot' ? s.overruns : ''}</td>` +
         (p.result ? `<td>${ordinal(p.result.ranking[s.seat] + 1)}</td>` : '') +
         '</tr>',
     )
     .join('');
-  const head = `<tr><th>seat</th><th>player</th><th>Elo</th><th title="bot decisions over their time budget, played as a random legal move">overruns</th>${p.result ? '<th>place</th>' : ''}</tr>`;
+  const head =
+    '<tr><th>seat</th><th>player</th><th>Elo</th>' +
+    '<th title="bot decisions over their time budget, played as a random legal move">overruns</th>' +
+    `${p.result ? '<th>place</th>' : ''}</tr>`;
   const resign = p.result
     ? ''
     : `<form method="post" action="${base}/resign" class="resign">${hidden}` +
-      '<button type="submit" class="quiet">Resign</button> <span class="muted">ends the game now, counted as last place</span></form>';
+      '<button type="submit" class="quiet">Resign</button> ' +
+      '<span class="muted">ends the game now, counted as last place</span></form>';
 
   const board = def.renderSvg(p.view);
   const text = def.renderHtml(p.view);
   const reference = referenceList(def.glossary, `${text} ${board} ${p.legalActions.map((a) => a.label).join(' ')}`);
+  const viewLink = options.textView
+    ? `<a href="${self}">Hide the text view</a>`
+    : `<a href="${self}&amp;view=text">Text view</a>`;
   const body =
     `<h1>${esc(p.title)} <span class="muted">match ${esc(p.id)} · you are seat ${p.seat}</span></h1>` +
     (options.error ? `<p class="error">${esc(options.error)}</p>` : '') +
@@ -127,13 +144,15 @@ export function matchPage(
     (since && !p.result ? `<div class="card since"><p>Since your last decision:</p><ul>${since}</ul></div>` : '') +
     `<div class="scroll"><table class="players">${head}${players}</table></div>${resign}</aside>` +
     `<div class="board-col"><div class="card board-card">${board}</div>` +
-    `<p class="muted">${options.textView ? `<a href="${self}">Hide the text view</a>` : `<a href="${self}&amp;view=text">Text view</a>`} · ` +
+    `<p class="muted">${viewLink} · ` +
     `<a href="/games/${encodeURIComponent(p.game)}/rules">Rules of ${esc(p.title)}</a></p>` +
     (options.textView ? `<div class="card text-view">${text}</div>` : '') +
     (reference
-      ? `<details class="card reference"><summary>Reference: the cards and places on this page</summary>${reference}</details>`
+      ? '<details class="card reference"><summary>Reference: the cards and places on this page</summary>' +
+        `${reference}</details>`
       : '') +
-    `<p class="muted">Keep this page's link: it is the only key to your seat. Forced moves are ${p.autoplay ? 'played for you' : 'left to you'}.</p>` +
+    '<p class="muted">Keep this page\'s link: it is the only key to your seat. ' +
+    `Forced moves are ${p.autoplay ? 'played for you' : 'left to you'}.</p>` +
     '</div></div>';
   return layout(`${p.title} match`, body, p.isYourTurn || p.result ? {} : { refreshSeconds: p.thinking >= 0 ? 1 : 2 });
 }

@@ -25,5 +25,7 @@ export function termsIn(text: string, glossary: readonly GlossaryEntry[]): Gloss
 export function referenceList(glossary: readonly GlossaryEntry[], text: string): string {
   const found = termsIn(text, glossary);
   if (found.length === 0) return '';
-  return `<dl class="glossary">${found.map((g) => `<dt>${esc(g.term)} <span class="muted">${esc(g.kind)}</span></dt><dd>${esc(g.text)}</dd>`).join('')}</dl>`;
+  return `<dl class="glossary">${found
+    .map((g) => `<dt>${esc(g.term)} <span class="muted">${esc(g.kind)}</span></dt><dd>${esc(g.text)}</dd>`)
+    .join('')}</dl>`;
 }

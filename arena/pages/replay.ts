@@ -23,15 +23,22 @@ export function replayPage(
   const players = seats
     .map(
       (a, seat) =>
-        `<tr><td>${seat}</td><td>${esc(a ? botTitle(a) : g.seats[seat])}${a?.kind === 'bot' ? BOT_MARK : ''}</td><td>${g.ranking[seat] + 1}</td><td>${esc(String(g.scores[seat]))}</td></tr>`,
+        `<tr><td>${seat}</td><td>${esc(a ? botTitle(a) : g.seats[seat])}${a?.kind === 'bot' ? BOT_MARK : ''}</td>` +
+        `<td>${g.ranking[seat] + 1}</td><td>${esc(String(g.scores[seat]))}</td></tr>`,
     )
     .join('');
   const body =
     `<h1>${esc(def.title)} replay <span class="muted">game ${esc(g.id)}</span></h1>` +
-    `<div class="scroll"><table><tr><th>seat</th><th>player</th><th>final place</th><th>score</th></tr>${players}</table></div>` +
+    '<div class="scroll"><table><tr><th>seat</th><th>player</th><th>final place</th><th>score</th></tr>' +
+    `${players}</table></div>` +
     `<p>Step ${step} of ${last}${step > 0 && actor >= 0 ? ` — seat ${actor} just decided` : ''}. ${nav}</p>` +
-    `<form method="get" class="inline"><label>Go to step <input type="number" name="step" min="0" max="${last}" value="${step}"></label><button>Go</button></form>` +
+    '<form method="get" class="inline">' +
+    `<label>Go to step <input type="number" name="step" min="0" max="${last}" value="${step}"></label>` +
+    '<button>Go</button></form>' +
     (g.resigned !== undefined ? `<p><strong>Seat ${g.resigned} resigned</strong> after ${last} decisions.</p>` : '') +
-    `<div class="card board-card">${def.renderSvg(view)}</div><details class="card"><summary>Text view</summary>${def.renderHtml(view)}</details><p class="muted">Seed ${esc(g.seed)} (shown once a game is over); ${last} decisions. Only public information is shown.</p>`;
+    `<div class="card board-card">${def.renderSvg(view)}</div>` +
+    `<details class="card"><summary>Text view</summary>${def.renderHtml(view)}</details>` +
+    `<p class="muted">Seed ${esc(g.seed)} (shown once a game is over); ${last} decisions. ` +
+    'Only public information is shown.</p>';
   return layout(`${def.title} replay`, body);
 }

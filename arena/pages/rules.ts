@@ -13,8 +13,10 @@ export function rulesPage(def: GameDefinition, games: GameDefinition[]): string 
   const tables = r.tables
     .map(
       (t) =>
-        `<h3>${esc(t.caption)}</h3><div class="scroll"><table><tr>${t.columns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>` +
-        `${t.rows.map((row) => `<tr>${row.map((cell) => `<td>${esc(String(cell))}</td>`).join('')}</tr>`).join('')}</table></div>`,
+        `<h3>${esc(t.caption)}</h3><div class="scroll"><table>` +
+        `<tr>${t.columns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>` +
+        `${t.rows.map((row) => `<tr>${row.map((cell) => `<td>${esc(String(cell))}</td>`).join('')}</tr>`).join('')}` +
+        '</table></div>',
     )
     .join('');
   const kinds = [...new Set(def.glossary.map((g) => g.kind))];
@@ -38,7 +40,8 @@ export function rulesPage(def: GameDefinition, games: GameDefinition[]): string 
     .join(' · ');
   const body =
     `<p>${others}</p><h1>${esc(def.title)}: the rules</h1><p>${esc(r.intro)}</p>` +
-    `<p class="muted">${def.minPlayers === def.maxPlayers ? def.minPlayers : `${def.minPlayers} to ${def.maxPlayers}`} players. ` +
+    '<p class="muted">' +
+    `${def.minPlayers === def.maxPlayers ? def.minPlayers : `${def.minPlayers} to ${def.maxPlayers}`} players. ` +
     `<a href="/?game=${encodeURIComponent(def.name)}">Play ${esc(def.title)} against the bots</a></p>` +
     sections +
     (tables ? `<h2>Tables</h2>${tables}` : '') +

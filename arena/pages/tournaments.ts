@@ -4,14 +4,15 @@ import { esc, layout } from './layout.js';
 import { count } from './ordinal.js';
 
 /** A tournament's state in words: a running one is playing, or queued behind the one that is. */
-export function statusWord(t: TournamentRecord, playing: boolean): string {
+function statusWord(t: TournamentRecord, playing: boolean): string {
   return t.status === 'running' ? (playing ? 'playing' : 'queued') : t.status;
 }
 
 export function tournamentPage(t: TournamentRecord, names: string[], runner = '', playing = false): string {
   const body =
     `<h1>Tournament ${esc(t.id)}</h1><div class="card"><p>${esc(t.game)}, ${t.players} players, ${esc(t.format)}: ` +
-    `${names.map(esc).join(', ')}</p><p><strong>${esc(statusWord(t, playing))}</strong>: ${t.gamesDone} of ${count(t.gamesTotal, 'game')} played.` +
+    `${names.map(esc).join(', ')}</p>` +
+    `<p><strong>${esc(statusWord(t, playing))}</strong>: ${t.gamesDone} of ${count(t.gamesTotal, 'game')} played.` +
     `${t.error ? ` <span class="error">${esc(t.error)}</span>` : ''}</p>` +
     `<progress max="${t.gamesTotal}" value="${t.gamesDone}"></progress></div>` +
     `${runner}<p><a href="/leaderboard?game=${encodeURIComponent(t.game)}">Leaderboard</a></p>`;
@@ -21,7 +22,8 @@ export function tournamentPage(t: TournamentRecord, names: string[], runner = ''
 /** Where games are played, and the job queue's state when there is one. */
 export function runnerBox(runner: string, counts?: QueueCounts): string {
   const figures = counts
-    ? `: ${counts.workers} worker${counts.workers === 1 ? '' : 's'} connected; jobs waiting ${counts.waiting}, running ${counts.active}, ` +
+    ? `: ${counts.workers} worker${counts.workers === 1 ? '' : 's'} connected; ` +
+      `jobs waiting ${counts.waiting}, running ${counts.active}, ` +
       `retrying ${counts.delayed}, done ${counts.completed}, failed ${counts.failed}`
     : '';
   return `<div class="card"><p>Games are played on ${esc(runner)}${esc(figures)}.</p></div>`;
@@ -35,13 +37,17 @@ export function tournamentListPage(
   const rows = list
     .map(
       (t) =>
-        `<tr><td><a href="/tournaments/${encodeURIComponent(t.id)}">${esc(t.id)}</a></td><td>${esc(t.game)}</td><td>${t.players}</td>` +
-        `<td>${esc(t.format)}</td><td>${esc(statusWord(t, playing(t.id)))}</td><td>${t.gamesDone}/${t.gamesTotal}</td><td>${esc(t.createdAt)}</td></tr>`,
+        `<tr><td><a href="/tournaments/${encodeURIComponent(t.id)}">${esc(t.id)}</a></td>` +
+        `<td>${esc(t.game)}</td><td>${t.players}</td><td>${esc(t.format)}</td>` +
+        `<td>${esc(statusWord(t, playing(t.id)))}</td><td>${t.gamesDone}/${t.gamesTotal}</td>` +
+        `<td>${esc(t.createdAt)}</td></tr>`,
     )
     .join('');
   return layout(
     'Tournaments',
-    `<h1>Tournaments</h1>${runner}<div class="scroll"><table><tr><th>id</th><th>game</th><th>players</th><th>format</th><th>status</th><th>games</th><th>started</th></tr>${rows}</table></div>` +
+    `<h1>Tournaments</h1>${runner}<div class="scroll"><table>` +
+      '<tr><th>id</th><th>game</th><th>players</th><th>format</th><th>status</th><th>games</th><th>started</th></tr>' +
+      `${rows}</table></div>` +
       '<p class="muted">Accounts start one with POST /api/tournaments (see docs/arena.md).</p>',
   );
 }

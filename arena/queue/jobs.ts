@@ -8,7 +8,7 @@
  * result, recorded once (the stores also ignore a game they already hold).
  */
 import { Redis } from 'ioredis';
-import type { GameRecord, SelfPlayOptions } from '../../training/self-play.js';
+import type { SelfPlayOptions } from '../../training/self-play.js';
 import type { GameJob } from '../tournament/messages.js';
 
 export const QUEUE_NAME = 'games';
@@ -19,8 +19,8 @@ export const DEFAULT_JOB_TIMEOUT_MS = 10 * 60_000;
 /** Attempts per job: the first plus retries after a failure or a worker's death. */
 export const DEFAULT_ATTEMPTS = 3;
 
-export type MatchJobData = { kind: 'match'; job: GameJob; timeoutMs: number };
-export type SelfPlayJobData = {
+type MatchJobData = { kind: 'match'; job: GameJob; timeoutMs: number };
+type SelfPlayJobData = {
   kind: 'self-play';
   game: string;
   players: number;
@@ -31,7 +31,6 @@ export type SelfPlayJobData = {
   timeoutMs: number;
 };
 export type QueueJobData = MatchJobData | SelfPlayJobData;
-export type { GameRecord };
 
 /** BullMQ forbids ':' in custom job ids; game ids use it. */
 export function jobIdFor(key: string): string {

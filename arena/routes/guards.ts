@@ -19,7 +19,7 @@ export interface RequestLocals {
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;
 
 /** Bearer token of the Authorization header, if any. */
-export function bearer(req: Request): string | undefined {
+function bearer(req: Request): string | undefined {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   return m?.[1];
 }
@@ -87,7 +87,8 @@ export function checkCsrf(secret: () => Promise<string>) {
       if (!csrfValid(await secret(), binding, token)) {
         throw new AgoraError(
           'forbidden',
-          'this form has expired or did not come from this site (its csrf token does not match your cookie); go back, reload the page and try again',
+          'this form has expired or did not come from this site (its csrf token does not match your cookie); ' +
+            'go back, reload the page and try again',
         );
       }
       next();
@@ -156,7 +157,8 @@ export function requireUser(res: Response, what: string): UserRecord {
   if (!user)
     throw new AgoraError(
       'unauthorized',
-      `${what} needs an account: log in (a session cookie from /login) or send Authorization: Bearer <API key from /account>`,
+      `${what} needs an account: log in (a session cookie from /login) ` +
+        'or send Authorization: Bearer <API key from /account>',
     );
   return user;
 }

@@ -9,6 +9,7 @@ import { withAccountNav } from '../pages/layout.js';
 import { leaderboardPage } from '../pages/leaderboard.js';
 import { matchPage } from '../pages/match.js';
 import { replayPage } from '../pages/replay.js';
+import { finishedGame, replayGame } from '../services/replays.js';
 import { rulesPage } from '../pages/rules.js';
 import { runnerBox, tournamentListPage, tournamentPage } from '../pages/tournaments.js';
 import { queueState } from './api.js';
@@ -114,7 +115,8 @@ export function pagesRouter(arena: ArenaServices): express.Router {
 
   /** Where a form goes back to: the seat's page, in the text view if the form came from it. */
   const seatUrl = (id: string, token: string, body: unknown) =>
-    `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}${(body as { view?: unknown }).view === 'text' ? '&view=text' : ''}`;
+    `/matches/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}` +
+    `${(body as { view?: unknown }).view === 'text' ? '&view=text' : ''}`;
 
   /** A refused move (illegal, out of turn, stale) shows the current page again with the reason, nothing changed. */
   const retry = async (res: Response, id: string, token: string, body: unknown, err: unknown) => {
@@ -204,19 +206,13 @@ export function pagesRouter(arena: ArenaServices): express.Router {
   });
 
   router.get('/replays/:gameId', async (req, res) => {
-    const g = await ctx.store.getGame(String(req.params.gameId));
-    if (!g) throw new AgoraError('not_found', `no finished game '${String(req.params.gameId)}'`);
+    const g = await finishedGame(ctx, String(req.params.gameId));
     const def = game(g.game);
     const step = req.query.step === undefined ? g.actions.length : Number(req.query.step);
     if (!(Number.isInteger(step) && step >= 0 && step <= g.actions.length)) {
       throw new AgoraError('bad_request', `step: must be an integer from 0 to ${g.actions.length}`);
     }
-    const state = def.newGame({ players: g.players, seed: g.seed });
-    let actor = -1;
-    for (let i = 0; i < step; i++) {
-      actor = state.currentPlayer();
-      state.applyAction(g.actions[i]);
-    }
+    const { state, actor } = replayGame(def, g, step);
     const seats = await Promise.all(g.seats.map((a) => ctx.store.getAgent(a)));
     sendPage(res, replayPage(def, g, step, state.view(-1), seats, actor));
   });

@@ -9,7 +9,7 @@ const shown = (input: unknown) =>
   typeof input === 'string' ? JSON.stringify(input.slice(0, 40)) : (JSON.stringify(input) ?? String(input));
 
 /** A JSON integer, with a message naming what it is for. */
-export const jsonInt = (what: string) =>
+const jsonInt = (what: string) =>
   z.int({
     error: (i) => {
       if (i.input === undefined) return `required: ${what}`;
@@ -19,7 +19,7 @@ export const jsonInt = (what: string) =>
   });
 
 /** A form field holding an integer as decimal text. */
-export const formInt = (what: string) =>
+const formInt = (what: string) =>
   z
     .string({
       error: (i) =>

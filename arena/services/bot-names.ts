@@ -54,7 +54,10 @@ export function botStrength(spec: string): string {
     case 'greedy':
       return "looks one move ahead with the game's scoring heuristic";
     case 'mcts':
-      return `Monte Carlo tree search over sampled hidden cards, ${effort || '1000 simulations a move'}${option(spec, 'cutoff') ? `, playouts cut after ${option(spec, 'cutoff')} moves` : ''}`;
+      return (
+        `Monte Carlo tree search over sampled hidden cards, ${effort || '1000 simulations a move'}` +
+        `${option(spec, 'cutoff') ? `, playouts cut after ${option(spec, 'cutoff')} moves` : ''}`
+      );
     case 'neural':
       return 'a neural network trained by self-play, moving by instinct (no search)';
     case 'az':

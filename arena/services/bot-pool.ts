@@ -5,14 +5,20 @@ import type { BotJob, BotReply } from './bot-messages.js';
 const ENTRY = new URL('./bot-worker-entry.js', import.meta.url);
 /** Time to build an agent (a model's first load brings in TensorFlow.js); not part of a decision's budget. */
 const LOAD_MS = 60_000;
-/** Added to every budget for the thread round trip, so an agent that stops on time (mcts ms=) is not counted as overrunning. */
-export const BUDGET_GRACE_MS = 250;
+/**
+ * Added to every budget for the thread round trip, so an agent that stops on time (mcts ms=) is
+ * not counted as overrunning.
+ */
+const BUDGET_GRACE_MS = 250;
 
 /** A bot's answer: its action, or that it overran its budget (the caller then plays a seeded random action). */
 export type BotAnswer = { action: number; overrun: false } | { overrun: true };
 
 export interface BotRequest extends Omit<BotJob, 'id'> {
-  /** Who is waiting (a match id): requests are served round-robin across keys, so one match cannot starve the others. */
+  /**
+   * Who is waiting (a match id): requests are served round-robin across keys, so one match cannot
+   * starve the others.
+   */
   key: string;
   /** Wall-clock budget of this decision, ms. */
   budgetMs: number;

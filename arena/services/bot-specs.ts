@@ -9,7 +9,7 @@ import type { ArenaContext } from './context.js';
 const MODEL_KINDS = new Set(['neural', 'az']);
 
 /** The model folders this arena serves for a game: `<modelsDir>/<game>/<name>` holding model.json and meta.json. */
-export function modelFolders(modelsDir: string, game: string): string[] {
+function modelFolders(modelsDir: string, game: string): string[] {
   const dir = join(modelsDir, game);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
@@ -64,7 +64,8 @@ export function checkBotSpec(ctx: ArenaContext, def: GameDefinition, spec: strin
     // The path given is not echoed: every refused path gets exactly this text.
     throw new AgentSpecError(
       `${parsed.kind}:<path>`,
-      `the path must be one of this arena's model folders for ${def.name}: ${served.length ? served.join(', ') : 'none'}`,
+      `the path must be one of this arena's model folders for ${def.name}: ` +
+        `${served.length ? served.join(', ') : 'none'}`,
     );
   }
   if (byAccount) {

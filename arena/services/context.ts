@@ -25,9 +25,9 @@ export interface ArenaContext {
   runner: GameRunner;
 }
 
-export const DEFAULT_BOT_BUDGET_MS = 10_000;
-export const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
-export const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
+const DEFAULT_BOT_BUDGET_MS = 10_000;
+const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
+const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {
   return {

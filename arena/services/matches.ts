@@ -17,7 +17,10 @@ import type { ArenaContext } from './context.js';
 import { hashToken } from './ids.js';
 import { modelSeats } from './roster.js';
 
-/** Who sits in the person's seat: a logged-in account (rated under its name), or a guest with a fresh guest-xxxxxx name. */
+/**
+ * Who sits in the person's seat: a logged-in account (rated under its name), or a guest with a
+ * fresh guest-xxxxxx name.
+ */
 export type Player = { user: Pick<UserRecord, 'id' | 'name' | 'nameKey'> } | { guest: true };
 
 export interface NewMatch {
@@ -33,19 +36,20 @@ export interface NewMatch {
 }
 
 /** A move sent for a position that is no longer the current one (a double click, a second tab): 409 `stale`. */
-export class StaleMoveError extends AgoraError {
+class StaleMoveError extends AgoraError {
   constructor(
     readonly decisions: number,
     sent: number,
   ) {
     super(
       'stale',
-      `this move was sent for decision ${sent}, but the match is at decision ${decisions} (it was played already, or the position changed); reload the page`,
+      `this move was sent for decision ${sent}, but the match is at decision ${decisions} ` +
+        '(it was played already, or the position changed); reload the page',
     );
   }
 }
 
-export interface SeatInfo {
+interface SeatInfo {
   seat: number;
   name: string;
   kind: 'bot' | 'human';
@@ -114,7 +118,8 @@ export class MatchService {
     if (input.opponents.length !== input.players - 1) {
       throw new AgoraError(
         'bad_request',
-        `opponents: ${def.name} with ${input.players} players needs ${input.players - 1} opponents; got ${input.opponents.length}`,
+        `opponents: ${def.name} with ${input.players} players needs ${input.players - 1} opponents; ` +
+          `got ${input.opponents.length}`,
       );
     }
     if (input.seat !== undefined && !(Number.isInteger(input.seat) && input.seat >= 0 && input.seat < input.players)) {

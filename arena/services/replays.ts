@@ -1,6 +1,36 @@
-import { AgoraError } from '../../envs/index.js';
+import { AgoraError, type GameDefinition, type GameState, type PlayerView } from '../../envs/index.js';
 import { lookupGame } from '../../envs/core/registry.js';
+import type { GameRecord } from '../store/store.js';
 import type { ArenaContext } from './context.js';
+
+/** A finished game from the store; not_found when there is none under that id. */
+export async function finishedGame(ctx: ArenaContext, gameId: string): Promise<GameRecord> {
+  const g = await ctx.store.getGame(gameId);
+  if (!g) throw new AgoraError('not_found', `no finished game '${gameId}'`);
+  return g;
+}
+
+/**
+ * Plays a finished game again from its seed up to `step` actions: `visit` sees the state before
+ * any action (actor -1) and after each action with the seat that made it. Returns the last state
+ * and its actor.
+ */
+export function replayGame(
+  def: GameDefinition,
+  g: GameRecord,
+  step = g.actions.length,
+  visit?: (step: number, actor: number, state: GameState) => void,
+): { state: GameState; actor: number } {
+  const state = def.newGame({ players: g.players, seed: g.seed });
+  let actor = -1;
+  visit?.(0, actor, state);
+  for (let i = 0; i < step; i++) {
+    actor = state.currentPlayer();
+    state.applyAction(g.actions[i]);
+    visit?.(i + 1, actor, state);
+  }
+  return { state, actor };
+}
 
 /** The public replay of a person's finished match (404 while it is live: nothing of a live game is replayed). */
 export async function matchReplay(ctx: ArenaContext, matchId: string) {
@@ -17,16 +47,11 @@ export async function matchReplay(ctx: ArenaContext, matchId: string) {
  * The game is over, so its seed is shown: anyone can reproduce it exactly.
  */
 export async function gameReplay(ctx: ArenaContext, gameId: string) {
-  const g = await ctx.store.getGame(gameId);
-  if (!g) throw new AgoraError('not_found', `no finished game '${gameId}'`);
-  const def = lookupGame(ctx.games, g.game);
-  const state = def.newGame({ players: g.players, seed: g.seed });
-  const steps = [{ step: 0, actor: -1, view: state.view(-1) }];
-  g.actions.forEach((a, i) => {
-    const actor = state.currentPlayer();
-    state.applyAction(a);
-    steps.push({ step: i + 1, actor, view: state.view(-1) });
-  });
+  const g = await finishedGame(ctx, gameId);
+  const steps: { step: number; actor: number; view: PlayerView }[] = [];
+  replayGame(lookupGame(ctx.games, g.game), g, g.actions.length, (step, actor, state) =>
+    steps.push({ step, actor, view: state.view(-1) }),
+  );
   const seats = await Promise.all(g.seats.map(async (a) => (await ctx.store.getAgent(a))?.name ?? a));
   return {
     id: g.id,

@@ -23,9 +23,12 @@ export const DEFAULT_ROSTER = [
 ] as const;
 
 /** Names only the arena's own bots may carry (the agent kinds, which the roster uses as names). */
-export const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human'] as const;
+const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human'] as const;
 
-/** Search iterations of the roster's `az:` bots: the iteration count of the strongest default MCTS bot's little brother. */
+/**
+ * Search iterations of the roster's `az:` bots: the iteration count of the strongest default MCTS
+ * bot's little brother.
+ */
 export const ROSTER_AZ_ITERATIONS = 200;
 
 /**
@@ -76,7 +79,8 @@ export async function registerBot(
   const def = lookupGame(ctx.games, game);
   if (owner && name === undefined) throw new AgoraError('bad_request', 'name: required: a display name for your bot');
   checkBotSpec(ctx, def, spec, owner !== undefined);
-  // The roster's names are their specs (commas, colons, '=' and '/'), which the name rules for accounts' bots do not allow.
+  // The roster's names are their specs (commas, colons, '=' and '/'), which the name rules for
+  // accounts' bots do not allow.
   const named =
     name === undefined && owner === undefined
       ? { name: spec, key: nameKeyOf(spec) }

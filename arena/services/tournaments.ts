@@ -25,7 +25,7 @@ export interface NewTournament {
  * The seed of one tournament game: an HMAC of its index under the tournament's secret, so a
  * finished game's seed (shown in its replay) tells nothing about the seeds of the games still to come.
  */
-export function tournamentGameSeed(secret: string, index: number): string {
+function tournamentGameSeed(secret: string, index: number): string {
   return createHmac('sha256', secret).update(`game:${index}`).digest('hex');
 }
 
@@ -36,10 +36,10 @@ export function publicTournament(t: TournamentRecord): Omit<TournamentRecord, 's
 }
 
 /** Most games one tournament may schedule. */
-export const MAX_TOURNAMENT_GAMES = 2000;
+const MAX_TOURNAMENT_GAMES = 2000;
 
 /** How long a tournament lease lasts without renewal (ms). */
-export const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_LEASE_MS = 60_000;
 
 export interface TournamentServiceOptions {
   /** Who holds this service's leases: unique per process (default `${hostname}:${pid}:${random}`). */
@@ -116,7 +116,8 @@ export class TournamentService {
       if (running.length >= limits.running) {
         throw new AgoraError(
           'conflict',
-          `you have ${running.length} tournament${running.length === 1 ? '' : 's'} running (${running.map((t) => t.id).join(', ')}); at most ${limits.running} at once`,
+          `you have ${running.length} tournament${running.length === 1 ? '' : 's'} running ` +
+            `(${running.map((t) => t.id).join(', ')}); at most ${limits.running} at once`,
         );
       }
     }
@@ -169,7 +170,10 @@ export class TournamentService {
     return (await this.ctx.store.getTournament(id))!;
   }
 
-  /** Whether a tournament is being played by this process now (a running one that is not is queued, or held elsewhere). */
+  /**
+   * Whether a tournament is being played by this process now (a running one that is not is
+   * queued, or held elsewhere).
+   */
   isPlaying(id: string): boolean {
     return this.running.has(id);
   }
@@ -226,7 +230,8 @@ export class TournamentService {
     try {
       await this.play(id, AbortSignal.any([this.abort.signal, lease.lost, cancelled.signal]));
     } catch (err) {
-      // Stopped by close(), or the lease lost: it stays 'running' for whoever holds it next. Cancelled: it says so already.
+      // Stopped by close(), or the lease lost: it stays 'running' for whoever holds it next.
+      // Cancelled: it says so already.
       if (this.closed || lease.lost.aborted || cancelled.signal.aborted) return;
       await this.ctx.store.setTournamentStatus(id, 'failed', err instanceof Error ? err.message : String(err));
     } finally {

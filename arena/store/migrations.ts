@@ -95,7 +95,8 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO agents_v3 (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at)
     SELECT id, game, spec, name,
       CASE WHEN kind = 'human' THEN 'legacy:' || id
-           WHEN ROW_NUMBER() OVER (PARTITION BY game, kind, agora_name_key(name) ORDER BY created_at, id) = 1 THEN agora_name_key(name)
+           WHEN ROW_NUMBER() OVER (PARTITION BY game, kind, agora_name_key(name) ORDER BY created_at, id) = 1 ` +
+    `THEN agora_name_key(name)
            ELSE agora_name_key(name) || '#' || id END,
       kind, NULL, NULL, created_at
     FROM agents;

@@ -87,7 +87,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE agents ADD COLUMN name_key TEXT, ADD COLUMN owner_id TEXT, ADD COLUMN retired_at TEXT;
   UPDATE agents a SET name_key = k.key FROM (
     SELECT id, CASE WHEN kind = 'human' THEN 'legacy:' || id
-      WHEN ROW_NUMBER() OVER (PARTITION BY game, kind, lower(upper(normalize(name, NFKC))) ORDER BY created_at, id) = 1 THEN lower(upper(normalize(name, NFKC)))
+      WHEN ROW_NUMBER() OVER (PARTITION BY game, kind, lower(upper(normalize(name, NFKC))) ` +
+    `ORDER BY created_at, id) = 1 THEN lower(upper(normalize(name, NFKC)))
       ELSE lower(upper(normalize(name, NFKC))) || '#' || id END AS key
     FROM agents
   ) k WHERE a.id = k.id;

@@ -181,7 +181,8 @@ class PgStore implements Store {
   async addAgent(a: AgentRecord): Promise<void> {
     await this.transaction(async (c) => {
       await c.query(
-        'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) ' +
+          'VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
         [
           a.id,
           a.game,
@@ -305,7 +306,8 @@ class PgStore implements Store {
       if (g.tournamentId) {
         await c.query(
           `UPDATE tournaments SET games_done = games_done + 1,
-          status = CASE WHEN games_done + 1 >= games_total AND status = 'running' THEN 'done' ELSE status END WHERE id = $1`,
+          status = CASE WHEN games_done + 1 >= games_total AND status = 'running' ` +
+            "THEN 'done' ELSE status END WHERE id = $1",
           [g.tournamentId],
         );
       }
@@ -337,7 +339,8 @@ class PgStore implements Store {
 
   async addTournament(t: TournamentRecord): Promise<void> {
     await this.pool.query(
-      `INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, requested_by, created_at)
+      'INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, ' +
+        `error, requested_by, created_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         t.id,
@@ -389,7 +392,8 @@ class PgStore implements Store {
     // the committed row (READ COMMITTED), so of two claims at once exactly one succeeds.
     const result = await this.pool.query(
       `UPDATE tournaments SET owner = $1, lease_until = $2
-      WHERE id = $3 AND status = 'running' AND (owner IS NULL OR owner = $1 OR lease_until IS NULL OR lease_until < $4)`,
+      WHERE id = $3 AND status = 'running' ` +
+        'AND (owner IS NULL OR owner = $1 OR lease_until IS NULL OR lease_until < $4)',
       [owner, until, id, now],
     );
     return result.rowCount === 1;
@@ -404,7 +408,8 @@ class PgStore implements Store {
 
   async addMatch(m: MatchRecord): Promise<void> {
     await this.pool.query(
-      `INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, created_at, updated_at)
+      'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
+        `created_at, updated_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         m.id,

@@ -125,7 +125,8 @@ class SqliteStore implements Store {
     this.db.transaction(() => {
       this.db
         .prepare(
-          'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) ' +
+            'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           a.id,
@@ -193,7 +194,8 @@ class SqliteStore implements Store {
 
   async recordGame(g: GameRecord): Promise<Record<string, number>> {
     return this.db.transaction(() => {
-      // The same game again (a job retried after its worker died) is recorded once; another result under its id is refused.
+      // The same game again (a job retried after its worker died) is recorded once; another result
+      // under its id is refused.
       const stored = this.db.prepare('SELECT * FROM games WHERE id = ?').get(g.id) as Row | undefined;
       if (stored) {
         if (sameGame(toGame(stored), g)) return {};
@@ -201,7 +203,8 @@ class SqliteStore implements Store {
       }
       this.db
         .prepare(
-          `INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned, tournament_id, match_id, finished_at)
+          'INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, ' +
+            `resigned, tournament_id, match_id, finished_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
@@ -275,7 +278,8 @@ class SqliteStore implements Store {
   async addTournament(t: TournamentRecord): Promise<void> {
     this.db
       .prepare(
-        `INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, error, requested_by, created_at)
+        'INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, ' +
+          `error, requested_by, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
@@ -339,7 +343,8 @@ class SqliteStore implements Store {
   async addMatch(m: MatchRecord): Promise<void> {
     this.db
       .prepare(
-        `INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, created_at, updated_at)
+        'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
+          `created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(

@@ -18,7 +18,10 @@ export interface AgentRecord {
    */
   nameKey?: string;
   kind: AgentKind;
-  /** The account that owns it: the person's account, or the account that registered a bot. None for the operator's roster and for guests. */
+  /**
+   * The account that owns it: the person's account, or the account that registered a bot. None
+   * for the operator's roster and for guests.
+   */
   ownerId?: string;
   /** When an operator retired it: it keeps its ratings but no longer takes new games. */
   retiredAt?: string;

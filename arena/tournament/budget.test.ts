@@ -194,10 +194,12 @@ describe('per-decision budgets on game threads', () => {
 
   test('the pool keeps serving games after an overrun, and close() leaves no thread: the process exits', () => {
     // A process of its own: a thread left running would keep it alive past the timeout.
-    const script = `
+    const script =
+      `
       import { GameThreadPool } from ${JSON.stringify(fileURLToPath(new URL('./game-threads.ts', import.meta.url)))};
       const pool = new GameThreadPool({ threads: 1 });
-      const slow = await pool.play({ index: 0, game: 'tictactoe', seats: ['${SLOW}', 'random'], seed: 'reuse', budgetsMs: [150, 0] });
+      const slow = await pool.play({ index: 0, game: 'tictactoe', seats: ['${SLOW}', 'random'], ` +
+      `seed: 'reuse', budgetsMs: [150, 0] });
       const after = await pool.play({ index: 0, game: 'tictactoe', seats: ['greedy', 'random'], seed: 'after' });
       await pool.close();
       console.log(JSON.stringify({ slow, after, live: pool.liveThreads }));

@@ -3,7 +3,7 @@ import type { Rng } from '../../envs/index.js';
 import { bradleyTerryWithIntervals } from '../ratings/bradley-terry.js';
 import { ELO_START, applyElo } from '../ratings/elo.js';
 
-export interface AgentStanding {
+interface AgentStanding {
   agent: string;
   /** Seats played (an agent with two seats in one game counts twice). */
   games: number;

@@ -38,7 +38,7 @@ export interface ResumeFrom {
  * The action an overrun decision plays: uniform over the legal actions (sorted, as legalActions()
  * returns them), drawn from its own stream, so it depends on nothing but the seed and the index.
  */
-export function overrunAction(seed: string, decision: number, legal: readonly number[]): number {
+function overrunAction(seed: string, decision: number, legal: readonly number[]): number {
   return legal[Rng.fromSeed(`${seed}:overrun:${decision}`).int(legal.length)];
 }
 
@@ -47,7 +47,7 @@ export function overrunAction(seed: string, decision: number, legal: readonly nu
  * died with the thread that overran, so after the k-th resume every seat draws from
  * `${seed}:seat${i}:resume${k}` instead (a resumed game is reproducible only given where it resumed).
  */
-export function seatStream(seed: string, seat: number, resumes: number): Rng {
+function seatStream(seed: string, seat: number, resumes: number): Rng {
   return Rng.fromSeed(resumes === 0 ? `${seed}:seat${seat}` : `${seed}:seat${seat}:resume${resumes}`);
 }
 

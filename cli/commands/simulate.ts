@@ -13,7 +13,7 @@ export interface SimulateOptions {
   json?: string;
 }
 
-export interface AgentTally {
+interface AgentTally {
   agent: string;
   games: number;
   /** First places, shared ones included. */
@@ -26,7 +26,7 @@ export interface AgentTally {
  * Plays `games` games; with one spec per seat the seats rotate every game, so each agent plays
  * each seat equally often over a multiple of the player count.
  */
-export async function simulate(
+async function simulate(
   name: string,
   opts: SimulateOptions,
 ): Promise<{ results: MatchResult[]; tallies: AgentTally[] }> {
@@ -92,7 +92,8 @@ export async function simulateCommand(name: string, opts: SimulateOptions): Prom
   const truncated = results.filter((r) => r.truncated).length;
   process.stdout.write(`${formatTable(['agent', 'seats', 'wins', 'win share', 'avg return', 'avg score'], rows)}\n`);
   process.stdout.write(
-    `${results.length} games of ${name}; average length ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)} decisions ` +
+    `${results.length} games of ${name}; ` +
+      `average length ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)} decisions ` +
       `(min ${Math.min(...lengths)}, max ${Math.max(...lengths)}); ended by the turn cap: ${truncated}\n`,
   );
   if (opts.json) {

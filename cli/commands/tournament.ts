@@ -53,7 +53,8 @@ export async function tournamentCommand(game: string, opts: TournamentCliOptions
   process.stdout.write(
     `balance: first-seat win share ${(100 * b.firstSeatWinShare).toFixed(1)}% ` +
       `(by seat: ${b.seatWinShares.map((w) => `${(100 * w).toFixed(1)}%`).join(', ')}), ` +
-      `average length ${b.meanLength.toFixed(1)} decisions, ended by the turn cap ${(100 * b.truncatedShare).toFixed(1)}%\n`,
+      `average length ${b.meanLength.toFixed(1)} decisions, ` +
+      `ended by the turn cap ${(100 * b.truncatedShare).toFixed(1)}%\n`,
   );
   if (opts.json) {
     writeFileSync(opts.json, JSON.stringify(report, null, 2));

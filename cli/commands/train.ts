@@ -52,7 +52,8 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
   const training = await import('../../training/index.js');
   const backend = await training.initBackend({ announce: false });
   process.stderr.write(
-    `agora train ${def.name}: ${opts.algo}, ${players} players, ${opts.minutes} min, backend ${backend}, out ${opts.out}\n`,
+    `agora train ${def.name}: ${opts.algo}, ${players} players, ${opts.minutes} min, ` +
+      `backend ${backend}, out ${opts.out}\n`,
   );
   const bar = new cliProgress.SingleBar(
     {
@@ -80,7 +81,8 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
     const redisUrl = process.env.REDIS_URL;
     if (redisUrl)
       process.stderr.write(
-        `REDIS_URL is set: self-play and evaluation games go to the job queue; start \`agora worker\` processes to play them\n`,
+        'REDIS_URL is set: self-play and evaluation games go to the job queue; ' +
+          'start `agora worker` processes to play them\n',
       );
     const run = {
       out: opts.out,
@@ -99,7 +101,9 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
     bar.update(totalSeconds);
     bar.stop();
     process.stdout.write(
-      `${summary.out}: ${summary.generations} generations, ${summary.steps} ${opts.algo === 'az' ? 'gradient steps' : 'learner steps'}, ${summary.gamesPlayed} games, ${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`,
+      `${summary.out}: ${summary.generations} generations, ` +
+        `${summary.steps} ${opts.algo === 'az' ? 'gradient steps' : 'learner steps'}, ${summary.gamesPlayed} games, ` +
+        `${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`,
     );
     if (summary.lastEval) {
       process.stdout.write(

@@ -15,7 +15,7 @@ export interface TuneSearchCliOptions {
 }
 
 /** '0.5,1,1.5' -> [0.5, 1, 1.5]: distinct numbers in [0, 100], at least two. */
-export function parseCList(text: string): number[] {
+function parseCList(text: string): number[] {
   const values = text.split(',').map((s) => s.trim());
   const numbers = values.map(Number);
   const bad = values.filter((s, i) => s === '' || !Number.isFinite(numbers[i]) || numbers[i] < 0 || numbers[i] > 100);

@@ -8,6 +8,7 @@ export async function widenModelCommand(dir: string): Promise<void> {
   await initBackend({ announce: false });
   const { before, after } = await widenSavedModel(dir, getGame(readMeta(dir).game));
   process.stdout.write(
-    `${dir}: ${before.game} encoding v${before.encodingVersion} -> v${after.encodingVersion}, observation ${before.observationSize} -> ${after.observationSize} (new inputs weighted 0)\n`,
+    `${dir}: ${before.game} encoding v${before.encodingVersion} -> v${after.encodingVersion}, ` +
+      `observation ${before.observationSize} -> ${after.observationSize} (new inputs weighted 0)\n`,
   );
 }

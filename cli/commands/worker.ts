@@ -22,7 +22,8 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
       if (error) failed++;
       else done++;
       process.stderr.write(
-        `${new Date().toISOString()} ${job.data.kind} ${job.id} ${error ? `failed: ${error.message}` : 'done'} in ${Math.round(ms)} ms (${done} done, ${failed} failed)\n`,
+        `${new Date().toISOString()} ${job.data.kind} ${job.id} ${error ? `failed: ${error.message}` : 'done'} ` +
+          `in ${Math.round(ms)} ms (${done} done, ${failed} failed)\n`,
       );
     },
   });
