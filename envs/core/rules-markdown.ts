@@ -36,5 +36,48 @@ export function rulesMarkdown(def: GameDefinition): string {
     out.push('', `### ${kind}`, '');
     for (const g of def.glossary.filter((e) => e.kind === kind)) out.push(`- **${g.term}**: ${g.text}`);
   }
+  if (def.actions && def.observationSegments) out.push('', referenceMarkdown(def).trimEnd());
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * A game's tables for programs, as Markdown: the action space block by block and the observation
+ * layout segment by segment for each seat count, from the game's own declarations (the action
+ * blocks defineGame checks and the segments its encoder writes).
+ */
+export function referenceMarkdown(def: GameDefinition): string {
+  const out = ['## Action table', ''];
+  out.push(
+    `${def.actionSize} actions, numbered 0 to ${def.actionSize - 1}; at each decision only the legal ones may be played ` +
+      '(the environments give them as a mask).',
+    '',
+    '| Actions | Count | Meaning |',
+    '|---|---|---|',
+  );
+  for (const a of def.actions ?? []) {
+    const range = a.count === 1 ? `${a.first}` : `${a.first}–${a.first + a.count - 1}`;
+    out.push(`| ${range} | ${a.count} | ${cell(a.meaning)} |`);
+  }
+  out.push('', '## Observation layout', '');
+  out.push(
+    `Encoding version ${def.encodingVersion}. A flat vector of floats, from the observing seat's side ` +
+      '(its own entries first); segments in order:',
+  );
+  const layouts = new Map<string, number[]>();
+  for (let n = def.minPlayers; n <= def.maxPlayers; n++) {
+    const key = JSON.stringify(def.observationSegments?.(n) ?? []);
+    layouts.set(key, [...(layouts.get(key) ?? []), n]);
+  }
+  for (const [key, counts] of layouts) {
+    const segments = JSON.parse(key) as { name: string; size: number }[];
+    const total = segments.reduce((n, s) => n + s.size, 0);
+    const who = counts.length === 1 ? `${counts[0]} players` : `${counts[0]} to ${counts[counts.length - 1]} players`;
+    out.push('', `### ${who}: ${total} values`, '', '| Segment | Offset | Size |', '|---|---|---|');
+    let offset = 0;
+    for (const s of segments) {
+      out.push(`| ${cell(s.name)} | ${offset} | ${s.size} |`);
+      offset += s.size;
+    }
+  }
   return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,27 @@
+/** The observation: my hand, the opponent's cards, the prize and the prizes left, points, from my side. */
+import { SegmentWriter, defineLayout } from '../../../envs/core/segments.js';
+import { CARDS } from './components.js';
+import type { GoofspielView } from './view.js';
+
+export const ENCODING_VERSION = 1;
+export const LAYOUT = defineLayout([
+  { name: 'myHand', size: CARDS },
+  { name: 'theirHand', size: CARDS },
+  { name: 'prize', size: CARDS },
+  { name: 'prizesLeft', size: CARDS },
+  { name: 'points', size: 2 },
+  { name: 'theyBid', size: 1 },
+]);
+
+export function encode(view: GoofspielView): Float32Array {
+  const w = new SegmentWriter(LAYOUT);
+  const me = Math.max(0, view.seat);
+  for (const c of view.hands[me]) if (c !== view.ownBid) w.set('myHand', c - 1, 1);
+  for (const c of view.hands[1 - me]) w.set('theirHand', c - 1, 1);
+  if (view.prize > 0) w.set('prize', view.prize - 1, 1);
+  for (const c of view.prizesLeft) w.set('prizesLeft', c - 1, 1);
+  w.set('points', 0, view.points[me] / 15);
+  w.set('points', 1, view.points[1 - me] / 15);
+  w.set('theyBid', 0, view.bidPlaced[1 - me] ? 1 : 0);
+  return w.finish();
+}
