@@ -7,22 +7,45 @@
  *   5. every few generations the best is measured against random, greedy and mcts at the same
  *      iteration count, and published to the output folder with its figures.
  * Every generation ends with a checkpoint; a run resumes from it after any interruption.
+ * The run's skeleton (folder, resume, stop rule, curves, checkpoint commit) is trainer-phases.ts.
  */
-import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
-import { rmSync } from 'node:fs';
-import { AgoraError, Rng, assertPlayerCount, getGame, type GameDefinition } from '../envs/index.js';
-import { evaluateCandidate, type MatchupFigures } from './evaluate.js';
-import type { LossFigures } from './learner.js';
+import { AgoraError, type GameDefinition, type Rng } from '../envs/index.js';
+import type { MatchupFigures } from './evaluate.js';
 import { ParallelLearner } from './parallel-learner.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
-import { MODEL_FORMAT, loadModel, readMeta, saveModel, type ModelMeta } from './model-io.js';
+import { MODEL_FORMAT, readMeta, saveModel, type ModelMeta } from './model-io.js';
 import { DEFAULT_NETWORK, networkShape, type NetworkConfig } from './network.js';
 import { ReplayBuffer } from './replay-buffer.js';
-import { RunFiles, openRun } from './run-files.js';
 import type { GameRecord } from './self-play.js';
-import { QueueTrainingPool } from './queue-pool.js';
-import { TrainingPool, type GamePlayer } from './training-pool.js';
+import type { GamePlayer } from './training-pool.js';
+import {
+  LossTally,
+  commitState,
+  curveRow,
+  emitPhase,
+  evaluateIfDue,
+  freshTrainerRng,
+  hashSeed,
+  locateRun,
+  logCurvePoint,
+  openGamePool,
+  playMatchups,
+  removeCheckpointFolders,
+  restoreTrainerRng,
+  resumeOrStart,
+  runGenerations,
+  startRun,
+  summarize,
+  withSavedModel,
+  writeFirstCheckpoint,
+  type RunOptions,
+  type RunPlace,
+  type TrainerRun,
+  type TrainingSummary,
+} from './trainer-phases.js';
+
+// The run options, events and summary (and hashSeed) are shared with PPO; they are still exported from here.
+export { hashSeed, type RunOptions, type TrainingEvent, type TrainingSummary } from './trainer-phases.js';
 
 export interface AzConfig {
   game: string;
@@ -104,33 +127,6 @@ export function defaultAzConfig(def: GameDefinition, players: number, seed: stri
   };
 }
 
-/** Progress of a run, for progress bars and logs. */
-export type TrainingEvent =
-  | { kind: 'phase'; generation: number; phase: 'self-play' | 'train' | 'gate' | 'evaluate' }
-  | { kind: 'game'; generation: number; done: number; total: number }
-  | { kind: 'generation'; row: Record<string, unknown> };
-
-export interface RunOptions {
-  out: string;
-  minutes: number;
-  /** Worker threads for self-play (az), rollouts (ppo) and evaluation games (default: one per core). */
-  workers?: number;
-  /** Ignore an existing checkpoint in `out` and start over. */
-  fresh?: boolean;
-  /** With a Redis URL, self-play and evaluation games become queue jobs for `agora worker` processes. */
-  redisUrl?: string;
-  queuePrefix?: string;
-  /**
-   * A model folder whose weights a new run starts from instead of a random network (same game, seat
-   * count and architecture). Checkpoints stay out of version control, so this is how training goes
-   * on from a shipped model in a later session or on another machine. Ignored when resuming.
-   */
-  init?: string;
-  /** Stop after this many generations (updates) in this run as well (tests: a reproducible amount of training). */
-  maxGenerations?: number;
-  onEvent?: (event: TrainingEvent) => void;
-}
-
 interface AzState {
   algorithm: 'az';
   config: AzConfig;
@@ -148,17 +144,6 @@ interface AzState {
   lastEvalOf?: number;
   /** Where a warm-started run's first network came from (--init): that model's own training record. */
   initFrom?: { folder: string; training: unknown };
-}
-
-export interface TrainingSummary {
-  out: string;
-  generations: number;
-  steps: number;
-  gamesPlayed: number;
-  elapsedMs: number;
-  lastEval?: MatchupFigures[];
-  /** The policy alone (neural:) against its baselines, when measured. */
-  lastPolicyEval?: MatchupFigures[];
 }
 
 function metaFor(def: GameDefinition, config: AzConfig, state: AzState, results?: unknown): ModelMeta {
@@ -185,15 +170,45 @@ function metaFor(def: GameDefinition, config: AzConfig, state: AzState, results?
   };
 }
 
+/** A run of expert iteration under way: the shared run, the learner, the replay buffer and the trainer's stream. */
+interface AzRun extends TrainerRun<AzState> {
+  learner: ParallelLearner;
+  buffer: ReplayBuffer;
+  /** The trainer's stream: it only draws the training batches from the buffer. */
+  rng: Rng;
+}
+
 export async function trainExpertIteration(initial: AzConfig, options: RunOptions): Promise<TrainingSummary> {
-  const def = getGame(initial.game);
-  assertPlayerCount(def, initial.players);
-  const out = resolve(options.out);
-  const files = new RunFiles(out);
-  const workers = Math.max(1, options.workers ?? availableParallelism());
-  const initMeta =
-    options.init && (options.fresh || !files.hasCheckpoint()) ? checkInit(options.init, def, initial) : undefined;
-  const opened = openRun<AzState>(files, 'az', def.name, initial.players, options.fresh ?? false, () => ({
+  const place = locateRun(initial, options);
+  // Checked before resumeOrStart may empty the folder, so a misfit --init leaves an earlier run intact.
+  const initMeta = options.init && place.startsFresh ? checkInit(options.init, place.def, initial) : undefined;
+  const { state, resuming } = resumeOrStart<AzState>(place, 'az', initial.players, options, () =>
+    freshAzState(initial, options.init, initMeta),
+  );
+  const learner = await startLearner(place, state.config);
+  let setup: { buffer: ReplayBuffer; pool: GamePlayer };
+  try {
+    setup = await restoreOrSeedAz(place, options, state, resuming, learner);
+  } catch (err) {
+    // The learner's threads would keep the process alive.
+    await learner.close();
+    throw err;
+  }
+  const rng = restoreTrainerRng(state);
+  const run: AzRun = { ...startRun(place, options, state, setup.pool), learner, buffer: setup.buffer, rng };
+  await runGenerations(
+    run.clock,
+    () => azGeneration(run),
+    async () => {
+      await run.pool.close();
+      await learner.close();
+    },
+  );
+  return summarize<AzState>(place, (final) => ({ lastPolicyEval: final.lastPolicyEval }));
+}
+
+function freshAzState(initial: AzConfig, init: string | undefined, initMeta: ModelMeta | undefined): AzState {
+  return {
     algorithm: 'az',
     config: initial,
     generation: 0,
@@ -202,197 +217,199 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
     gamesPlayed: 0,
     steps: 0,
     elapsedMs: 0,
-    ...(initMeta ? { initFrom: { folder: options.init!, training: initMeta.training } } : {}),
-    rng: JSON.stringify(Rng.fromSeed(`${initial.seed}:trainer`).state()),
-  }));
-  let state = opened.state;
-  const resuming = opened.resuming;
-  const config = state.config;
-  const shape = networkShape(def, config.players);
-  // The learner's threads: as many as self-play uses (idle while it trains), up to one per shard.
-  const learner = await ParallelLearner.start(
+    ...(initMeta ? { initFrom: { folder: init!, training: initMeta.training } } : {}),
+    rng: freshTrainerRng(initial.seed),
+  };
+}
+
+/** The learner's threads: as many as self-play uses (idle while it trains), up to one per shard. */
+function startLearner(place: RunPlace, config: AzConfig): Promise<ParallelLearner> {
+  const shape = networkShape(place.def, config.players);
+  const seed = hashSeed(config.seed);
+  return ParallelLearner.start(
     shape,
     config.network,
     config.learningRate,
-    hashSeed(config.seed),
-    workers,
+    seed,
+    place.workers,
     config.learnerShards ?? 1,
   );
-  const dir = (name: string) => join(files.checkpoint, name);
-  let buffer: ReplayBuffer;
-  let pool: GamePlayer;
-  try {
-    if (resuming) {
-      const { model } = loadModel(dir('candidate'), def);
-      learner.local.setWeights(model);
-      model.dispose();
-      await loadOptimizer(learner.optimizer, dir('optimizer'));
-      // One copy of weights and optimiser slots to the other threads, once both are restored.
-      await learner.sync();
-    } else {
-      if (options.init) await warmStart(learner, options.init, def);
-      await saveModel(learner.model, dir('gen-0'), metaFor(def, config, state));
-      await saveModel(learner.model, dir('candidate'), metaFor(def, config, state));
-      files.writeJson('buffer.json', []);
-      files.writeJson('state.json', state);
-    }
-    buffer = new ReplayBuffer(def, config.bufferPositions, config.targetTemperature ?? 1);
-    if (resuming) for (const record of files.readJson<GameRecord[]>('buffer.json')) buffer.add(record);
-    pool = options.redisUrl
-      ? new QueueTrainingPool(options.redisUrl, `train:${config.game}:${config.seed}`, options.queuePrefix)
-      : new TrainingPool(workers);
-  } catch (err) {
-    // The learner's threads would keep the process alive.
-    await learner.close();
-    throw err;
+}
+
+/**
+ * A resumed run restores the candidate, the optimiser and the buffer; a new one starts from random
+ * or --init weights and checkpoints them as generation 0. Then the game pool opens.
+ */
+async function restoreOrSeedAz(
+  place: RunPlace,
+  options: RunOptions,
+  state: AzState,
+  resuming: boolean,
+  learner: ParallelLearner,
+): Promise<{ buffer: ReplayBuffer; pool: GamePlayer }> {
+  const { def, dir, files } = place;
+  const config = state.config;
+  if (resuming) {
+    await withSavedModel(dir('candidate'), def, (model) => learner.local.setWeights(model));
+    await loadOptimizer(learner.optimizer, dir('optimizer'));
+    // One copy of weights and optimiser slots to the other threads, once both are restored.
+    await learner.sync();
+  } else {
+    // --init: the saved model's weights, vetted by checkInit before the folder was touched.
+    if (options.init) await withSavedModel(options.init, def, (model) => learner.setWeights(model));
+    const meta = () => metaFor(def, config, state);
+    await writeFirstCheckpoint(place, learner.model, ['gen-0', 'candidate'], meta, state, { 'buffer.json': [] });
   }
-  const rng = Rng.fromState(JSON.parse(state.rng));
-  const started = performance.now();
-  const deadline = started + options.minutes * 60_000;
-  const emit = (e: TrainingEvent) => options.onEvent?.(e);
-  const mix = config.mix ?? 0;
-  const searchOptions = {
+  const buffer = new ReplayBuffer(def, config.bufferPositions, config.targetTemperature ?? 1);
+  if (resuming) for (const record of files.readJson<GameRecord[]>('buffer.json')) buffer.add(record);
+  return { buffer, pool: openGamePool(options, config, place.workers) };
+}
+
+/**
+ * One generation: self-play, training, gating, evaluation when due, the curve point and the
+ * checkpoint. Returns whether it was the run's last.
+ */
+async function azGeneration(run: AzRun): Promise<boolean> {
+  const generation = run.state.generation + 1;
+  const { games, positions } = await selfPlay(run, generation);
+  const losses = await learnFromBuffer(run, generation, positions);
+  const genName = `gen-${generation}`;
+  const { gamesPlayed, steps } = run.state;
+  run.state = { ...run.state, generation, gamesPlayed: gamesPlayed + games, steps: steps + losses.count };
+  await saveModel(run.learner.model, run.dir(genName), metaFor(run.def, run.config, run.state));
+  const gate = await gateCandidate(run, generation, genName);
+  const last = run.clock.endsRun();
+  const evaluated = await evaluateIfDue(run, generation, last, () => evaluateBest(run, generation));
+  run.state = { ...run.state, rng: JSON.stringify(run.rng.state()) };
+  const elapsedMs = run.clock.elapsedMs(run.state.elapsedMs);
+  const figures = {
+    ...losses.means(),
+    gate: { score: gate.score, accepted: gate.accepted, best: run.state.bestGeneration },
+    ...(evaluated ? { eval: evaluated.evaluation, policyEval: evaluated.policyEvaluation } : {}),
+  };
+  const title = `${run.def.title}: expert iteration (${run.config.players} players)`;
+  logCurvePoint(run, curveRow(run, generation, elapsedMs, { positions: run.buffer.size }, figures), title);
+  await checkpointAz(run, elapsedMs, gate, genName, evaluated !== undefined);
+  return last;
+}
+
+/** The search settings of self-play (playout caps included); gating and evaluation use azSpec's. */
+function searchOptionsOf(config: AzConfig) {
+  return {
     iterations: config.iterations,
     cPuct: config.cPuct,
     noise: config.noise,
     alpha: config.alpha,
-    mix,
+    mix: config.mix ?? 0,
     temperatureMoves: config.temperatureMoves,
     fullIterations: config.fullIterations,
     fullShare: config.fullShare,
   };
-  const azSpec = (name: string, noise = 0) =>
-    `az:${dir(name)},iterations=${config.iterations}${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
-  let generationsRun = 0;
-  try {
-    // `last` is decided once, inside the generation, so the generation that ends the run is always the
-    // one evaluated and published (a deadline passing during its checkpoint no longer skips that).
-    let last = false;
-    while (!last) {
-      generationsRun++;
-      const generation = state.generation + 1;
-      emit({ kind: 'phase', generation, phase: 'self-play' });
-      const seeds = Array.from({ length: config.gamesPerGeneration }, (_, i) => `${config.seed}:g${generation}:${i}`);
-      let played = 0;
-      const records = await pool.selfPlay(
-        { game: def.name, players: config.players, modelDir: dir(state.best), options: searchOptions },
-        seeds,
-        () => emit({ kind: 'game', generation, done: ++played, total: seeds.length }),
-      );
-      let positions = 0;
-      for (const record of records) {
-        buffer.add(record);
-        positions += record.targets.filter((t) => t !== null).length;
-      }
+}
 
-      emit({ kind: 'phase', generation, phase: 'train' });
-      const steps = Math.max(1, Math.ceil((positions * config.replayRatio) / config.batchSize));
-      const sums: LossFigures = { policyLoss: 0, valueLoss: 0, entropy: 0 };
-      for (let s = 0; s < steps; s++) {
-        const f = await learner.step(buffer.sample(config.batchSize, rng));
-        sums.policyLoss += f.policyLoss;
-        sums.valueLoss += f.valueLoss;
-        sums.entropy += f.entropy;
-      }
-      const genName = `gen-${generation}`;
-      state = { ...state, generation, gamesPlayed: state.gamesPlayed + records.length, steps: state.steps + steps };
-      await saveModel(learner.model, dir(genName), metaFor(def, config, state));
+/** The az: agent of a checkpoint folder at the run's iteration count (root noise only where asked). */
+function azSpec(run: AzRun, name: string, noise = 0): string {
+  const { iterations, mix = 0 } = run.config;
+  const extras = `${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
+  return `az:${run.dir(name)},iterations=${iterations}${extras}`;
+}
 
-      emit({ kind: 'phase', generation, phase: 'gate' });
-      const [gate] = await evaluateCandidate({
-        game: def.name,
-        players: config.players,
-        candidate: azSpec(genName, config.noise),
-        opponents: [azSpec(state.best, config.noise)],
-        gamesEach: config.gateGames,
-        seed: `${config.seed}:gate${generation}`,
-        play: (jobs) => pool.matches(jobs),
-      });
-      const accepted = gate.score > config.gateThreshold;
-      const previousBest = state.best;
-      if (accepted) state = { ...state, best: genName, bestGeneration: generation };
-
-      let evaluation: MatchupFigures[] | undefined;
-      let policyEvaluation: MatchupFigures[] | undefined;
-      last = performance.now() >= deadline || generationsRun === options.maxGenerations;
-      if (generation % config.evalEvery === 0 || last) {
-        emit({ kind: 'phase', generation, phase: 'evaluate' });
-        evaluation = await evaluateCandidate({
-          game: def.name,
-          players: config.players,
-          candidate: azSpec(state.best),
-          opponents: config.baselines,
-          gamesEach: config.evalGames,
-          seed: `${config.seed}:eval${generation}`,
-          play: (jobs) => pool.matches(jobs),
-        });
-        policyEvaluation = await evaluateCandidate({
-          game: def.name,
-          players: config.players,
-          candidate: `neural:${dir(state.best)}`,
-          opponents: config.policyBaselines,
-          gamesEach: config.evalGames,
-          seed: `${config.seed}:policy-eval${generation}`,
-          play: (jobs) => pool.matches(jobs),
-        });
-        state = { ...state, lastEval: evaluation, lastPolicyEval: policyEvaluation, lastEvalOf: state.bestGeneration };
-      }
-      state = { ...state, rng: JSON.stringify(rng.state()) };
-      const elapsedMs = state.elapsedMs + (performance.now() - started);
-      const row = {
-        time: new Date().toISOString(),
-        generation,
-        step: state.steps,
-        games: state.gamesPlayed,
-        positions: buffer.size,
-        minutes: +(elapsedMs / 60_000).toFixed(2),
-        policyLoss: sums.policyLoss / steps,
-        valueLoss: sums.valueLoss / steps,
-        entropy: sums.entropy / steps,
-        gate: { score: gate.score, accepted, best: state.bestGeneration },
-        ...(evaluation ? { eval: evaluation } : {}),
-        ...(policyEvaluation ? { policyEval: policyEvaluation } : {}),
-      };
-      files.appendMetrics(row, `${def.title}: expert iteration (${config.players} players)`);
-      emit({ kind: 'generation', row });
-
-      // Checkpoint: candidate weights, buffer, then the state that names them (written last).
-      await saveModel(learner.model, dir('candidate'), metaFor(def, config, state));
-      await saveOptimizer(learner.optimizer, dir('optimizer'));
-      files.writeJson('buffer.json', buffer.records);
-      files.writeJson('state.json', { ...state, elapsedMs });
-      // Only now that the state names the new best may the folder it replaced go (a kill before this resumes from the old one).
-      rmSync(dir(accepted ? previousBest : genName), { recursive: true, force: true });
-      if (evaluation || accepted) {
-        files.publish(
-          dir(state.best),
-          metaFor(
-            def,
-            config,
-            { ...state, elapsedMs },
-            {
-              generation: state.lastEvalOf,
-              az: { iterations: config.iterations, against: state.lastEval },
-              neural: { against: state.lastPolicyEval },
-            },
-          ),
-        );
-      }
-    }
-  } finally {
-    await pool.close();
-    await learner.close();
+/** The best network's self-play games of this generation, into the buffer; counts games and target positions. */
+async function selfPlay(run: AzRun, generation: number): Promise<{ games: number; positions: number }> {
+  const { config, def } = run;
+  emitPhase(run, generation, 'self-play');
+  const seeds = Array.from({ length: config.gamesPerGeneration }, (_, i) => `${config.seed}:g${generation}:${i}`);
+  let played = 0;
+  const records = await run.pool.selfPlay(
+    { game: def.name, players: config.players, modelDir: run.dir(run.state.best), options: searchOptionsOf(config) },
+    seeds,
+    () => run.emit({ kind: 'game', generation, done: ++played, total: seeds.length }),
+  );
+  let positions = 0;
+  for (const record of records) {
+    run.buffer.add(record);
+    positions += record.targets.filter((t) => t !== null).length;
   }
-  const final = files.readJson<AzState>('state.json');
-  return {
-    out,
-    generations: final.generation,
-    steps: final.steps,
-    gamesPlayed: final.gamesPlayed,
-    elapsedMs: final.elapsedMs,
-    lastEval: final.lastEval,
-    lastPolicyEval: final.lastPolicyEval,
+  return { games: records.length, positions };
+}
+
+/** Supervised steps on batches drawn from the buffer: `replayRatio` positions trained per new one. */
+async function learnFromBuffer(run: AzRun, generation: number, positions: number): Promise<LossTally> {
+  const { config } = run;
+  emitPhase(run, generation, 'train');
+  const steps = Math.max(1, Math.ceil((positions * config.replayRatio) / config.batchSize));
+  const losses = new LossTally();
+  for (let s = 0; s < steps; s++) losses.add(await run.learner.step(run.buffer.sample(config.batchSize, run.rng)));
+  return losses;
+}
+
+interface GateOutcome {
+  score: number;
+  accepted: boolean;
+  /** The best before this gate (its folder goes once the checkpoint names the new best). */
+  previousBest: string;
+}
+
+/** The candidate against the best, both searching with root noise; it becomes the best above the threshold. */
+async function gateCandidate(run: AzRun, generation: number, genName: string): Promise<GateOutcome> {
+  const { config } = run;
+  emitPhase(run, generation, 'gate');
+  const candidate = azSpec(run, genName, config.noise);
+  const best = azSpec(run, run.state.best, config.noise);
+  const [gate] = await playMatchups(run, candidate, [best], config.gateGames, `${config.seed}:gate${generation}`);
+  const accepted = gate.score > config.gateThreshold;
+  const previousBest = run.state.best;
+  if (accepted) run.state = { ...run.state, best: genName, bestGeneration: generation };
+  return { score: gate.score, accepted, previousBest };
+}
+
+/** The best network with search (az:) and alone (neural:) against the baselines; kept in the state. */
+async function evaluateBest(
+  run: AzRun,
+  generation: number,
+): Promise<{ evaluation: MatchupFigures[]; policyEvaluation: MatchupFigures[] }> {
+  const { baselines, policyBaselines, evalGames, seed } = run.config;
+  const { best, bestGeneration } = run.state;
+  const evaluation = await playMatchups(run, azSpec(run, best), baselines, evalGames, `${seed}:eval${generation}`);
+  const policy = `neural:${run.dir(best)}`;
+  const policySeed = `${seed}:policy-eval${generation}`;
+  const policyEvaluation = await playMatchups(run, policy, policyBaselines, evalGames, policySeed);
+  run.state = {
+    ...run.state,
+    lastEval: evaluation,
+    lastPolicyEval: policyEvaluation,
+    lastEvalOf: bestGeneration,
   };
+  return { evaluation, policyEvaluation };
+}
+
+/**
+ * Saves the checkpoint, drops the network the gate discarded, and publishes the best when it
+ * changed or was measured.
+ */
+async function checkpointAz(
+  run: AzRun,
+  elapsedMs: number,
+  gate: GateOutcome,
+  genName: string,
+  evaluated: boolean,
+): Promise<void> {
+  const { def, config, dir, state } = run;
+  // Checkpoint: candidate weights, buffer, then the state that names them (written last).
+  await saveModel(run.learner.model, dir('candidate'), metaFor(def, config, state));
+  await saveOptimizer(run.learner.optimizer, dir('optimizer'));
+  run.files.writeJson('buffer.json', run.buffer.records);
+  commitState(run, elapsedMs);
+  // Only now that the state names the new best may the folder it replaced go (a kill before this
+  // resumes from the old one).
+  removeCheckpointFolders(run, [gate.accepted ? gate.previousBest : genName]);
+  if (!evaluated && !gate.accepted) return;
+  const results = {
+    generation: state.lastEvalOf,
+    az: { iterations: config.iterations, against: state.lastEval },
+    neural: { against: state.lastPolicyEval },
+  };
+  run.files.publish(dir(state.best), metaFor(def, config, { ...state, elapsedMs }, results));
 }
 
 /** Refuses an --init model that does not fit this run, before anything in the output folder changes. */
@@ -408,25 +425,9 @@ function checkInit(folder: string, def: GameDefinition, config: AzConfig): Model
   if (net?.width !== config.network.width || net?.blocks !== config.network.blocks) {
     throw new AgoraError(
       'bad_request',
-      `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`,
+      `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ` +
+        `${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`,
     );
   }
   return meta;
-}
-
-/** Copies a saved model's weights into the learner (checked by checkInit first). */
-async function warmStart(learner: ParallelLearner, folder: string, def: GameDefinition): Promise<void> {
-  const { model } = loadModel(folder, def);
-  try {
-    await learner.setWeights(model);
-  } finally {
-    model.dispose();
-  }
-}
-
-/** A stable integer from a seed string (network initialisation). */
-export function hashSeed(seed: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  return (h >>> 0) % 100_000;
 }
