@@ -96,7 +96,8 @@ export function actSync(agent: Agent, ctx: DecisionContext): number {
   if (action instanceof Promise) {
     throw new AgoraError(
       'bad_request',
-      `agent '${agent.name}' answers asynchronously; synchronous environments (SingleAgentEnv, VectorEnv) need synchronous opponents`,
+      `agent '${agent.name}' answers asynchronously; ` +
+        'synchronous environments (SingleAgentEnv, VectorEnv) need synchronous opponents',
     );
   }
   return checkAgentAction(agent, ctx, action);

@@ -47,7 +47,8 @@ export const svgText = escapeHtml;
  */
 export function svgBoard(width: number, height: number, title: string, body: string, description = ''): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-labelledby="board-title board-desc" style="max-width:${width}px;height:auto">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 ${width} ${height}" width="100%" ` +
+    `role="img" aria-labelledby="board-title board-desc" style="max-width:${width}px;height:auto">` +
     `<title id="board-title">${svgText(title)}</title><desc id="board-desc">${svgText(description)}</desc>${body}</svg>`
   );
 }
@@ -55,8 +56,10 @@ export function svgBoard(width: number, height: number, title: string, body: str
 /** A face-down card: a back, with no text of what is on its face. */
 export function cardBack(x: number, y: number, w: number, h: number, label = 'face-down card'): string {
   return (
-    `<g><title>${svgText(label)}</title><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="#3b4a6b" stroke="#1d2430"/>` +
-    `<rect x="${x + 4}" y="${y + 4}" width="${w - 8}" height="${h - 8}" rx="3" fill="none" stroke="#8fa3c8" stroke-dasharray="3 3"/></g>`
+    `<g><title>${svgText(label)}</title>` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="#3b4a6b" stroke="#1d2430"/>` +
+    `<rect x="${x + 4}" y="${y + 4}" width="${w - 8}" height="${h - 8}" rx="3" fill="none" ` +
+    'stroke="#8fa3c8" stroke-dasharray="3 3"/></g>'
   );
 }
 

@@ -196,7 +196,8 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
       fail(`view(${p}) has seat ${view.seat}, players ${view.players}`);
     if (view.toAct !== state.currentPlayer() || view.isOver !== state.isTerminal()) {
       fail(
-        `view(${p}) says toAct ${view.toAct}, isOver ${view.isOver}; the state says ${state.currentPlayer()}, ${state.isTerminal()}`,
+        `view(${p}) says toAct ${view.toAct}, isOver ${view.isOver}; ` +
+          `the state says ${state.currentPlayer()}, ${state.isTerminal()}`,
       );
     }
     const obs = state.observation(p);

@@ -195,7 +195,8 @@ export function definePosition<F extends Fields>(spec: PositionSpec<F>): Positio
   const body = names.map((name, i) => {
     const f = fieldList[i];
     const value = `p.${name}`;
-    return `${name}: ${f.copy === 'value' ? value : f.copy === 'slice' ? `${value}.slice()` : `F[${i}].clone(${value})`}`;
+    const copy = f.copy === 'value' ? value : f.copy === 'slice' ? `${value}.slice()` : `F[${i}].clone(${value})`;
+    return `${name}: ${copy}`;
   });
   const cloneFn = new Function('F', `return (p) => ({ players: p.players, ${body.join(', ')} });`)(fieldList) as (
     p: Position<F>,
@@ -239,7 +240,8 @@ export function definePosition<F extends Fields>(spec: PositionSpec<F>): Positio
     fromJSON(json) {
       if (typeof json !== 'object' || json === null || Array.isArray(json)) {
         bad(
-          `a saved state is a JSON object, not ${json === null ? 'null' : Array.isArray(json) ? 'an array' : typeof json}`,
+          `a saved state is a JSON object, not ` +
+            (json === null ? 'null' : Array.isArray(json) ? 'an array' : typeof json),
         );
       }
       let data = json as Record<string, unknown>;

@@ -72,7 +72,8 @@ export class SingleAgentEnv<Config = unknown> {
     if (given && given.length !== this.players - 1) {
       throw new AgoraError(
         'bad_request',
-        `${game.name} with ${this.players} players needs ${this.players - 1} opponents (or one for all); got ${given.length}`,
+        `${game.name} with ${this.players} players needs ${this.players - 1} opponents (or one for all); ` +
+          `got ${given.length}`,
       );
     }
     this.opponents = given ?? Array.from({ length: this.players - 1 }, () => options.opponents as Agent);

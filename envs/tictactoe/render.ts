@@ -29,5 +29,8 @@ export function renderHtml(view: TicTacToeView): string {
           .join('')}</tr>`,
     )
     .join('');
-  return `<section class="game tictactoe"><table class="board">${rows}</table><p>${escapeHtml(statusLine(view))}</p></section>`;
+  return (
+    `<section class="game tictactoe"><table class="board">${rows}</table>` +
+    `<p>${escapeHtml(statusLine(view))}</p></section>`
+  );
 }

@@ -3,7 +3,8 @@ import type { RulesDoc } from '../core/board.js';
 
 export const RULES: RulesDoc = {
   intro:
-    'Two players take turns marking a 3×3 grid, X first. Three of your marks in a row, a column or a diagonal win; a full grid without a line is a draw.',
+    'Two players take turns marking a 3×3 grid, X first. ' +
+    'Three of your marks in a row, a column or a diagonal win; a full grid without a line is a draw.',
   sections: [
     { heading: 'Set-up', paragraphs: ['The grid starts empty. Seat 0 plays X and moves first; seat 1 plays O.'] },
     {
@@ -13,7 +14,8 @@ export const RULES: RulesDoc = {
     {
       heading: 'The end',
       paragraphs: [
-        'The game ends as soon as a player has three in a line (that player wins) or all nine cells are marked (a draw: both share first place).',
+        'The game ends as soon as a player has three in a line (that player wins) ' +
+          'or all nine cells are marked (a draw: both share first place).',
       ],
     },
   ],

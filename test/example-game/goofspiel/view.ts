@@ -1,4 +1,7 @@
-/** What a seat sees: its hand, the opponent's remaining cards (played cards are shown), the prize, never a hidden bid. */
+/**
+ * What a seat sees: its hand, the opponent's remaining cards (played cards are shown), the prize;
+ * never the other seat's face-down bid.
+ */
 import type { EventEntry } from '../../../envs/core/event-log.js';
 import type { PlayerView } from '../../../envs/core/game.js';
 import { CARDS } from './components.js';
