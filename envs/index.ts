@@ -21,6 +21,24 @@ export { decisionContext, checkAgentAction, actSync, type Agent, type DecisionCo
 export { playerCounts, assertPlayerCount } from './core/registry.js';
 export { actionNamed, playNamed } from './core/testing.js';
 export { escapeHtml } from './core/html.js';
+export { lookupGame, type GameRegistry } from './core/registry.js';
+export { rulesMarkdown } from './core/rules-markdown.js';
+export { svgMarkupProblem } from './core/svg-check.js';
+// The game kit (docs/adding-a-game.md): what a game folder is written with.
+export {
+  definePosition,
+  field,
+  type Field,
+  type Fields,
+  type Length,
+  type Position,
+  type PositionKit,
+  type PositionSpec,
+} from './core/position.js';
+export { defineEvents, EventKinds, EventLog, type EventEntry } from './core/event-log.js';
+export { defineGame, type ActionRange, type GameRules, type KitGame } from './core/define-game.js';
+export { defineLayout, SegmentWriter, type Segment, type SegmentLayout } from './core/segments.js';
+export { referenceMarkdown } from './core/rules-markdown.js';
 export {
   SEAT_COLORS,
   cardBack,

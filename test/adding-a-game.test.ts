@@ -7,10 +7,18 @@
  */
 import { describe, expect, test } from 'vitest';
 import { makeAgent, playMatch } from '../agents/index.js';
-import { AECEnv, GAMES, checkGame, listGames, SingleAgentEnv } from '../envs/index.js';
-import { lookupGame } from '../envs/core/registry.js';
-import { referenceMarkdown, rulesMarkdown } from '../envs/core/rules-markdown.js';
-import { svgMarkupProblem } from '../envs/core/svg-check.js';
+import {
+  AECEnv,
+  GAMES,
+  checkGame,
+  listGames,
+  lookupGame,
+  referenceMarkdown,
+  rulesMarkdown,
+  SingleAgentEnv,
+  svgMarkupProblem,
+} from '../envs/index.js';
+
 import { goofspiel } from './example-game/goofspiel/index.js';
 
 // The one registry line of the guide (envs/games.ts holds the real list).

@@ -1,5 +1,5 @@
 /** Goofspiel's actions: 0..CARDS-1 bid the card of value action + 1. */
-import type { ActionRange } from '../../../envs/core/define-game.js';
+import type { ActionRange } from '../../../envs/index.js';
 import { CARDS, cardName } from './components.js';
 import type { GoofspielPosition } from './position.js';
 import { isOver, toAct } from './transitions.js';

@@ -1,5 +1,5 @@
 /** The board as SVG: the prize in the middle, each seat's cards, a hidden bid as a card back. */
-import { SEAT_COLORS, cardBack, svgBoard, svgText } from '../../../envs/core/board.js';
+import { SEAT_COLORS, cardBack, svgBoard, svgText } from '../../../envs/index.js';
 import { cardName } from './components.js';
 import type { GoofspielView } from './view.js';
 

@@ -1,5 +1,5 @@
 /** The observation: my hand, the opponent's cards, the prize and the prizes left, points, from my side. */
-import { SegmentWriter, defineLayout } from '../../../envs/core/segments.js';
+import { SegmentWriter, defineLayout } from '../../../envs/index.js';
 import { CARDS } from './components.js';
 import type { GoofspielView } from './view.js';
 

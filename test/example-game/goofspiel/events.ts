@@ -1,5 +1,5 @@
 /** Goofspiel's public events. A bid's card is hidden until the reveal, so `bid` names only the seat. */
-import { defineEvents } from '../../../envs/core/event-log.js';
+import { defineEvents } from '../../../envs/index.js';
 
 export const EVENTS = defineEvents({
   prize: ['card'], // a prize card is turned up

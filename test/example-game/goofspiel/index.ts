@@ -3,7 +3,7 @@
  * to show that a game is its own folder plus one registry line. Small, but with everything the
  * real games have: a shuffled deck (chance), a hidden bid (imperfect information), an event log.
  */
-import { defineGame } from '../../../envs/core/define-game.js';
+import { defineGame } from '../../../envs/index.js';
 import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './actions.js';
 import { describeDecision, renderSvg } from './board.js';
 import { CARDS } from './components.js';

@@ -1,5 +1,5 @@
 /** Goofspiel's position, declared once (envs/core/position.ts derives clone, toJSON and fromJSON). */
-import { definePosition, field, type Position } from '../../../envs/core/position.js';
+import { definePosition, field, type Position } from '../../../envs/index.js';
 import { CARDS, SEATS } from './components.js';
 import { EVENTS } from './events.js';
 

@@ -1,5 +1,5 @@
 /** Goofspiel as text and as an HTML fragment. */
-import { escapeHtml } from '../../../envs/core/html.js';
+import { escapeHtml } from '../../../envs/index.js';
 import { cardName } from './components.js';
 import type { GoofspielView } from './view.js';
 

@@ -1,4 +1,4 @@
-import type { RulesDoc } from '../../../envs/core/board.js';
+import type { RulesDoc } from '../../../envs/index.js';
 import { CARDS } from './components.js';
 
 export const RULES: RulesDoc = {

@@ -1,5 +1,5 @@
 /** Goofspiel's results: prize points, most first. */
-import { rankByKeys } from '../../../envs/core/returns.js';
+import { rankByKeys } from '../../../envs/index.js';
 import { CARDS } from './components.js';
 import type { GoofspielPosition } from './position.js';
 

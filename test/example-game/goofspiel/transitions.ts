@@ -3,7 +3,7 @@
  * (a sequential game with a hidden first move stands in for simultaneous bids); the higher bid
  * wins the prize's value, a tie discards it. After CARDS rounds the most points win.
  */
-import { Rng } from '../../../envs/core/rng.js';
+import { Rng } from '../../../envs/index.js';
 import { CARDS, SEATS } from './components.js';
 import { EV } from './events.js';
 import { POSITION, type GoofspielPosition } from './position.js';

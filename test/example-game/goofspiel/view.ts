@@ -2,8 +2,8 @@
  * What a seat sees: its hand, the opponent's remaining cards (played cards are shown), the prize;
  * never the other seat's face-down bid.
  */
-import type { EventEntry } from '../../../envs/core/event-log.js';
-import type { PlayerView } from '../../../envs/core/game.js';
+import type { EventEntry } from '../../../envs/index.js';
+import type { PlayerView } from '../../../envs/index.js';
 import { CARDS } from './components.js';
 import type { GoofspielPosition } from './position.js';
 import { isOver, toAct } from './transitions.js';
