@@ -1,7 +1,7 @@
 /**
  * The one event-log format of every game: what happened, as records of a kind and its integer
- * arguments (seats, cards, amounts), stored flat in one number array so a position clones it
- * with one slice. Views turn records into entries; renderers turn entries into sentences. Every
+ * arguments (seats, cards, amounts), stored flat in one Int32Array so a position clones it
+ * with one copy. Views turn records into entries; renderers turn entries into sentences. Every
  * argument must be public information: the log is shown to every seat.
  */
 import { z } from 'zod';
@@ -44,12 +44,23 @@ export function defineEvents<K extends string>(args: Readonly<Record<K, readonly
 }
 
 export class EventLog<K extends string = string> {
+  /**
+   * Records back to back in an Int32Array: kind index, then its arguments. Live records are
+   * buf[start..end); dropFirst only moves `start`, and push compacts or grows the buffer when it
+   * runs out, so the hot path never allocates.
+   */
   constructor(
     readonly kinds: EventKinds<K>,
-    /** Records back to back: kind index, then its arguments. */
-    private data: number[] = [],
+    private buf: Int32Array = new Int32Array(64),
+    private start = 0,
+    private end = 0,
     private count = 0,
   ) {}
+
+  /** An empty log; `words` is the initial room (it grows as needed). */
+  static empty<K extends string>(kinds: EventKinds<K>, words = 64): EventLog<K> {
+    return new EventLog(kinds, new Int32Array(words), 0, 0, 0);
+  }
 
   /** Number of records. */
   get length(): number {
@@ -59,16 +70,19 @@ export class EventLog<K extends string = string> {
   /** Appends one record; arguments past the kind's arity are ignored (no rest array on the hot path). */
   push(kind: number, a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0): void {
     const n = this.kinds.arity[kind];
-    const data = this.data;
-    data.push(kind);
-    if (n > 0) data.push(a);
-    if (n > 1) data.push(b);
-    if (n > 2) data.push(c);
-    if (n > 3) data.push(d);
-    if (n > 4) data.push(e);
-    if (n > 5) data.push(f);
-    if (n > 6) data.push(g);
-    if (n > 7) data.push(h);
+    if (this.end + 1 + n > this.buf.length) this.makeRoom(1 + n);
+    const buf = this.buf;
+    let at = this.end;
+    buf[at++] = kind;
+    if (n > 0) buf[at++] = a;
+    if (n > 1) buf[at++] = b;
+    if (n > 2) buf[at++] = c;
+    if (n > 3) buf[at++] = d;
+    if (n > 4) buf[at++] = e;
+    if (n > 5) buf[at++] = f;
+    if (n > 6) buf[at++] = g;
+    if (n > 7) buf[at++] = h;
+    this.end = at;
     this.count++;
   }
 
@@ -77,25 +91,41 @@ export class EventLog<K extends string = string> {
     if (args.length !== this.kinds.arity[kind]) {
       throw new RangeError(`event '${this.kinds.names[kind]}' takes ${this.kinds.arity[kind]} arguments`);
     }
-    this.data.push(kind, ...args);
+    if (this.end + 1 + args.length > this.buf.length) this.makeRoom(1 + args.length);
+    this.buf[this.end++] = kind;
+    for (const v of args) this.buf[this.end++] = v;
     this.count++;
   }
 
-  /** Offset in `data` of record `record` (records have different lengths, so this walks). */
+  /** Moves the live records to the front, and doubles the buffer if that is not room enough. */
+  private makeRoom(words: number): void {
+    const live = this.end - this.start;
+    if (live + words <= this.buf.length && this.start > 0) {
+      this.buf.copyWithin(0, this.start, this.end);
+    } else {
+      const grown = new Int32Array(Math.max(2 * this.buf.length, live + words, 16));
+      grown.set(this.buf.subarray(this.start, this.end));
+      this.buf = grown;
+    }
+    this.start = 0;
+    this.end = live;
+  }
+
+  /** Word offset of record `record` (records have different lengths, so this walks). */
   private offsetOf(record: number): number {
-    let at = 0;
-    for (let i = 0; i < record; i++) at += 1 + this.kinds.arity[this.data[at]];
+    let at = this.start;
+    for (let i = 0; i < record && at < this.end; i++) at += 1 + this.kinds.arity[this.buf[at]];
     return at;
   }
 
   /** Records from `from` (a record number) on, as entries. */
   entries(from = 0): EventEntry<K>[] {
     const out: EventEntry<K>[] = [];
-    const data = this.data;
-    for (let at = this.offsetOf(Math.max(0, from)); at < data.length;) {
-      const kind = data[at];
+    const buf = this.buf;
+    for (let at = this.offsetOf(Math.max(0, from)); at < this.end;) {
+      const kind = buf[at];
       const n = this.kinds.arity[kind];
-      out.push({ kind: this.kinds.names[kind], args: data.slice(at + 1, at + 1 + n) });
+      out.push({ kind: this.kinds.names[kind], args: Array.from(buf.subarray(at + 1, at + 1 + n)) });
       at += 1 + n;
     }
     return out;
@@ -103,23 +133,28 @@ export class EventLog<K extends string = string> {
 
   /** Kind index of record `record`. */
   kindAt(record: number): number {
-    return this.data[this.offsetOf(record)];
+    return this.buf[this.offsetOf(record)];
   }
 
   /** Argument `arg` of record `record`. */
   argAt(record: number, arg: number): number {
-    return this.data[this.offsetOf(record) + 1 + arg];
+    return this.buf[this.offsetOf(record) + 1 + arg];
   }
 
   /** Forgets the first `records` records (a log that keeps only recent rounds). */
   dropFirst(records: number): void {
     const n = Math.min(records, this.count);
-    this.data.splice(0, this.offsetOf(n));
+    this.start = this.offsetOf(n);
     this.count -= n;
+    if (this.count === 0) this.start = this.end = 0;
   }
 
   clone(): EventLog<K> {
-    return new EventLog(this.kinds, this.data.slice(), this.count);
+    const live = this.end - this.start;
+    // Room for as many records again, so the clone's next pushes do not grow it at once.
+    const buf = new Int32Array(Math.max(16, 2 * live));
+    buf.set(this.buf.subarray(this.start, this.end));
+    return new EventLog(this.kinds, buf, 0, live, this.count);
   }
 
   /** `[kind, ...args]` per record. */
@@ -132,7 +167,7 @@ export class EventLog<K extends string = string> {
     kinds: EventKinds<K>,
     json: readonly (readonly (string | number)[])[],
   ): EventLog<K> {
-    const log = new EventLog(kinds);
+    const log = EventLog.empty(kinds);
     for (const [name, ...args] of json) log.pushArgs(kinds.index[name as K], args as number[]);
     return log;
   }

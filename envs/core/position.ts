@@ -125,11 +125,11 @@ function rng(): Field<Rng> {
 }
 
 /** An event log of the given kinds (event-log.ts), at most `capacity` records. */
-function log(kinds: EventKinds, capacity: number): Field<EventLog> {
+function log<K extends string>(kinds: EventKinds<K>, capacity: number): Field<EventLog<K>> {
   return {
     copy: 'clone',
     json: () => kinds.jsonSchema(capacity),
-    create: () => new EventLog(kinds),
+    create: () => EventLog.empty(kinds, 4 * capacity),
     toJSON: (v) => v.toJSON(),
     fromJSON: (j) => EventLog.fromJSON(kinds, j as (string | number)[][]),
     clone: (v) => v.clone(),

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { defineEvents, EventLog } from './event-log.js';
+
+const KINDS = defineEvents({
+  deal: ['seat', 'card'],
+  pass: ['seat'],
+  end: [],
+  big: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+});
+const EV = KINDS.index;
+
+describe('EventLog', () => {
+  test('records keep their kind and arguments, in order, with negative numbers', () => {
+    const log = EventLog.empty(KINDS, 4);
+    log.push(EV.deal, 2, 17);
+    log.push(EV.end);
+    log.push(EV.pass, -1);
+    log.push(EV.big, 1, 2, 3, 4, 5, 6, 7, 8);
+    expect(log.length).toBe(4);
+    expect(log.entries()).toEqual([
+      { kind: 'deal', args: [2, 17] },
+      { kind: 'end', args: [] },
+      { kind: 'pass', args: [-1] },
+      { kind: 'big', args: [1, 2, 3, 4, 5, 6, 7, 8] },
+    ]);
+    expect(log.entries(2).map((e) => e.kind)).toEqual(['pass', 'big']);
+    expect([log.kindAt(2), log.argAt(0, 1), log.argAt(3, 7)]).toEqual([EV.pass, 17, 8]);
+  });
+
+  test('dropFirst forgets old records; pushes after it reuse the room (compaction) and grow past it', () => {
+    const log = EventLog.empty(KINDS, 6);
+    for (let i = 0; i < 100; i++) {
+      log.push(EV.deal, i, i * 2);
+      if (log.length > 3) log.dropFirst(log.length - 3);
+    }
+    expect(log.entries()).toEqual([97, 98, 99].map((i) => ({ kind: 'deal', args: [i, i * 2] })));
+    for (let i = 0; i < 50; i++) log.push(EV.pass, i);
+    expect(log.length).toBe(53);
+    expect(log.entries(52)).toEqual([{ kind: 'pass', args: [49] }]);
+    log.dropFirst(1000);
+    expect(log.length).toBe(0);
+    expect(log.entries()).toEqual([]);
+  });
+
+  test('a clone is independent of its original', () => {
+    const log = EventLog.empty(KINDS);
+    log.push(EV.deal, 1, 2);
+    const copy = log.clone();
+    copy.push(EV.end);
+    log.dropFirst(1);
+    expect(copy.entries()).toEqual([
+      { kind: 'deal', args: [1, 2] },
+      { kind: 'end', args: [] },
+    ]);
+    expect(log.length).toBe(0);
+  });
+
+  test('JSON is [kind, ...args] per record and reads back; the schema refuses wrong kinds, arities and sizes', () => {
+    const log = EventLog.empty(KINDS);
+    log.push(EV.deal, 0, 5);
+    log.push(EV.end);
+    const json = log.toJSON();
+    expect(json).toEqual([['deal', 0, 5], ['end']]);
+    expect(EventLog.fromJSON(KINDS, json).entries()).toEqual(log.entries());
+    const schema = KINDS.jsonSchema(2);
+    expect(schema.safeParse(json).success).toBe(true);
+    expect(schema.safeParse([['deal', 0]]).success).toBe(false);
+    expect(schema.safeParse([['fold', 1]]).success).toBe(false);
+    expect(schema.safeParse([['end'], ['end'], ['end']]).success).toBe(false);
+    expect(schema.safeParse([['pass', 1.5]]).success).toBe(false);
+    expect(() => log.pushArgs(EV.deal, [1])).toThrow("event 'deal' takes 2 arguments");
+  });
+});
