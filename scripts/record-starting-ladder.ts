@@ -18,7 +18,6 @@ import { playOnWorkers } from '../arena/tournament/pool.js';
 import { scheduleTournament, tournamentSlots } from '../arena/tournament/schedule.js';
 import { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from '../arena/services/starting-ladder.js';
 
-await import('../training/index.js'); // the roster's neural and az bots
 const games = process.argv.slice(2).length ? process.argv.slice(2) : listGames();
 const progressDir = join('data', 'ladder-progress');
 mkdirSync(progressDir, { recursive: true });

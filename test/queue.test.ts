@@ -194,7 +194,6 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const training = await import('../training/index.js');
-    const { QueueTrainingPool } = await import('../training/queue-pool.js');
     const ttt = getGame('tictactoe');
     const dir = join(mkdtempSync(join(tmpdir(), 'agora-queue-model-')), 'm');
     const shape = training.networkShape(ttt, 2);
@@ -209,7 +208,7 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
       createdAt: '2026-01-01T00:00:00.000Z',
     });
     const prefix = newPrefix();
-    const pool = new QueueTrainingPool(redisTestUrl(), 'test-run', prefix);
+    const pool = new training.QueueTrainingPool(redisTestUrl(), 'test-run', prefix);
     const worker = await startWorker(prefix, []);
     try {
       const options = { iterations: 16, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 2 };

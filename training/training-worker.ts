@@ -1,13 +1,11 @@
 /**
  * A training worker thread: self-play games of a model (cached by folder) and matches between
  * agent specs (gating and evaluation; agents cached per epoch, since a folder's weights change
- * between epochs). Each thread runs its own single-threaded wasm backend, so N threads use N cores.
+ * between epochs). Models are played in plain JavaScript (no TensorFlow.js in these threads).
  */
 import { parentPort } from 'node:worker_threads';
-import { makeAgent, playMatch, type Agent, type PolicyNetwork } from '../agents/index.js';
+import { loadPolicyFolder, makeAgent, playMatch, type Agent, type PolicyNetwork } from '../agents/index.js';
 import { getGame } from '../envs/index.js';
-// The index readies the TensorFlow.js backend (and the neural/az agent loader) before any model loads.
-import { loadPolicyFolder } from './index.js';
 import { playSelfPlayGame } from './self-play.js';
 import type { TrainingReply, TrainingTask } from './training-messages.js';
 

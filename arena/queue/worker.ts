@@ -7,6 +7,7 @@
  * thread stays free for lock renewal and the job timeout however long a bot thinks.
  */
 import { Worker, type Job } from 'bullmq';
+import { modelPathOf, withModelPath } from '../../agents/index.js';
 import { AgoraError, getGame } from '../../envs/index.js';
 import { GameThreadPool } from '../tournament/game-threads.js';
 import type { PlayedGame } from '../tournament/messages.js';
@@ -48,9 +49,9 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: num
 
 /** Replaces a `neural:@redis:<key>` model reference by the local folder it is fetched into. */
 async function localSpec(spec: string, redis: ReturnType<typeof redisConnection>): Promise<string> {
-  const m = /^(neural|az):([^,]+)(.*)$/.exec(spec);
-  if (!m || !m[2].startsWith(MODEL_REF)) return spec;
-  return `${m[1]}:${await fetchModel(redis, m[2].slice(MODEL_REF.length))}${m[3]}`;
+  const path = modelPathOf(spec);
+  if (path === undefined || !path.startsWith(MODEL_REF)) return spec;
+  return withModelPath(spec, await fetchModel(redis, path.slice(MODEL_REF.length)));
 }
 
 async function process(

@@ -12,8 +12,6 @@ const agents = new Map<string, Agent>();
 parentPort!.on('message', async (job: BotJob) => {
   let reply: BotReply;
   try {
-    // Neural agents need TensorFlow.js, which is slow to load: only when a job names one.
-    if (/^(neural|az):/.test(job.spec)) await import('../../training/index.js');
     const game = getGame(job.game);
     const key = `${job.game}\u0000${job.spec}`;
     let agent = agents.get(key);

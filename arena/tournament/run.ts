@@ -33,7 +33,6 @@ export interface TournamentReport extends TournamentSummary {
 export async function runTournament(options: TournamentOptions): Promise<TournamentReport> {
   const def = getGame(options.game);
   const agents = typeof options.agents === 'string' ? splitAgentList(options.agents) : options.agents;
-  if (agents.some((spec) => /^(neural|az):/.test(spec))) await import('../../training/index.js');
   for (const spec of agents) makeAgent(spec, def);
   const players = options.players ?? def.defaultPlayers;
   assertPlayerCount(def, players);

@@ -31,8 +31,6 @@ const unwatched: DecisionRecorder = { begin: () => {}, record: () => {} };
 port.on('message', async (task: ThreadTask) => {
   const { job, serial } = task;
   try {
-    // Neural agents need TensorFlow.js, which is slow to load: only when a job names one.
-    if (job.seats.some((spec) => /^(neural|az):/.test(spec))) await import('../../training/index.js');
     const game = getGame(job.game);
     heartbeat.startTask(task.epoch, task.prefix.length, (actions) => send({ kind: 'spill', serial, actions }));
     const watched = job.budgetsMs?.some((b) => b > 0) ?? false;
