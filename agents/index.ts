@@ -14,8 +14,11 @@ export {
 } from './make-agent.js';
 export { parseAgentSpec, formatAgentSpec, splitAgentList, type AgentSpec } from './spec.js';
 export { RandomAgent } from './random-agent.js';
+export { MctsAgent } from './mcts-agent.js';
+export { GreedyAgent } from './greedy-agent.js';
 export { HumanAgent, type HumanIo } from './human-agent.js';
 export { playMatch, type MatchResult, type PlayOptions } from './play.js';
+export { AgentCache } from './agent-cache.js';
 export { assertSeats, type PolicyNetwork } from './neural/policy.js';
 export { NeuralAgent } from './neural/neural-agent.js';
 export { AzAgent } from './neural/az-agent.js';

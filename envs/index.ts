@@ -21,6 +21,9 @@ export { decisionContext, checkAgentAction, actSync, type Agent, type DecisionCo
 export { playerCounts, assertPlayerCount } from './core/registry.js';
 export { actionNamed, playNamed } from './core/testing.js';
 export { escapeHtml } from './core/html.js';
+export { lookupGame, type GameRegistry } from './core/registry.js';
+export { rulesMarkdown } from './core/rules-markdown.js';
+export { svgMarkupProblem } from './core/svg-check.js';
 export {
   SEAT_COLORS,
   cardBack,

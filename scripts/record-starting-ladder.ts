@@ -13,10 +13,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, listGames } from '../envs/index.js';
-import { rosterFor } from '../arena/services/roster.js';
-import { playOnWorkers } from '../arena/tournament/pool.js';
-import { scheduleTournament, tournamentSlots } from '../arena/tournament/schedule.js';
-import { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from '../arena/services/starting-ladder.js';
+import { rosterFor, LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from '../arena/index.js';
+import { playOnWorkers, scheduleTournament, tournamentSlots } from '../play/index.js';
 
 const games = process.argv.slice(2).length ? process.argv.slice(2) : listGames();
 const progressDir = join('data', 'ladder-progress');

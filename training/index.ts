@@ -34,3 +34,6 @@ export { playSelfPlayGame, playSelfPlayGameAsync, type GameRecord, type SelfPlay
 export { evaluateCandidate, eloFromScore, type MatchupFigures } from './evaluate.js';
 export { TrainingPool, type GamePlayer } from './training-pool.js';
 export { QueueTrainingPool } from './queue-pool.js';
+export { widenInput, widenSavedModel } from './widen-input.js';
+export { ParallelLearner } from './parallel-learner.js';
+export { ReplayBuffer, samplesOf, type Sample } from './replay-buffer.js';

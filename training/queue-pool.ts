@@ -5,10 +5,14 @@
  * trainer restarted after a crash collects the games already played instead of playing them again.
  */
 import { modelPathOf, withModelPath, type MatchResult } from '../agents/index.js';
-import { DEFAULT_JOB_TIMEOUT_MS, DEFAULT_PREFIX } from '../arena/queue/jobs.js';
-import { MODEL_REF, publishModel } from '../arena/queue/model-transfer.js';
-import { QueueClient } from '../arena/queue/queue-client.js';
-import type { GameJob } from '../arena/tournament/messages.js';
+import {
+  DEFAULT_JOB_TIMEOUT_MS,
+  DEFAULT_PREFIX,
+  MODEL_REF,
+  publishModel,
+  QueueClient,
+  type GameJob,
+} from '../play/index.js';
 import type { GameRecord, SelfPlayOptions } from './self-play.js';
 import type { GamePlayer } from './training-pool.js';
 

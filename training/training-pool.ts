@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { MatchResult } from '../agents/index.js';
-import type { GameJob } from '../arena/tournament/messages.js';
+import type { GameJob } from '../play/index.js';
 import { AgoraError } from '../envs/index.js';
 import type { GameRecord, SelfPlayOptions } from './self-play.js';
 import type { TrainingReply, TrainingTask } from './training-messages.js';

@@ -1,5 +1,4 @@
-import { AgoraError } from '../../envs/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
+import { AgoraError, lookupGame } from '../../envs/index.js';
 import type { ArenaContext } from './context.js';
 
 /** The public replay of a person's finished match (404 while it is live: nothing of a live game is replayed). */

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeName } from '../accounts/names.js';
-import { AgoraError, type GameDefinition } from '../../envs/index.js';
 import { modelPathOf, specNeedsModel } from '../../agents/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
-import { tournamentSlots } from '../tournament/schedule.js';
+import { AgoraError, type GameDefinition, lookupGame } from '../../envs/index.js';
+import { tournamentSlots } from '../../play/index.js';
 import { nameKeyOf, type AgentRecord } from '../store/store.js';
 import { checkBotSpec } from './bot-specs.js';
 import { importStartingLadder } from './starting-ladder.js';

@@ -1,9 +1,7 @@
 import type { MatchResult } from '../../agents/index.js';
 import { makeAgent, splitAgentList } from '../../agents/index.js';
 import { Rng, assertPlayerCount, getGame } from '../../envs/index.js';
-import type { GameJob } from './messages.js';
-import { playOnWorkers } from './pool.js';
-import { scheduleTournament, type TournamentFormat } from './schedule.js';
+import { type GameJob, playOnWorkers, scheduleTournament, type TournamentFormat } from '../../play/index.js';
 import { summarizeTournament, type TournamentSummary } from './summary.js';
 
 export interface TournamentOptions {

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { AgoraError, getGame } from '../../envs/index.js';
-import { runTournament } from '../../arena/tournament/run.js';
-import { readMeta, writeSearchDefaults } from '../../training/model-io.js';
+import { runTournament } from '../../arena/index.js';
+import { readMeta, writeSearchDefaults } from '../../training/index.js';
 import { formatTable } from '../table.js';
 
 export interface TuneSearchCliOptions {

@@ -1,7 +1,5 @@
 import { getGame } from '../../envs/index.js';
-import { initBackend } from '../../training/backend.js';
-import { readMeta } from '../../training/model-io.js';
-import { widenSavedModel } from '../../training/widen-input.js';
+import { initBackend, readMeta, widenSavedModel } from '../../training/index.js';
 
 /** `agora widen-model <dir>`: carries a model across an encoding change that appended observation segments. */
 export async function widenModelCommand(dir: string): Promise<void> {

@@ -15,11 +15,11 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { AgoraError } from '../../envs/index.js';
+import { AgoraError } from '../envs/index.js';
 import { DEFAULT_ACTION_CAPACITY, HeartbeatMonitor, createHeartbeat, type DecisionInProgress } from './heartbeat.js';
 import type { GameJob, PlayedGame, ThreadReply, ThreadTask } from './messages.js';
 
-const WORKER_URL = new URL('./worker-entry.js', import.meta.url);
+const WORKER_URL = new URL('./game-thread-entry.js', import.meta.url);
 /** The heartbeat is polled about four times per budget, but not more often than this. */
 const MIN_POLL_MS = 25;
 

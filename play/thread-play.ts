@@ -5,7 +5,7 @@
  * random draw in its place. A game played from the start with no overrun is exactly playMatch's
  * game (same seat streams, same draws; tested).
  */
-import type { MatchResult } from '../../agents/index.js';
+import type { MatchResult } from '../agents/index.js';
 import {
   AgoraError,
   Rng,
@@ -14,7 +14,7 @@ import {
   returnsFromRanking,
   type Agent,
   type GameDefinition,
-} from '../../envs/index.js';
+} from '../envs/index.js';
 
 export interface DecisionRecorder {
   /** Decision `decision` (the number of actions before it) starts, for `seat`. */

@@ -8,8 +8,7 @@
  * result, recorded once (the stores also ignore a game they already hold).
  */
 import { Redis } from 'ioredis';
-import type { GameRecord, SelfPlayOptions } from '../../training/self-play.js';
-import type { GameJob } from '../tournament/messages.js';
+import type { GameJob, GameRecord, SelfPlayOptions } from '../messages.js';
 
 export const QUEUE_NAME = 'games';
 /** Default key prefix in Redis; tests give each run its own. */
