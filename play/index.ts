@@ -23,3 +23,4 @@ export {
 export { QueueClient, type QueueClientOptions, type QueueCounts } from './queue/queue-client.js';
 export { MODEL_REF, publishModel, fetchModel } from './queue/model-transfer.js';
 export { startWorker, type WorkerOptions, type SelfPlayHandler } from './queue/queue-worker.js';
+export { WorkerPool, WorkerTimeout, type WorkerPoolOptions, type RequestOptions, type WithId } from './worker-pool.js';

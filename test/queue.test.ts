@@ -4,6 +4,9 @@
  * idempotent by key; self-play through the queue gives the same games as in this process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QueueEvents } from 'bullmq';
 import request from 'supertest';
@@ -66,7 +69,8 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
       let stalled = 0;
       events.on('stalled', () => stalled++);
       await events.waitUntilReady();
-      const app = await testArena({ store, runner });
+      // No model folders: the roster is the search bots alone, whose games this test's timing is built on.
+      const app = await testArena({ store, runner, modelsDir: mkdtempSync(join(tmpdir(), 'agora-no-models-')) });
       try {
         const logA: string[] = [];
         const logB: string[] = [];
