@@ -19,10 +19,10 @@ const send = (reply: ThreadReply) => port.postMessage(reply);
 const unwatched: DecisionRecorder = { begin: () => {}, record: () => {} };
 
 port.on('message', async (task: ThreadTask) => {
-  const { job, serial } = task;
+  const { job, id } = task;
   try {
     const game = getGame(job.game);
-    heartbeat.startTask(task.epoch, task.prefix.length, (actions) => send({ kind: 'spill', serial, actions }));
+    heartbeat.startTask(task.epoch, task.prefix.length, (actions) => send({ kind: 'spill', id, actions }));
     const watched = job.budgetsMs?.some((b) => b > 0) ?? false;
     const seats = await agents.seats(job.game, job.seats);
     const result = await playFrom(
@@ -37,11 +37,11 @@ port.on('message', async (task: ThreadTask) => {
       },
       watched ? heartbeat : unwatched,
     );
-    send({ kind: 'done', serial, result: { ...result, seats: [...job.seats] } });
+    send({ kind: 'done', id, result: { ...result, seats: [...job.seats] } });
   } catch (err) {
     send({
       kind: 'failed',
-      serial,
+      id,
       code: err instanceof AgoraError ? err.code : 'bad_request',
       error: err instanceof Error ? err.message : String(err),
     });

@@ -8,16 +8,17 @@
  * A game with no overrun is exactly playMatch's; after the k-th resume the seats draw from
  * `${seed}:seat${i}:resume${k}`. A bot that throws fails its game (it is not an overrun).
  *
- * Threads are spawned on demand up to `threads` and kept: starting one loads TypeScript through
- * tsx (worker-entry.js) and takes about a third of a second. So after a first overrun the pool
- * keeps one spare thread loaded, and the next overrun resumes on it at once. Idle threads do not
- * keep the process alive; close() terminates them all.
+ * The threads are a WorkerPool (worker-pool.ts), spawned on demand up to `threads` and kept:
+ * starting one loads TypeScript through tsx (game-thread-entry.js) and takes about a third of a
+ * second. So after a first overrun the pool keeps one spare thread loaded, and the resumed game
+ * goes first in line onto it at once. Idle threads do not keep the process alive; close()
+ * terminates them all.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { AgoraError } from '../envs/index.js';
-import { DEFAULT_ACTION_CAPACITY, HeartbeatMonitor, createHeartbeat, type DecisionInProgress } from './heartbeat.js';
+import { DEFAULT_ACTION_CAPACITY, HeartbeatMonitor, createHeartbeat } from './heartbeat.js';
 import type { GameJob, PlayedGame, ThreadReply, ThreadTask } from './messages.js';
+import { WorkerCrash, WorkerPool, type ThreadInfo } from './worker-pool.js';
 
 const WORKER_URL = new URL('./game-thread-entry.js', import.meta.url);
 /** The heartbeat is polled about four times per budget, but not more often than this. */
@@ -35,33 +36,22 @@ export interface ThreadPlayOptions {
   signal?: AbortSignal;
 }
 
-/** A play() call. */
-interface Request {
-  job: GameJob;
-  resolve: (game: PlayedGame) => void;
-  reject: (err: Error) => void;
-  signal?: AbortSignal;
-  onAbort?: () => void;
-}
+/** Why a thread was killed mid-game: its decision overran; the game goes on elsewhere. */
+class Overrun extends Error {}
 
 /** A game being played, across the threads it may need. */
 interface Game {
-  request: Request;
+  job: GameJob;
   /** Every action before the current thread's heartbeat buffer (the resume prefix plus spills). */
   known: number[];
   resumes: number;
   overruns: number[];
-  thread: GameThread;
-  serial: number;
+  /** The next attempt starts with the overrun decision's random draw. */
+  overrun: boolean;
+  thread?: ThreadInfo;
+  monitor?: HeartbeatMonitor;
   epoch: number;
   timer?: NodeJS.Timeout;
-}
-
-interface GameThread {
-  worker: Worker;
-  monitor: HeartbeatMonitor;
-  game?: Game;
-  retired: boolean;
 }
 
 /** Checks a job's budgets before a thread is spent on it. */
@@ -86,15 +76,9 @@ function pollPeriod(job: GameJob): number {
 }
 
 export class GameThreadPool {
-  private readonly size: number;
-  private readonly capacity: number;
-  private readonly threads = new Set<GameThread>();
-  /** A loaded thread outside `threads`, kept once a game has overrun, to resume the next one on. */
-  private spare: GameThread | undefined;
-  private readonly queue: Request[] = [];
-  /** Terminations in flight, awaited by close(). */
-  private readonly exits = new Set<Promise<unknown>>();
-  private serials = 0;
+  private readonly pool: WorkerPool<ThreadTask, ThreadReply>;
+  /** A monitor per thread's heartbeat buffer. */
+  private readonly monitors = new WeakMap<SharedArrayBuffer, HeartbeatMonitor>();
   private closed = false;
   /**
    * Keeps the process alive while a game is in hand: threads are unref'd for good (an idle pool
@@ -104,192 +88,97 @@ export class GameThreadPool {
   private inHand = 0;
 
   constructor(options: GameThreadPoolOptions = {}) {
-    this.size = Math.max(1, options.threads ?? availableParallelism());
-    this.capacity = options.actionCapacity ?? DEFAULT_ACTION_CAPACITY;
+    const capacity = options.actionCapacity ?? DEFAULT_ACTION_CAPACITY;
+    this.pool = new WorkerPool<ThreadTask, ThreadReply>({
+      name: 'the game thread pool',
+      entry: WORKER_URL,
+      size: Math.max(1, options.threads ?? availableParallelism()),
+      workerData: () => ({ heartbeat: createHeartbeat(capacity) }),
+      // Idle threads must not keep the process alive; games in hand do, through keepAlive.
+      unref: true,
+      isFinal: (reply) => reply.kind !== 'spill',
+    });
   }
 
   /** Threads alive: idle, busy and the spare (not those being terminated). */
   get liveThreads(): number {
-    return this.threads.size + (this.spare ? 1 : 0);
+    return this.pool.liveThreads;
   }
 
   /** Plays one game on the next free thread (queued until one is). */
-  play(job: GameJob, options: ThreadPlayOptions = {}): Promise<PlayedGame> {
-    if (this.closed) return Promise.reject(new AgoraError('unavailable', 'the game thread pool is closed'));
+  async play(job: GameJob, options: ThreadPlayOptions = {}): Promise<PlayedGame> {
+    if (this.closed) throw new AgoraError('unavailable', 'the game thread pool is closed');
+    checkBudgets(job);
+    const game: Game = { job, known: [], resumes: 0, overruns: job.seats.map(() => 0), overrun: false, epoch: 0 };
+    if (this.inHand++ === 0) this.keepAlive.ref();
     try {
-      checkBudgets(job);
+      const reply = await this.pool.request((thread) => this.task(game, thread), {
+        signal: options.signal,
+        onProgress: (spill) => {
+          if (spill.kind !== 'spill') return;
+          game.known = game.known.concat(spill.actions);
+          game.monitor!.ack();
+        },
+        retry: (reason) => reason instanceof Overrun,
+      });
+      if (reply.kind === 'failed') throw new AgoraError(reply.code, reply.error);
+      if (reply.kind !== 'done') throw new Error(`a game thread answered ${reply.kind}`);
+      return { ...reply.result, overruns: game.overruns };
     } catch (err) {
-      return Promise.reject(err as Error);
+      if (err instanceof WorkerCrash) throw new AgoraError('unavailable', `the game thread ${err.what}`);
+      if (err instanceof AgoraError && err.code === 'unavailable' && this.closed)
+        throw new AgoraError('unavailable', 'the game thread pool is closed');
+      throw err;
+    } finally {
+      clearInterval(game.timer);
+      if (--this.inHand === 0) this.keepAlive.unref();
     }
-    const { signal } = options;
-    if (signal?.aborted) return Promise.reject(signal.reason as Error);
-    return new Promise<PlayedGame>((resolve, reject) => {
-      const request: Request = { job, resolve, reject, signal };
-      if (signal) {
-        request.onAbort = () => this.abort(request);
-        signal.addEventListener('abort', request.onAbort, { once: true });
-      }
-      if (this.inHand++ === 0) this.keepAlive.ref();
-      this.queue.push(request);
-      this.pump();
-    });
   }
 
   /** Terminates every thread; games in hand and queued reject. Resolves once the threads are gone. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.keepAlive);
-    const closed = new AgoraError('unavailable', 'the game thread pool is closed');
-    for (const request of this.queue.splice(0)) this.settle(request, closed);
-    for (const thread of [...this.threads]) {
-      if (thread.game) this.finish(thread.game, closed);
-      this.retire(thread);
+    await this.pool.close();
+  }
+
+  /** The task that sends a game (from its start, or resumed after an overrun) to a thread. */
+  private task(game: Game, thread: ThreadInfo): Omit<ThreadTask, 'id'> {
+    clearInterval(game.timer);
+    const buffer = (thread.data as { heartbeat: SharedArrayBuffer }).heartbeat;
+    let monitor = this.monitors.get(buffer);
+    if (!monitor) {
+      monitor = new HeartbeatMonitor(buffer);
+      this.monitors.set(buffer, monitor);
     }
-    if (this.spare) this.retire(this.spare);
-    await Promise.allSettled([...this.exits]);
-  }
-
-  private pump(): void {
-    while (!this.closed && this.queue.length > 0) {
-      let thread = [...this.threads].find((t) => !t.game);
-      if (!thread) {
-        if (this.threads.size >= this.size) return;
-        thread = this.spawn();
-        this.threads.add(thread);
-      }
-      const request = this.queue.shift()!;
-      const game: Game = {
-        request,
-        known: [],
-        resumes: 0,
-        overruns: request.job.seats.map(() => 0),
-        thread,
-        serial: 0,
-        epoch: 0,
-      };
-      this.start(game, thread, false);
-    }
-  }
-
-  private spawn(): GameThread {
-    const buffer = createHeartbeat(this.capacity);
-    const worker = new Worker(WORKER_URL, { workerData: { heartbeat: buffer } });
-    const thread: GameThread = { worker, monitor: new HeartbeatMonitor(buffer), retired: false };
-    worker.on('message', (reply: ThreadReply) => this.onReply(thread, reply));
-    worker.on('error', (err) => this.onCrash(thread, `crashed: ${err.message}`));
-    worker.on('exit', (code) => this.onCrash(thread, `exited with code ${code}`));
-    // Idle threads must not keep the process alive; games in hand do, through keepAlive.
-    worker.unref();
-    return thread;
-  }
-
-  /** Sends a game (from its start, or resumed after an overrun) to a thread. */
-  private start(game: Game, thread: GameThread, overrun: boolean): void {
-    thread.game = game;
     game.thread = thread;
-    game.serial = ++this.serials;
+    game.monitor = monitor;
     game.epoch = Date.now();
-    thread.monitor.reset(game.known.length);
-    const task: ThreadTask = {
-      serial: game.serial,
-      job: game.request.job,
-      prefix: game.known,
-      resumes: game.resumes,
-      overrun,
-      epoch: game.epoch,
-    };
-    thread.worker.postMessage(task);
-    const period = pollPeriod(game.request.job);
+    monitor.reset(game.known.length);
+    const period = pollPeriod(game.job);
     if (period > 0) {
       game.timer = setInterval(() => this.check(game), period);
       game.timer.unref();
     }
+    const overrun = game.overrun;
+    game.overrun = false;
+    return { job: game.job, prefix: game.known, resumes: game.resumes, overrun, epoch: game.epoch };
   }
 
   private check(game: Game): void {
     const now = Date.now();
-    const d = game.thread.monitor.deciding();
+    const d = game.monitor!.deciding();
     if (!d) return;
-    const budget = game.request.job.budgetsMs?.[d.seat] ?? 0;
-    if (budget > 0 && now - game.epoch - d.start > budget) this.overrun(game, d);
-  }
-
-  /** The decision in progress overran: a fresh thread resumes the game with the random draw in its place. */
-  private overrun(game: Game, d: DecisionInProgress): void {
+    const budget = game.job.budgetsMs?.[d.seat] ?? 0;
+    if (budget <= 0 || now - game.epoch - d.start <= budget) return;
+    // The decision overran: a fresh thread resumes the game with the random draw in its place.
     clearInterval(game.timer);
-    const old = game.thread;
     // Actions below the decision are final: the thread only ever appends.
-    game.known = game.known.concat(old.monitor.actions(game.known.length, d.decision));
-    old.game = undefined;
-    this.retire(old);
+    game.known = game.known.concat(game.monitor!.actions(game.known.length, d.decision));
     game.overruns[d.seat]++;
     game.resumes++;
-    const next = this.spare ?? this.spawn();
-    this.threads.add(next);
-    this.spare = this.spawn();
-    this.start(game, next, true);
-  }
-
-  private onReply(thread: GameThread, reply: ThreadReply): void {
-    const game = thread.game;
-    if (thread.retired || !game || reply.serial !== game.serial) return;
-    if (reply.kind === 'spill') {
-      game.known = game.known.concat(reply.actions);
-      thread.monitor.ack();
-    } else if (reply.kind === 'done') {
-      this.finish(game, undefined, { ...reply.result, overruns: game.overruns });
-      this.pump();
-    } else {
-      this.finish(game, new AgoraError(reply.code, reply.error));
-      this.pump();
-    }
-  }
-
-  private onCrash(thread: GameThread, what: string): void {
-    if (thread.retired) return;
-    const game = thread.game;
-    this.retire(thread);
-    if (game) this.finish(game, new AgoraError('unavailable', `the game thread ${what}`));
-    this.pump();
-  }
-
-  private abort(request: Request): void {
-    const queued = this.queue.indexOf(request);
-    if (queued >= 0) {
-      this.queue.splice(queued, 1);
-      this.settle(request, request.signal!.reason as Error);
-      return;
-    }
-    const thread = [...this.threads].find((t) => t.game?.request === request);
-    if (!thread) return;
-    // The game may be deep in a search: only terminating its thread stops it.
-    this.finish(thread.game!, request.signal!.reason as Error);
-    this.retire(thread);
-    this.pump();
-  }
-
-  /** Ends a game: its thread (if still alive) becomes idle. */
-  private finish(game: Game, err: Error | undefined, result?: PlayedGame): void {
-    clearInterval(game.timer);
-    const thread = game.thread;
-    if (thread.game === game) thread.game = undefined;
-    this.settle(game.request, err, result);
-  }
-
-  private settle(request: Request, err: Error | undefined, result?: PlayedGame): void {
-    if (request.onAbort) request.signal!.removeEventListener('abort', request.onAbort);
-    if (--this.inHand === 0) this.keepAlive.unref();
-    if (err) request.reject(err);
-    else request.resolve(result!);
-  }
-
-  private retire(thread: GameThread): void {
-    if (thread.retired) return;
-    thread.retired = true;
-    this.threads.delete(thread);
-    if (this.spare === thread) this.spare = undefined;
-    const exit = thread.worker.terminate().catch(() => {});
-    this.exits.add(exit);
-    void exit.finally(() => this.exits.delete(exit));
+    game.overrun = true;
+    this.pool.keepSpare();
+    game.thread!.kill(new Overrun(`decision ${d.decision} overran its ${budget} ms budget`));
   }
 }

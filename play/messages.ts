@@ -21,7 +21,7 @@ export type PlayedGame = MatchResult & { overruns: number[] };
 /** What the supervisor sends a game thread: a game from its start, or resumed after an overrun. */
 export interface ThreadTask {
   /** Names this attempt: replies from an earlier attempt on a retired thread are ignored. */
-  serial: number;
+  id: number;
   job: GameJob;
   /** Actions already played (a resumed game): the thread replays them before deciding anything. */
   prefix: number[];
@@ -34,10 +34,10 @@ export interface ThreadTask {
 }
 
 export type ThreadReply =
-  | { kind: 'done'; serial: number; result: MatchResult }
-  | { kind: 'failed'; serial: number; code: ErrorCode; error: string }
+  | { kind: 'done'; id: number; result: MatchResult }
+  | { kind: 'failed'; id: number; code: ErrorCode; error: string }
   /** The shared action buffer is full: these actions move to the supervisor (it acks through the heartbeat). */
-  | { kind: 'spill'; serial: number; actions: number[] };
+  | { kind: 'spill'; id: number; actions: number[] };
 
 /** How training's self-play games search and choose (training/self-play.ts plays them; queue jobs carry them). */
 export interface SelfPlayOptions extends PuctOptions {

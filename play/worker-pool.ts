@@ -9,8 +9,11 @@
  *   backlog never holds another key back; with one key it is first come, first served);
  * - a deadline per request: past it the thread is terminated (synchronous work cannot be stopped
  *   from inside) and replaced on demand, and the request rejects with a WorkerTimeout;
- * - a crashed or exited thread rejects what it had in hand; close() terminates every thread and
- *   rejects what is queued, and resolves once the threads are gone.
+ * - a crashed or exited thread rejects what it had in hand (WorkerCrash), and so does an aborted
+ *   request's thread; a request may instead be sent again, first in line, when its thread is
+ *   killed (`retry`: game threads resume a game after an overrun); keepSpare() keeps a loaded
+ *   thread ready for that; close() terminates every thread, rejects what is queued and resolves
+ *   once the threads are gone.
  * Replies are handed back as the worker sent them: each pool reads its own error fields.
  */
 import { Worker, type Transferable } from 'node:worker_threads';
@@ -22,6 +25,17 @@ export interface WithId {
 }
 
 type Body<T extends WithId> = T extends infer U ? (U extends WithId ? Omit<U, 'id'> : never) : never;
+
+/** The thread a request is sent to, as its body function sees it. */
+export interface ThreadInfo {
+  /** This thread's workerData. */
+  readonly data: unknown;
+  /** Terminates the thread; its requests reject with `reason` (or are sent again: RequestOptions.retry). */
+  kill(reason: Error): void;
+}
+
+/** A request's body, or a function making it when a thread takes the request (each time, with retries). */
+export type BodyOf<Request extends WithId> = Body<Request> | ((thread: ThreadInfo) => Body<Request>);
 
 export interface WorkerPoolOptions<Reply extends WithId> {
   /** Names the pool in errors ('the bot pool'). */
@@ -49,6 +63,21 @@ export interface RequestOptions<Reply extends WithId> {
   timeoutMs?: number;
   /** A reply that is not final; may return a new deadline (ms from now) for the rest of the request. */
   onProgress?: (reply: Reply) => number | void;
+  /** Stops the request: taken out of the queue, or its thread terminated; it rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** When its thread is killed for `reason`: true sends the request again, first in line, instead of rejecting. */
+  retry?: (reason: Error) => boolean;
+}
+
+/** A thread that crashed or exited under a request. */
+export class WorkerCrash extends Error {
+  constructor(
+    readonly pool: string,
+    /** 'crashed: <message>' or 'exited with code <n>'. */
+    readonly what: string,
+  ) {
+    super(`${pool}: a thread ${what}`);
+  }
 }
 
 /** A request past its deadline: its thread was terminated. */
@@ -63,8 +92,10 @@ export class WorkerTimeout extends Error {
 
 interface Pending<Reply extends WithId> {
   id: number;
-  body: object;
+  body: object | ((thread: ThreadInfo) => object);
   options: RequestOptions<Reply>;
+  key: string;
+  onAbort?: () => void;
   resolve: (reply: Reply) => void;
   reject: (err: Error) => void;
   timer?: NodeJS.Timeout;
@@ -77,6 +108,7 @@ interface PoolThread<Reply extends WithId> {
   pending: Map<number, Pending<Reply>>;
   /** Set once it crashed, exited or was terminated: it takes nothing more. */
   dead?: Error;
+  info: ThreadInfo;
 }
 
 export class WorkerPool<Request extends WithId, Reply extends WithId> {
@@ -86,14 +118,23 @@ export class WorkerPool<Request extends WithId, Reply extends WithId> {
   private readonly exits = new Set<Promise<unknown>>();
   private nextId = 1;
   private closed = false;
+  /** A loaded thread outside `threads`, taken by the next thread the pool needs (keepSpare). */
+  private spare: PoolThread<Reply> | undefined;
+  private keepingSpare = false;
 
   constructor(private readonly options: WorkerPoolOptions<Reply>) {
     if (options.eager) for (let i = 0; i < options.size; i++) this.threads.push(this.spawn());
   }
 
-  /** Threads alive. */
+  /** Threads alive, the spare included. */
   get liveThreads(): number {
-    return this.threads.filter((t) => !t.dead).length;
+    return this.threads.filter((t) => !t.dead).length + (this.spare ? 1 : 0);
+  }
+
+  /** From now on keep one loaded thread beyond the busy ones (starting one is slow), for retried requests. */
+  keepSpare(): void {
+    this.keepingSpare = true;
+    if (!this.spare && !this.closed) this.spare = this.spawn();
   }
 
   /** Requests waiting for a thread. */
@@ -104,22 +145,51 @@ export class WorkerPool<Request extends WithId, Reply extends WithId> {
   }
 
   /** Sends a request and resolves with its final reply. */
-  request(body: Body<Request>, options: RequestOptions<Reply> = {}): Promise<Reply> {
+  request(body: BodyOf<Request>, options: RequestOptions<Reply> = {}): Promise<Reply> {
     if (this.closed) return Promise.reject(new AgoraError('unavailable', `${this.options.name} is closed`));
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<Reply>((resolve, reject) => {
-      const pending: Pending<Reply> = { id: this.nextId++, body, options, resolve, reject };
+      const key = options.key ?? '';
+      const pending: Pending<Reply> = { id: this.nextId++, body, options, key, resolve, reject };
+      if (signal) {
+        const onAbort = () => this.abort(pending, signal.reason as Error);
+        signal.addEventListener('abort', onAbort, { once: true });
+        // One signal may serve many requests: a listener left behind would keep this one alive.
+        const settle = () => signal.removeEventListener('abort', onAbort);
+        pending.resolve = (reply) => {
+          settle();
+          resolve(reply);
+        };
+        pending.reject = (err) => {
+          settle();
+          reject(err);
+        };
+      }
       if (options.thread !== undefined) {
         const thread = this.threads[options.thread];
         if (!thread) return reject(new Error(`${this.options.name} has no thread ${options.thread}`));
-        if (thread.dead) return reject(thread.dead);
+        if (thread.dead) return pending.reject(thread.dead);
         return this.dispatch(thread, pending);
       }
-      const key = options.key ?? '';
       const queue = this.waiting.get(key) ?? [];
       queue.push(pending);
       this.waiting.set(key, queue);
       this.pump();
     });
+  }
+
+  private abort(pending: Pending<Reply>, reason: Error): void {
+    const queue = this.waiting.get(pending.key);
+    const at = queue?.indexOf(pending) ?? -1;
+    if (at >= 0) {
+      queue!.splice(at, 1);
+      if (queue!.length === 0) this.waiting.delete(pending.key);
+      pending.reject(reason);
+      return;
+    }
+    // In hand: the work may be deep in a synchronous search; only terminating its thread stops it.
+    if (pending.thread?.pending.get(pending.id) === pending) this.kill(pending.thread, reason, false);
   }
 
   /** A message to one thread that expects no reply. */
@@ -169,17 +239,18 @@ export class WorkerPool<Request extends WithId, Reply extends WithId> {
     for (const queue of this.waiting.values()) for (const p of queue) p.reject(closed);
     this.waiting.clear();
     for (const thread of [...this.threads]) this.kill(thread, closed);
+    if (this.spare) this.kill(this.spare, closed);
     await Promise.allSettled([...this.exits]);
   }
 
   private spawn(): PoolThread<Reply> {
-    const worker = new Worker(this.options.entry, { workerData: this.options.workerData?.() });
-    const thread: PoolThread<Reply> = { worker, pending: new Map() };
+    const data = this.options.workerData?.();
+    const worker = new Worker(this.options.entry, { workerData: data });
+    const thread = { worker, pending: new Map() } as PoolThread<Reply>;
+    thread.info = { data, kill: (reason) => this.kill(thread, reason) };
     worker.on('message', (reply: Reply) => this.onReply(thread, reply));
-    worker.on('error', (err) => this.kill(thread, err));
-    worker.on('exit', (code) =>
-      this.kill(thread, new Error(`${this.options.name}: a thread exited with code ${code}`)),
-    );
+    worker.on('error', (err) => this.kill(thread, new WorkerCrash(this.options.name, `crashed: ${err.message}`)));
+    worker.on('exit', (code) => this.kill(thread, new WorkerCrash(this.options.name, `exited with code ${code}`)));
     if (this.options.unref) worker.unref();
     return thread;
   }
@@ -199,8 +270,9 @@ export class WorkerPool<Request extends WithId, Reply extends WithId> {
     while (!this.closed && this.queued > 0) {
       let thread = this.threads.find((t) => !t.dead && t.pending.size === 0);
       if (!thread) {
-        if (this.options.eager || this.liveThreads >= this.options.size) return;
-        thread = this.spawn();
+        if (this.options.eager || this.threads.length >= this.options.size) return;
+        thread = this.spare ?? this.spawn();
+        this.spare = this.keepingSpare ? this.spawn() : undefined;
         this.threads.push(thread);
       }
       this.dispatch(thread, this.nextWaiting()!);
@@ -211,7 +283,8 @@ export class WorkerPool<Request extends WithId, Reply extends WithId> {
     pending.thread = thread;
     thread.pending.set(pending.id, pending);
     this.arm(pending, pending.options.timeoutMs);
-    thread.worker.postMessage({ ...pending.body, id: pending.id }, pending.options.transfer ?? []);
+    const body = typeof pending.body === 'function' ? pending.body(thread.info) : pending.body;
+    thread.worker.postMessage({ ...body, id: pending.id }, pending.options.transfer ?? []);
   }
 
   private arm(pending: Pending<Reply>, ms: number | undefined): void {
@@ -234,19 +307,35 @@ export class WorkerPool<Request extends WithId, Reply extends WithId> {
     this.pump();
   }
 
-  /** Ends a thread once: its requests reject with `reason`; on-demand pools replace it when needed. */
-  private kill(thread: PoolThread<Reply>, reason: Error): void {
+  /**
+   * Ends a thread once: its requests reject with `reason`, or go first in line again when their
+   * retry says so (not for an abort); on-demand pools replace the thread when needed.
+   */
+  private kill(thread: PoolThread<Reply>, reason: Error, retry = true): void {
     if (thread.dead) return;
     thread.dead = reason;
-    const exit = thread.worker.terminate();
+    const exit = thread.worker.terminate().catch(() => undefined);
     this.exits.add(exit);
     void exit.finally(() => this.exits.delete(exit));
-    if (!this.options.eager) this.threads.splice(this.threads.indexOf(thread), 1);
+    if (thread === this.spare) this.spare = undefined;
+    else if (!this.options.eager) this.threads.splice(this.threads.indexOf(thread), 1);
+    const again: Pending<Reply>[] = [];
     for (const pending of thread.pending.values()) {
       clearTimeout(pending.timer);
-      pending.reject(reason);
+      if (retry && !this.closed && pending.options.retry?.(reason)) again.push(pending);
+      else pending.reject(reason);
     }
     thread.pending.clear();
+    if (again.length > 0) {
+      // First in line: their keys go to the front, each request before the rest of its key's queue.
+      const rest = [...this.waiting];
+      this.waiting.clear();
+      for (const pending of again) {
+        pending.thread = undefined;
+        this.waiting.set(pending.key, [pending, ...(this.waiting.get(pending.key) ?? [])]);
+      }
+      for (const [key, queue] of rest) this.waiting.set(key, [...(this.waiting.get(key) ?? []), ...queue]);
+    }
     if (this.options.eager && this.liveThreads === 0) {
       // Nothing will serve the queue again.
       for (const queue of this.waiting.values()) for (const p of queue) p.reject(reason);
