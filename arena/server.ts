@@ -10,7 +10,6 @@ import { operatorSettings } from './operator-settings.js';
 import { QueueRunner } from './queue/queue-runner.js';
 import { openStore } from './store/open-store.js';
 
-// Trained models join the roster as neural: agents; those need TensorFlow.js loaded.
 const port = Number(process.env.PORT ?? 3000);
 const settings = operatorSettings(process.env);
 const { store, description } = await openStore();

@@ -1,7 +1,7 @@
 /**
  * The trainer's games as queue jobs (REDIS_URL set): self-play games and gating/evaluation matches
  * go to `agora worker` processes on any machine instead of this process's threads. Models travel
- * through Redis (arena/queue/model-transfer.ts). Job keys name the run, generation and game, so a
+ * through Redis (play/queue/model-transfer.ts). Job keys name the run, generation and game, so a
  * trainer restarted after a crash collects the games already played instead of playing them again.
  */
 import { modelPathOf, withModelPath, type MatchResult } from '../agents/index.js';

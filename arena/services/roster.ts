@@ -29,8 +29,8 @@ export const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', '
 export const ROSTER_AZ_ITERATIONS = 200;
 
 /**
- * The seat count a `neural:`/`az:` spec's model was trained for (read from its meta.json with plain
- * fs, so the arena need not load TensorFlow.js to ask), or undefined for other specs and unreadable folders.
+ * The seat count a `neural:`/`az:` spec's model was trained for (read from its meta.json alone,
+ * without reading the weights), or undefined for other specs and unreadable folders.
  */
 export function modelSeats(spec: string): number | undefined {
   const folder = modelPathOf(spec);
