@@ -5,9 +5,18 @@ export { openSqliteStore } from './store/sqlite-store.js';
 export { openPgStore, type PgStoreOptions } from './store/pg-store.js';
 export { openStore } from './store/open-store.js';
 export type * from './store/store.js';
-export { applyElo, eloDeltas, expectedScore, ELO_START, ELO_K } from './ratings/elo.js';
-export { fitBradleyTerry, bradleyTerryWithIntervals } from './ratings/bradley-terry.js';
-export { runTournament, type TournamentOptions, type TournamentReport } from './tournament/run.js';
+export {
+  applyElo,
+  eloDeltas,
+  expectedScore,
+  ELO_START,
+  ELO_K,
+  fitBradleyTerry,
+  bradleyTerryWithIntervals,
+  runTournament,
+  type TournamentOptions,
+  type TournamentReport,
+} from '../play/index.js';
 export { scheduleTournament, tournamentSlots, type TournamentFormat } from '../play/index.js';
 export { operatorSettings } from './operator-settings.js';
 export { MIGRATIONS } from './store/migrations.js';

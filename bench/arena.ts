@@ -32,7 +32,8 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createApp, openSqliteStore, runTournament } from '../arena/index.js';
+import { createApp, openSqliteStore } from '../arena/index.js';
+import { runTournament } from '../play/index.js';
 import { Rng } from '../envs/index.js';
 
 const MATCHES = Number(process.env.MATCHES ?? 200);

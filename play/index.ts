@@ -1,6 +1,7 @@
 /**
  * The public door to playing games, the layer between agents/ and its users (training/, arena/):
- * games on worker threads with per-decision budgets (game-threads.ts), tournament schedules, the
+ * games on worker threads with per-decision budgets (game-threads.ts), tournaments (schedules,
+ * runTournament, Elo and Bradley-Terry ratings), the
  * job queue (producer client, `agora worker`'s consumer, models through Redis) and the generic
  * worker-thread pool every thread pool of the project is built on (worker-pool.ts).
  */
@@ -9,6 +10,10 @@ export { playFrom, overrunAction, seatStream, type DecisionRecorder, type Resume
 export { GameThreadPool, type GameThreadPoolOptions, type ThreadPlayOptions } from './game-threads.js';
 export { playOnWorkers, type PoolOptions } from './play-on-threads.js';
 export { scheduleTournament, tournamentSlots, type ScheduledGame, type TournamentFormat } from './schedule.js';
+export { runTournament, type TournamentOptions, type TournamentReport } from './tournament.js';
+export { summarizeTournament, type TournamentSummary, type BalanceFigures } from './summary.js';
+export { applyElo, eloDeltas, expectedScore, ELO_START, ELO_K } from './ratings/elo.js';
+export { fitBradleyTerry, bradleyTerryWithIntervals } from './ratings/bradley-terry.js';
 export {
   QUEUE_NAME,
   DEFAULT_PREFIX,

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { AgoraError } from '../../envs/index.js';
-import { runTournament } from '../../arena/index.js';
-import type { TournamentFormat } from '../../play/index.js';
+import { runTournament, type TournamentFormat } from '../../play/index.js';
 import { formatTable } from '../table.js';
 
 export interface TournamentCliOptions {
