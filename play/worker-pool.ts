@@ -95,7 +95,6 @@ interface Pending<Reply extends WithId> {
   body: object | ((thread: ThreadInfo) => object);
   options: RequestOptions<Reply>;
   key: string;
-  onAbort?: () => void;
   resolve: (reply: Reply) => void;
   reject: (err: Error) => void;
   timer?: NodeJS.Timeout;
