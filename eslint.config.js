@@ -49,14 +49,43 @@ function layerPatterns(folder, { tests = false } = {}) {
   return patterns;
 }
 
+/**
+ * The same rule for dynamic import() of a literal path (no-restricted-imports sees only static
+ * imports). esquery's regular expressions cannot hold a slash, so `.` stands for it.
+ */
+function dynamicImportRules(folder, { tests = false } = {}) {
+  const allowed = new Set(LAYERS[folder]);
+  if (tests) allowed.add('test');
+  const forbidden = TOP.filter((other) => other !== folder && !allowed.has(other));
+  const doors = DOORS.filter((other) => other !== folder && allowed.has(other));
+  const rules = [];
+  if (forbidden.length > 0)
+    rules.push({
+      selector: `ImportExpression[source.value=/(^|[.][.].)(${forbidden.join('|')})[^a-zA-Z0-9_-]/]`,
+      message: `${folder}/ must not import that folder: the layers run ${DIAGRAM} (docs/development.md, "Layers").`,
+    });
+  if (doors.length > 0)
+    rules.push({
+      selector: `ImportExpression[source.value=/(^|[.][.].)(${doors.join('|')}).(?!index[.]js$)/]`,
+      message: 'import another top-level folder through its door, <folder>/index.js.',
+    });
+  return rules;
+}
+
 const layerConfigs = Object.keys(LAYERS).flatMap((folder) => [
   {
     files: [`${folder}/**/*.ts`, `${folder}/**/*.js`],
-    rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(folder) }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: layerPatterns(folder) }],
+      'no-restricted-syntax': ['error', ...dynamicImportRules(folder)],
+    },
   },
   {
     files: [`${folder}/**/*.test.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(folder, { tests: true }) }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: layerPatterns(folder, { tests: true }) }],
+      'no-restricted-syntax': ['error', ...dynamicImportRules(folder, { tests: true })],
+    },
   },
 ]);
 

@@ -12,7 +12,9 @@ const eslint = new ESLint({ cwd: ROOT });
 
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
 }
 
 describe('the layer rule', () => {
@@ -39,6 +41,18 @@ describe('the layer rule', () => {
     );
     // Inside a folder, files import each other directly.
     expect(await layerErrors('agents/neural/x.ts', "export { MctsAgent } from '../mcts-agent.js';\n")).toEqual([]);
+  });
+
+  test('dynamic import() follows the same rule', async () => {
+    const code = (path: string) => `export const load = () => import('${path}');\n`;
+    expect(await layerErrors('arena/x.ts', code('../training/index.js'))).toEqual([
+      expect.stringMatching(/arena\/ must not import that folder/),
+    ]);
+    expect(await layerErrors('cli/commands/x.ts', code('../../training/model-io.js'))).toEqual([
+      expect.stringMatching(/through its door/),
+    ]);
+    expect(await layerErrors('cli/commands/x.ts', code('../../training/index.js'))).toEqual([]);
+    expect(await layerErrors('play/game-thread-entry.js', code('./game-thread.ts'))).toEqual([]);
   });
 
   test('test/ helpers are for tests only', async () => {
