@@ -1,9 +1,9 @@
 /**
  * The public door to playing games, the layer between agents/ and its users (training/, arena/):
  * games on worker threads with per-decision budgets (game-threads.ts), tournaments (schedules,
- * runTournament, Elo and Bradley-Terry ratings), the
- * job queue (producer client, `agora worker`'s consumer, models through Redis) and the generic
- * worker-thread pool every thread pool of the project is built on (worker-pool.ts).
+ * runTournament, Elo and Bradley-Terry ratings), the job queue (producer client, `agora worker`'s
+ * consumer, models through Redis) and the generic worker-thread pool every thread pool of the
+ * project is built on (worker-pool.ts).
  */
 export type { GameJob, PlayedGame, SelfPlayOptions, GameRecord } from './messages.js';
 export { playFrom, overrunAction, seatStream, type DecisionRecorder, type ResumeFrom } from './thread-play.js';
@@ -28,4 +28,13 @@ export {
 export { QueueClient, type QueueClientOptions, type QueueCounts } from './queue/queue-client.js';
 export { MODEL_REF, publishModel, fetchModel } from './queue/model-transfer.js';
 export { startWorker, type WorkerOptions, type SelfPlayHandler } from './queue/queue-worker.js';
-export { WorkerPool, WorkerTimeout, type WorkerPoolOptions, type RequestOptions, type WithId } from './worker-pool.js';
+export {
+  WorkerPool,
+  WorkerTimeout,
+  WorkerCrash,
+  type WorkerPoolOptions,
+  type RequestOptions,
+  type ThreadInfo,
+  type BodyOf,
+  type WithId,
+} from './worker-pool.js';
