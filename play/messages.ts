@@ -52,7 +52,10 @@ export interface SelfPlayOptions extends PuctOptions {
   fullShare?: number;
 }
 
-/** One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches nothing, or a fast search's). */
+/**
+ * One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches
+ * nothing, or a fast search's).
+ */
 export interface GameRecord {
   seed: string;
   players: number;

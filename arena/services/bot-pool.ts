@@ -3,7 +3,7 @@ import { WorkerPool, WorkerTimeout } from '../../play/index.js';
 import type { BotJob, BotReply } from './bot-messages.js';
 
 const ENTRY = new URL('./bot-worker-entry.js', import.meta.url);
-/** Time to build an agent (a thread's first start loads tsx; a model is read from disk); not part of a decision's budget. */
+/** Time to build an agent (a new thread loads tsx; a model is read from disk); not part of a decision's budget. */
 const LOAD_MS = 60_000;
 /** Added to every budget for the thread round trip, so an agent that stops on time (mcts ms=) is not counted as overrunning. */
 export const BUDGET_GRACE_MS = 250;
