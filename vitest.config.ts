@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       'envs/**/*.test.ts',
       'agents/**/*.test.ts',
+      'play/**/*.test.ts',
       'arena/**/*.test.ts',
       'training/**/*.test.ts',
       'test/**/*.test.ts',

@@ -1,6 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { AgentSpecError, Rng, decisionContext, getGame } from '../envs/index.js';
-import { formatAgentSpec, makeAgent, parseAgentSpec, playMatch } from './index.js';
+import {
+  agentKinds,
+  formatAgentSpec,
+  loadAgent,
+  loadAgents,
+  makeAgent,
+  modelPathOf,
+  parseAgentSpec,
+  playMatch,
+  specNeedsModel,
+  withModelPath,
+} from './index.js';
 import { SpecOptions } from './spec.js';
 
 const ttt = getGame('tictactoe');
@@ -89,5 +100,43 @@ describe('playMatch', () => {
     await expect(playMatch(ttt, [cheat, makeAgent('random', ttt)], { seed: 1 })).rejects.toThrow(
       /agent 'cheat' at seat 0 chose 99, which is not one of the legal actions/,
     );
+  });
+});
+
+describe('model agents from agents/index.ts alone', () => {
+  // This file imports nothing from training/: the shipped models must play all the same.
+  const promotion = getGame('promotion');
+
+  test('makeAgent and loadAgent build neural: and az: agents that play legal moves, with no prior import', async () => {
+    const neural = makeAgent('neural:models/promotion/az', promotion);
+    const az = await loadAgent('az:models/promotion/az,iterations=8', promotion);
+    const [random] = await loadAgents(['random'], promotion);
+    const result = await playMatch(promotion, [neural, az, random, random], { seed: 'model-agents' });
+    expect(result.seats).toEqual([
+      'neural:models/promotion/az',
+      'az:models/promotion/az,iterations=8',
+      'random',
+      'random',
+    ]);
+    expect(result.actions.length).toBeGreaterThan(0);
+  });
+
+  test('a model spec without a folder, or with a missing one, is a clear error', async () => {
+    expect(() => makeAgent('neural', promotion)).toThrow(/neural needs a model folder/);
+    await expect(loadAgent('az:iterations=5', promotion)).rejects.toThrow(/az needs a model folder/);
+    await expect(loadAgent('neural:models/none/x', promotion)).rejects.toThrow(/meta.json is missing/);
+  });
+
+  test('specNeedsModel and modelPathOf read the agent table, not the spec text', () => {
+    expect(agentKinds()).toEqual(['random', 'greedy', 'mcts', 'neural', 'az']);
+    expect(specNeedsModel('neural:models/x/y')).toBe(true);
+    expect(specNeedsModel('az:models/x/y,iterations=9')).toBe(true);
+    expect(specNeedsModel('mcts:iterations=9')).toBe(false);
+    expect(specNeedsModel('wizard:models/x')).toBe(false);
+    expect(specNeedsModel('')).toBe(false);
+    expect(modelPathOf('az:models/x/y,iterations=9')).toBe('models/x/y');
+    expect(modelPathOf('random')).toBeUndefined();
+    expect(withModelPath('az:models/x/y,iterations=9', '@redis:k')).toBe('az:@redis:k,iterations=9');
+    expect(withModelPath('mcts:iterations=9', '@redis:k')).toBe('mcts:iterations=9');
   });
 });

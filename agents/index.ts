@@ -1,10 +1,38 @@
-/** The public door to the agents. */
+/**
+ * The public door to the agents. makeAgent(spec, game) builds every kind, model kinds included:
+ * a `neural:`/`az:` model folder is read into plain arrays and played without TensorFlow.js.
+ */
 export type { Agent, DecisionContext } from '../envs/index.js';
-export { makeAgent, agentKinds } from './make-agent.js';
+export {
+  makeAgent,
+  loadAgent,
+  loadAgents,
+  agentKinds,
+  specNeedsModel,
+  modelPathOf,
+  withModelPath,
+} from './make-agent.js';
 export { parseAgentSpec, formatAgentSpec, splitAgentList, type AgentSpec } from './spec.js';
 export { RandomAgent } from './random-agent.js';
+export { MctsAgent } from './mcts-agent.js';
+export { GreedyAgent } from './greedy-agent.js';
 export { HumanAgent, type HumanIo } from './human-agent.js';
 export { playMatch, type MatchResult, type PlayOptions } from './play.js';
-export { NeuralAgent, installPolicyLoader, type PolicyNetwork, type PolicyLoader } from './neural-agent.js';
-export { AzAgent } from './az-agent.js';
+export { AgentCache } from './agent-cache.js';
+export { assertSeats, type PolicyNetwork } from './neural/policy.js';
+export { NeuralAgent } from './neural/neural-agent.js';
+export { AzAgent } from './neural/az-agent.js';
+export { compileWeights, type NetworkConfig, type PolicyWeights } from './neural/inference.js';
+export {
+  MODEL_FORMAT,
+  loadPolicyFolder,
+  modelFileError,
+  networkLayout,
+  parseModelMeta,
+  readMeta,
+  readModelJson,
+  readWeights,
+  type ModelMeta,
+  type StoredWeight,
+} from './neural/model-files.js';
 export { PuctSearch, PuctNode, gamma, type PuctOptions, type PendingLeaf, type LeafEvaluation } from './puct-search.js';

@@ -1,4 +1,4 @@
-import type { GameRegistry } from '../envs/core/registry.js';
+import type { GameRegistry } from '../envs/index.js';
 import type { GameRunner } from './queue/game-runner.js';
 import type { Store } from './store/store.js';
 

@@ -5,7 +5,24 @@ export { openSqliteStore } from './store/sqlite-store.js';
 export { openPgStore, type PgStoreOptions } from './store/pg-store.js';
 export { openStore } from './store/open-store.js';
 export type * from './store/store.js';
-export { applyElo, eloDeltas, expectedScore, ELO_START, ELO_K } from './ratings/elo.js';
-export { fitBradleyTerry, bradleyTerryWithIntervals } from './ratings/bradley-terry.js';
-export { runTournament, type TournamentOptions, type TournamentReport } from './tournament/run.js';
-export { scheduleTournament, tournamentSlots, type TournamentFormat } from './tournament/schedule.js';
+export {
+  applyElo,
+  eloDeltas,
+  expectedScore,
+  ELO_START,
+  ELO_K,
+  fitBradleyTerry,
+  bradleyTerryWithIntervals,
+  runTournament,
+  type TournamentOptions,
+  type TournamentReport,
+} from '../play/index.js';
+export { scheduleTournament, tournamentSlots, type TournamentFormat } from '../play/index.js';
+export { operatorSettings } from './operator-settings.js';
+export { MIGRATIONS } from './store/migrations.js';
+export { PG_MIGRATIONS } from './store/pg-migrations.js';
+export { ThreadRunner, type GameRunner, type RunnerJob, type RunOptions } from './queue/game-runner.js';
+export { QueueRunner } from './queue/queue-runner.js';
+export { TournamentService } from './services/tournaments.js';
+export { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, modelSeats, rosterFor } from './services/roster.js';
+export { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from './services/starting-ladder.js';

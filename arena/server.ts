@@ -5,14 +5,11 @@
  * bots and queues first ladders. Every match and tournament seed is drawn from node:crypto: there
  * is no setting that makes them predictable. The operator's settings are listed in docs/security.md.
  */
-import { existsSync } from 'node:fs';
 import { createApp } from './app.js';
 import { operatorSettings } from './operator-settings.js';
 import { QueueRunner } from './queue/queue-runner.js';
 import { openStore } from './store/open-store.js';
 
-// Trained models join the roster as neural: agents; those need TensorFlow.js loaded.
-if (existsSync('models')) await import('../training/index.js');
 const port = Number(process.env.PORT ?? 3000);
 const settings = operatorSettings(process.env);
 const { store, description } = await openStore();

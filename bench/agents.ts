@@ -2,7 +2,7 @@
  * Agent speed (npm run bench:agents): MCTS iterations/s on tic-tac-toe beside boardgame.io's
  * MCTSBot in the same process, then MCTS iterations/s on every registered game. Median of 5 runs.
  */
-import { MctsAgent } from '../agents/mcts-agent.js';
+import { MctsAgent } from '../agents/index.js';
 import { Rng, decisionContext, getGame, listGames, type GameDefinition, type GameState } from '../envs/index.js';
 import { bgioBot, bgioInitialState } from './bgio-tictactoe.js';
 

@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createApp, openSqliteStore } from '../arena/index.js';
-import { runTournament } from '../arena/tournament/run.js';
+import { runTournament } from '../play/index.js';
 import { Rng } from '../envs/index.js';
 
 const MATCHES = Number(process.env.MATCHES ?? 200);

@@ -8,9 +8,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { QueueClient } from '../arena/queue/queue-client.js';
-import { ThreadRunner } from '../arena/queue/game-runner.js';
-import { scheduleTournament } from '../arena/tournament/schedule.js';
+import { QueueClient, scheduleTournament } from '../play/index.js';
+import { ThreadRunner } from '../arena/index.js';
 
 const url = process.env.REDIS_URL;
 if (!url) {

@@ -6,11 +6,16 @@
  * Each figure is the median of 5 runs.
  */
 import { getGame } from '../envs/index.js';
-import { initBackend, tf, type BackendName } from '../training/backend.js';
-import { compilePolicy } from '../training/inference.js';
-import { ParallelLearner } from '../training/parallel-learner.js';
-import { buildNetwork, networkShape } from '../training/network.js';
-import type { Sample } from '../training/replay-buffer.js';
+import {
+  initBackend,
+  tf,
+  type BackendName,
+  compilePolicy,
+  ParallelLearner,
+  buildNetwork,
+  networkShape,
+  type Sample,
+} from '../training/index.js';
 
 /** The float32 matmul peak of this machine class with a native BLAS on 2 cores (the reference). */
 const PEAK_GFLOPS = 140;

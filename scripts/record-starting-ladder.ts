@@ -13,12 +13,9 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, listGames } from '../envs/index.js';
-import { rosterFor } from '../arena/services/roster.js';
-import { playOnWorkers } from '../arena/tournament/pool.js';
-import { scheduleTournament, tournamentSlots } from '../arena/tournament/schedule.js';
-import { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from '../arena/services/starting-ladder.js';
+import { rosterFor, LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from '../arena/index.js';
+import { playOnWorkers, scheduleTournament, tournamentSlots } from '../play/index.js';
 
-await import('../training/index.js'); // the roster's neural and az bots
 const games = process.argv.slice(2).length ? process.argv.slice(2) : listGames();
 const progressDir = join('data', 'ladder-progress');
 mkdirSync(progressDir, { recursive: true });

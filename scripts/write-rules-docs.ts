@@ -6,8 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getGame, listGames } from '../envs/index.js';
-import { rulesMarkdown } from '../envs/core/rules-markdown.js';
+import { getGame, listGames, rulesMarkdown } from '../envs/index.js';
 
 const dir = join('docs', 'rules');
 mkdirSync(dir, { recursive: true });

@@ -4,8 +4,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ArenaApp } from '../arena/index.js';
-import { operatorSettings } from '../arena/operator-settings.js';
+import { type ArenaApp, operatorSettings } from '../arena/index.js';
 import { botIds, formClient, formFields, testArena } from './arena-helpers.js';
 
 let app: ArenaApp;

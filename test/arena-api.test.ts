@@ -50,6 +50,9 @@ describe('GET /api/games and /api/agents', () => {
       'greedy',
       'mcts:iterations=200,cutoff=30',
       'mcts:iterations=1000,cutoff=30',
+      // The shipped model joins as both model bots, with nothing imported first (agents/ reads models itself).
+      'neural:models/promotion/az',
+      'az:models/promotion/az,iterations=200',
     ]);
     expect(res.body[0]).toMatchObject({ kind: 'bot', elo: 1500, games: 0, overruns: 0 });
   });

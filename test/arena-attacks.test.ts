@@ -435,10 +435,6 @@ describe('attack 3b: over-budget bots make progress and their overruns are count
 });
 
 describe('attack 4: model specs that read the disk', () => {
-  beforeAll(async () => {
-    await import('../training/index.js'); // neural agents need TensorFlow.js, as in npm start
-  });
-
   test('paths outside models/ are one 400 text that reveals nothing', async () => {
     const texts = new Set<string>();
     for (const spec of [

@@ -4,8 +4,7 @@
  * and a decision sentence exactly when the seat is to act.
  */
 import { describe, expect, test } from 'vitest';
-import { svgMarkupProblem } from '../envs/core/svg-check.js';
-import { Rng, getGame, listGames } from '../envs/index.js';
+import { Rng, getGame, listGames, svgMarkupProblem } from '../envs/index.js';
 
 describe.each(listGames())('%s: the drawn board', (name) => {
   test('is a drawing with a plain description, private to the seat, over 3 seeded games', () => {

@@ -4,15 +4,15 @@
  * idempotent by key; self-play through the queue gives the same games as in this process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QueueEvents } from 'bullmq';
 import request from 'supertest';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DEFAULT_ROSTER } from '../arena/services/roster.js';
-import { QueueRunner } from '../arena/queue/queue-runner.js';
-import { QueueClient } from '../arena/queue/queue-client.js';
-import { QUEUE_NAME, redisConnection } from '../arena/queue/jobs.js';
-import { openPgStore, openSqliteStore, type Store } from '../arena/index.js';
+import { openPgStore, openSqliteStore, type Store, DEFAULT_ROSTER, QueueRunner } from '../arena/index.js';
+import { QueueClient, QUEUE_NAME, redisConnection } from '../play/index.js';
 import { getGame } from '../envs/index.js';
 import { testArena } from './arena-helpers.js';
 import { pgTestUrl, redisTestUrl, servicesAvailable, uniqueSchema } from './services.js';
@@ -69,7 +69,8 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
       let stalled = 0;
       events.on('stalled', () => stalled++);
       await events.waitUntilReady();
-      const app = await testArena({ store, runner });
+      // No model folders: the roster is the search bots alone, whose games this test's timing is built on.
+      const app = await testArena({ store, runner, modelsDir: mkdtempSync(join(tmpdir(), 'agora-no-models-')) });
       try {
         const logA: string[] = [];
         const logB: string[] = [];
@@ -195,7 +196,6 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const training = await import('../training/index.js');
-    const { QueueTrainingPool } = await import('../training/queue-pool.js');
     const ttt = getGame('tictactoe');
     const dir = join(mkdtempSync(join(tmpdir(), 'agora-queue-model-')), 'm');
     const shape = training.networkShape(ttt, 2);
@@ -210,7 +210,7 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
       createdAt: '2026-01-01T00:00:00.000Z',
     });
     const prefix = newPrefix();
-    const pool = new QueueTrainingPool(redisTestUrl(), 'test-run', prefix);
+    const pool = new training.QueueTrainingPool(redisTestUrl(), 'test-run', prefix);
     const worker = await startWorker(prefix, []);
     try {
       const options = { iterations: 16, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 2 };

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { rulesMarkdown } from '../envs/core/rules-markdown.js';
-import { getGame, listGames } from '../envs/index.js';
+import { getGame, listGames, rulesMarkdown } from '../envs/index.js';
 
 describe.each(listGames())('%s: the rules for players', (name) => {
   test('docs/rules/<game>.md matches the code (after a change run npx tsx scripts/write-rules-docs.ts)', () => {

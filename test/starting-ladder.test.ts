@@ -9,7 +9,6 @@ import { listGames } from '../envs/index.js';
 
 describe('the starting ladder', () => {
   test('a fresh store: every roster bot of every game is rated at start; a second start imports nothing', async () => {
-    await import('../training/index.js'); // the roster's neural and az bots, as npm start loads them
     const store = openSqliteStore(':memory:');
     const app = createApp({ store, writeLimitPerMinute: false, log: () => {} });
     try {

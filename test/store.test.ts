@@ -10,10 +10,10 @@ import {
   type GameRecord,
   type Store,
   type TournamentRecord,
+  MIGRATIONS,
+  openStore,
+  PG_MIGRATIONS,
 } from '../arena/index.js';
-import { MIGRATIONS } from '../arena/store/migrations.js';
-import { openStore } from '../arena/store/open-store.js';
-import { PG_MIGRATIONS } from '../arena/store/pg-migrations.js';
 import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
 
 /**

@@ -8,9 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
-import { openPgStore, openSqliteStore, type ArenaApp, type Store, type TournamentRecord } from '../arena/index.js';
-import { ThreadRunner, type GameRunner, type RunnerJob, type RunOptions } from '../arena/queue/game-runner.js';
-import { TournamentService } from '../arena/services/tournaments.js';
+import {
+  openPgStore,
+  openSqliteStore,
+  type ArenaApp,
+  type Store,
+  type TournamentRecord,
+  ThreadRunner,
+  type GameRunner,
+  type RunnerJob,
+  type RunOptions,
+  TournamentService,
+} from '../arena/index.js';
 import { botIds, testArena } from './arena-helpers.js';
 import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
 

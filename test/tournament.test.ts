@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { runTournament } from '../arena/tournament/run.js';
-import { scheduleTournament, tournamentSlots } from '../arena/tournament/schedule.js';
+import { runTournament, scheduleTournament, tournamentSlots } from '../play/index.js';
 
 describe('tournament schedule', () => {
   test('round-robin with fewer agents than seats: every multiset of two or more agents, every rotation', () => {

@@ -6,7 +6,7 @@
  * Elo = 400 log10(score / (1 - score)) relative to the opponent.
  */
 import type { MatchResult } from '../agents/index.js';
-import type { GameJob } from '../arena/tournament/messages.js';
+import type { GameJob } from '../play/index.js';
 
 export interface MatchupFigures {
   opponent: string;

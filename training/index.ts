@@ -1,10 +1,8 @@
 /**
- * The public door to training. Importing it loads TensorFlow.js and lets makeAgent build
- * `neural:` agents (agents/ never imports TensorFlow.js itself: it takes about a second to load).
+ * The public door to training. Importing it loads TensorFlow.js (about a second) and readies its
+ * backend. Playing a saved model needs none of this: agents/ reads models without TensorFlow.js.
  */
-import { installPolicyLoader } from '../agents/neural-agent.js';
 import { initBackend } from './backend.js';
-import { loadPolicyFolder } from './policy-folder.js';
 
 export { initBackend, patchTransposedMatMul, tf, type BackendName, type BackendOptions } from './backend.js';
 export {
@@ -17,13 +15,11 @@ export {
   type NetworkShape,
 } from './network.js';
 export { compilePolicy } from './inference.js';
-export { loadPolicyFolder } from './policy-folder.js';
-export { saveModel, loadModel, readMeta, MODEL_FORMAT, type ModelMeta } from './model-io.js';
+export { loadPolicyFolder } from '../agents/index.js';
+export { saveModel, loadModel, readMeta, writeSearchDefaults, MODEL_FORMAT, type ModelMeta } from './model-io.js';
 
-// Models load synchronously inside makeAgent, so the backend must be ready before any of them.
+// Training code builds tensors as soon as it runs: the backend is chosen (and reported by the caller) first.
 await initBackend({ announce: false });
-
-installPolicyLoader(loadPolicyFolder);
 
 export {
   trainExpertIteration,
@@ -36,3 +32,8 @@ export {
 export { trainPpo, defaultPpoConfig, type PpoConfig } from './ppo.js';
 export { playSelfPlayGame, playSelfPlayGameAsync, type GameRecord, type SelfPlayOptions } from './self-play.js';
 export { evaluateCandidate, eloFromScore, type MatchupFigures } from './evaluate.js';
+export { TrainingPool, type GamePlayer } from './training-pool.js';
+export { QueueTrainingPool } from './queue-pool.js';
+export { widenInput, widenSavedModel } from './widen-input.js';
+export { ParallelLearner } from './parallel-learner.js';
+export { ReplayBuffer, samplesOf, type Sample } from './replay-buffer.js';

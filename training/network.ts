@@ -5,17 +5,12 @@
  *   -> LayerNorm -> relu -> { policy: Dense(actionSize) logits, value: Dense(players, tanh) }
  * Seats in the value head are rotated like the observation: index 0 is the seat that observes.
  */
+import type { NetworkConfig } from '../agents/index.js';
 import type { GameDefinition } from '../envs/index.js';
 import { tf } from './backend.js';
 
 export { maskedSoftmax } from './masked-softmax.js';
-
-export interface NetworkConfig {
-  /** Width of the trunk. */
-  width: number;
-  /** Residual blocks. */
-  blocks: number;
-}
+export type { NetworkConfig };
 
 /**
  * Width 64: every search leaf runs the network at batch 1 in plain JS, and at 64 a leaf costs about

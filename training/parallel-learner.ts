@@ -8,7 +8,7 @@
  * the thread count: a run gives the same weights on one core as on eight. With one shard this is
  * exactly Learner.step.
  */
-import { Worker } from 'node:worker_threads';
+import { WorkerPool } from '../play/index.js';
 import { tf, type BackendName } from './backend.js';
 import { Learner, type LossFigures } from './learner.js';
 import type { NetworkConfig, NetworkShape } from './network.js';
@@ -19,51 +19,44 @@ const ENTRY = new URL('./parallel-learner-entry.js', import.meta.url);
 
 type RequestBody = ReplicaRequest extends infer T ? (T extends ReplicaRequest ? Omit<T, 'id'> : never) : never;
 
-class Replica {
-  private nextId = 1;
-  private readonly pending = new Map<
-    number,
-    { resolve: (r: ReplicaReply & { ok: true }) => void; reject: (e: Error) => void }
-  >();
-  private failure: Error | undefined;
+/** The learner replicas: worker threads of a WorkerPool (play/), addressed by index. */
+class Replicas {
+  private readonly pool: WorkerPool<ReplicaRequest, ReplicaReply> | undefined;
 
-  constructor(readonly worker: Worker) {
-    worker.on('message', (reply: ReplicaReply) => {
-      const waiter = this.pending.get(reply.id);
-      if (!waiter) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) waiter.resolve(reply);
-      else waiter.reject(new Error(`learner replica: ${reply.error}`));
-    });
-    worker.on('error', (err) => this.fail(err));
-    worker.on('exit', (code) => this.fail(new Error(`learner replica exited with code ${code}`)));
+  constructor(readonly count: number) {
+    if (count > 0)
+      this.pool = new WorkerPool<ReplicaRequest, ReplicaReply>({
+        name: 'the learner replicas',
+        entry: ENTRY,
+        size: count,
+        eager: true,
+      });
   }
 
-  request(body: RequestBody, transfer: ArrayBuffer[] = []): Promise<ReplicaReply & { ok: true }> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...body, id } as ReplicaRequest, transfer);
-    });
+  async request(
+    replica: number,
+    body: RequestBody,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<ReplicaReply & { ok: true }> {
+    const reply = await this.pool!.request(body, { thread: replica, transfer });
+    if (!reply.ok) throw new Error(`learner replica: ${reply.error}`);
+    return reply;
   }
 
   /** A message without a reply (apply). */
-  send(body: RequestBody): void {
-    this.worker.postMessage({ ...body, id: this.nextId++ } as ReplicaRequest);
+  send(replica: number, body: RequestBody): void {
+    this.pool!.post(replica, body);
   }
 
-  private fail(err: Error): void {
-    this.failure ??= err;
-    for (const waiter of this.pending.values()) waiter.reject(err);
-    this.pending.clear();
+  async close(): Promise<void> {
+    await this.pool?.close();
   }
 }
 
 export class ParallelLearner {
   private constructor(
     readonly local: Learner,
-    private readonly replicas: Replica[],
+    private readonly replicas: Replicas,
     readonly shards: number,
   ) {}
 
@@ -81,14 +74,15 @@ export class ParallelLearner {
   ): Promise<ParallelLearner> {
     if (!Number.isInteger(shards) || shards < 1) throw new Error(`shards must be a positive integer; got ${shards}`);
     const local = new Learner(shape, config, learningRate, seed);
-    const replicas = Array.from(
-      { length: Math.max(0, Math.min(threads, shards) - 1) },
-      () => new Replica(new Worker(ENTRY)),
-    );
+    const replicas = new Replicas(Math.max(0, Math.min(threads, shards) - 1));
     const learner = new ParallelLearner(local, replicas, shards);
     try {
       const backend = tf.getBackend() as BackendName;
-      await Promise.all(replicas.map((r) => r.request({ kind: 'init', backend, shape, config, learningRate, seed })));
+      await Promise.all(
+        Array.from({ length: replicas.count }, (_, r) =>
+          replicas.request(r, { kind: 'init', backend, shape, config, learningRate, seed }),
+        ),
+      );
       await learner.sync();
     } catch (err) {
       await learner.close();
@@ -98,7 +92,7 @@ export class ParallelLearner {
   }
 
   get threads(): number {
-    return this.replicas.length + 1;
+    return this.replicas.count + 1;
   }
 
   get model(): tf.LayersModel {
@@ -120,9 +114,11 @@ export class ParallelLearner {
    * step, e.g. a restored optimiser).
    */
   async sync(): Promise<void> {
-    if (this.replicas.length === 0) return;
+    if (this.replicas.count === 0) return;
     const state = await replicaState(this.local);
-    await Promise.all(this.replicas.map((r) => r.request({ kind: 'sync', state })));
+    await Promise.all(
+      Array.from({ length: this.replicas.count }, (_, r) => this.replicas.request(r, { kind: 'sync', state })),
+    );
   }
 
   /** One gradient step on the whole batch, its shards computed in parallel. */
@@ -139,8 +135,8 @@ export class ParallelLearner {
       if (t > 0)
         remote.set(
           i,
-          this.replicas[t - 1]
-            .request({ kind: 'gradients', batch: shard })
+          this.replicas
+            .request(t - 1, { kind: 'gradients', batch: shard })
             .then((r) => ({ figures: r.figures!, gradient: r.gradient! })),
         );
     });
@@ -157,19 +153,21 @@ export class ParallelLearner {
       figures.valueLoss += w * part.figures.valueLoss;
       figures.entropy += w * part.figures.entropy;
     });
-    for (const r of this.replicas) r.send({ kind: 'apply', gradient });
+    for (let r = 0; r < this.replicas.count; r++) this.replicas.send(r, { kind: 'apply', gradient });
     this.local.applyGradient(gradient);
     return figures;
   }
 
   /** Every thread's state, this one first (tests: the replicas must stay identical). */
   async states(): Promise<ReplicaState[]> {
-    const remote = await Promise.all(this.replicas.map((r) => r.request({ kind: 'state' })));
+    const remote = await Promise.all(
+      Array.from({ length: this.replicas.count }, (_, r) => this.replicas.request(r, { kind: 'state' })),
+    );
     return [await replicaState(this.local), ...remote.map((r) => r.state!)];
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.replicas.map((r) => r.worker.terminate()));
+    await this.replicas.close();
   }
 }
 

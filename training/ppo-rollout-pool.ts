@@ -5,7 +5,7 @@
  * seen yet; the trajectories come back as transferred typed arrays and are joined in environment
  * order, so the result is the same for any number of threads (see ppo-rollout.ts).
  */
-import { Worker } from 'node:worker_threads';
+import { WorkerPool } from '../play/index.js';
 import {
   RolloutCollector,
   concatRollouts,
@@ -23,10 +23,10 @@ type TaskBody = RolloutTask extends infer T ? (T extends RolloutTask ? Omit<T, '
 
 export class RolloutPool {
   private readonly local: RolloutCollector | undefined;
-  private readonly workers: Worker[] = [];
+  private readonly pool: WorkerPool<RolloutTask, RolloutReply> | undefined;
+  private readonly threads: number;
   private readonly ready: Promise<unknown>;
   private sent = new Set<string>();
-  private nextId = 1;
 
   /** `threads` at most 1 (or a single environment) collects in this thread. */
   constructor(setup: Omit<RolloutSetup, 'envs'> & { envs: number }, threads: number) {
@@ -36,13 +36,19 @@ export class RolloutPool {
         { length: Math.floor(((w + 1) * setup.envs) / count) - Math.floor((w * setup.envs) / count) },
         (_, k) => Math.floor((w * setup.envs) / count) + k,
       );
+    this.threads = count;
     if (count === 1) {
       this.local = new RolloutCollector({ ...setup, envs: share(0) });
       this.ready = Promise.resolve();
     } else {
-      for (let w = 0; w < count; w++) this.workers.push(new Worker(ENTRY));
+      this.pool = new WorkerPool<RolloutTask, RolloutReply>({
+        name: 'the PPO rollout pool',
+        entry: ENTRY,
+        size: count,
+        eager: true,
+      });
       this.ready = Promise.all(
-        this.workers.map((worker, w) => this.request(worker, { kind: 'init', setup: { ...setup, envs: share(w) } })),
+        Array.from({ length: count }, (_, w) => this.request(w, { kind: 'init', setup: { ...setup, envs: share(w) } })),
       );
       this.ready.catch(() => undefined); // reported by the next collect()
     }
@@ -63,41 +69,21 @@ export class RolloutPool {
       return this.local.collect(task);
     }
     await this.ready;
-    const replies = await Promise.all(this.workers.map((worker) => this.request(worker, { kind: 'collect', ...task })));
+    const replies = await Promise.all(
+      Array.from({ length: this.threads }, (_, w) => this.request(w, { kind: 'collect', ...task })),
+    );
     this.sent = new Set(pool);
     return concatRollouts(replies.map((r) => r.rollout!));
   }
 
-  private request(worker: Worker, body: TaskBody): Promise<RolloutReply> {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const cleanup = () => {
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-      };
-      const onMessage = (reply: RolloutReply) => {
-        if (reply.id !== id) return;
-        cleanup();
-        if (reply.error !== undefined) reject(new Error(`PPO rollout worker failed: ${reply.error}`));
-        else resolve(reply);
-      };
-      const onError = (err: Error) => {
-        cleanup();
-        reject(err);
-      };
-      const onExit = (code: number) => {
-        cleanup();
-        reject(new Error(`PPO rollout worker exited (code ${code})`));
-      };
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage({ ...body, id } as RolloutTask);
-    });
+  /** One request to thread w, which owns its share of the environments. */
+  private async request(w: number, body: TaskBody): Promise<RolloutReply> {
+    const reply = await this.pool!.request(body, { thread: w });
+    if (reply.error !== undefined) throw new Error(`PPO rollout worker failed: ${reply.error}`);
+    return reply;
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await this.pool?.close();
   }
 }

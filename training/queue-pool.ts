@@ -1,14 +1,18 @@
 /**
  * The trainer's games as queue jobs (REDIS_URL set): self-play games and gating/evaluation matches
  * go to `agora worker` processes on any machine instead of this process's threads. Models travel
- * through Redis (arena/queue/model-transfer.ts). Job keys name the run, generation and game, so a
+ * through Redis (play/queue/model-transfer.ts). Job keys name the run, generation and game, so a
  * trainer restarted after a crash collects the games already played instead of playing them again.
  */
-import type { MatchResult } from '../agents/index.js';
-import { DEFAULT_JOB_TIMEOUT_MS, DEFAULT_PREFIX } from '../arena/queue/jobs.js';
-import { MODEL_REF, publishModel } from '../arena/queue/model-transfer.js';
-import { QueueClient } from '../arena/queue/queue-client.js';
-import type { GameJob } from '../arena/tournament/messages.js';
+import { modelPathOf, withModelPath, type MatchResult } from '../agents/index.js';
+import {
+  DEFAULT_JOB_TIMEOUT_MS,
+  DEFAULT_PREFIX,
+  MODEL_REF,
+  publishModel,
+  QueueClient,
+  type GameJob,
+} from '../play/index.js';
 import type { GameRecord, SelfPlayOptions } from './self-play.js';
 import type { GamePlayer } from './training-pool.js';
 
@@ -57,11 +61,10 @@ export class QueueTrainingPool implements GamePlayer {
     // Model folders named in specs are the trainer's own files: they travel through Redis too.
     const specs = new Map<string, string>();
     for (const spec of new Set(jobs.flatMap((j) => j.seats))) {
-      const m = /^(neural|az):([^,]+)(.*)$/.exec(spec);
-      specs.set(
-        spec,
-        m ? `${m[1]}:${MODEL_REF}${await publishModel(this.client.redis, m[2], this.prefix)}${m[3]}` : spec,
-      );
+      const path = modelPathOf(spec);
+      const ref =
+        path === undefined ? undefined : MODEL_REF + (await publishModel(this.client.redis, path, this.prefix));
+      specs.set(spec, ref === undefined ? spec : withModelPath(spec, ref));
     }
     jobs = jobs.map((job) => ({ ...job, seats: job.seats.map((s) => specs.get(s)!) }));
     const out: MatchResult[] = new Array(jobs.length);

@@ -9,20 +9,12 @@
  * root noise that only moves the game on. Targets then come from searches far deeper than the game
  * could afford at every decision, while the games still cover as many positions.
  */
-import { PuctSearch, type PolicyNetwork, type PuctOptions } from '../agents/index.js';
-import { Rng, decisionContext, returnsFromRanking, type GameDefinition } from '../envs/index.js';
+import { PuctSearch, type PolicyNetwork } from '../agents/index.js';
+import type { GameRecord, SelfPlayOptions } from '../play/index.js';
 
-export interface SelfPlayOptions extends PuctOptions {
-  /** Decisions per seat played in proportion to the visit counts before play turns greedy. */
-  temperatureMoves: number;
-  /**
-   * Iterations of a full search (a recorded decision); absent = every decision is a full search of
-   * `iterations`. When set, `iterations` is the fast search of the unrecorded decisions.
-   */
-  fullIterations?: number;
-  /** Share of decisions that get a full search (with fullIterations; default 1). */
-  fullShare?: number;
-}
+// What a self-play game is asked and gives back travels through the job queue too: play/ defines it.
+export type { GameRecord, SelfPlayOptions };
+import { Rng, decisionContext, returnsFromRanking, type GameDefinition } from '../envs/index.js';
 
 /** The search of one decision: full (recorded, with root noise) or fast (played only). */
 function searchFor(options: SelfPlayOptions, rng: Rng): { full: boolean; options: SelfPlayOptions } {
@@ -30,18 +22,6 @@ function searchFor(options: SelfPlayOptions, rng: Rng): { full: boolean; options
   // The draw happens only in runs that randomise, so runs without it replay exactly as before.
   const full = rng.next() < (options.fullShare ?? 1);
   return { full, options: full ? { ...options, iterations: options.fullIterations } : { ...options, noise: 0 } };
-}
-
-/**
- * One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches
- * nothing, or a fast search's).
- */
-export interface GameRecord {
-  seed: string;
-  players: number;
-  actions: number[];
-  targets: ({ legal: number[]; visits: number[] } | null)[];
-  returns: number[];
 }
 
 export function playSelfPlayGame(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { MatchResult } from '../agents/index.js';
-import type { GameJob } from '../arena/tournament/messages.js';
+import type { GameJob } from '../play/index.js';
 import { Rng, getGame } from '../envs/index.js';
 import { initBackend } from './backend.js';
 import { MODEL_FORMAT, readMeta, type ModelMeta } from './model-io.js';

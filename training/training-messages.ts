@@ -1,5 +1,5 @@
 import type { MatchResult } from '../agents/index.js';
-import type { GameJob } from '../arena/tournament/messages.js';
+import type { GameJob } from '../play/index.js';
 import type { GameRecord, SelfPlayOptions } from './self-play.js';
 
 /** Games for a training worker: self-play of one model, or matches between agent specs (gating, evaluation). */

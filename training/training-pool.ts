@@ -1,6 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { MatchResult } from '../agents/index.js';
-import type { GameJob } from '../arena/tournament/messages.js';
+import { WorkerPool, type GameJob } from '../play/index.js';
 import { AgoraError } from '../envs/index.js';
 import type { GameRecord, SelfPlayOptions } from './self-play.js';
 import type { TrainingReply, TrainingTask } from './training-messages.js';
@@ -21,100 +20,57 @@ export interface GamePlayer {
 }
 
 /**
- * Persistent training worker threads: TensorFlow.js loads once per thread for the whole run, not
- * once per generation. Tasks are single games, handed to whichever thread is free.
+ * Persistent training worker threads (a WorkerPool of play/), started with the run and kept for
+ * all of it. Tasks are single games, handed to whichever thread is free.
  */
 export class TrainingPool implements GamePlayer {
-  private readonly workers: Worker[] = [];
-  private nextId = 1;
+  private readonly pool: WorkerPool<TrainingTask, TrainingReply>;
   private epoch = 0;
 
   constructor(readonly size: number) {
-    for (let i = 0; i < size; i++) this.workers.push(new Worker(ENTRY));
+    this.pool = new WorkerPool<TrainingTask, TrainingReply>({
+      name: 'the training pool',
+      entry: ENTRY,
+      size,
+      eager: true,
+    });
   }
 
   /** Self-play games of the model in modelDir, one per seed, in seed order. */
-  selfPlay(
+  async selfPlay(
     base: { game: string; players: number; modelDir: string; options: SelfPlayOptions },
     seeds: readonly string[],
     onGame?: () => void,
   ): Promise<GameRecord[]> {
-    return this.run(
+    const replies = await this.run(
       seeds.map((seed) => ({ kind: 'self-play', ...base, seed })),
-      (r) => r.record!,
       onGame,
     );
+    return replies.map((r) => r.record!);
   }
 
   /**
    * Matches between agent specs, in job order. Agents are rebuilt for every call (model folders
    * change between calls).
    */
-  matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]> {
+  async matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]> {
     const epoch = ++this.epoch;
-    return this.run(
+    const replies = await this.run(
       jobs.map((job) => ({ kind: 'match', job, epoch })),
-      (r) => r.result!,
       onGame,
     );
+    return replies.map((r) => r.result!);
   }
 
-  private async run<T>(
-    tasks: readonly TaskBody[],
-    pick: (reply: TrainingReply) => T,
-    onGame?: () => void,
-  ): Promise<T[]> {
-    const results: T[] = new Array(tasks.length);
-    if (tasks.length === 0) return results;
-    let next = 0;
-    let finished = 0;
-    await new Promise<void>((resolve, reject) => {
-      const listeners: Array<[Worker, (r: TrainingReply) => void, (e: Error) => void]> = [];
-      const cleanup = () => {
-        for (const [w, onMessage, onError] of listeners) {
-          w.off('message', onMessage);
-          w.off('error', onError);
-        }
-      };
-      for (const worker of this.workers) {
-        const ids = new Map<number, number>();
-        const feed = () => {
-          if (next >= tasks.length) return;
-          const id = this.nextId++;
-          ids.set(id, next);
-          worker.postMessage({ ...tasks[next++], id } as TrainingTask);
-        };
-        const onMessage = (reply: TrainingReply) => {
-          const index = ids.get(reply.id);
-          if (index === undefined) return;
-          if (reply.error !== undefined) {
-            cleanup();
-            reject(new AgoraError('bad_request', `training game ${index} failed: ${reply.error}`));
-            return;
-          }
-          results[index] = pick(reply);
-          onGame?.();
-          if (++finished === tasks.length) {
-            cleanup();
-            resolve();
-          } else {
-            feed();
-          }
-        };
-        const onError = (err: Error) => {
-          cleanup();
-          reject(err);
-        };
-        worker.on('message', onMessage);
-        worker.on('error', onError);
-        listeners.push([worker, onMessage, onError]);
-        feed();
-      }
+  private run(tasks: readonly TaskBody[], onGame?: () => void): Promise<TrainingReply[]> {
+    return this.pool.map(tasks, (reply, index) => {
+      if (reply.error !== undefined)
+        throw new AgoraError('bad_request', `training game ${index} failed: ${reply.error}`);
+      onGame?.();
     });
-    return results;
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

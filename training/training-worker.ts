@@ -1,18 +1,16 @@
 /**
  * A training worker thread: self-play games of a model (cached by folder) and matches between
  * agent specs (gating and evaluation; agents cached per epoch, since a folder's weights change
- * between epochs). Each thread runs its own single-threaded wasm backend, so N threads use N cores.
+ * between epochs). Models are played in plain JavaScript (no TensorFlow.js in these threads).
  */
 import { parentPort } from 'node:worker_threads';
-import { makeAgent, playMatch, type Agent, type PolicyNetwork } from '../agents/index.js';
+import { AgentCache, loadPolicyFolder, playMatch, type PolicyNetwork } from '../agents/index.js';
 import { getGame } from '../envs/index.js';
-// The index readies the TensorFlow.js backend (and the neural/az agent loader) before any model loads.
-import { loadPolicyFolder } from './index.js';
 import { playSelfPlayGame } from './self-play.js';
 import type { TrainingReply, TrainingTask } from './training-messages.js';
 
 const policies = new Map<string, PolicyNetwork>();
-let agents = new Map<string, Agent>();
+const agents = new AgentCache();
 let agentEpoch = -1;
 
 async function run(task: TrainingTask): Promise<TrainingReply> {
@@ -27,18 +25,11 @@ async function run(task: TrainingTask): Promise<TrainingReply> {
     return { id: task.id, record: playSelfPlayGame(def, net, task.players, task.seed, task.options) };
   }
   if (task.epoch !== agentEpoch) {
-    agents = new Map();
+    agents.clear();
     agentEpoch = task.epoch;
   }
   const def = getGame(task.job.game);
-  const seats = task.job.seats.map((spec) => {
-    let agent = agents.get(spec);
-    if (!agent) {
-      agent = makeAgent(spec, def);
-      agents.set(spec, agent);
-    }
-    return agent;
-  });
+  const seats = await agents.seats(task.job.game, task.job.seats);
   const result = await playMatch(def, seats, { seed: task.job.seed, config: task.job.config });
   return { id: task.id, result: { ...result, seats: [...task.job.seats] } };
 }

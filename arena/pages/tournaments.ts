@@ -1,5 +1,5 @@
 import type { TournamentRecord } from '../store/store.js';
-import type { QueueCounts } from '../queue/queue-client.js';
+import type { QueueCounts } from '../../play/index.js';
 import { esc, layout } from './layout.js';
 import { count } from './ordinal.js';
 

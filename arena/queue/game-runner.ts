@@ -1,5 +1,4 @@
-import type { GameJob, PlayedGame } from '../tournament/messages.js';
-import { playOnWorkers } from '../tournament/pool.js';
+import { type GameJob, type PlayedGame, playOnWorkers } from '../../play/index.js';
 
 /** One tournament game to play, named by the id it will be stored under (the idempotency key). */
 export interface RunnerJob extends GameJob {

@@ -1,7 +1,5 @@
-import type { PlayedGame } from '../tournament/messages.js';
+import { type PlayedGame, DEFAULT_JOB_TIMEOUT_MS, QueueClient, type QueueClientOptions } from '../../play/index.js';
 import type { GameRunner, RunOptions, RunnerJob } from './game-runner.js';
-import { DEFAULT_JOB_TIMEOUT_MS } from './jobs.js';
-import { QueueClient, type QueueClientOptions } from './queue-client.js';
 
 /**
  * Tournament games as BullMQ jobs (REDIS_URL set): any number of `agora worker` processes, on any

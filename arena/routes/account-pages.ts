@@ -1,7 +1,6 @@
 /** Sign-up, log-in, log-out and the account page (API keys). Forms only; CSRF is checked in app.ts. */
 import express, { type Request, type Response } from 'express';
-import { AgoraError } from '../../envs/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
+import { AgoraError, lookupGame } from '../../envs/index.js';
 import { SESSION_DAYS, type AccountService } from '../accounts/accounts.js';
 import { SESSION_COOKIE, parseCookies, serializeCookie } from '../accounts/csrf.js';
 import type { ArenaServices } from '../app.js';

@@ -1,11 +1,10 @@
 /** The JSON API: everything the pages show, as data. Writes are JSON only, same-origin, rate limited. */
 import express, { type Request, type Response } from 'express';
-import { AgoraError, type GameDefinition } from '../../envs/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
+import { AgoraError, type GameDefinition, lookupGame } from '../../envs/index.js';
 import type { ArenaServices } from '../app.js';
 import { parse } from '../http-errors.js';
 import { QueueRunner } from '../queue/queue-runner.js';
-import type { QueueCounts } from '../queue/queue-client.js';
+import type { QueueCounts } from '../../play/index.js';
 import { matchReplay, gameReplay } from '../services/replays.js';
 import { registerBot } from '../services/roster.js';
 import { publicTournament } from '../services/tournaments.js';

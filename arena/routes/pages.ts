@@ -1,7 +1,6 @@
 /** The HTML pages: plain forms, no JavaScript. Every POST form carries a CSRF token (checked in app.ts). */
 import express, { type Response } from 'express';
-import { AgoraError, type GameDefinition } from '../../envs/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
+import { AgoraError, type GameDefinition, lookupGame } from '../../envs/index.js';
 import type { ArenaServices } from '../app.js';
 import { parse } from '../http-errors.js';
 import { homePage } from '../pages/home.js';

@@ -3,24 +3,17 @@
  * seat to act, and posts the action back. The agent sees only its DecisionContext, as everywhere.
  */
 import { parentPort } from 'node:worker_threads';
-import { makeAgent, type Agent } from '../../agents/index.js';
+import { AgentCache } from '../../agents/index.js';
 import { Rng, checkAgentAction, decisionContext, getGame } from '../../envs/index.js';
 import type { BotJob, BotReply } from './bot-messages.js';
 
-const agents = new Map<string, Agent>();
+const agents = new AgentCache();
 
 parentPort!.on('message', async (job: BotJob) => {
   let reply: BotReply;
   try {
-    // Neural agents need TensorFlow.js, which is slow to load: only when a job names one.
-    if (/^(neural|az):/.test(job.spec)) await import('../../training/index.js');
     const game = getGame(job.game);
-    const key = `${job.game}\u0000${job.spec}`;
-    let agent = agents.get(key);
-    if (!agent) {
-      agent = makeAgent(job.spec, game);
-      agents.set(key, agent);
-    }
+    const agent = await agents.get(job.game, job.spec);
     const state = game.fromJSON(job.state);
     parentPort!.postMessage({ id: job.id, started: true } satisfies BotReply);
     const ctx = decisionContext(game, state, Rng.fromSeed(job.seed));

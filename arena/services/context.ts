@@ -1,5 +1,4 @@
-import { GAMES } from '../../envs/games.js';
-import type { GameRegistry } from '../../envs/core/registry.js';
+import { GAMES, type GameRegistry } from '../../envs/index.js';
 import type { ArenaDeps, TournamentLimits, UserBotLimits } from '../deps.js';
 import type { Store } from '../store/store.js';
 import { ThreadRunner, type GameRunner } from '../queue/game-runner.js';

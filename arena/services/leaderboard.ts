@@ -1,7 +1,6 @@
 import { Rng } from '../../envs/index.js';
-import { bradleyTerryWithIntervals } from '../ratings/bradley-terry.js';
 import type { AgentRecord, GameRecord, RatingPoint } from '../store/store.js';
-import type { BalanceFigures } from '../tournament/summary.js';
+import { bradleyTerryWithIntervals, type BalanceFigures } from '../../play/index.js';
 import { botStrength, botTitle } from './bot-names.js';
 import type { ArenaContext } from './context.js';
 

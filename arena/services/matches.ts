@@ -6,8 +6,8 @@ import {
   type GameDefinition,
   type GameState,
   type PlayerView,
+  lookupGame,
 } from '../../envs/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
 import { randomBytes } from 'node:crypto';
 import { guestName } from '../accounts/names.js';
 import type { AgentRecord, MatchRecord, MatchSeat, UserRecord } from '../store/store.js';

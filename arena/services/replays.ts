@@ -1,5 +1,4 @@
-import { AgoraError, type GameDefinition, type GameState, type PlayerView } from '../../envs/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
+import { AgoraError, lookupGame, type GameDefinition, type GameState, type PlayerView } from '../../envs/index.js';
 import type { GameRecord } from '../store/store.js';
 import type { ArenaContext } from './context.js';
 

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeName } from '../accounts/names.js';
-import { AgoraError, type GameDefinition } from '../../envs/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
-import { tournamentSlots } from '../tournament/schedule.js';
+import { modelPathOf, specNeedsModel } from '../../agents/index.js';
+import { AgoraError, type GameDefinition, lookupGame } from '../../envs/index.js';
+import { tournamentSlots } from '../../play/index.js';
 import { nameKeyOf, type AgentRecord } from '../store/store.js';
 import { checkBotSpec } from './bot-specs.js';
 import { importStartingLadder } from './starting-ladder.js';
@@ -32,14 +32,14 @@ const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human']
 export const ROSTER_AZ_ITERATIONS = 200;
 
 /**
- * The seat count a `neural:`/`az:` spec's model was trained for (read from its meta.json with plain
- * fs, so the arena need not load TensorFlow.js to ask), or undefined for other specs and unreadable folders.
+ * The seat count a `neural:`/`az:` spec's model was trained for (read from its meta.json alone,
+ * without reading the weights), or undefined for other specs and unreadable folders.
  */
 export function modelSeats(spec: string): number | undefined {
-  const match = /^(?:neural|az):([^,]+)/.exec(spec);
-  if (!match) return undefined;
+  const folder = modelPathOf(spec);
+  if (folder === undefined) return undefined;
   try {
-    const meta = JSON.parse(readFileSync(join(match[1], 'meta.json'), 'utf8')) as { players?: unknown };
+    const meta = JSON.parse(readFileSync(join(folder, 'meta.json'), 'utf8')) as { players?: unknown };
     return typeof meta.players === 'number' ? meta.players : undefined;
   } catch {
     return undefined;
@@ -130,7 +130,7 @@ export async function bootstrapArena(
         // An agent kind this process cannot build, or a model folder it cannot read: skip it, say why.
         if (!(err instanceof AgoraError && ['bad_agent_spec', 'model_version', 'bad_request'].includes(err.code)))
           throw err;
-        if (err.code !== 'bad_agent_spec' || !/^(neural|az):/.test(spec))
+        if (err.code !== 'bad_agent_spec' || !specNeedsModel(spec))
           process.stderr.write(`arena: skipped bot ${spec}: ${err.message}\n`);
       }
     }

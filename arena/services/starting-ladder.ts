@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lookupGame } from '../../envs/core/registry.js';
+import { lookupGame } from '../../envs/index.js';
 import type { ArenaContext } from './context.js';
 
 /** Where the recorded starting ladders live (scripts/record-starting-ladder.ts writes them). */

@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { hostname } from 'node:os';
 import { makeAgent } from '../../agents/index.js';
-import { AgoraError, assertPlayerCount, type GameDefinition } from '../../envs/index.js';
-import { lookupGame } from '../../envs/core/registry.js';
+import { AgoraError, assertPlayerCount, type GameDefinition, lookupGame } from '../../envs/index.js';
 import type { RunnerJob } from '../queue/game-runner.js';
-import { scheduleTournament, type TournamentFormat } from '../tournament/schedule.js';
+import { scheduleTournament, type TournamentFormat } from '../../play/index.js';
 import type { AgentRecord, TournamentRecord } from '../store/store.js';
 import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';

@@ -12,7 +12,7 @@
  */
 import pg from 'pg';
 import { AgoraError } from '../../envs/index.js';
-import { ELO_START, applyElo } from '../ratings/elo.js';
+import { ELO_START, applyElo } from '../../play/index.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import { toApiKey, toSession, toUser } from './rows.js';
 import { sameGame } from './same-game.js';

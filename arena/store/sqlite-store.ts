@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { ELO_START, applyElo } from '../ratings/elo.js';
+import { ELO_START, applyElo } from '../../play/index.js';
 import { AgoraError } from '../../envs/index.js';
 import { MIGRATIONS } from './migrations.js';
 import { toApiKey, toSession, toUser } from './rows.js';

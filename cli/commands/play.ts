@@ -1,7 +1,6 @@
 import { createInterface } from 'node:readline';
 import { HumanAgent, makeAgent, playMatch, splitAgentList, type Agent, type HumanIo } from '../../agents/index.js';
 import { AgoraError, getGame } from '../../envs/index.js';
-import { prepareAgents } from '../neural.js';
 import { formatTable } from '../table.js';
 
 /** Terminal IO that also works with piped input: lines are buffered until asked for. */
@@ -33,7 +32,6 @@ export async function playCommand(
     throw new AgoraError('bad_request', `--seats names ${seats.length} agents but the game has ${players} players`);
   }
   const seed = opts.seed ?? String(Date.now());
-  await prepareAgents(seats);
   const io = terminalIo();
   const agents: Agent[] = seats.map((spec) => (spec === 'human' ? new HumanAgent(io) : makeAgent(spec, game)));
   const humans = seats.flatMap((spec, seat) => (spec === 'human' ? [seat] : []));

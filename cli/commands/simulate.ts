@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { makeAgent, playMatch, splitAgentList, type MatchResult } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, getGame } from '../../envs/index.js';
-import { prepareAgents } from '../neural.js';
 import { formatTable } from '../table.js';
 
 export interface SimulateOptions {
@@ -41,7 +40,6 @@ async function simulate(
     );
   }
   const lineup = specs.length === 1 ? Array.from({ length: players }, () => specs[0]) : specs;
-  await prepareAgents(lineup);
   // Labels tell apart two copies of the same spec.
   const labels = lineup.map((spec, i) =>
     lineup.indexOf(spec) !== lineup.lastIndexOf(spec) && specs.length > 1 ? `${spec}#${i}` : spec,

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { AgoraError } from '../../envs/index.js';
-import { runTournament } from '../../arena/tournament/run.js';
-import type { TournamentFormat } from '../../arena/tournament/schedule.js';
+import { runTournament, type TournamentFormat } from '../../play/index.js';
 import { formatTable } from '../table.js';
 
 export interface TournamentCliOptions {

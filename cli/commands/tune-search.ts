@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { AgoraError, getGame } from '../../envs/index.js';
-import { runTournament } from '../../arena/tournament/run.js';
-import { readMeta, writeSearchDefaults } from '../../training/model-io.js';
+import { readMeta } from '../../agents/index.js';
+import { runTournament } from '../../play/index.js';
 import { formatTable } from '../table.js';
 
 export interface TuneSearchCliOptions {
@@ -94,6 +94,8 @@ export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions)
     process.stdout.write(`--dry-run: ${dir}/meta.json left unchanged\n`);
     return;
   }
+  // TensorFlow.js loads with training's code: only for the write.
+  const { writeSearchDefaults } = await import('../../training/index.js');
   writeSearchDefaults(dir, {
     c: best,
     ...(meta.search?.mix !== undefined ? { mix: meta.search.mix } : {}),

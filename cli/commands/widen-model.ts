@@ -1,10 +1,10 @@
 import { getGame } from '../../envs/index.js';
-import { initBackend } from '../../training/backend.js';
-import { readMeta } from '../../training/model-io.js';
-import { widenSavedModel } from '../../training/widen-input.js';
+import { readMeta } from '../../agents/index.js';
 
 /** `agora widen-model <dir>`: carries a model across an encoding change that appended observation segments. */
 export async function widenModelCommand(dir: string): Promise<void> {
+  // TensorFlow.js loads with training's code (a second or two): only for this command.
+  const { initBackend, widenSavedModel } = await import('../../training/index.js');
   await initBackend({ announce: false });
   const { before, after } = await widenSavedModel(dir, getGame(readMeta(dir).game));
   process.stdout.write(

@@ -1,5 +1,6 @@
-import { AgoraError } from '../../envs/index.js';
-import { startWorker } from '../../arena/queue/worker.js';
+import { loadPolicyFolder } from '../../agents/index.js';
+import { AgoraError, getGame } from '../../envs/index.js';
+import { startWorker } from '../../play/index.js';
 
 export interface WorkerCliOptions {
   redis?: string;
@@ -18,6 +19,13 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
     url,
     prefix: opts.prefix ?? process.env.AGORA_QUEUE_PREFIX,
     concurrency: opts.concurrency,
+    // Self-play is training's: its code loads on the first self-play job only.
+    selfPlay: async (data, modelDir, signal) => {
+      const training = await import('../../training/index.js');
+      const game = getGame(data.game);
+      const net = loadPolicyFolder(modelDir, game);
+      return training.playSelfPlayGameAsync(game, net, data.players, data.seed, data.options, signal);
+    },
     onJob: (job, ms, error) => {
       if (error) failed++;
       else done++;

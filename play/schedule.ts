@@ -1,4 +1,4 @@
-import { AgoraError } from '../../envs/index.js';
+import { AgoraError } from '../envs/index.js';
 
 export type TournamentFormat = 'round-robin' | 'gauntlet';
 

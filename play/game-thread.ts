@@ -4,41 +4,30 @@
  * per spec and reused (every agent is stateless between decisions).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { makeAgent, type Agent } from '../../agents/index.js';
-import { AgoraError, getGame } from '../../envs/index.js';
+import { AgentCache } from '../agents/index.js';
+import { AgoraError, getGame } from '../envs/index.js';
 import { HeartbeatWriter } from './heartbeat.js';
 import type { ThreadReply, ThreadTask } from './messages.js';
 import { playFrom, type DecisionRecorder } from './thread-play.js';
 
 const port = parentPort!;
 const heartbeat = new HeartbeatWriter((workerData as { heartbeat: SharedArrayBuffer }).heartbeat);
-const agents = new Map<string, Agent>();
-
-function agentFor(game: string, spec: string): Agent {
-  const key = `${game}\u0000${spec}`;
-  let agent = agents.get(key);
-  if (!agent) {
-    agent = makeAgent(spec, getGame(game));
-    agents.set(key, agent);
-  }
-  return agent;
-}
+const agents = new AgentCache();
 
 const send = (reply: ThreadReply) => port.postMessage(reply);
 /** A game without budgets can never be resumed: it needs no heartbeat at all. */
 const unwatched: DecisionRecorder = { begin: () => {}, record: () => {} };
 
 port.on('message', async (task: ThreadTask) => {
-  const { job, serial } = task;
+  const { job, id } = task;
   try {
-    // Neural agents need TensorFlow.js, which is slow to load: only when a job names one.
-    if (job.seats.some((spec) => /^(neural|az):/.test(spec))) await import('../../training/index.js');
     const game = getGame(job.game);
-    heartbeat.startTask(task.epoch, task.prefix.length, (actions) => send({ kind: 'spill', serial, actions }));
+    heartbeat.startTask(task.epoch, task.prefix.length, (actions) => send({ kind: 'spill', id, actions }));
     const watched = job.budgetsMs?.some((b) => b > 0) ?? false;
+    const seats = await agents.seats(job.game, job.seats);
     const result = await playFrom(
       game,
-      job.seats.map((spec) => agentFor(job.game, spec)),
+      seats,
       {
         seed: job.seed,
         config: job.config,
@@ -48,11 +37,11 @@ port.on('message', async (task: ThreadTask) => {
       },
       watched ? heartbeat : unwatched,
     );
-    send({ kind: 'done', serial, result: { ...result, seats: [...job.seats] } });
+    send({ kind: 'done', id, result: { ...result, seats: [...job.seats] } });
   } catch (err) {
     send({
       kind: 'failed',
-      serial,
+      id,
       code: err instanceof AgoraError ? err.code : 'bad_request',
       error: err instanceof Error ? err.message : String(err),
     });

@@ -5,7 +5,7 @@
  * random draw in its place. A game played from the start with no overrun is exactly playMatch's
  * game (same seat streams, same draws; tested).
  */
-import type { MatchResult } from '../../agents/index.js';
+import type { MatchResult } from '../agents/index.js';
 import {
   AgoraError,
   Rng,
@@ -14,7 +14,7 @@ import {
   returnsFromRanking,
   type Agent,
   type GameDefinition,
-} from '../../envs/index.js';
+} from '../envs/index.js';
 
 export interface DecisionRecorder {
   /** Decision `decision` (the number of actions before it) starts, for `seat`. */
@@ -38,7 +38,7 @@ export interface ResumeFrom {
  * The action an overrun decision plays: uniform over the legal actions (sorted, as legalActions()
  * returns them), drawn from its own stream, so it depends on nothing but the seed and the index.
  */
-function overrunAction(seed: string, decision: number, legal: readonly number[]): number {
+export function overrunAction(seed: string, decision: number, legal: readonly number[]): number {
   return legal[Rng.fromSeed(`${seed}:overrun:${decision}`).int(legal.length)];
 }
 
@@ -47,7 +47,7 @@ function overrunAction(seed: string, decision: number, legal: readonly number[])
  * died with the thread that overran, so after the k-th resume every seat draws from
  * `${seed}:seat${i}:resume${k}` instead (a resumed game is reproducible only given where it resumed).
  */
-function seatStream(seed: string, seat: number, resumes: number): Rng {
+export function seatStream(seed: string, seat: number, resumes: number): Rng {
   return Rng.fromSeed(resumes === 0 ? `${seed}:seat${seat}` : `${seed}:seat${seat}:resume${resumes}`);
 }
 

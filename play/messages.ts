@@ -1,5 +1,5 @@
-import type { MatchResult } from '../../agents/index.js';
-import type { ErrorCode } from '../../envs/index.js';
+import type { MatchResult, PuctOptions } from '../agents/index.js';
+import type { ErrorCode } from '../envs/index.js';
 
 /** One game for a worker to play. */
 export interface GameJob {
@@ -21,7 +21,7 @@ export type PlayedGame = MatchResult & { overruns: number[] };
 /** What the supervisor sends a game thread: a game from its start, or resumed after an overrun. */
 export interface ThreadTask {
   /** Names this attempt: replies from an earlier attempt on a retired thread are ignored. */
-  serial: number;
+  id: number;
   job: GameJob;
   /** Actions already played (a resumed game): the thread replays them before deciding anything. */
   prefix: number[];
@@ -34,7 +34,32 @@ export interface ThreadTask {
 }
 
 export type ThreadReply =
-  | { kind: 'done'; serial: number; result: MatchResult }
-  | { kind: 'failed'; serial: number; code: ErrorCode; error: string }
+  | { kind: 'done'; id: number; result: MatchResult }
+  | { kind: 'failed'; id: number; code: ErrorCode; error: string }
   /** The shared action buffer is full: these actions move to the supervisor (it acks through the heartbeat). */
-  | { kind: 'spill'; serial: number; actions: number[] };
+  | { kind: 'spill'; id: number; actions: number[] };
+
+/** How training's self-play games search and choose (training/self-play.ts plays them; queue jobs carry them). */
+export interface SelfPlayOptions extends PuctOptions {
+  /** Decisions per seat played in proportion to the visit counts before play turns greedy. */
+  temperatureMoves: number;
+  /**
+   * Iterations of a full search (a recorded decision); absent = every decision is a full search of
+   * `iterations`. When set, `iterations` is the fast search of the unrecorded decisions.
+   */
+  fullIterations?: number;
+  /** Share of decisions that get a full search (with fullIterations; default 1). */
+  fullShare?: number;
+}
+
+/**
+ * One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches
+ * nothing, or a fast search's).
+ */
+export interface GameRecord {
+  seed: string;
+  players: number;
+  actions: number[];
+  targets: ({ legal: number[]; visits: number[] } | null)[];
+  returns: number[];
+}

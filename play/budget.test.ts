@@ -11,17 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { makeAgent, playMatch, type MatchResult } from '../../agents/index.js';
-import { Rng, decisionContext, getGame, type Agent } from '../../envs/index.js';
-import { QueueClient } from '../queue/queue-client.js';
-import { redisTestUrl, servicesAvailable } from '../../test/services.js';
+import { makeAgent, playMatch, type MatchResult } from '../agents/index.js';
+import { Rng, decisionContext, getGame, type Agent } from '../envs/index.js';
+import { QueueClient } from './queue/queue-client.js';
+import { redisTestUrl, servicesAvailable } from '../test/services.js';
 import { GameThreadPool } from './game-threads.js';
 import type { GameJob, PlayedGame } from './messages.js';
-import { playOnWorkers } from './pool.js';
+import { playOnWorkers } from './play-on-threads.js';
 import { playFrom } from './thread-play.js';
 
 const SLOW = 'mcts:iterations=10000000';
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * Replays a game with overruns and checks every decision: each of `slowSeat`'s decisions with a

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { AgoraError } from '../../envs/index.js';
+import { AgoraError } from '../envs/index.js';
 import { GameThreadPool } from './game-threads.js';
 import type { GameJob, PlayedGame } from './messages.js';
 

@@ -1,7 +1,7 @@
-import type { MatchResult } from '../../agents/index.js';
-import type { Rng } from '../../envs/index.js';
-import { bradleyTerryWithIntervals } from '../ratings/bradley-terry.js';
-import { ELO_START, applyElo } from '../ratings/elo.js';
+import type { MatchResult } from '../agents/index.js';
+import type { Rng } from '../envs/index.js';
+import { bradleyTerryWithIntervals } from './ratings/bradley-terry.js';
+import { ELO_START, applyElo } from './ratings/elo.js';
 
 interface AgentStanding {
   agent: string;

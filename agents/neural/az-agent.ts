@@ -1,6 +1,6 @@
-import type { Agent, DecisionContext } from '../envs/index.js';
-import { assertSeats, type PolicyNetwork } from './neural-agent.js';
-import { PuctSearch, type PuctOptions } from './puct-search.js';
+import type { Agent, DecisionContext } from '../../envs/index.js';
+import { assertSeats, type PolicyNetwork } from './policy.js';
+import { PuctSearch, type PuctOptions } from '../puct-search.js';
 
 /**
  * `az:models/<game>/<name>,iterations=N`: the PUCT information-set search of puct-search.ts with

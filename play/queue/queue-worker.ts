@@ -7,17 +7,26 @@
  * thread stays free for lock renewal and the job timeout however long a bot thinks.
  */
 import { Worker, type Job } from 'bullmq';
-import { AgoraError, getGame } from '../../envs/index.js';
-import { GameThreadPool } from '../tournament/game-threads.js';
-import type { PlayedGame } from '../tournament/messages.js';
-import { DEFAULT_PREFIX, QUEUE_NAME, redisConnection, type QueueJobData } from './jobs.js';
+import { modelPathOf, withModelPath } from '../../agents/index.js';
+import { AgoraError } from '../../envs/index.js';
+import { GameThreadPool } from '../game-threads.js';
+import type { PlayedGame } from '../messages.js';
+import { DEFAULT_PREFIX, QUEUE_NAME, redisConnection, type QueueJobData, type SelfPlayJobData } from './jobs.js';
 import { MODEL_REF, fetchModel } from './model-transfer.js';
+
+/** Plays one self-play job; the signal aborts it at the job's timeout. */
+export type SelfPlayHandler = (data: SelfPlayJobData, modelDir: string, signal: AbortSignal) => Promise<unknown>;
 
 export interface WorkerOptions {
   url: string;
   prefix?: string;
   /** Jobs at once in this process (default 1). */
   concurrency?: number;
+  /**
+   * Plays a self-play job with the model fetched into `modelDir` (training's algorithm: the caller,
+   * `agora worker`, brings it in). Without it, self-play jobs fail.
+   */
+  selfPlay?: SelfPlayHandler;
   /** Called after each job (logs). */
   onJob?: (job: Job<QueueJobData>, ms: number, error?: Error) => void;
 }
@@ -48,15 +57,16 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: num
 
 /** Replaces a `neural:@redis:<key>` model reference by the local folder it is fetched into. */
 async function localSpec(spec: string, redis: ReturnType<typeof redisConnection>): Promise<string> {
-  const m = /^(neural|az):([^,]+)(.*)$/.exec(spec);
-  if (!m || !m[2].startsWith(MODEL_REF)) return spec;
-  return `${m[1]}:${await fetchModel(redis, m[2].slice(MODEL_REF.length))}${m[3]}`;
+  const path = modelPathOf(spec);
+  if (path === undefined || !path.startsWith(MODEL_REF)) return spec;
+  return withModelPath(spec, await fetchModel(redis, path.slice(MODEL_REF.length)));
 }
 
 async function process(
   job: Job<QueueJobData>,
   redis: ReturnType<typeof redisConnection>,
   games: GameThreadPool,
+  selfPlay: SelfPlayHandler | undefined,
 ): Promise<unknown> {
   const data = job.data;
   if (data.kind === 'match') {
@@ -70,15 +80,9 @@ async function process(
     return { ...result, seats: [...data.job.seats] };
   }
   if (data.kind === 'self-play') {
-    const training = await import('../../training/index.js');
+    if (!selfPlay) throw new AgoraError('bad_request', `this worker plays no self-play games (job ${job.id})`);
     const dir = await fetchModel(redis, data.model);
-    const net = training.loadPolicyFolder(dir, getGame(data.game));
-    return withTimeout(
-      (signal) =>
-        training.playSelfPlayGameAsync(getGame(data.game), net, data.players, data.seed, data.options, signal),
-      data.timeoutMs,
-      `self-play game ${job.id}`,
-    );
+    return withTimeout((signal) => selfPlay(data, dir, signal), data.timeoutMs, `self-play game ${job.id}`);
   }
   throw new AgoraError('bad_request', `unknown job kind ${(data as { kind: string }).kind}`);
 }
@@ -95,7 +99,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker<QueueJ
     QUEUE_NAME,
     async (job) => {
       started.set(job.id!, performance.now());
-      return process(job, redis, games);
+      return process(job, redis, games, options.selfPlay);
     },
     {
       connection,

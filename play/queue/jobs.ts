@@ -8,8 +8,7 @@
  * result, recorded once (the stores also ignore a game they already hold).
  */
 import { Redis } from 'ioredis';
-import type { SelfPlayOptions } from '../../training/self-play.js';
-import type { GameJob } from '../tournament/messages.js';
+import type { GameJob, SelfPlayOptions } from '../messages.js';
 
 export const QUEUE_NAME = 'games';
 /** Default key prefix in Redis; tests give each run its own. */
@@ -19,8 +18,8 @@ export const DEFAULT_JOB_TIMEOUT_MS = 10 * 60_000;
 /** Attempts per job: the first plus retries after a failure or a worker's death. */
 export const DEFAULT_ATTEMPTS = 3;
 
-type MatchJobData = { kind: 'match'; job: GameJob; timeoutMs: number };
-type SelfPlayJobData = {
+export type MatchJobData = { kind: 'match'; job: GameJob; timeoutMs: number };
+export type SelfPlayJobData = {
   kind: 'self-play';
   game: string;
   players: number;

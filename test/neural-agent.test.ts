@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeAgent, playMatch } from '../agents/index.js';
 import request from 'supertest';
-import { accountKey, testArena } from '../test/arena-helpers.js';
-import { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, modelSeats, rosterFor } from '../arena/services/roster.js';
+import { accountKey, testArena } from './arena-helpers.js';
+import { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, modelSeats, rosterFor } from '../arena/index.js';
 import { Rng, decisionContext, getGame } from '../envs/index.js';
-import { MODEL_FORMAT, buildNetwork, initBackend, networkShape, saveModel } from './index.js';
+import { MODEL_FORMAT, buildNetwork, initBackend, networkShape, saveModel } from '../training/index.js';
 
 const ttt = getGame('tictactoe');
 let dir: string;

@@ -1,8 +1,7 @@
-import type { MatchResult } from '../../agents/index.js';
-import { makeAgent, splitAgentList } from '../../agents/index.js';
-import { Rng, assertPlayerCount, getGame } from '../../envs/index.js';
+import { loadAgents, splitAgentList, type MatchResult } from '../agents/index.js';
+import { Rng, assertPlayerCount, getGame } from '../envs/index.js';
 import type { GameJob } from './messages.js';
-import { playOnWorkers } from './pool.js';
+import { playOnWorkers } from './play-on-threads.js';
 import { scheduleTournament, type TournamentFormat } from './schedule.js';
 import { summarizeTournament, type TournamentSummary } from './summary.js';
 
@@ -33,8 +32,7 @@ export interface TournamentReport extends TournamentSummary {
 export async function runTournament(options: TournamentOptions): Promise<TournamentReport> {
   const def = getGame(options.game);
   const agents = typeof options.agents === 'string' ? splitAgentList(options.agents) : options.agents;
-  if (agents.some((spec) => /^(neural|az):/.test(spec))) await import('../../training/index.js');
-  for (const spec of agents) makeAgent(spec, def);
+  await loadAgents(agents, def);
   const players = options.players ?? def.defaultPlayers;
   assertPlayerCount(def, players);
   const format = options.format ?? 'round-robin';

@@ -1,0 +1,114 @@
+/**
+ * Plain-JavaScript inference for the networks of network.ts. At batch size 1 (every search leaf)
+ * TensorFlow.js spends ~20 us of bookkeeping per op and ~0.4 ms per position on wasm; these loops
+ * over Float32Arrays take a fraction of that and skip the zero inputs of one-hot observations.
+ * Training runs on TensorFlow.js; this reads the same weights and gives the same numbers
+ * (training/inference.test.ts compares them with model.predict). Nothing here loads TensorFlow.js.
+ */
+import type { PolicyNetwork } from './policy.js';
+
+/** The width and depth of a network's trunk (training/network.ts builds it). */
+export interface NetworkConfig {
+  /** Width of the trunk. */
+  width: number;
+  /** Residual blocks. */
+  blocks: number;
+}
+
+interface Dense {
+  kernel: Float32Array; // [in, out] row-major, as tfjs stores it
+  bias: Float32Array;
+  inSize: number;
+  outSize: number;
+}
+
+interface Norm {
+  gamma: Float32Array;
+  beta: Float32Array;
+  epsilon: number;
+}
+
+/** A network's weights by layer name, in each layer's own order (kernel, bias / gamma, beta), as plain arrays. */
+export type PolicyWeights = Record<string, { weights: Float32Array[]; epsilon?: number }>;
+
+function layerOf(weights: PolicyWeights, name: string): { weights: Float32Array[]; epsilon?: number } {
+  const layer = weights[name];
+  if (!layer) throw new Error(`the weights have no layer ${name}`);
+  return layer;
+}
+
+function dense(weights: PolicyWeights, name: string): Dense {
+  const [kernel, bias] = layerOf(weights, name).weights;
+  return { kernel, bias, inSize: kernel.length / bias.length, outSize: bias.length };
+}
+
+function norm(weights: PolicyWeights, name: string): Norm {
+  const layer = layerOf(weights, name);
+  const [gamma, beta] = layer.weights;
+  return { gamma, beta, epsilon: layer.epsilon ?? 1e-3 };
+}
+
+/** out = x W + b; inputs equal to 0 are skipped (observations are mostly one-hot). */
+function applyDense(d: Dense, x: Float32Array, out: Float32Array): void {
+  out.set(d.bias);
+  const { kernel, outSize } = d;
+  for (let i = 0; i < d.inSize; i++) {
+    const xi = x[i];
+    if (xi === 0) continue;
+    const row = i * outSize;
+    for (let j = 0; j < outSize; j++) out[j] += xi * kernel[row + j];
+  }
+}
+
+function applyNorm(n: Norm, x: Float32Array, out: Float32Array): void {
+  const size = x.length;
+  let mean = 0;
+  for (let i = 0; i < size; i++) mean += x[i];
+  mean /= size;
+  let variance = 0;
+  for (let i = 0; i < size; i++) variance += (x[i] - mean) ** 2;
+  variance /= size;
+  const scale = 1 / Math.sqrt(variance + n.epsilon);
+  for (let i = 0; i < size; i++) out[i] = n.gamma[i] * (x[i] - mean) * scale + n.beta[i];
+}
+
+/** A PolicyNetwork over plain weights (worker threads run it without loading TensorFlow.js). */
+export function compileWeights(weights: PolicyWeights, config: NetworkConfig, players: number): PolicyNetwork {
+  const stem = dense(weights, 'stem');
+  const blocks = Array.from({ length: config.blocks }, (_, b) => ({
+    norm: norm(weights, `block${b}_norm`),
+    first: dense(weights, `block${b}_dense1`),
+    second: dense(weights, `block${b}_dense2`),
+  }));
+  const trunkNorm = norm(weights, 'trunk_norm');
+  const policy = dense(weights, 'policy');
+  const value = dense(weights, 'value');
+  const width = config.width;
+  const x = new Float32Array(width);
+  const h = new Float32Array(width);
+  const h2 = new Float32Array(width);
+  return {
+    players,
+    evaluate(observation) {
+      if (observation.length !== stem.inSize) {
+        throw new Error(`the network takes observations of ${stem.inSize} values; got ${observation.length}`);
+      }
+      applyDense(stem, observation, x);
+      for (const block of blocks) {
+        applyNorm(block.norm, x, h);
+        applyDense(block.first, h, h2);
+        for (let i = 0; i < width; i++) if (h2[i] < 0) h2[i] = 0;
+        applyDense(block.second, h2, h);
+        for (let i = 0; i < width; i++) x[i] += h[i];
+      }
+      applyNorm(trunkNorm, x, h);
+      for (let i = 0; i < width; i++) if (h[i] < 0) h[i] = 0;
+      const logits = new Float32Array(policy.outSize);
+      applyDense(policy, h, logits);
+      const values = new Float32Array(value.outSize);
+      applyDense(value, h, values);
+      for (let i = 0; i < values.length; i++) values[i] = Math.tanh(values[i]);
+      return { logits, value: values };
+    },
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * Reading models on disk: models/<game>/<name>/{model.json, weights.bin, meta.json}. model.json is
+ * the tfjs layers format (topology + weights manifest) and weights.bin its float32 weights, in the
+ * network's layer order; training/model-io.ts writes them. Playing a model needs no TensorFlow.js:
+ * the weights are read here as plain arrays and run by inference.ts, synchronously, so agents load
+ * in milliseconds and every malformed file gets a clear error.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AgoraError, ModelVersionError, type GameDefinition } from '../../envs/index.js';
+import { compileWeights, type NetworkConfig, type PolicyWeights } from './inference.js';
+import type { PolicyNetwork } from './policy.js';
+
+export const MODEL_FORMAT = 'agora-model-1';
+
+const MetaSchema = z.object({
+  format: z.literal(MODEL_FORMAT),
+  game: z.string(),
+  players: z.number().int().min(1),
+  encodingVersion: z.number().int(),
+  observationSize: z.number().int().min(1),
+  actionSize: z.number().int().min(1),
+  network: z.object({ width: z.number().int().min(1), blocks: z.number().int().min(0) }),
+  training: z.unknown().optional(),
+  results: z.unknown().optional(),
+  /**
+   * The az search settings this model plays with unless an agent spec sets them: c (PUCT's
+   * exploration constant) and mix (the rollout share of leaf values), with how they were chosen.
+   */
+  search: z
+    .object({
+      c: z.number().min(0).max(100),
+      mix: z.number().min(0).max(1).optional(),
+      chosenBy: z.unknown().optional(),
+    })
+    .optional(),
+  createdAt: z.string(),
+});
+export type ModelMeta = z.infer<typeof MetaSchema>;
+
+/** Checks a meta.json object (training/model-io.ts uses it before rewriting the file). */
+export function parseModelMeta(value: unknown): ReturnType<typeof MetaSchema.safeParse> {
+  return MetaSchema.safeParse(value);
+}
+
+const ManifestSchema = z.object({
+  weightsManifest: z
+    .array(
+      z.object({
+        paths: z.array(z.string()),
+        weights: z.array(
+          z.object({ name: z.string(), shape: z.array(z.number().int().min(0)), dtype: z.literal('float32') }),
+        ),
+      }),
+    )
+    .length(1),
+  modelTopology: z.unknown().optional(),
+});
+
+export function modelFileError(dir: string, detail: string): never {
+  throw new AgoraError('bad_request', `model ${dir}: ${detail}`);
+}
+
+/** A JSON file of a model folder, parsed; a missing or unparsable file is a clear error. */
+export function readModelJson(dir: string, file: string): unknown {
+  const path = join(dir, file);
+  if (!existsSync(path)) modelFileError(dir, `${file} is missing`);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return modelFileError(dir, `${file} is not valid JSON (corrupt or truncated)`);
+  }
+}
+
+/** Reads and checks meta.json; with a game, refuses a model made for another game or encoding. */
+export function readMeta(dir: string, game?: GameDefinition): ModelMeta {
+  const parsed = MetaSchema.safeParse(readModelJson(dir, 'meta.json'));
+  if (!parsed.success)
+    modelFileError(
+      dir,
+      `meta.json is malformed: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  const meta = parsed.data;
+  if (game) {
+    if (meta.game !== game.name)
+      throw new ModelVersionError(`model ${dir} was trained for ${meta.game}, not ${game.name}`);
+    if (meta.encodingVersion !== game.encodingVersion) {
+      throw new ModelVersionError(
+        `model ${dir} expects ${game.name} observation encoding v${meta.encodingVersion}; ` +
+          `this build encodes v${game.encodingVersion}: retrain, use a matching model, ` +
+          `or (when the newer encoding only appended inputs) run agora widen-model ${dir}`,
+      );
+    }
+    if (meta.observationSize !== game.observationSize(meta.players) || meta.actionSize !== game.actionSize) {
+      throw new ModelVersionError(
+        `model ${dir} has sizes ${meta.observationSize} -> ${meta.actionSize}; ` +
+          `${game.name} with ${meta.players} players has ${game.observationSize(meta.players)} -> ${game.actionSize}`,
+      );
+    }
+  }
+  return meta;
+}
+
+/** One weight of the manifest with its values (a view into weights.bin). */
+export interface StoredWeight {
+  name: string;
+  shape: number[];
+  values: Float32Array;
+}
+
+/**
+ * The weights of model.json's manifest, in order, read from weights.bin: checks the byte count
+ * against the manifest and that every value is finite.
+ */
+export function readWeights(dir: string): { weights: StoredWeight[]; epsilons: Map<string, number> } {
+  const manifest = ManifestSchema.safeParse(readModelJson(dir, 'model.json'));
+  if (!manifest.success) modelFileError(dir, 'model.json has no valid weights manifest');
+  const specs = manifest.data.weightsManifest[0].weights;
+  const weightsPath = join(dir, 'weights.bin');
+  if (!existsSync(weightsPath)) modelFileError(dir, 'weights.bin is missing');
+  const bytes = readFileSync(weightsPath);
+  const expected = specs.reduce((sum, s) => sum + 4 * s.shape.reduce((a, b) => a * b, 1), 0);
+  if (bytes.byteLength !== expected)
+    modelFileError(
+      dir,
+      `weights.bin has ${bytes.byteLength} bytes; the manifest needs ${expected} (truncated or corrupt)`,
+    );
+  const floats = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  let offset = 0;
+  const weights = specs.map((s) => {
+    const size = s.shape.reduce((a, b) => a * b, 1);
+    const values = floats.subarray(offset, offset + size);
+    offset += size;
+    for (let j = 0; j < values.length; j++)
+      if (!Number.isFinite(values[j])) modelFileError(dir, `weight ${s.name} holds a non-finite value`);
+    return { name: s.name, shape: s.shape, values };
+  });
+  return { weights, epsilons: layerEpsilons(manifest.data.modelTopology) };
+}
+
+/** LayerNormalization epsilons by layer name, from model.json's topology (absent: the default 1e-3). */
+function layerEpsilons(topology: unknown): Map<string, number> {
+  const out = new Map<string, number>();
+  const config = (topology as { config?: { layers?: unknown } } | undefined)?.config;
+  if (!Array.isArray(config?.layers)) return out;
+  for (const layer of config.layers as { config?: { name?: unknown; epsilon?: unknown } }[]) {
+    const { name, epsilon } = layer.config ?? {};
+    if (typeof name === 'string' && typeof epsilon === 'number') out.set(name, epsilon);
+  }
+  return out;
+}
+
+/**
+ * The network's weights in saved order (training/network.ts): layer name and shape of each, for
+ * the sizes of meta.json. Kernels are [in, out]; normalisations hold gamma then beta.
+ */
+export function networkLayout(meta: ModelMeta): { layer: string; shape: number[] }[] {
+  const { width, blocks } = meta.network;
+  const dense = (layer: string, inSize: number, outSize: number) => [
+    { layer, shape: [inSize, outSize] },
+    { layer, shape: [outSize] },
+  ];
+  const norm = (layer: string) => [
+    { layer, shape: [width] },
+    { layer, shape: [width] },
+  ];
+  const out = dense('stem', meta.observationSize, width);
+  for (let b = 0; b < blocks; b++)
+    out.push(
+      ...norm(`block${b}_norm`),
+      ...dense(`block${b}_dense1`, width, width),
+      ...dense(`block${b}_dense2`, width, width),
+    );
+  out.push(...norm('trunk_norm'), ...dense('policy', width, meta.actionSize), ...dense('value', width, meta.players));
+  return out;
+}
+
+/**
+ * A saved model folder as a PolicyNetwork for search and play (plain-JS inference), carrying its
+ * search defaults: the c and mix of meta.search when set (tuned by `agora tune-search`), else the
+ * leaf mix it was trained with, so `az:` searches the way its value head was trained to be used.
+ */
+export function loadPolicyFolder(dir: string, game: GameDefinition): PolicyNetwork {
+  const meta = readMeta(dir, game);
+  const { weights, epsilons } = readWeights(dir);
+  const layout = networkLayout(meta);
+  if (layout.length !== weights.length)
+    modelFileError(dir, `the manifest lists ${weights.length} weights; the network of meta.json has ${layout.length}`);
+  const byLayer: PolicyWeights = {};
+  weights.forEach((w, i) => {
+    const want = layout[i];
+    if (JSON.stringify(w.shape) !== JSON.stringify(want.shape)) {
+      modelFileError(
+        dir,
+        `weight ${w.name} has shape [${w.shape}] in the manifest but [${want.shape}] in the network of meta.json`,
+      );
+    }
+    const entry = (byLayer[want.layer] ??= { weights: [] });
+    entry.weights.push(w.values);
+    const epsilon = epsilons.get(want.layer);
+    if (epsilon !== undefined) entry.epsilon = epsilon;
+  });
+  const policy = compileWeights(byLayer, meta.network as NetworkConfig, meta.players);
+  const mix = meta.search?.mix ?? (meta.training as { config?: { mix?: unknown } } | undefined)?.config?.mix;
+  const withMix = typeof mix === 'number' && mix > 0 && mix <= 1 ? Object.assign(policy, { searchMix: mix }) : policy;
+  return meta.search ? Object.assign(withMix, { searchC: meta.search.c }) : withMix;
+}

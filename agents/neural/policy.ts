@@ -1,0 +1,21 @@
+import { AgentSpecError, type DecisionContext } from '../../envs/index.js';
+
+/** What a loaded policy answers for one observation: logits per action, values per seat (viewer first). */
+export interface PolicyNetwork {
+  readonly players: number;
+  /** The leaf mix (PuctOptions.mix) its training searched with; `az:` uses it unless the spec sets mix. */
+  readonly searchMix?: number;
+  /** The PUCT constant measured best for it (meta.search.c); `az:` uses it unless the spec sets c. */
+  readonly searchC?: number;
+  evaluate(observation: Float32Array): { logits: ArrayLike<number>; value: ArrayLike<number> };
+}
+
+/** A model plays only the seat count it was trained for (its observation and value sizes depend on it). */
+export function assertSeats(net: PolicyNetwork, ctx: DecisionContext, agentName: string): void {
+  if (ctx.view.players !== net.players) {
+    throw new AgentSpecError(
+      agentName,
+      `the model was trained for ${net.players} players; this game has ${ctx.view.players}`,
+    );
+  }
+}
