@@ -134,19 +134,25 @@ describe.each(listGames())('%s in the browser', (game) => {
         page.getByRole('button', { name: 'Start the game' }).click(),
       ]);
       const url = page.url();
+      // Photographs are taken only on pages that stay put: while bots think, the page refreshes
+      // itself every second or two, which would pull it away in the middle of an inspection.
+      const buttons = page.locator('form.actions button[name="action"]');
+      while (!(await buttons.count()) && !(await page.locator('.status.done').count())) {
+        await page.waitForTimeout(100);
+        await page.goto(url);
+      }
       await inspect(page, game, 'start');
       let decisions = 0;
       let middleDone = false;
       for (let pages = 0; !(await page.locator('.status.done').count()); pages++) {
         expect(pages, 'the game ended within 3000 page loads').toBeLessThan(3000);
-        const buttons = page.locator('form.actions button[name="action"]');
         if ((await buttons.count()) > 0) {
-          await Promise.all([page.waitForEvent('load'), buttons.first().click()]);
-          decisions++;
           if (!middleDone && decisions === (game === 'tictactoe' ? 2 : 8)) {
             await inspect(page, game, 'middle');
             middleDone = true;
           }
+          await Promise.all([page.waitForEvent('load'), buttons.first().click()]);
+          decisions++;
         } else {
           await page.waitForTimeout(100);
           await page.goto(url);

@@ -43,9 +43,21 @@ describe('the conformance checker catches broken games', () => {
     ['legal actions unsorted', (s) => ({ legalActions: () => s.legalActions().reverse() }), /not sorted/],
     ['labels not unique', () => ({ actionToString: () => 'move' }), /share the label/],
     [
-      'toJSON drops a field',
-      (s) => ({ toJSON: () => ({ ...(s.toJSON() as object), lastMove: -1 }) }),
+      // Another of the last mover's marks as lastMove: a valid file, but not this position.
+      'toJSON loses which move was last',
+      (s) => ({
+        toJSON: () => {
+          const j = s.toJSON() as { board: number[]; lastMove: number };
+          const other = j.board.findIndex((c, i) => i !== j.lastMove && j.lastMove >= 0 && c === j.board[j.lastMove]);
+          return other >= 0 ? { ...j, lastMove: other } : j;
+        },
+      }),
       /does not reproduce/,
+    ],
+    [
+      'toJSON writes what fromJSON refuses',
+      (s) => ({ toJSON: () => ({ ...(s.toJSON() as object), lastMove: -1 }) }),
+      /fromJSON refuses what toJSON\(\) wrote: tictactoe: cannot load state: lastMove -1 does not fit/,
     ],
   ])('%s', (_name, patch, message) => {
     const run = () => checkGame(mutant(patch), { games: 5, seed: 'mutant' });

@@ -224,7 +224,12 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
 function checkRoundTrip(def: GameDefinition, state: GameState): void {
   const saved = state.toJSON();
   const text = JSON.stringify(saved);
-  const restored = def.fromJSON(JSON.parse(text));
+  let restored: GameState;
+  try {
+    restored = def.fromJSON(JSON.parse(text));
+  } catch (err) {
+    fail(`fromJSON refuses what toJSON() wrote: ${(err as Error).message}`);
+  }
   if (json(restored) !== text) fail('fromJSON(toJSON()) does not reproduce the state');
   if (
     restored.currentPlayer() !== state.currentPlayer() ||
