@@ -5,13 +5,11 @@
  * last decision. Row cards of other seats are card backs until all four are revealed.
  */
 import { SEAT_COLORS, cardBack, svgBoard, svgText, inkOn, wrapWords } from '../core/board.js';
-import { KING, MIN_FIELD_RANK, SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel } from './cards.js';
+import { KING, MIN_FIELD_RANK, SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel } from './components.js';
+import type { LogEntry } from './events.js';
 import { sideText } from './glossary.js';
-import type { LogEntry } from './log.js';
 import { formatLogEntry } from './render.js';
-import type { PromotionView } from './rules.js';
-
-export { GLOSSARY, RULES } from './glossary.js';
+import type { PromotionView } from './view.js';
 
 const W = 640;
 const M = 10;

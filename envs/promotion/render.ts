@@ -1,7 +1,9 @@
+/** Promotion as text (terminals, logs) and as an HTML fragment (the arena), from one seat's view. */
 import { escapeHtml } from '../core/html.js';
-import { SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel, sideLabel } from './cards.js';
-import type { LogEntry } from './log.js';
-import { DECISION_TEXT, type PromotionView } from './rules.js';
+import { DECISION_TEXT } from './actions.js';
+import { SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel, sideLabel } from './components.js';
+import type { LogEntry } from './events.js';
+import type { PromotionView } from './view.js';
 
 /** 'seat 2' or 'seat 2 (you)'. */
 function seatName(view: PromotionView, seat: number): string {
