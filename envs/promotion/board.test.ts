@@ -80,11 +80,7 @@ describe('renderSvg', () => {
 
   test("before the reveal another seat's row card is a back and its row is named nowhere", () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-    const s = playNamed(
-      promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })),
-      'row 3',
-      'row 2',
-    );
+    const s = playNamed(promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3', 'row 2');
     const theirs = readable(renderSvg(s.view(2))).join('\n');
     expect(theirs).toContain("Seat 0's row card, face down until all four are placed");
     expect(theirs).toContain("Seat 1's row card, face down until all four are placed");
@@ -104,11 +100,7 @@ describe('renderSvg', () => {
 
   test('the viewer sits at the bottom with the left neighbour on the left; changed cards are marked', () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-    const s = playNamed(
-      promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })),
-      'row 2',
-      'row 3',
-    );
+    const s = playNamed(promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 2', 'row 3');
     const placed = renderSvg(s.view(1));
     // Seat 1 faces δ (Wild!); its side is drawn upright (no rotation), seat 2's (left) turned 90°, seat 0's (right) 270°.
     expect(placed).toMatch(/<g transform="translate\(320 [\d.]+\) rotate\(0\)"><title>Side δ, facing Seat 1 \(you\)/);

@@ -23,6 +23,9 @@ describe('event records', () => {
     expect(log.argAt(1, 0)).toBe(37);
     expect(args.map((_, i) => log.argAt(1, i + 1))).toEqual(args);
     expect(log.entries(1)).toEqual([{ kind: name, args: [37, ...args] }]);
-    expect(EventLog.fromJSON(EVENTS, log.toJSON()).toJSON()).toEqual([['cap', 36], [name, 37, ...args]]);
+    expect(EventLog.fromJSON(EVENTS, log.toJSON()).toJSON()).toEqual([
+      ['cap', 36],
+      [name, 37, ...args],
+    ]);
   });
 });

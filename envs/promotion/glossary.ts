@@ -82,4 +82,3 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
     kind: 'card',
   },
 ] satisfies GlossaryEntry[]);
-

@@ -339,7 +339,10 @@ function fromVersion1(json: Record<string, unknown>): Record<string, unknown> {
     }, 0);
   }
   if (isIntList(done) && done.every((seat) => seat >= 0 && seat < PLAYERS)) {
-    out.done = done.reduce((mask, seat) => (mask & (1 << seat) ? bad(`done lists seat ${seat} twice`) : mask | (1 << seat)), 0);
+    out.done = done.reduce(
+      (mask, seat) => (mask & (1 << seat) ? bad(`done lists seat ${seat} twice`) : mask | (1 << seat)),
+      0,
+    );
   }
   return out;
 }

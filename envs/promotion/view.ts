@@ -69,7 +69,9 @@ export function view(p: PromotionPosition, seat: number): PromotionView {
   }
   const places = p.phase === PH_OVER ? ranking(p) : [];
   // A record's argument 0 is its round; entries carry it apart from the arguments.
-  const log: LogEntry[] = p.log.entries().map((e) => ({ kind: e.kind as LogKind, round: e.args[0], args: e.args.slice(1) }));
+  const log: LogEntry[] = p.log
+    .entries()
+    .map((e) => ({ kind: e.kind as LogKind, round: e.args[0], args: e.args.slice(1) }));
   return {
     seat,
     players: PLAYERS,
