@@ -102,7 +102,8 @@ describe('renderSvg', () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
     const s = playNamed(promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 2', 'row 3');
     const placed = renderSvg(s.view(1));
-    // Seat 1 faces δ (Wild!); its side is drawn upright (no rotation), seat 2's (left) turned 90°, seat 0's (right) 270°.
+    // Seat 1 faces δ (Wild!); its side is drawn upright (no rotation), seat 2's (left) turned 90°,
+    // seat 0's (right) 270°.
     expect(placed).toMatch(/<g transform="translate\(320 [\d.]+\) rotate\(0\)"><title>Side δ, facing Seat 1 \(you\)/);
     expect(placed).toMatch(/rotate\(90\)"><title>Side γ, facing Seat 2:/);
     expect(placed).toMatch(/rotate\(270\)"><title>Side α, facing Seat 0:/);

@@ -19,8 +19,12 @@ export const icons = (pair: readonly number[]) => pair.map((s) => SUIT_SYMBOLS[s
 
 /** What each row-1 effect does, in players' words. */
 export const EFFECT_TEXT: Readonly<Record<Effect, string>> = {
-  spin: 'turn the postcard a quarter turn clockwise; everyone now faces the side their right neighbour faced, for the rest of the round',
-  down: 'every other player demotes their highest field card to the next lower card in the supply (they choose among tied highest cards)',
+  spin:
+    'turn the postcard a quarter turn clockwise; everyone now faces the side their right neighbour faced, for ' +
+    'the rest of the round',
+  down:
+    'every other player demotes their highest field card to the next lower card in the supply (they choose ' +
+    'among tied highest cards)',
   change: 'swap your field card of one suit with the same suit of an opponent of your choice (you must swap)',
   wild: 'promote one of your field cards of your choice to the next higher card in the supply',
 };
@@ -37,7 +41,8 @@ function suitText(suit: number): string {
     s.rows.map((pair, i) => (pair.includes(suit) ? `${s.greek} row ${i + 2}` : '')),
   ).filter((x) => x !== '');
   return (
-    `${SUIT_SYMBOLS[suit]} (${SUITS[suit]}). Seat ${suit} plays the A-${ROW_COUNT} of ${SUIT_NAMES[suit]} as row cards. ` +
+    `${SUIT_SYMBOLS[suit]} (${SUITS[suit]}). Seat ${suit} plays the A-${ROW_COUNT} of ${SUIT_NAMES[suit]} as row ` +
+    'cards. ' +
     `Its icon is on ${shown.join(', ')}.`
   );
 }
@@ -48,27 +53,37 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
   ...SUIT_NAMES.map((name, suit) => ({ term: name, text: suitText(suit), kind: 'suit' })),
   {
     term: 'Field card',
-    text: `Each player has one face-up field card per suit, ranked ${MIN_FIELD_RANK} to ${KING}. Hold a King (${KING}) of any suit to win.`,
+    text:
+      `Each player has one face-up field card per suit, ranked ${MIN_FIELD_RANK} to ${KING}. Hold a King ` +
+      `(${KING}) of any suit to win.`,
     kind: 'card',
   },
   {
     term: 'Row card',
-    text: `Your A, 2, 3 and ${ROW_COUNT} pick the row you use each round; the chosen one lies face down until all ${PLAYERS} are placed.`,
+    text:
+      `Your A, 2, 3 and ${ROW_COUNT} pick the row you use each round; the chosen one lies face down until all ` +
+      `${PLAYERS} are placed.`,
     kind: 'card',
   },
   {
     term: 'Supply',
-    text: `Every card of rank ${MIN_FIELD_RANK}-${KING} no player holds, face up by suit. Promoting takes the next higher card there, demoting the next lower; the old card goes back.`,
+    text:
+      `Every card of rank ${MIN_FIELD_RANK}-${KING} no player holds, face up by suit. Promoting takes the next ` +
+      'higher card there, demoting the next lower; the old card goes back.',
     kind: 'table piece',
   },
   {
     term: 'Postcard',
-    text: 'Lies in the middle with one side facing each player. Row 1 of a side is an effect, rows 2-4 show two suit icons each.',
+    text:
+      'Lies in the middle with one side facing each player. Row 1 of a side is an effect, rows 2-4 show two ' +
+      'suit icons each.',
     kind: 'table piece',
   },
   {
     term: 'Parent',
-    text: 'Chooses which postcard side faces them at the start of the round; the right neighbour may then turn the card 180°. The parent passes to the left.',
+    text:
+      'Chooses which postcard side faces them at the start of the round; the right neighbour may then turn the ' +
+      'card 180°. The parent passes to the left.',
     kind: 'role',
   },
   {

@@ -38,21 +38,29 @@ export const RULES: RulesDoc = {
     {
       heading: 'Set-up',
       paragraphs: [
-        `Each player takes the A-${ROW_COUNT} of one suit as row cards. The cards ${MIN_FIELD_RANK}-${KING} of every suit form the supply.`,
-        'In a short draft, four times a player names a suit (seat 0 first, then going right); starting with that player and going ' +
-          `left, everyone takes the lowest card of it, so the namer gets the ${MIN_FIELD_RANK}. Afterwards everyone holds one card of ` +
+        `Each player takes the A-${ROW_COUNT} of one suit as row cards. The cards ${MIN_FIELD_RANK}-${KING} of ` +
+          'every suit form the supply.',
+        'In a short draft, four times a player names a suit (seat 0 first, then going right); starting with that ' +
+          'player and going ' +
+          `left, everyone takes the lowest card of it, so the namer gets the ${MIN_FIELD_RANK}. Afterwards ` +
+          'everyone holds one card of ' +
           `each suit, ranks ${MIN_FIELD_RANK}-${MIN_FIELD_RANK + 3}. A random player becomes the first parent.`,
       ],
     },
     {
       heading: 'A turn',
       paragraphs: [
-        'The parent turns the postcard so that the side of their choice faces them; their right neighbour may turn it 180°.',
+        'The parent turns the postcard so that the side of their choice faces them; their right neighbour may turn ' +
+          'it 180°.',
         'Everyone places one row card face down; all are revealed together.',
-        'Row 1: the effects are processed in number order (SPIN 90°, Down!, Change!, Wild!). A player on row 1 carries out the ' +
-          'effect of the side they face when its number comes up, at most once. A SPIN can make a row-1 player face another effect.',
-        'Rows 2, 3 and 4 in turn: each player on the row promotes their field cards of the two suits shown on their side, each to ' +
-          'the next higher card in the supply, unless another player on the same row shows the same suit (batting): then nobody ' +
+        'Row 1: the effects are processed in number order (SPIN 90°, Down!, Change!, Wild!). A player on row 1 ' +
+          'carries out the ' +
+          'effect of the side they face when its number comes up, at most once. A SPIN can make a row-1 player ' +
+          'face another effect.',
+        'Rows 2, 3 and 4 in turn: each player on the row promotes their field cards of the two suits shown on ' +
+          'their side, each to ' +
+          'the next higher card in the supply, unless another player on the same row shows the same suit ' +
+          '(batting): then nobody ' +
           'gets that suit on that row. Then the parent passes to the left.',
       ],
     },
@@ -65,9 +73,11 @@ export const RULES: RulesDoc = {
     {
       heading: 'The end',
       paragraphs: [
-        'The game ends the moment a player holds a King (checked after each row-1 effect and after each of rows 2-4). Everyone ' +
+        'The game ends the moment a player holds a King (checked after each row-1 effect and after each of rows ' +
+          '2-4). Everyone ' +
           'holding a King then shares the win.',
-        `If round ${MAX_ROUNDS} ends without a King, the highest single field card wins, then the highest sum of the four ranks.`,
+        `If round ${MAX_ROUNDS} ends without a King, the highest single field card wins, then the highest sum of ` +
+          'the four ranks.',
       ],
     },
   ],
