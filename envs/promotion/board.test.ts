@@ -3,11 +3,12 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
 import { describeDecision, renderSvg } from './board.js';
-import { SIDES, SUITS, SUIT_NAMES } from './cards.js';
-import { GLOSSARY, RULES } from './glossary.js';
+import { SIDES, SUITS, SUIT_NAMES } from './components.js';
+import { GLOSSARY } from './glossary.js';
 import { promotion } from './index.js';
 import { renderHtml } from './render.js';
-import { PromotionState, positionJson } from './rules.js';
+import { RULES } from './rules-doc.js';
+import { positionJson, type PromotionState } from './test-helpers.js';
 
 /** Positions from seeded random games: every `every`-th decision and the final one. */
 function positions(seed: number, every: number): PromotionState[] {
@@ -79,11 +80,7 @@ describe('renderSvg', () => {
 
   test("before the reveal another seat's row card is a back and its row is named nowhere", () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-    const s = playNamed(
-      PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })),
-      'row 3',
-      'row 2',
-    );
+    const s = playNamed(promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3', 'row 2');
     const theirs = readable(renderSvg(s.view(2))).join('\n');
     expect(theirs).toContain("Seat 0's row card, face down until all four are placed");
     expect(theirs).toContain("Seat 1's row card, face down until all four are placed");
@@ -103,13 +100,10 @@ describe('renderSvg', () => {
 
   test('the viewer sits at the bottom with the left neighbour on the left; changed cards are marked', () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-    const s = playNamed(
-      PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })),
-      'row 2',
-      'row 3',
-    );
+    const s = playNamed(promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 2', 'row 3');
     const placed = renderSvg(s.view(1));
-    // Seat 1 faces δ (Wild!); its side is drawn upright (no rotation), seat 2's (left) turned 90°, seat 0's (right) 270°.
+    // Seat 1 faces δ (Wild!); its side is drawn upright (no rotation), seat 2's (left) turned 90°,
+    // seat 0's (right) 270°.
     expect(placed).toMatch(/<g transform="translate\(320 [\d.]+\) rotate\(0\)"><title>Side δ, facing Seat 1 \(you\)/);
     expect(placed).toMatch(/rotate\(90\)"><title>Side γ, facing Seat 2:/);
     expect(placed).toMatch(/rotate\(270\)"><title>Side α, facing Seat 0:/);
@@ -181,15 +175,16 @@ describe('glossary and rules', () => {
   test('the definition exposes them', () => {
     expect(promotion.glossary).toBe(GLOSSARY);
     expect(promotion.rules).toBe(RULES);
-    expect(promotion.renderSvg).toBe(renderSvg);
-    expect(promotion.describeDecision).toBe(describeDecision);
+    // defineGame wraps the game's functions; the rules it wraps are these.
+    expect(promotion.kit.renderSvg).toBe(renderSvg);
+    expect(promotion.kit.describeDecision).toBe(describeDecision);
   });
 });
 
 describe('renderHtml on a phone', () => {
   test('wide tables scroll inside their own box; the postcard table keeps its markup', () => {
     const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-    const s = playNamed(PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3');
+    const s = playNamed(promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3');
     const html = renderHtml(s.view(1));
     for (const cls of ['fields', 'supply', 'postcard'])
       expect(html).toContain(`<div style="overflow-x:auto"><table class="${cls}">`);

@@ -5,13 +5,11 @@
  * last decision. Row cards of other seats are card backs until all four are revealed.
  */
 import { SEAT_COLORS, cardBack, svgBoard, svgText, inkOn, wrapWords } from '../core/board.js';
-import { KING, MIN_FIELD_RANK, SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel } from './cards.js';
+import { KING, MIN_FIELD_RANK, SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel } from './components.js';
+import type { LogEntry } from './events.js';
 import { sideText } from './glossary.js';
-import type { LogEntry } from './log.js';
 import { formatLogEntry } from './render.js';
-import type { PromotionView } from './rules.js';
-
-export { GLOSSARY, RULES } from './glossary.js';
+import type { PromotionView } from './view.js';
 
 const W = 640;
 const M = 10;
@@ -47,7 +45,8 @@ function playingCard(
   const king = rank === KING;
   return (
     `<g><title>${svgText(title)}</title>` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${king ? '#fff4c2' : '#ffffff'}" stroke="${mark ? HIGHLIGHT : frame}" stroke-width="${mark ? 4 : 2}"/>` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${king ? '#fff4c2' : '#ffffff'}" ` +
+    `stroke="${mark ? HIGHLIGHT : frame}" stroke-width="${mark ? 4 : 2}"/>` +
     text(x + 5, y + 15, SUIT_SYMBOLS[suit], `font-size="14" fill="${ink}"`) +
     text(
       x + w / 2,
@@ -74,7 +73,8 @@ function emptySlot(
 ): string {
   return (
     `<g><title>${svgText(title)}</title>` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 3"/>` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 ` +
+    '3"/>' +
     (label === ''
       ? ''
       : text(x + w / 2, y + h / 2 + 5, label, `font-size="12" text-anchor="middle" fill="${labelFill}"`)) +
@@ -166,7 +166,8 @@ function fieldCard(
     tie ? 'tied highest: may be demoted by Down!' : '',
   ].filter((n) => n !== '');
   const title =
-    `${seatName(view, seat)}'s field card ${cardLabel(suit, rank)} (${SUIT_NAMES[suit]} ${rank}${rank === KING ? ', a King' : ''})` +
+    `${seatName(view, seat)}'s field card ${cardLabel(suit, rank)} (${SUIT_NAMES[suit]} ` +
+    `${rank}${rank === KING ? ', a King' : ''})` +
     (notes.length > 0 ? `; ${notes.join('; ')}` : '');
   return playingCard(x, y, w, h, suit, rank, SEAT_COLORS[seat], title, isNew || tie);
 }
@@ -175,7 +176,8 @@ function sideLines(view: PromotionView, seat: number): string[] {
   const side = view.sides[seat];
   if (side < 0) return ['postcard not placed'];
   const s = SIDES[side];
-  return [`faces ${s.greek} · row 1 ${s.effectLabel}`, s.rows.map((pair, i) => `${i + 2}: ${icons(pair)}`).join('   ')];
+  const rows = s.rows.map((pair, i) => `${i + 2}: ${icons(pair)}`).join('   ');
+  return [`faces ${s.greek} · row 1 ${s.effectLabel}`, rows];
 }
 
 const WIDE_H = 124;
@@ -185,7 +187,8 @@ function widePanel(view: PromotionView, seat: number, y0: number, changed: Set<s
   const colour = SEAT_COLORS[seat];
   const acting = !view.isOver && view.toAct === seat;
   const parts = [
-    `<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${WIDE_H}" rx="8" fill="#ffffff" stroke="${colour}" stroke-width="${acting ? 4 : 2}"/>`,
+    `<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${WIDE_H}" rx="8" fill="#ffffff" stroke="${colour}" ` +
+      `stroke-width="${acting ? 4 : 2}"/>`,
     `<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="24" rx="8" fill="${colour}"/>`,
     text(M + 10, y0 + 17, seatName(view, seat), `font-size="15" font-weight="700" fill="${inkOn(colour)}"`),
     text(M + 150, y0 + 17, badges(view, seat), `font-size="13" font-weight="700" fill="${inkOn(colour)}"`),
@@ -213,7 +216,8 @@ function narrowPanel(view: PromotionView, seat: number, x0: number, y0: number, 
   const colour = SEAT_COLORS[seat];
   const acting = !view.isOver && view.toAct === seat;
   const parts = [
-    `<rect x="${x0}" y="${y0}" width="${NARROW_W}" height="${MIDDLE_H}" rx="8" fill="#ffffff" stroke="${colour}" stroke-width="${acting ? 4 : 2}"/>`,
+    `<rect x="${x0}" y="${y0}" width="${NARROW_W}" height="${MIDDLE_H}" rx="8" fill="#ffffff" stroke="${colour}" ` +
+      `stroke-width="${acting ? 4 : 2}"/>`,
     `<rect x="${x0}" y="${y0}" width="${NARROW_W}" height="24" rx="8" fill="${colour}"/>`,
     text(x0 + 8, y0 + 17, seatName(view, seat), `font-size="14" font-weight="700" fill="${inkOn(colour)}"`),
   ];
@@ -247,15 +251,20 @@ function narrowPanel(view: PromotionView, seat: number, x0: number, y0: number, 
   return parts.join('');
 }
 
-/** The postcard: four triangles, each side's text turned toward the seat facing it; chosen rows marked after the reveal. */
+/**
+ * The postcard: four triangles, each side's text turned toward the seat facing it; chosen rows
+ * marked after the reveal.
+ */
 function postcard(view: PromotionView, cx: number, cy: number, seatAt: readonly number[]): string {
   const h = 140;
   const parts = [
-    `<rect x="${cx - h}" y="${cy - h}" width="${2 * h}" height="${2 * h}" rx="6" fill="#fffaf0" stroke="#8a7a3a" stroke-width="2"/>`,
+    `<rect x="${cx - h}" y="${cy - h}" width="${2 * h}" height="${2 * h}" rx="6" fill="#fffaf0" stroke="#8a7a3a" ` +
+      'stroke-width="2"/>',
   ];
   if (view.orientation < 0) {
     parts.push(
-      `<g><title>Postcard: not placed yet ${view.round === 0 ? '(the field draft comes first)' : 'this round'}</title>` +
+      '<g><title>Postcard: not placed yet ' +
+        `${view.round === 0 ? '(the field draft comes first)' : 'this round'}</title>` +
         text(cx, cy - 6, 'Postcard', 'font-size="16" font-weight="700" text-anchor="middle"') +
         text(
           cx,
@@ -268,7 +277,8 @@ function postcard(view: PromotionView, cx: number, cy: number, seatAt: readonly 
     return parts.join('');
   }
   parts.push(
-    `<path d="M${cx - h} ${cy - h} L${cx + h} ${cy + h} M${cx + h} ${cy - h} L${cx - h} ${cy + h}" stroke="#c9b98a" stroke-width="1.5"/>`,
+    `<path d="M${cx - h} ${cy - h} L${cx + h} ${cy + h} M${cx + h} ${cy - h} L${cx - h} ${cy + h}" ` +
+      'stroke="#c9b98a" stroke-width="1.5"/>',
   );
   seatAt.forEach((seat, pos) => {
     const side = view.sides[seat];
@@ -283,7 +293,8 @@ function postcard(view: PromotionView, cx: number, cy: number, seatAt: readonly 
         const half = Math.max(24, y - 10);
         const mark =
           chosen === i + 1
-            ? `<rect x="${-half + 4}" y="${y - 16}" width="${2 * half - 8}" height="22" rx="4" fill="${colour}" fill-opacity="0.25" stroke="${colour}"/>`
+            ? `<rect x="${-half + 4}" y="${y - 16}" width="${2 * half - 8}" height="22" rx="4" ` +
+              `fill="${colour}" fill-opacity="0.25" stroke="${colour}"/>`
             : '';
         return (
           mark +
@@ -291,7 +302,8 @@ function postcard(view: PromotionView, cx: number, cy: number, seatAt: readonly 
             0,
             y,
             line,
-            `font-size="${i === 0 ? 14 : 15}" font-weight="700" text-anchor="middle"${i > 0 ? '' : ` fill="${colour}"`}`,
+            `font-size="${i === 0 ? 14 : 15}" font-weight="700" text-anchor="middle"` +
+              (i > 0 ? '' : ` fill="${colour}"`),
           )
         );
       })
@@ -301,7 +313,8 @@ function postcard(view: PromotionView, cx: number, cy: number, seatAt: readonly 
         ? `; ${seatName(view, seat)} chose row ${chosen}${view.rows === null ? ' (only you see this)' : ''}`
         : '';
     parts.push(
-      `<g transform="translate(${cx} ${cy}) rotate(${pos * 90})"><title>${svgText(`Side ${s.greek}, facing ${seatName(view, seat)}: ${sideText(side)}${who}`)}</title>` +
+      `<g transform="translate(${cx} ${cy}) rotate(${pos * 90})">` +
+        `<title>${svgText(`Side ${s.greek}, facing ${seatName(view, seat)}: ${sideText(side)}${who}`)}</title>` +
         `<path d="M${-h} ${h} L${h} ${h} L0 0 Z" fill="${colour}" fill-opacity="0.07"/>` +
         text(-h + 8, h - 8, s.greek, 'font-size="14" font-style="italic" fill="#8a7a3a"') +
         body +
@@ -329,7 +342,8 @@ function supply(view: PromotionView, y0: number): string {
         parts.push(
           seat >= 0
             ? `<g><title>${svgText(`${cardLabel(suit, rank)} is ${seatName(view, seat)}'s field card`)}</title>` +
-                `<rect x="${x}" y="${y}" width="58" height="52" rx="5" fill="#fafafa" stroke="${SEAT_COLORS[seat]}" stroke-dasharray="4 3"/>` +
+                `<rect x="${x}" y="${y}" width="58" height="52" rx="5" fill="#fafafa" ` +
+                `stroke="${SEAT_COLORS[seat]}" stroke-dasharray="4 3"/>` +
                 text(x + 29, y + 22, cardLabel(suit, rank), 'font-size="13" text-anchor="middle" fill="#8a93a3"') +
                 text(
                   x + 29,
@@ -374,7 +388,10 @@ const PHASE_WORDS: Readonly<Record<PromotionView['phase'], string>> = {
   over: 'nothing',
 };
 
-/** The board: title and status, the place across, left | postcard | right, the viewer's place, the supply, recent events. */
+/**
+ * The board: title and status, the place across, left | postcard | right, the viewer's place,
+ * the supply, recent events.
+ */
 export function renderSvg(view: PromotionView): string {
   const me = view.seat >= 0 && view.seat < view.players ? view.seat : 0;
   // Clockwise from the viewer: bottom, left, top, right.
@@ -444,23 +461,41 @@ export function describeDecision(view: PromotionView): string {
   switch (view.phase) {
     case 'draft': {
       const left = [0, 1, 2, 3].filter((s) => !view.draft.drafted.includes(s)).map((s) => SUIT_NAMES[s]);
-      return `Name a suit to draft (left: ${left.join(', ')}): you take its ${MIN_FIELD_RANK}, and the players after you to the left take its ${MIN_FIELD_RANK + 1}, ${MIN_FIELD_RANK + 2} and ${MIN_FIELD_RANK + 3}.`;
+      return (
+        `Name a suit to draft (left: ${left.join(', ')}): you take its ${MIN_FIELD_RANK}, and the players ` +
+        `after you to the left take its ${MIN_FIELD_RANK + 1}, ${MIN_FIELD_RANK + 2} and ${MIN_FIELD_RANK + 3}.`
+      );
     }
     case 'orient':
-      return 'You are the parent: choose which side of the postcard faces you this round; your right neighbour may then turn it 180°.';
+      return (
+        'You are the parent: choose which side of the postcard faces you this round; your right neighbour may ' +
+        'then turn it 180°.'
+      );
     case 'flip': {
       const now = SIDES[view.sides[me]];
       const turned = SIDES[(view.sides[me] + 2) % 4];
-      return `Keep the postcard as it lies (you face ${now.greek}, ${now.effectLabel}) or turn it 180° (you would face ${turned.greek}, ${turned.effectLabel}).`;
+      return (
+        `Keep the postcard as it lies (you face ${now.greek}, ${now.effectLabel}) or turn it 180° (you would ` +
+        `face ${turned.greek}, ${turned.effectLabel}).`
+      );
     }
     case 'row': {
       const s = SIDES[view.sides[me]];
-      return `Choose a row card in secret: row 1 is ${s.effectLabel}; rows 2, 3 and 4 promote ${s.rows.map(icons).join(', ')} unless another player on that row shows the same suit.`;
+      return (
+        `Choose a row card in secret: row 1 is ${s.effectLabel}; rows 2, 3 and 4 promote ` +
+        `${s.rows.map(icons).join(', ')} unless another player on that row shows the same suit.`
+      );
     }
     case 'downTie':
-      return `Down! hits you: choose which of your tied highest cards (${view.tieSuits.map((suit) => cardLabel(suit, view.fields[me][suit])).join(' or ')}) is demoted.`;
+      return (
+        'Down! hits you: choose which of your tied highest cards ' +
+        `(${view.tieSuits.map((suit) => cardLabel(suit, view.fields[me][suit])).join(' or ')}) is demoted.`
+      );
     case 'change':
-      return 'Change!: choose an opponent and a suit, and swap your field card of that suit with theirs (you must swap).';
+      return (
+        'Change!: choose an opponent and a suit, and swap your field card of that suit with theirs (you must ' +
+        'swap).'
+      );
     case 'wild':
       return 'Wild!: choose one of your field cards to promote to the next higher card in the supply.';
     default:

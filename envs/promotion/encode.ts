@@ -1,7 +1,8 @@
+/** The observation vector of one seat's view (rules §9 "suggested observation"), from the viewer's side. */
 import { SegmentWriter, defineLayout } from '../core/segments.js';
-import { MIN_FIELD_RANK, RANKS_PER_SUIT, ROW_COUNT, SIDES, SUITS } from './cards.js';
-import { PHASES } from './resolve.js';
-import type { PromotionView } from './rules.js';
+import { MIN_FIELD_RANK, RANKS_PER_SUIT, ROW_COUNT, SIDES, SUITS } from './components.js';
+import { PHASES } from './position.js';
+import type { PromotionView } from './view.js';
 
 export const ENCODING_VERSION = 1;
 
@@ -30,8 +31,6 @@ export const LAYOUT = defineLayout([
   { name: 'winners', size: SEATS },
   { name: 'truncated', size: 1 },
 ]);
-
-export const observationSize = (_players: number): number => LAYOUT.size;
 
 export function encodePromotion(view: PromotionView): Float32Array {
   const w = new SegmentWriter(LAYOUT);

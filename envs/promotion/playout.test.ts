@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { checkGame } from '../core/checker.js';
 import { Rng } from '../core/rng.js';
 import { promotion } from './index.js';
-import { MAX_GAME_LENGTH, MAX_ROUNDS, PromotionState } from './rules.js';
+import { MAX_ROUNDS } from './components.js';
+import type { PromotionState } from './test-helpers.js';
+import { MAX_GAME_LENGTH } from './transitions.js';
 
 describe('random playouts', () => {
   test('the core conformance checker passes over 60 seeded random games', () => {
@@ -23,7 +25,7 @@ describe('random playouts', () => {
         const legal = s.legalActions();
         s.applyAction(legal[rng.int(legal.length)]);
         steps++;
-        PromotionState.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
+        promotion.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
       }
       longest = Math.max(longest, steps);
       const view = s.view(0);

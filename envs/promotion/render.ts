@@ -1,7 +1,9 @@
+/** Promotion as text (terminals, logs) and as an HTML fragment (the arena), from one seat's view. */
 import { escapeHtml } from '../core/html.js';
-import { SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel, sideLabel } from './cards.js';
-import type { LogEntry } from './log.js';
-import { DECISION_TEXT, type PromotionView } from './rules.js';
+import { DECISION_TEXT } from './actions.js';
+import { SIDES, SUIT_NAMES, SUIT_SYMBOLS, cardLabel, sideLabel } from './components.js';
+import type { LogEntry } from './events.js';
+import type { PromotionView } from './view.js';
 
 /** 'seat 2' or 'seat 2 (you)'. */
 function seatName(view: PromotionView, seat: number): string {
@@ -99,7 +101,10 @@ export function formatLogEntry(view: PromotionView, entry: LogEntry): string {
         .map((s) => SUIT_SYMBOLS[s])
         .join('')} blocked (batting)`;
     case 'win':
-      return `${seatList(view, seatsOfMask(a[0]))} ${seatsOfMask(a[0]).length === 1 ? 'holds a King and wins' : 'hold Kings and share the win'}`;
+      return (
+        `${seatList(view, seatsOfMask(a[0]))} ` +
+        `${seatsOfMask(a[0]).length === 1 ? 'holds a King and wins' : 'hold Kings and share the win'}`
+      );
     case 'cap':
       return `round ${entry.round} was the last: the game ends at the cap`;
   }
@@ -121,7 +126,8 @@ export function renderText(view: PromotionView): string {
   );
   if (view.phase === 'draft') {
     lines.push(
-      `Draft: drafted ${view.draft.drafted.map((s) => SUIT_NAMES[s]).join(', ') || 'nothing yet'}; seat ${view.draft.parent} chooses next.`,
+      `Draft: drafted ${view.draft.drafted.map((s) => SUIT_NAMES[s]).join(', ') || 'nothing yet'}; seat ` +
+        `${view.draft.parent} chooses next.`,
     );
   }
   if (view.orientation >= 0) {
@@ -129,7 +135,8 @@ export function renderText(view: PromotionView): string {
     for (let seat = 0; seat < 4; seat++) {
       const side = view.sides[seat];
       lines.push(
-        `  ${seatName(view, seat).padEnd(16)}faces ${sideLabel(side).padEnd(14)} ${sideRowsText(side)}   ${rowCardText(view, seat)}`,
+        `  ${seatName(view, seat).padEnd(16)}faces ${sideLabel(side).padEnd(14)} ${sideRowsText(side)}   ` +
+          `${rowCardText(view, seat)}`,
       );
     }
   } else if (view.round > 0) {
@@ -161,7 +168,9 @@ export function renderHtml(view: PromotionView): string {
     return `<tr${cls}>${th(seatName(view, seat))}${cells}${td(String(Math.max(...view.fields[seat])))}</tr>`;
   });
   parts.push(
-    `<div style="overflow-x:auto"><table class="fields"><caption>Field cards</caption><tr>${th('')}${SUIT_SYMBOLS.map(th).join('')}${th('best')}</tr>${fieldRows.join('')}</table></div>`,
+    '<div style="overflow-x:auto"><table class="fields"><caption>Field cards</caption>' +
+      `<tr>${th('')}${SUIT_SYMBOLS.map(th).join('')}${th('best')}</tr>` +
+      `${fieldRows.join('')}</table></div>`,
   );
 
   const supplyRows = view.supply.map(
@@ -186,7 +195,9 @@ export function renderHtml(view: PromotionView): string {
     });
     const head = `<tr>${th('')}${th('faces (row 1)')}${th('row 2')}${th('row 3')}${th('row 4')}${th('row card')}</tr>`;
     parts.push(
-      `<div style="overflow-x:auto"><table class="postcard"><caption>${escapeHtml(`Postcard (a = ${view.orientation})`)}</caption>${head}${rows.join('')}</table></div>`,
+      '<div style="overflow-x:auto"><table class="postcard">' +
+        `<caption>${escapeHtml(`Postcard (a = ${view.orientation})`)}</caption>` +
+        `${head}${rows.join('')}</table></div>`,
     );
   }
   const resolution = resolutionText(view);

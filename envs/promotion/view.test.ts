@@ -3,11 +3,10 @@ import { playNamed } from '../core/testing.js';
 import { LAYOUT, encodePromotion } from './encode.js';
 import { promotion } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import { PromotionState, positionJson } from './rules.js';
+import { positionJson, type PromotionState } from './test-helpers.js';
 
 const S0 = ['S5 H7 D8 C6', 'S6 H8 D5 C7', 'S7 H5 D6 C8', 'S8 H6 D7 C5'];
-const phaseB = () =>
-  playNamed(PromotionState.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3');
+const phaseB = () => playNamed(promotion.fromJSON(positionJson({ fields: S0, orientation: 0, parent: 0 })), 'row 3');
 
 const segment = (obs: Float32Array, name: string) =>
   Array.from(obs.subarray(LAYOUT.offsets[name], LAYOUT.offsets[name] + LAYOUT.sizes[name]));

@@ -1,11 +1,15 @@
 /**
- * Promotion's components as constant tables (rules/promotion.md §2). Suits, ranks and the four
- * sides of the postcard; everything else in the folder is derived from these.
+ * Promotion's components as constant tables (rules/promotion.md §2). Suits, ranks, the four
+ * sides of the postcard and the counts of the game; everything else in the folder is derived from
+ * these.
  */
+
+export const PLAYERS = 4;
+/** §7.3: the game is cut after this round. */
+export const MAX_ROUNDS = 60;
 
 /** Suit letters in the rules' index order S=0, H=1, D=2, C=3 (used by actions and encodings). */
 export const SUITS = ['S', 'H', 'D', 'C'] as const;
-export type SuitLetter = (typeof SUITS)[number];
 export const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'] as const;
 export const SUIT_SYMBOLS = ['♠', '♥', '♦', '♣'] as const;
 
@@ -123,3 +127,20 @@ export function cardLabel(suit: number, rank: number): string {
 export function sideLabel(side: number): string {
   return `${SIDES[side].greek} (${SIDES[side].effectLabel})`;
 }
+
+const sideOf = (effect: Effect): number => SIDES.findIndex((s) => s.effect === effect);
+export const SIDE_SPIN = sideOf('spin');
+export const SIDE_DOWN = sideOf('down');
+export const SIDE_CHANGE = sideOf('change');
+export const SIDE_WILD = sideOf('wild');
+/** Down! hits the other three in ascending activation number of the side they face (§4 Phase C). */
+export const DOWN_ORDER_SIDES: readonly number[] = [...SIDES]
+  .filter((s) => s.id !== SIDE_DOWN)
+  .sort((a, b) => a.activation - b.activation)
+  .map((s) => s.id);
+
+/** Number of set bits of a 4-bit mask (suits, seats). */
+export const POPCOUNT4 = Uint8Array.from(
+  { length: 16 },
+  (_, m) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1),
+);

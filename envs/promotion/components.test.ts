@@ -13,7 +13,7 @@ import {
   cardCode,
   cardLabel,
   sideLabel,
-} from './cards.js';
+} from './components.js';
 
 const letters = (pair: readonly number[]) => pair.map((s) => SUITS[s]).join(',');
 
