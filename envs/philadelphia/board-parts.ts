@@ -4,18 +4,18 @@
  * item cards. Every piece carries a <title> with its name and glossary text.
  */
 import { SEAT_COLORS, cardBack, svgText } from '../core/board.js';
-import { AD_KINDS, INDUSTRY_CODES, ITEM_KINDS } from './cards.js';
+import { AD_KINDS, INDUSTRY_CODES, ITEM_KINDS } from './components.js';
 import { adText, effectText, itemText, timingLabel } from './glossary.js';
 
 export const FIELD_W = 110;
 export const FIELD_H = 128;
 export const HAND_W = 138;
 export const LINE = 15;
-export const NEW_COLOR = '#E69F00';
+const NEW_COLOR = '#E69F00';
 export const INK = '#1d2430';
 export const MUTED = '#4a5363';
 /** Light tints per industry (CON, FUN, PUB, TRN, NAT, FIN) for the cards' top strips. */
-export const INDUSTRY_TINT = ['#ead9c0', '#f7d3dc', '#d5e1f2', '#dedede', '#d3ebc6', '#f2e6ae'];
+const INDUSTRY_TINT = ['#ead9c0', '#f7d3dc', '#d5e1f2', '#dedede', '#d3ebc6', '#f2e6ae'];
 const ITEM_TINT = '#e6ddf3';
 
 // ---- text helpers ---------------------------------------------------------------------------------
@@ -90,7 +90,7 @@ export function handCardHeight(kind: number, known: number): number {
 }
 
 /** Die faces as small numbered squares. */
-export function dieFaces(x: number, y: number, faces: readonly number[]): string {
+function dieFaces(x: number, y: number, faces: readonly number[]): string {
   return faces
     .map(
       (f, i) =>
@@ -101,7 +101,7 @@ export function dieFaces(x: number, y: number, faces: readonly number[]): string
 }
 
 /** Month markers: ● placed, ○ still to come before the ad defaults; red ● beyond its contract. */
-export function monthPips(x: number, y: number, markers: number, period: number): string {
+function monthPips(x: number, y: number, markers: number, period: number): string {
   const total = Math.min(Math.max(markers, period), 7);
   let out = '';
   for (let i = 0; i < total; i++) {

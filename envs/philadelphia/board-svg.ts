@@ -25,11 +25,11 @@ import {
   title,
   wrap,
 } from './board-parts.js';
-import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, SETS, setLabel } from './cards.js';
+import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, SETS, setLabel } from './components.js';
 import { itemText } from './glossary.js';
-import { logEntry, type LogEntry } from './log.js';
+import { logEntry, type LogEntry } from './events.js';
 import { decisionDetails, formatLogEntry, statusLine } from './render.js';
-import type { PhiladelphiaView } from './rules.js';
+import type { PhiladelphiaView } from './view.js';
 
 const W = 600;
 const M = 12;

@@ -3,14 +3,15 @@
  * (board-svg.ts, drawn from board-parts.ts), the glossary (glossary.ts), the rules page (rules-doc.ts) and, here, the decision
  * at hand in one plain sentence. All are pure functions of a view or of the constant tables.
  */
-import { AD_KINDS, ITEM_KINDS, K, KIND_COUNT, SETS } from './cards.js';
-import { orList } from './glossary.js';
-import type { PhiladelphiaView } from './rules.js';
 import {
   ACTIONS_PER_TURN,
+  AD_KINDS,
   EXPLORE_REVEAL,
   FORESTER_MAX,
   HAND_LIMIT,
+  ITEM_KINDS,
+  K,
+  KIND_COUNT,
   MAX_ACQUIRE,
   MAX_FIELD,
   MINER_DISCARDS,
@@ -18,7 +19,10 @@ import {
   PASS_GOLD,
   RENEWAL_MAX,
   RESEARCH_PICKS,
-} from './table.js';
+  SETS,
+} from './components.js';
+import { orList } from './glossary.js';
+import type { PhiladelphiaView } from './view.js';
 
 export { renderSvg } from './board-svg.js';
 export { GLOSSARY } from './glossary.js';

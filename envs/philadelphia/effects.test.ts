@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { AD_KINDS, ITEM_KINDS, K } from './cards.js';
+import { AD_KINDS, ITEM_KINDS, K } from './components.js';
 import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
 import {
   dieSeed,

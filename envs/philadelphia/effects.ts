@@ -2,29 +2,29 @@
  * The effects of rules §2.3-§2.6 that start inside an action or a phase: the posting procedure of
  * §4.2 ([POST] effects, Design Office copies, nested Site Supervisor postings, [WATCH], Pilot), the
  * start of each item's effect, and one established ad's reward and [ADOPT] effect (§4.3 A3/A4).
- * A function that returns true has asked a question (table.ts ask); flow.ts resumes afterwards.
+ * A function that returns true has asked a question (operations.ts ask); transitions.ts resumes afterwards.
  */
 import {
   AD_KINDS,
+  C,
+  F_OVERTIME,
+  F_POSTING,
+  IND,
   ITEM_CONTRACT_RENEWAL,
   ITEM_HEADHUNTING,
   ITEM_JOB_CHANGE,
   ITEM_MARKET_RESEARCH,
   ITEM_OVERTIME,
   ITEM_PRESS_RELEASE,
-  IND,
   K,
   KINDS_PER_INDUSTRY,
-} from './cards.js';
-import { hasDesignTarget, hasPoliceTarget } from './legal.js';
-import { EV, SOURCE_GEOLOGIST, SOURCE_MARKET } from './log.js';
-import {
-  C,
-  F_OVERTIME,
-  F_POSTING,
   MAX_FIELD,
   MAX_REVEAL,
   RESEARCH_PICKS,
+} from './components.js';
+import { hasDesignTarget, hasPoliceTarget } from './actions.js';
+import { EV, SOURCE_GEOLOGIST, SOURCE_MARKET } from './events.js';
+import {
   ask,
   clearRevealed,
   countIn,
@@ -40,8 +40,8 @@ import {
   removeFromHand,
   revealCards,
   takeRevealed,
-  type Table,
-} from './table.js';
+} from './operations.js';
+import type { PhiladelphiaPosition as Table } from './position.js';
 
 /** How a posting came about (logged; Site Supervisor's is free, §4.2 step 1). */
 export const HOW_ACTION = 0;
@@ -56,7 +56,7 @@ export function startPosting(t: Table, seat: number, kind: number, how: number):
   t.gold[seat] -= cost;
   removeFromHand(t, seat, kind);
   note(t, EV.post, seat, kind, cost, how);
-  // Step 2: W = the ads now in the field = slots 0..W-1 (kept true as ads leave, table.ts).
+  // Step 2: W = the ads now in the field = slots 0..W-1 (kept true as ads leave, operations.ts).
   const w = t.fieldLen[seat];
   const slot = placeInField(t, seat, kind);
   push(t, F_POSTING, seat, kind, w);
@@ -145,7 +145,7 @@ export function startPostEffect(t: Table, seat: number, kind: number, self: numb
       return true;
     case K.geologist: {
       revealCards(t, seat, MAX_REVEAL, SOURCE_GEOLOGIST);
-      for (let i = 0; i < t.revealedLen; i++) {
+      for (let i = 0; i < t.revealed.length; i++) {
         if (AD_KINDS[t.revealed[i]].industry === IND.NAT) takeRevealed(t, seat, i, SOURCE_GEOLOGIST);
       }
       clearRevealed(t);
@@ -178,11 +178,11 @@ export function startItem(t: Table, seat: number, item: number): boolean {
       return true;
     case ITEM_MARKET_RESEARCH:
       revealCards(t, seat, MAX_REVEAL, SOURCE_MARKET);
-      if (t.revealedLen > RESEARCH_PICKS) {
+      if (t.revealed.length > RESEARCH_PICKS) {
         ask(t, C.MR_PICK, seat);
         return true;
       }
-      for (let i = 0; i < t.revealedLen; i++) takeRevealed(t, seat, i, SOURCE_MARKET);
+      for (let i = 0; i < t.revealed.length; i++) takeRevealed(t, seat, i, SOURCE_MARKET);
       clearRevealed(t);
       return false;
     case ITEM_PRESS_RELEASE:
@@ -215,7 +215,7 @@ export function anyMarker(t: Table, seat: number): boolean {
  * plus each Hotel's +1 for every other established ad of its owner (`batch` = the owner's ads in E).
  */
 export function establishGold(t: Table, seat: number, kind: number): number {
-  let gold = AD_KINDS[kind].reward + t.boom;
+  let gold = AD_KINDS[kind].reward + (t.boom ? 1 : 0);
   if (has(t, seat, K.accountant)) gold++;
   if (AD_KINDS[kind].industry === IND.CON && countIn(t, seat, K.architect) - (kind === K.architect ? 1 : 0) > 0)
     gold += 2;

@@ -17,8 +17,8 @@ import {
   SET_TYPE_NAMES,
   SET_VP,
   type SetType,
-} from './cards.js';
-import { EXPLORE_REVEAL, HAND_LIMIT, MAX_ACQUIRE, PASS_GOLD } from './table.js';
+} from './components.js';
+import { EXPLORE_REVEAL, HAND_LIMIT, MAX_ACQUIRE, PASS_GOLD } from './components.js';
 
 /** '1 or 4', '2, 4 or 6'. */
 export function orList(values: readonly (string | number)[]): string {
@@ -181,8 +181,3 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
   })),
   ...CONCEPTS,
 ]);
-
-const BY_TERM = new Map(GLOSSARY.map((g) => [g.term, g.text]));
-
-/** The glossary text of a term ('' if it has none). */
-export const glossaryText = (term: string): string => BY_TERM.get(term) ?? '';

@@ -7,9 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { checkGame } from '../core/checker.js';
 import { rankByKeys } from '../core/returns.js';
 import { Rng } from '../core/rng.js';
-import { AD_KINDS, ITEM_KINDS, KIND_COUNT, SETS } from './cards.js';
+import { AD_KINDS, ITEM_KINDS, KIND_COUNT, SETS } from './components.js';
 import { philadelphia } from './index.js';
-import { logEntry } from './log.js';
+import { logEntry } from './events.js';
 import { maxGameLength, type PhiladelphiaState } from './rules.js';
 import { MAX_FIELD } from './table.js';
 

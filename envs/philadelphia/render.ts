@@ -1,5 +1,5 @@
 import { escapeHtml } from '../core/html.js';
-import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, setLabel } from './cards.js';
+import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, setLabel } from './components.js';
 import { effectText, industryText, numbersText, orList } from './glossary.js';
 import {
   CAUSE_ITEM,
@@ -9,8 +9,9 @@ import {
   SOURCE_MARKET,
   logEntry,
   type LogEntry,
-} from './log.js';
-import { DECISION_TEXT, type PhiladelphiaView } from './rules.js';
+} from './events.js';
+import { DECISION_TEXT } from './actions.js';
+import type { PhiladelphiaView } from './view.js';
 
 const cardName = (kind: number) => AD_KINDS[kind].name;
 const itemName = (item: number) => ITEM_KINDS[item].name;
@@ -27,7 +28,7 @@ function causeName(cause: number): string {
 }
 
 /** 'Cafe ×2, Bank' from copies per kind; '(none)' when empty. */
-export function cardList(counts: readonly number[]): string {
+function cardList(counts: readonly number[]): string {
   const parts: string[] = [];
   counts.forEach((c, k) => {
     if (c > 0) parts.push(c === 1 ? cardName(k) : `${cardName(k)} ×${c}`);

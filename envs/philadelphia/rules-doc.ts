@@ -1,11 +1,15 @@
 /**
- * Philadelphia's rules for players, in the project's own words; every number comes from cards.ts and
- * table.ts, and the tables are generated from the card, item, set and industry tables.
+ * Philadelphia's rules for players, in the project's own words; every number comes from
+ * components.ts, and the tables are generated from the card, item, set and industry tables.
  */
 import type { RulesDoc } from '../core/board.js';
 import {
+  ACTIONS_PER_TURN,
   AD_CARD_COUNT,
   AD_KINDS,
+  BANK_GOLD,
+  EXPLORE_REVEAL,
+  HAND_LIMIT,
   INDUSTRY_CODES,
   INDUSTRY_NAMES,
   ITEM_BOOM,
@@ -13,24 +17,18 @@ import {
   ITEM_KINDS,
   ITEM_SLOTS,
   KIND_COUNT,
-  SET_TYPES,
-  SET_TYPE_NAMES,
-  SET_VP,
-} from './cards.js';
-import { effectText, orList, setCardsText } from './glossary.js';
-import {
-  ACTIONS_PER_TURN,
-  BANK_GOLD,
-  EXPLORE_REVEAL,
-  HAND_LIMIT,
   MAX_ACQUIRE,
   MAX_FIELD,
   MAX_ROUNDS,
   PASS_GOLD,
+  SET_TYPE_NAMES,
+  SET_TYPES,
+  SET_VP,
   START_GOLD,
   START_HAND,
   WIN_VP,
-} from './table.js';
+} from './components.js';
+import { effectText, orList, setCardsText } from './glossary.js';
 
 const itemCount = ITEM_CARD_COUNT - 1;
 

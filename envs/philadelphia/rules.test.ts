@@ -7,7 +7,7 @@ import { AgoraError, IllegalActionError, PlayerCountError } from '../core/errors
 import { returnsFromRanking } from '../core/returns.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { AD_KINDS, ITEM_BOOM, ITEM_KINDS } from './cards.js';
+import { AD_KINDS, ITEM_BOOM, ITEM_KINDS } from './components.js';
 import { philadelphia } from './index.js';
 import * as A from './legal.js';
 import { MAX_ROUNDS, PhiladelphiaState, maxGameLength, type PhiladelphiaJson } from './rules.js';

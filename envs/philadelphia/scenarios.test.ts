@@ -6,7 +6,7 @@ import { IllegalActionError } from '../core/errors.js';
 import { returnsFromRanking } from '../core/returns.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { AD_KINDS, ITEM_KINDS, K } from './cards.js';
+import { AD_KINDS, ITEM_KINDS, K } from './components.js';
 import { philadelphia } from './index.js';
 import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
 import { dieSeed, discardOf, eventsOf, fieldOf, goldOf, handOf, knownOf, labels, load } from './test-helpers.js';

@@ -4,11 +4,11 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { K } from './cards.js';
+import { K } from './components.js';
 import { layoutOf } from './encode.js';
 import { philadelphia } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import { logEntry } from './log.js';
+import { logEntry } from './events.js';
 import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
 import { handOf, knownOf, load, names } from './test-helpers.js';
 

@@ -12,7 +12,7 @@ import {
   kindByName,
   regularKind,
   setLabel,
-} from './cards.js';
+} from './components.js';
 
 describe('ad cards (rules §2.3)', () => {
   test('the table of §2.3, row by row: name, industry, ★, copies, cost, reward, period, faces', () => {

@@ -10,7 +10,7 @@ import {
   eventSeat,
   logEntry,
   packEvent,
-} from './log.js';
+} from './events.js';
 
 describe('event records', () => {
   test('a record stays a small integer: at most 30 bits, at most 64 kinds', () => {
