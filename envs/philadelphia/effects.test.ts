@@ -6,7 +6,6 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
 import { AD_KINDS, ITEM_KINDS, K } from './components.js';
-import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
 import {
   dieSeed,
   discardOf,
@@ -15,13 +14,14 @@ import {
   fieldOf,
   goldOf,
   handOf,
+  json,
   knownOf,
   labels,
   load,
   loadEdited,
 } from './test-helpers.js';
+import type { PhiladelphiaState } from './index.js';
 
-const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
 const post = (s: PhiladelphiaState, name: string) => {
   playNamed(s, 'post...');
   const label = labels(s).find((l) => l.startsWith(`post ${name} (`));

@@ -124,8 +124,10 @@ export function shuffleUnderDeck(t: Table, submitted: number[], seat: number): v
   t.rng.shuffleInPlace(cards);
   const m = cards.length;
   // Under the deck = at its bottom, which is the front of the bottom-first array.
-  cards.reverse();
-  t.deck.unshift(...cards);
+  const len = t.deck.length;
+  for (let i = 0; i < m; i++) t.deck.push(0);
+  for (let i = len - 1; i >= 0; i--) t.deck[i + m] = t.deck[i];
+  for (let i = 0; i < m; i++) t.deck[i] = cards[m - 1 - i];
   note(t, EV.under, seat, m);
 }
 
@@ -184,7 +186,7 @@ export function clearRevealed(t: Table): void {
       t.discardLen++;
     }
   }
-  t.revealed.length = 0;
+  clearList(t.revealed);
   t.revealedTaken = 0;
 }
 
@@ -316,7 +318,13 @@ export function ask(t: Table, ctx: number, actor: number, arg = -1): void {
 
 /** Drops the frame on top. */
 export function popFrame(t: Table): void {
-  t.stack.length -= FRAME_SIZE;
+  // Pops, not a length store: setting an array's length goes through V8's runtime.
+  for (let i = 0; i < FRAME_SIZE; i++) t.stack.pop();
+}
+
+/** Empties a list field in place (pops: see popFrame). */
+export function clearList(list: number[]): void {
+  while (list.length > 0) list.pop();
 }
 
 /** Pushes a continuation frame. */

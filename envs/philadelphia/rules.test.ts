@@ -9,11 +9,10 @@ import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
 import { AD_KINDS, ITEM_BOOM, ITEM_KINDS } from './components.js';
 import { philadelphia } from './index.js';
-import * as A from './legal.js';
-import { MAX_ROUNDS, PhiladelphiaState, maxGameLength, type PhiladelphiaJson } from './rules.js';
-import { labels, load } from './test-helpers.js';
+import * as A from './actions.js';
+import { MAX_ROUNDS, maxGameLength, type PhiladelphiaState } from './index.js';
+import { json, labels, load } from './test-helpers.js';
 
-const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
 const newGame = (players: number, seed: number | string = 0) =>
   philadelphia.newGame({ players, seed }) as PhiladelphiaState;
 
@@ -263,7 +262,7 @@ describe('determinism, serialisation and clones', () => {
         b.applyAction(action);
         const text = JSON.stringify(a.toJSON());
         expect(JSON.stringify(b.toJSON())).toBe(text);
-        const restored = PhiladelphiaState.fromJSON(JSON.parse(text));
+        const restored = philadelphia.fromJSON(JSON.parse(text));
         expect(JSON.stringify(restored.toJSON())).toBe(text);
         expect(restored.legalActions()).toEqual(a.legalActions());
       }

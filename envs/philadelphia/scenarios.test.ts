@@ -8,11 +8,10 @@ import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
 import { AD_KINDS, ITEM_KINDS, K } from './components.js';
 import { philadelphia } from './index.js';
-import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
-import { dieSeed, discardOf, eventsOf, fieldOf, goldOf, handOf, knownOf, labels, load } from './test-helpers.js';
+import type { PhiladelphiaState } from './index.js';
+import { dieSeed, discardOf, eventsOf, fieldOf, goldOf, handOf, json, knownOf, labels, load } from './test-helpers.js';
 
 const DIE_5 = dieSeed((f) => f[0] === 5);
-const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
 
 describe('rules §10 scenarios', () => {
   test('PH1 set validity: Pair and Flush 3 are legal, a repeated name or a specialist is not; Flush 3 scores 2', () => {

@@ -82,6 +82,7 @@ import {
   acquireCost,
   addToHand,
   ask,
+  clearList,
   clearRevealed,
   countIn,
   discardFromHand,
@@ -383,7 +384,7 @@ function mainAction(t: Table, seat: number, action: number): void {
       revealCards(t, seat, EXPLORE_REVEAL, SOURCE_EXPLORE);
       return ask(t, C.EXPLORE_PICK, seat);
     case A_SUBMIT:
-      t.submitSets.length = 0;
+      clearList(t.submitSets);
       return ask(t, C.SET_SELECT, seat);
     case A_PASS: {
       // §4.1 action 6: the hand is revealed, so every card in it becomes a known card.
@@ -416,7 +417,7 @@ function finishSubmit(t: Table, seat: number): void {
   const bankGold = BANK_GOLD * t.submitSets.length * countIn(t, seat, K.bank);
   t.gold[seat] += bankGold;
   note(t, EV.submit, seat, vp, bankGold);
-  t.submitSets.length = 0;
+  clearList(t.submitSets);
   shuffleUnderDeck(t, cards, seat);
 }
 

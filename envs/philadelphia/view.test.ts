@@ -9,10 +9,9 @@ import { layoutOf } from './encode.js';
 import { philadelphia } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
 import { logEntry } from './events.js';
-import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
-import { handOf, knownOf, load, names } from './test-helpers.js';
+import type { PhiladelphiaState } from './index.js';
+import { handOf, json, knownOf, load, names } from './test-helpers.js';
 
-const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
 /** Two positions that differ only in seat 1's unknown cards (and so in the deck): seat 0 and the spectator cannot tell. */
 const twins = () => [
   load({
