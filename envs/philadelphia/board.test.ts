@@ -144,32 +144,36 @@ describe('renderSvg', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
-  test("an opponent's unknown cards are backs, its known cards are face up; the own hand is face up with its details", () => {
-    const s = load({
-      hands: [
-        ['Cafe', 'Bank'],
-        ['Hotel', 'Miner', 'Pilot'],
-      ],
-      known: [[], ['Pilot']],
-      fields: [['Fisher:1'], ['Airline:2']],
-    });
-    const mine = renderSvg(s.view(0));
-    expect(mine).not.toMatch(/Hotel|Miner/);
-    expect(mine).toContain('<title>Pilot (known card in seat 1&#39;s hand)');
-    expect(mine.match(/<title>face-down card in Seat 1&#39;s hand<\/title>/g)).toHaveLength(2);
-    expect(mine).toContain('<title>Cafe (in your hand):');
-    // The field: owner, slot, markers against the contract, and the glossary text.
-    expect(mine).toContain(
-      `<title>Fisher (Seat 0 (you)&#39;s field, slot 0): 1 month marker of a 2-month contract. ${escapeHtml(GLOSSARY.find((g) => g.term === 'Fisher')?.text ?? '?')}</title>`,
-    );
-    expect(mine).toContain('<title>Airline (Seat 1&#39;s field, slot 0): 2 month markers of a 3-month contract.');
-    const theirs = renderSvg(s.view(1));
-    expect(theirs).toMatch(/Hotel/);
-    expect(theirs).not.toMatch(/Cafe|Bank/);
-    const spectator = renderSvg(s.view(-1));
-    expect(spectator).not.toMatch(/Hotel|Miner|Cafe|Bank|\(you\)/);
-    expect(spectator).toContain('Pilot');
-  });
+  test(
+    "an opponent's unknown cards are backs, its known cards " + 'are face up; the own hand is face up with its details',
+    () => {
+      const s = load({
+        hands: [
+          ['Cafe', 'Bank'],
+          ['Hotel', 'Miner', 'Pilot'],
+        ],
+        known: [[], ['Pilot']],
+        fields: [['Fisher:1'], ['Airline:2']],
+      });
+      const mine = renderSvg(s.view(0));
+      expect(mine).not.toMatch(/Hotel|Miner/);
+      expect(mine).toContain('<title>Pilot (known card in seat 1&#39;s hand)');
+      expect(mine.match(/<title>face-down card in Seat 1&#39;s hand<\/title>/g)).toHaveLength(2);
+      expect(mine).toContain('<title>Cafe (in your hand):');
+      // The field: owner, slot, markers against the contract, and the glossary text.
+      expect(mine).toContain(
+        `<title>Fisher (Seat 0 (you)&#39;s field, slot 0): 1 month marker of a 2-month ` +
+          `contract. ${escapeHtml(GLOSSARY.find((g) => g.term === 'Fisher')?.text ?? '?')}</title>`,
+      );
+      expect(mine).toContain('<title>Airline (Seat 1&#39;s field, slot 0): 2 month markers of a 3-month contract.');
+      const theirs = renderSvg(s.view(1));
+      expect(theirs).toMatch(/Hotel/);
+      expect(theirs).not.toMatch(/Cafe|Bank/);
+      const spectator = renderSvg(s.view(-1));
+      expect(spectator).not.toMatch(/Hotel|Miner|Cafe|Bank|\(you\)/);
+      expect(spectator).toContain('Pilot');
+    },
+  );
 
   test("marks the ads posted since the viewer's last decision and who is to act", () => {
     const s = load({ hands: [['Cafe', 'Bank'], ['Hotel']], round: 2 });
@@ -294,27 +298,32 @@ describe('glossary and rules', () => {
 });
 
 describe('renderHtml for phones', () => {
-  test('is well formed, every table scrolls in its own box and has at most 4 columns, cards carry their numbers', () => {
-    for (const s of GAMES.filter((_, i) => i % 3 === 0)) {
-      for (const seat of seatsOf(s)) {
-        const html = renderHtml(s.view(seat));
-        checkMarkup(html);
-        const tables = html.match(/<table/g)?.length ?? 0;
-        expect(html.match(/<div style="overflow-x:auto"><table/g)?.length ?? 0).toBe(tables);
-        for (const row of html.match(/<tr[^>]*>.*?<\/tr>/g) ?? [])
-          expect(row.match(/<t[hd][ >]/g)?.length ?? 0).toBeLessThanOrEqual(4);
+  test(
+    'is well formed, every table scrolls in its own box ' + 'and has at most 4 columns, cards carry their numbers',
+    () => {
+      for (const s of GAMES.filter((_, i) => i % 3 === 0)) {
+        for (const seat of seatsOf(s)) {
+          const html = renderHtml(s.view(seat));
+          checkMarkup(html);
+          const tables = html.match(/<table/g)?.length ?? 0;
+          expect(html.match(/<div style="overflow-x:auto"><table/g)?.length ?? 0).toBe(tables);
+          for (const row of html.match(/<tr[^>]*>.*?<\/tr>/g) ?? [])
+            expect(row.match(/<t[hd][ >]/g)?.length ?? 0).toBeLessThanOrEqual(4);
+        }
       }
-    }
-    const s = load({ hands: [['Cafe', 'Cafe'], ['Hotel']], fields: [['Farmer:1'], []] });
-    const html = renderHtml(s.view(0));
-    expect(html).toContain(
-      '<tr><td>0</td><td><strong>Farmer</strong><br><small>Primary Industry · cost 1 · reward 3 gold · established on die 2 or 5',
-    );
-    expect(html).toContain('<td>1 of 4</td>');
-    expect(html).toContain(
-      '<strong>Cafe ×2</strong> — Food &amp; Leisure; posting cost 1 gold, reward 4 gold, 3-month contract, established on a die roll of 1 or 4. While posted: each time you post another ad, gain 1 gold.',
-    );
-  });
+      const s = load({ hands: [['Cafe', 'Cafe'], ['Hotel']], fields: [['Farmer:1'], []] });
+      const html = renderHtml(s.view(0));
+      expect(html).toContain(
+        '<tr><td>0</td><td><strong>Farmer</strong><br><small>Primary ' +
+          'Industry · cost 1 · reward 3 gold · established on die 2 or 5',
+      );
+      expect(html).toContain('<td>1 of 4</td>');
+      expect(html).toContain(
+        '<strong>Cafe ×2</strong> — Food &amp; Leisure; posting cost 1 gold, reward 4 gold, 3-month ' +
+          'contract, established on a die roll of 1 or 4. While posted: each time you post another ad, gain 1 gold.',
+      );
+    },
+  );
 });
 
 test('the markup checker itself rejects unbalanced tags, raw ampersands and scripts', () => {

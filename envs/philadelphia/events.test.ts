@@ -41,7 +41,8 @@ describe('event records', () => {
       (LOG_KINDS[kind as keyof typeof LOG_KINDS] as readonly (readonly [string, number])[]).find(
         ([n]) => n === arg,
       )?.[1] ?? 0;
-    expect(2 ** width('gain', 'gold')).toBeGreaterThan(2 * 36 * 4); // Bank gold is logged by submit, but a gain may be large too
+    // Bank gold is logged by submit, but a gain may be large too.
+    expect(2 ** width('gain', 'gold')).toBeGreaterThan(2 * 36 * 4);
     expect(2 ** width('submit', 'bankGold')).toBeGreaterThan(2 * 36 * 4);
     expect(2 ** width('submit', 'vp')).toBeGreaterThan(5 * 18);
     expect(2 ** width('draw', 'count')).toBeGreaterThan(85);

@@ -75,7 +75,10 @@ export function industryText(kind: number): string {
 /** 'cost 1 gold, reward 4 gold, 3-month contract, established on a die roll of 1 or 4'. */
 export function numbersText(kind: number): string {
   const k = AD_KINDS[kind];
-  return `posting cost ${k.cost} gold, reward ${k.reward} gold, ${k.period}-month contract, established on a die roll of ${orList(k.faces)}`;
+  return (
+    `posting cost ${k.cost} gold, reward ${k.reward} gold, ${k.period}-month ` +
+    `contract, established on a die roll of ${orList(k.faces)}`
+  );
 }
 
 /** The glossary text of an ad kind. */
@@ -93,7 +96,10 @@ export function adText(kind: number): string {
 export function itemText(item: number): string {
   const it = ITEM_KINDS[item];
   if (item === ITEM_BOOM) {
-    return `Field card, shuffled into the item deck but never on display at the start and never bought. ${it.effect.replace(/^Field card: o/, 'O')}`;
+    return (
+      `Field card, shuffled into the item deck but never on display at the ` +
+      `start and never bought. ${it.effect.replace(/^Field card: o/, 'O')}`
+    );
   }
   return (
     `Item card (${plural(it.copies, 'copy', 'copies')}), price ${it.cost} gold. Bought with Purchase (from round 2, ` +
@@ -121,27 +127,37 @@ const CONCEPTS: GlossaryEntry[] = [
   {
     term: 'month marker',
     kind: 'rule',
-    text: 'Every posted ad gets one month marker at the end of each round; when its markers reach its contract length (months) it defaults.',
+    text:
+      'Every posted ad gets one month marker at the end of each round; ' +
+      'when its markers reach its contract length (months) it defaults.',
   },
   {
     term: 'established',
     kind: 'rule',
-    text: 'After all turns the start player rolls the die; every posted ad showing that face is established: it pays its reward in gold, its effect happens, then it goes to the discard pile.',
+    text:
+      'After all turns the start player rolls the die; every posted ad showing that face is ' +
+      'established: it pays its reward in gold, its effect happens, then it goes to the discard pile.',
   },
   {
     term: 'defaults',
     kind: 'rule',
-    text: 'An ad whose month markers reach its contract length at the end of a round defaults: it goes to the discard pile without paying anything (a Railway Company in your field returns it to your hand instead).',
+    text:
+      'An ad whose month markers reach its contract length at the end of a round defaults: it goes ' +
+      'to the discard pile without paying anything (a Railway Company in your field returns it to your hand instead).',
   },
   {
     term: 'known cards',
     kind: 'rule',
-    text: 'Cards that went into a hand face up (picked from a reveal, returned from the field, taken by Headhunting, or a hand shown by Pass): everyone sees them until they leave that hand.',
+    text:
+      'Cards that went into a hand face up (picked from a reveal, returned from the field, taken ' +
+      'by Headhunting, or a hand shown by Pass): everyone sees them until they leave that hand.',
   },
   {
     term: 'Explore',
     kind: 'action',
-    text: `Reveal the top ${EXPLORE_REVEAL} ad cards, take one into your hand and discard the rest. Only with at most ${HAND_LIMIT - 1} cards in hand.`,
+    text:
+      `Reveal the top ${EXPLORE_REVEAL} ad cards, take one into your hand and ` +
+      `discard the rest. Only with at most ${HAND_LIMIT - 1} cards in hand.`,
   },
   {
     term: 'Acquire',
@@ -157,7 +173,9 @@ const CONCEPTS: GlossaryEntry[] = [
   {
     term: 'Submit',
     kind: 'action',
-    text: 'Reveal one or more sets from your hand and score their VP; the cards and the discard pile are shuffled under the ad deck.',
+    text:
+      'Reveal one or more sets from your hand and score their VP; ' +
+      'the cards and the discard pile are shuffled under the ad deck.',
   },
   {
     term: 'Pass',

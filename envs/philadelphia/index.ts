@@ -19,10 +19,7 @@ import { apply, determinize, isOver, isTruncated, maxGameLength, setup, toAct } 
 import { view, type PhiladelphiaView } from './view.js';
 
 export type { PhiladelphiaView } from './view.js';
-export type { PhiladelphiaPosition } from './position.js';
-export { ACTION_SIZE } from './actions.js';
-export { MAX_ROUNDS, MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS, WIN_VP } from './components.js';
-export { GAME } from './position.js';
+export { MAX_ROUNDS } from './components.js';
 export { maxGameLength } from './transitions.js';
 
 /** The config object; Philadelphia has no options. */

@@ -6,7 +6,6 @@
  */
 import {
   AD_KINDS,
-  C,
   FRAME_SIZE,
   F_POSTING,
   GUARD_GOLD,

@@ -66,30 +66,34 @@ describe('saved states', () => {
     expect(() => philadelphia.fromJSON(saved)).toThrow(message);
   });
 
-  test("a hand-written mid-posting state (Fire Station asking, a Site Supervisor's [WATCH] pending) loads and plays on", () => {
-    const j = positionJson({
-      hands: [['Bank'], ['Hotel']],
-      fields: [['Cafe', 'Site Supervisor', 'Fire Station'], []],
-      gold: [5, 7],
-    });
-    j.decision = { context: 'FIRE_TARGET', actor: 0, self: 2, count: 0 };
-    // The Site Supervisor's posting saw W = [Cafe]; the Fire Station it posted saw W = [Cafe, Site Supervisor].
-    j.stack = [
-      ['posting', 0, 5, 1],
-      ['posting', 0, 12, 2],
-    ];
-    const s = philadelphia.fromJSON(j);
-    expect(labels(s)).toEqual([
-      'return nothing',
-      'return Cafe (slot 0) to hand',
-      'return Site Supervisor (slot 1) to hand',
-    ]);
-    playNamed(s, 'return Cafe (slot 0) to hand');
-    // Both pending postings lost their watcher: no Cafe gold for the Fire Station or the Site Supervisor.
-    expect(goldOf(s)[0]).toBe(5);
-    expect(fieldOf(s, 0)).toEqual(['Site Supervisor:0', 'Fire Station:0']);
-    expect(s.view(0)).toMatchObject({ decision: { context: 'MAIN' }, actionsLeft: 1 });
-  });
+  test(
+    'a hand-written mid-posting state (Fire Station asking, ' +
+      "a Site Supervisor's [WATCH] pending) loads and plays on",
+    () => {
+      const j = positionJson({
+        hands: [['Bank'], ['Hotel']],
+        fields: [['Cafe', 'Site Supervisor', 'Fire Station'], []],
+        gold: [5, 7],
+      });
+      j.decision = { context: 'FIRE_TARGET', actor: 0, self: 2, count: 0 };
+      // The Site Supervisor's posting saw W = [Cafe]; the Fire Station it posted saw W = [Cafe, Site Supervisor].
+      j.stack = [
+        ['posting', 0, 5, 1],
+        ['posting', 0, 12, 2],
+      ];
+      const s = philadelphia.fromJSON(j);
+      expect(labels(s)).toEqual([
+        'return nothing',
+        'return Cafe (slot 0) to hand',
+        'return Site Supervisor (slot 1) to hand',
+      ]);
+      playNamed(s, 'return Cafe (slot 0) to hand');
+      // Both pending postings lost their watcher: no Cafe gold for the Fire Station or the Site Supervisor.
+      expect(goldOf(s)[0]).toBe(5);
+      expect(fieldOf(s, 0)).toEqual(['Site Supervisor:0', 'Fire Station:0']);
+      expect(s.view(0)).toMatchObject({ decision: { context: 'MAIN' }, actionsLeft: 1 });
+    },
+  );
 
   test('random play round-trips through JSON text at every step', () => {
     const rng = Rng.fromSeed('roundtrip');

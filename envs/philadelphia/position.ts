@@ -207,7 +207,9 @@ function check(t: PhiladelphiaPosition, bad: (detail: string) => never): void {
   });
   for (const id of t.submitSets) for (const k of SETS[id].kinds) total[k]++;
   AD_KINDS.forEach((k) => {
-    if (total[k.id] !== k.copies) bad(`${total[k.id]} ${k.name} cards are placed, but the game has ${k.copies} (§2.3)`);
+    if (total[k.id] !== k.copies) {
+      bad(`${total[k.id]} ${k.name} cards are placed, but the game has ${k.copies} (§2.3)`);
+    }
   });
 
   // §2.6: every item card in exactly one place; Economic Boom only in the deck or face up.
@@ -219,7 +221,9 @@ function check(t: PhiladelphiaPosition, bad: (detail: string) => never): void {
   if (t.activeItem >= 0) items[t.activeItem]++;
   if (t.boom) items[ITEM_BOOM]++;
   ITEM_KINDS.forEach((k) => {
-    if (items[k.id] !== k.copies) bad(`${items[k.id]} ${k.name} cards are placed, but the game has ${k.copies} (§2.6)`);
+    if (items[k.id] !== k.copies) {
+      bad(`${items[k.id]} ${k.name} cards are placed, but the game has ${k.copies} (§2.6)`);
+    }
   });
   const emptySlots = t.itemSlots.filter((k) => k < 0).length;
   if (emptySlots !== (t.activeItem >= 0 ? 1 : 0))

@@ -115,30 +115,33 @@ describe('§3 setup', () => {
 });
 
 describe('§4 rounds and turns', () => {
-  test('two actions per turn, turns clockwise from the start player, then Adoption, Renewal and a new start player', () => {
-    const s = load({ hands: [[], [], []], startPlayer: 1 });
-    const order: [number, number][] = [];
-    for (let i = 0; i < 6; i++) {
-      order.push([s.currentPlayer(), s.view(0).actionsLeft]);
-      playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
-    }
-    expect(order).toEqual([
-      [1, 2],
-      [1, 1],
-      [2, 2],
-      [2, 1],
-      [0, 2],
-      [0, 1],
-    ]);
-    expect(s.view(0)).toMatchObject({
-      round: 2,
-      startPlayer: 2,
-      toAct: 2,
-      actionsLeft: 2,
-      lastDie: expect.any(Number),
-    });
-    expect(s.view(0).lastDie).toBeGreaterThanOrEqual(1);
-  });
+  test(
+    'two actions per turn, turns clockwise from the start ' + 'player, then Adoption, Renewal and a new start player',
+    () => {
+      const s = load({ hands: [[], [], []], startPlayer: 1 });
+      const order: [number, number][] = [];
+      for (let i = 0; i < 6; i++) {
+        order.push([s.currentPlayer(), s.view(0).actionsLeft]);
+        playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
+      }
+      expect(order).toEqual([
+        [1, 2],
+        [1, 1],
+        [2, 2],
+        [2, 1],
+        [0, 2],
+        [0, 1],
+      ]);
+      expect(s.view(0)).toMatchObject({
+        round: 2,
+        startPlayer: 2,
+        toAct: 2,
+        actionsLeft: 2,
+        lastDie: expect.any(Number),
+      });
+      expect(s.view(0).lastDie).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   test('VP reached during the Action phase do not end the game before the round is over (§7.1)', () => {
     const s = load({ hands: [['Cafe', 'Cafe', 'Cafe', 'Cafe'], []], vp: [5, 0] });
