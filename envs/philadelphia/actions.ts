@@ -32,8 +32,6 @@ import {
 import { acquireCost, has, hasAnySet, postCost, setFits } from './operations.js';
 import type { PhiladelphiaPosition } from './position.js';
 
-type Table = PhiladelphiaPosition;
-
 /** The blocks of §9 in order: [name, size, meaning]; every action number below is derived from them. */
 const BLOCKS = [
   ['explore', 1, 'Explore: reveal 4 ad cards and take one (MAIN)'],
@@ -106,17 +104,17 @@ const inBlock = (a: number, base: number, size: number): boolean => a >= base &&
 
 // ---- §4.1 legality of the turn actions --------------------------------------------------------------------
 
-function canExplore(t: Table, seat: number): boolean {
+function canExplore(t: PhiladelphiaPosition, seat: number): boolean {
   return t.handSize[seat] < HAND_LIMIT && t.deck.length + t.discardLen >= 1;
 }
 
-function canAcquire(t: Table, seat: number, n: number): boolean {
+function canAcquire(t: PhiladelphiaPosition, seat: number, n: number): boolean {
   return (
     t.handSize[seat] + n <= HAND_LIMIT && t.deck.length + t.discardLen >= n && t.gold[seat] >= acquireCost(t, seat, n)
   );
 }
 
-function canPost(t: Table, seat: number, kind: number, free: boolean): boolean {
+function canPost(t: PhiladelphiaPosition, seat: number, kind: number, free: boolean): boolean {
   return (
     t.hands[seat * KIND_COUNT + kind] > 0 &&
     t.fieldLen[seat] < MAX_FIELD &&
@@ -124,7 +122,7 @@ function canPost(t: Table, seat: number, kind: number, free: boolean): boolean {
   );
 }
 
-export function canPostAny(t: Table, seat: number, free: boolean): boolean {
+export function canPostAny(t: PhiladelphiaPosition, seat: number, free: boolean): boolean {
   if (t.fieldLen[seat] >= MAX_FIELD) return false;
   if (free) return t.handSize[seat] > 0;
   // The cheapest card decides; Construction Company may be free (postCost).
@@ -133,18 +131,18 @@ export function canPostAny(t: Table, seat: number, free: boolean): boolean {
   return false;
 }
 
-function canBuy(t: Table, seat: number, slot: number): boolean {
+function canBuy(t: PhiladelphiaPosition, seat: number, slot: number): boolean {
   const item = t.itemSlots[slot];
   return t.round >= 2 && !t.purchased && item >= 0 && t.gold[seat] >= ITEM_KINDS[item].cost;
 }
 
-function canBuyAny(t: Table, seat: number): boolean {
+function canBuyAny(t: PhiladelphiaPosition, seat: number): boolean {
   for (let slot = 0; slot < ITEM_SLOTS; slot++) if (canBuy(t, seat, slot)) return true;
   return false;
 }
 
 /** Pass is legal only when none of Explore, Acquire, Post, Purchase and Submit is (§4.1). */
-function mustPass(t: Table, seat: number): boolean {
+function mustPass(t: PhiladelphiaPosition, seat: number): boolean {
   return (
     !canExplore(t, seat) &&
     !canAcquire(t, seat, 1) &&
@@ -155,18 +153,18 @@ function mustPass(t: Table, seat: number): boolean {
 }
 
 /** Design Office: another own ad with a [POST] effect that is not a Design Office. */
-export function hasDesignTarget(t: Table, seat: number): boolean {
+export function hasDesignTarget(t: PhiladelphiaPosition, seat: number): boolean {
   for (let s = 0; s < t.fieldLen[seat]; s++) if (isDesignTarget(t, seat, s)) return true;
   return false;
 }
 
-function isDesignTarget(t: Table, seat: number, slot: number): boolean {
+function isDesignTarget(t: PhiladelphiaPosition, seat: number, slot: number): boolean {
   const kind = t.fieldKind[seat * MAX_FIELD + slot];
   return AD_KINDS[kind].hasPost && kind !== K.designOffice;
 }
 
 /** Police Station: some ad of an opponent without a Lawyer (§8.8). */
-export function hasPoliceTarget(t: Table, seat: number): boolean {
+export function hasPoliceTarget(t: PhiladelphiaPosition, seat: number): boolean {
   for (let o = 1; o < t.players; o++) {
     const target = (seat + o) % t.players;
     if (t.fieldLen[target] > 0 && !has(t, target, K.lawyer)) return true;
@@ -174,11 +172,11 @@ export function hasPoliceTarget(t: Table, seat: number): boolean {
   return false;
 }
 
-const revealedOpen = (t: Table, pos: number): boolean =>
+const revealedOpen = (t: PhiladelphiaPosition, pos: number): boolean =>
   pos < t.revealed.length && (t.revealedTaken & (1 << pos)) === 0;
 
 /** Whether `action` (an integer in 0..ACTION_SIZE-1) is legal now. Reads only. */
-export function isLegal(t: Table, action: number): boolean {
+export function isLegal(t: PhiladelphiaPosition, action: number): boolean {
   const seat = t.actor;
   const slot = action - A_SLOT_BASE;
   switch (t.ctx) {
@@ -290,7 +288,7 @@ const CANDIDATES: readonly (readonly [number, number])[][] = (() => {
 })();
 
 /** The legal actions, ascending (empty only once the game is over). */
-export function legalActions(t: Table): number[] {
+export function legalActions(t: PhiladelphiaPosition): number[] {
   const out: number[] = [];
   const seat = t.actor;
   const hand = seat * KIND_COUNT;
@@ -337,7 +335,7 @@ export function legalActions(t: Table): number[] {
 }
 
 /** SET_SELECT: every set id the remaining hand contains (§9), in id order, then DONE after a set. */
-function setSelectActions(t: Table, seat: number, out: number[]): void {
+function setSelectActions(t: PhiladelphiaPosition, seat: number, out: number[]): void {
   const base = seat * KIND_COUNT;
   for (let size = 2; size <= 4; size++) {
     for (let r = 0; r < REGULAR_COUNT; r++) {
@@ -392,7 +390,7 @@ export const DECISION_TEXT: Readonly<Record<ContextName, string>> = {
  * Why `action` (an integer in range, the game not over: the kit checked) is not legal now, or
  * undefined if it is. Reads only.
  */
-export function whyIllegal(t: Table, action: number): string | undefined {
+export function whyIllegal(t: PhiladelphiaPosition, action: number): string | undefined {
   if (isLegal(t, action)) return undefined;
   const must = `seat ${t.actor} must ${DECISION_TEXT[CONTEXTS[t.ctx]]}`;
   if (t.ctx !== C.MAIN) return `'${actionLabel(t, action)}' is not one of the choices now: ${must}`;
@@ -423,7 +421,7 @@ export function whyIllegal(t: Table, action: number): string | undefined {
  * 'Pair of Cafe (1 VP)', 'return Cafe (slot 1) to hand'... Cards are named only where they are
  * public or the actor's own, so a label never reveals more than its context shows.
  */
-export function actionLabel(t: Table, action: number): string {
+export function actionLabel(t: PhiladelphiaPosition, action: number): string {
   if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE) return `action ${action} (not an action)`;
   const seat = t.actor;
   const ctx = t.ctx;
@@ -498,7 +496,7 @@ export function actionLabel(t: Table, action: number): string {
   return action === A_PURCHASE_MENU ? 'purchase...' : `action ${action}`;
 }
 
-function doneLabel(t: Table): string {
+function doneLabel(t: PhiladelphiaPosition): string {
   switch (t.ctx) {
     case C.TAXI_PICK:
       return 'take no second card';

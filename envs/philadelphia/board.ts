@@ -31,7 +31,7 @@ export { RULES } from './rules-doc.js';
 
 /**
  * The turn actions the viewer may take now (rules §4.1), worked out from its own view: the same
- * conditions legal.ts checks on the table, so the sentence names exactly the legal choices.
+ * conditions actions.ts checks on the position, so the sentence names exactly the legal choices.
  */
 export function turnOptions(view: PhiladelphiaView): string[] {
   const seat = view.seat;

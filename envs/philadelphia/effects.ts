@@ -41,7 +41,7 @@ import {
   revealCards,
   takeRevealed,
 } from './operations.js';
-import type { PhiladelphiaPosition as Table } from './position.js';
+import type { PhiladelphiaPosition } from './position.js';
 
 /** How a posting came about (logged; Site Supervisor's is free, §4.2 step 1). */
 export const HOW_ACTION = 0;
@@ -51,7 +51,7 @@ export const HOW_OVERTIME = 2;
 // ---- the posting procedure (§4.2) --------------------------------------------------------------------------
 
 /** Steps 1-4 of a posting; returns true if its [POST] effect now asks a question. */
-export function startPosting(t: Table, seat: number, kind: number, how: number): boolean {
+export function startPosting(t: PhiladelphiaPosition, seat: number, kind: number, how: number): boolean {
   const cost = postCost(t, seat, kind, how === HOW_SUPERVISOR);
   t.gold[seat] -= cost;
   removeFromHand(t, seat, kind);
@@ -64,7 +64,7 @@ export function startPosting(t: Table, seat: number, kind: number, how: number):
 }
 
 /** Steps 5 and 6: [WATCH] of the ads of W still in the field, in slot order, then opponents' Pilots. */
-export function finishPosting(t: Table, seat: number, kind: number, w: number): void {
+export function finishPosting(t: PhiladelphiaPosition, seat: number, kind: number, w: number): void {
   const isFood = AD_KINDS[kind].industry === IND.FUN;
   for (let slot = 0; slot < w; slot++) {
     const watcher = t.fieldKind[seat * MAX_FIELD + slot];
@@ -81,7 +81,7 @@ export function finishPosting(t: Table, seat: number, kind: number, w: number): 
  * Resolves the [POST] effect of `kind` for `seat` with "this card" in `self` (the posted card, or
  * the card a Design Office copies, §8.6). Returns true if it asks a question (ctx is then set).
  */
-export function startPostEffect(t: Table, seat: number, kind: number, self: number): boolean {
+export function startPostEffect(t: PhiladelphiaPosition, seat: number, kind: number, self: number): boolean {
   const base = seat * MAX_FIELD;
   const len = t.fieldLen[seat];
   switch (kind) {
@@ -162,7 +162,7 @@ export function startPostEffect(t: Table, seat: number, kind: number, self: numb
 // ---- items (§2.6) ---------------------------------------------------------------------------------------------
 
 /** Starts an item's effect; returns true if it asks a question. */
-export function startItem(t: Table, seat: number, item: number): boolean {
+export function startItem(t: PhiladelphiaPosition, seat: number, item: number): boolean {
   switch (item) {
     case ITEM_JOB_CHANGE:
       if (t.handSize[seat] === 0) return false;
@@ -203,7 +203,7 @@ export function startItem(t: Table, seat: number, item: number): boolean {
   }
 }
 
-export function anyMarker(t: Table, seat: number): boolean {
+export function anyMarker(t: PhiladelphiaPosition, seat: number): boolean {
   for (let s = 0; s < t.fieldLen[seat]; s++) if (t.fieldMarkers[seat * MAX_FIELD + s] > 0) return true;
   return false;
 }
@@ -214,7 +214,7 @@ export function anyMarker(t: Table, seat: number): boolean {
  * A3 for one established ad: reward + Economic Boom + Accountant + Architect (other than itself),
  * plus each Hotel's +1 for every other established ad of its owner (`batch` = the owner's ads in E).
  */
-export function establishGold(t: Table, seat: number, kind: number): number {
+export function establishGold(t: PhiladelphiaPosition, seat: number, kind: number): number {
   let gold = AD_KINDS[kind].reward + (t.boom ? 1 : 0);
   if (has(t, seat, K.accountant)) gold++;
   if (AD_KINDS[kind].industry === IND.CON && countIn(t, seat, K.architect) - (kind === K.architect ? 1 : 0) > 0)
@@ -223,7 +223,7 @@ export function establishGold(t: Table, seat: number, kind: number): number {
 }
 
 /** Press Release: A3 for a single ad (E = {that ad}). */
-export function establish(t: Table, seat: number, slot: number, batch: number): void {
+export function establish(t: PhiladelphiaPosition, seat: number, slot: number, batch: number): void {
   const kind = t.fieldKind[seat * MAX_FIELD + slot];
   const gold = establishGold(t, seat, kind);
   t.gold[seat] += gold;
@@ -232,7 +232,7 @@ export function establish(t: Table, seat: number, slot: number, batch: number): 
 }
 
 /** A4 for one ad; returns true if a Forester asks its owner. */
-export function adoptEffect(t: Table, seat: number, slot: number): boolean {
+export function adoptEffect(t: PhiladelphiaPosition, seat: number, slot: number): boolean {
   const kind = t.fieldKind[seat * MAX_FIELD + slot];
   if (kind === K.farmer) {
     drawCards(t, seat, 1, kind);

@@ -1,7 +1,7 @@
 /**
  * Philadelphia's reference for people: every ad kind, item, the field card, industry and set type by
- * the name the pages show, with its numbers generated from cards.ts (never typed by hand), plus the
- * phrasing helpers the board, the HTML view and the rules page share.
+ * the name the pages show, with its numbers generated from components.ts (never typed by hand),
+ * plus the phrasing helpers the board, the HTML view and the rules page share.
  */
 import type { GlossaryEntry } from '../core/board.js';
 import {

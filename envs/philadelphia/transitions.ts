@@ -105,8 +105,6 @@ import {
 } from './operations.js';
 import { POSITION, turnSeat, type PhiladelphiaPosition } from './position.js';
 
-type Table = PhiladelphiaPosition;
-
 /**
  * An honest bound on decisions (applyAction calls) per game. Per action at most 2 choices (the
  * kind, then its parameter) plus its sub-decisions, which are bounded by the 85 cards: Job Change
@@ -119,14 +117,14 @@ const MAX_DECISIONS_PER_ACTION = 2 + 86;
 export const maxGameLength = (players: number): number =>
   MAX_ROUNDS * (players * ACTIONS_PER_TURN * MAX_DECISIONS_PER_ACTION + 4 * FORESTER_MAX);
 
-export const toAct = (t: Table): number => (t.phase === PH_OVER ? -1 : t.actor);
-export const isOver = (t: Table): boolean => t.phase === PH_OVER;
-export const isTruncated = (t: Table): boolean => t.truncated;
+export const toAct = (t: PhiladelphiaPosition): number => (t.phase === PH_OVER ? -1 : t.actor);
+export const isOver = (t: PhiladelphiaPosition): boolean => t.phase === PH_OVER;
+export const isTruncated = (t: PhiladelphiaPosition): boolean => t.truncated;
 
 // ---- setup (§3, RNG order §5) --------------------------------------------------------------------------
 
 /** A new game (§3): every draw from the position's Rng seeded with `seed`, in the order of §5. */
-export function setup(players: number, seed: number | string): Table {
+export function setup(players: number, seed: number | string): PhiladelphiaPosition {
   const t = POSITION.create(players);
   const rng = Rng.fromSeed(seed);
   t.rng = rng;
@@ -166,7 +164,7 @@ export function setup(players: number, seed: number | string): Table {
 // ---- flow helpers ---------------------------------------------------------------------------------------
 
 /** A new turn: drop log events every seat has seen since its last decision, then MAIN. */
-function startTurn(t: Table): void {
+function startTurn(t: PhiladelphiaPosition): void {
   let oldest = t.lastMove[0];
   for (let s = 1; s < t.players; s++) oldest = Math.min(oldest, t.lastMove[s]);
   const drop = Math.max(oldest - t.logBase, t.log.length - LOG_CAP, 0);
@@ -182,13 +180,13 @@ function startTurn(t: Table): void {
 }
 
 /** One of the turn's actions is fully resolved (§4.1 loop). */
-function endAction(t: Table): void {
+function endAction(t: PhiladelphiaPosition): void {
   t.actionsLeft--;
   if (t.actionsLeft === 0) endTurn(t);
   else ask(t, C.MAIN, turnSeat(t));
 }
 
-function endTurn(t: Table): void {
+function endTurn(t: PhiladelphiaPosition): void {
   // A Pass ends the turn with actions unused (§4.1): none are left either way.
   t.actionsLeft = 0;
   t.turn++;
@@ -197,7 +195,7 @@ function endTurn(t: Table): void {
 }
 
 /** Continues the frames under a settled decision until a new decision is asked (or the game ends). */
-function resume(t: Table): void {
+function resume(t: PhiladelphiaPosition): void {
   for (;;) {
     if (t.stack.length === 0) {
       endAction(t);
@@ -239,7 +237,7 @@ function resume(t: Table): void {
 // ---- applying a validated action -------------------------------------------------------------------------
 
 /** Plays a legal action for the seat to act; its events are that seat's last move (views' newFrom). */
-export function apply(t: Table, action: number): void {
+export function apply(t: PhiladelphiaPosition, action: number): void {
   t.lastMove[t.actor] = logEnd(t);
   const seat = t.actor;
   switch (t.ctx) {
@@ -377,7 +375,7 @@ export function apply(t: Table, action: number): void {
   }
 }
 
-function mainAction(t: Table, seat: number, action: number): void {
+function mainAction(t: PhiladelphiaPosition, seat: number, action: number): void {
   switch (action) {
     case A_EXPLORE:
       note(t, EV.explore, seat);
@@ -405,7 +403,7 @@ function mainAction(t: Table, seat: number, action: number): void {
 
 // ---- Submit (§4.1 action 5) -------------------------------------------------------------------------------
 
-function finishSubmit(t: Table, seat: number): void {
+function finishSubmit(t: PhiladelphiaPosition, seat: number): void {
   let vp = 0;
   const cards = new Array<number>(KIND_COUNT).fill(0);
   for (let i = 0; i < t.submitSets.length; i++) {
@@ -423,7 +421,7 @@ function finishSubmit(t: Table, seat: number): void {
 
 // ---- Purchase (§4.1 action 4, items §2.6) -------------------------------------------------------------------
 
-function buyItem(t: Table, seat: number, slot: number): void {
+function buyItem(t: PhiladelphiaPosition, seat: number, slot: number): void {
   const item = t.itemSlots[slot];
   const cost = ITEM_KINDS[item].cost;
   t.gold[seat] -= cost;
@@ -438,7 +436,7 @@ function buyItem(t: Table, seat: number, slot: number): void {
 // ---- Adoption (§4.3) and Renewal (§4.4) ------------------------------------------------------------------------
 
 /** A1-A3, then the A4 loop. */
-function startAdoption(t: Table): void {
+function startAdoption(t: PhiladelphiaPosition): void {
   t.phase = PH_ADOPTION;
   const d = t.rng.die();
   t.lastDie = d;
@@ -463,7 +461,7 @@ function startAdoption(t: Table): void {
 }
 
 /** A4 from the cursor in the F_ADOPT frame on top: stops at a Forester, else A5, Renewal, R4. */
-function continueAdoption(t: Table): void {
+function continueAdoption(t: PhiladelphiaPosition): void {
   const at = t.stack.length - FRAME_SIZE;
   const d = t.lastDie;
   let slot = t.stack[at + 2];
@@ -490,7 +488,7 @@ function continueAdoption(t: Table): void {
 }
 
 /** R1-R3 from one snapshot (Railway and Insurance counted before anything leaves), then R4. */
-function renewal(t: Table): void {
+function renewal(t: PhiladelphiaPosition): void {
   const n = t.players;
   for (let seat = 0; seat < n; seat++) {
     for (let s = 0; s < t.fieldLen[seat]; s++) t.fieldMarkers[seat * MAX_FIELD + s]++;
@@ -541,7 +539,7 @@ function renewal(t: Table): void {
 }
 
 /** R4 and the cap (§7). */
-function endRound(t: Table): void {
+function endRound(t: PhiladelphiaPosition): void {
   let top = 0;
   for (let seat = 0; seat < t.players; seat++) top = Math.max(top, t.vp[seat]);
   if (top >= WIN_VP || t.round === MAX_ROUNDS) {
@@ -571,7 +569,7 @@ function endRound(t: Table): void {
  * way; then the world's Rng is reseeded. Every input is part of view(seat), so equal views and
  * equal rng states give equal worlds.
  */
-export function determinize(p: Table, seat: number, rng: Rng): Table {
+export function determinize(p: PhiladelphiaPosition, seat: number, rng: Rng): PhiladelphiaPosition {
   const w = POSITION.clone(p);
   const pool = new Array<number>(KIND_COUNT).fill(0);
   const need = new Array<number>(w.players).fill(0);
