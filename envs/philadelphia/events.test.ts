@@ -9,6 +9,7 @@ import {
   eventKind,
   eventSeat,
   logEntry,
+  packEntry,
   packEvent,
 } from './events.js';
 
@@ -30,6 +31,7 @@ describe('event records', () => {
           expect(Number.isInteger(rec) && rec >= 0 && rec < 2 ** 30).toBe(true);
           expect([eventKind(rec), eventSeat(rec), eventArgs(rec)]).toEqual([kind, seat, args]);
           expect(logEntry(rec)).toEqual([name, seat, ...args]);
+          expect(packEntry(name, [seat, ...args])).toBe(rec);
         }
       }
       expect(LOG_ARITY[kind]).toBe(specs.length);

@@ -114,6 +114,18 @@ export function packEvent(kind: number, seat: number, args: readonly number[]): 
   return rec;
 }
 
+const KIND_BY_NAME = new Map<string, number>(LOG_KIND_NAMES.map((k, i) => [k, i]));
+
+/** Packs an EventLog entry (its arguments are [seat, ...the kind's]) the way packEvent does, for views. */
+export function packEntry(name: string, record: readonly number[]): number {
+  const kind = KIND_BY_NAME.get(name) as number;
+  const shift = ARG_SHIFT[kind];
+  const bias = ARG_BIAS[kind];
+  let rec = kind | ((record[0] + 1) << KIND_BITS);
+  for (let i = 1; i < record.length; i++) rec |= (record[i] + bias[i - 1]) << shift[i - 1];
+  return rec;
+}
+
 export const eventKind = (rec: number): number => rec & ((1 << KIND_BITS) - 1);
 export const eventSeat = (rec: number): number => ((rec >> KIND_BITS) & ((1 << SEAT_BITS) - 1)) - 1;
 export function eventArgs(rec: number): number[] {

@@ -15,7 +15,7 @@ import {
   type FrameName,
   type PhaseName,
 } from './components.js';
-import { EVENTS, packEvent, type LogKind } from './events.js';
+import { packEntry } from './events.js';
 import { turnSeat, type PhiladelphiaPosition } from './position.js';
 import { ranking } from './scoring.js';
 import { toAct } from './transitions.js';
@@ -153,5 +153,7 @@ export function view(t: PhiladelphiaPosition, player: number): PhiladelphiaView 
 
 /** The log as the view carries it: one packed integer per event (events.ts), oldest first. */
 function packedLog(t: PhiladelphiaPosition): number[] {
-  return t.log.entries().map(({ kind, args }) => packEvent(EVENTS.index[kind as LogKind], args[0], args.slice(1)));
+  const out: number[] = [];
+  for (const { kind, args } of t.log.entries()) out.push(packEntry(kind, args));
+  return out;
 }
