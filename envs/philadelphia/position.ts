@@ -150,7 +150,7 @@ function packed(p: PhiladelphiaPosition): PhiladelphiaPosition {
 
 /**
  * The kit's position functions, with create and fromJSON returning a clone: the kit builds those
- * objects field by field with keyed stores, which leaves a 40-field object in V8's slow dictionary
+ * objects field by field with keyed stores, which leaves a 37-field object in V8's slow dictionary
  * mode (and its arrays holey); clone is one object literal with fast properties (about 2x the
  * playout speed).
  */
