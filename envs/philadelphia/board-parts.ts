@@ -4,18 +4,18 @@
  * item cards. Every piece carries a <title> with its name and glossary text.
  */
 import { SEAT_COLORS, cardBack, svgText } from '../core/board.js';
-import { AD_KINDS, INDUSTRY_CODES, ITEM_KINDS } from './cards.js';
+import { AD_KINDS, INDUSTRY_CODES, ITEM_KINDS } from './components.js';
 import { adText, effectText, itemText, timingLabel } from './glossary.js';
 
 export const FIELD_W = 110;
 export const FIELD_H = 128;
 export const HAND_W = 138;
 export const LINE = 15;
-export const NEW_COLOR = '#E69F00';
+const NEW_COLOR = '#E69F00';
 export const INK = '#1d2430';
 export const MUTED = '#4a5363';
 /** Light tints per industry (CON, FUN, PUB, TRN, NAT, FIN) for the cards' top strips. */
-export const INDUSTRY_TINT = ['#ead9c0', '#f7d3dc', '#d5e1f2', '#dedede', '#d3ebc6', '#f2e6ae'];
+const INDUSTRY_TINT = ['#ead9c0', '#f7d3dc', '#d5e1f2', '#dedede', '#d3ebc6', '#f2e6ae'];
 const ITEM_TINT = '#e6ddf3';
 
 // ---- text helpers ---------------------------------------------------------------------------------
@@ -31,8 +31,10 @@ export interface TextOpts {
 export function text(x: number, y: number, s: string, o: TextOpts = {}): string {
   const size = o.size ?? 13;
   return (
-    `<text x="${x}" y="${y}" font-size="${size}"${o.bold ? ' font-weight="700"' : ''}${o.italic ? ' font-style="italic"' : ''}` +
-    `${o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : ''} fill="${o.fill ?? INK}">${svgText(s)}</text>`
+    `<text x="${x}" y="${y}" ` +
+    `font-size="${size}"${o.bold ? ' font-weight="700"' : ''}${o.italic ? ' font-style="italic"' : ''}` +
+    `${o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : ''} ` +
+    `fill="${o.fill ?? INK}">${svgText(s)}</text>`
   );
 }
 
@@ -90,7 +92,7 @@ export function handCardHeight(kind: number, known: number): number {
 }
 
 /** Die faces as small numbered squares. */
-export function dieFaces(x: number, y: number, faces: readonly number[]): string {
+function dieFaces(x: number, y: number, faces: readonly number[]): string {
   return faces
     .map(
       (f, i) =>
@@ -101,13 +103,15 @@ export function dieFaces(x: number, y: number, faces: readonly number[]): string
 }
 
 /** Month markers: ● placed, ○ still to come before the ad defaults; red ● beyond its contract. */
-export function monthPips(x: number, y: number, markers: number, period: number): string {
+function monthPips(x: number, y: number, markers: number, period: number): string {
   const total = Math.min(Math.max(markers, period), 7);
   let out = '';
   for (let i = 0; i < total; i++) {
     const filled = i < markers;
     const over = i >= period;
-    out += `<circle cx="${x + 5 + i * 12}" cy="${y}" r="4.5" fill="${filled ? (over ? '#c0392b' : INK) : '#fff'}" stroke="${over ? '#c0392b' : INK}"/>`;
+    out +=
+      `<circle cx="${x + 5 + i * 12}" cy="${y}" r="4.5" ` +
+      `fill="${filled ? (over ? '#c0392b' : INK) : '#fff'}" stroke="${over ? '#c0392b' : INK}"/>`;
   }
   return out;
 }
@@ -125,12 +129,14 @@ export function adCard(x: number, y: number, w: number, kind: number, o: AdOpts)
   const copies = (o.count ?? 1) > 1 ? ` ×${o.count}` : '';
   parts.push(title(`${k.name}${copies} (${o.where}):${about}${known} ${adText(kind)}`));
   parts.push(
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#fff" stroke="${o.isNew ? NEW_COLOR : o.stroke}" stroke-width="${o.isNew ? 4 : 2.5}"/>`,
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#fff" ` +
+      `stroke="${o.isNew ? NEW_COLOR : o.stroke}" stroke-width="${o.isNew ? 4 : 2.5}"/>`,
   );
   parts.push(
     `<rect x="${x + 2}" y="${y + 2}" width="${w - 4}" height="17" rx="3" fill="${INDUSTRY_TINT[k.industry]}"/>`,
   );
-  parts.push(text(x + 6, y + 15, `${INDUSTRY_CODES[k.industry]}${k.specialist ? ' ★' : ''}`, { size: 12, bold: true }));
+  const code = `${INDUSTRY_CODES[k.industry]}${k.specialist ? ' ★' : ''}`;
+  parts.push(text(x + 6, y + 15, code, { size: 12, bold: true }));
   if (copies !== '') parts.push(text(x + w - 6, y + 15, copies.trim(), { size: 13, bold: true, anchor: 'end' }));
   else if (o.isNew)
     parts.push(text(x + w - 6, y + 15, 'NEW', { size: 12, bold: true, anchor: 'end', fill: '#8a5a00' }));
@@ -180,7 +186,8 @@ export function knownChip(x: number, y: number, kind: number, seat: number, coun
   const lines = wrap(k.name, 88, 12, true).slice(0, 2);
   return (
     `<g>${title(`${k.name}${count > 1 ? ` ×${count}` : ''} (known card in seat ${seat}'s hand): ${adText(kind)}`)}` +
-    `<rect x="${x}" y="${y}" width="100" height="48" rx="4" fill="#fff" stroke="${SEAT_COLORS[seat]}" stroke-width="2"/>` +
+    `<rect x="${x}" y="${y}" width="100" height="48" rx="4" ` +
+    `fill="#fff" stroke="${SEAT_COLORS[seat]}" stroke-width="2"/>` +
     `<rect x="${x + 2}" y="${y + 2}" width="8" height="44" fill="${INDUSTRY_TINT[k.industry]}"/>` +
     lines.map((l, i) => text(x + 14, y + 19 + i * 15, l, { size: 12, bold: true })).join('') +
     (count > 1 ? text(x + 95, y + 44, `×${count}`, { size: 12, bold: true, anchor: 'end' }) : '') +
@@ -195,7 +202,9 @@ export function deckStack(x: number, y: number, w: number, h: number, label: str
   for (let i = layers - 1; i >= 0; i--)
     out += cardBack(x + i * 3, y + i * 3, w, h, `${label}: ${count} face-down cards`);
   if (layers === 0)
-    out += `<g>${title(`${label}: empty`)}<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="none" stroke="#99a" stroke-dasharray="4 3"/></g>`;
+    out +=
+      `<g>${title(`${label}: empty`)}<rect x="${x}" y="${y}" width="${w}" ` +
+      `height="${h}" rx="4" fill="none" stroke="#99a" stroke-dasharray="4 3"/></g>`;
   return (
     out +
     text(x + w / 2 + 3, y + h + 20, label, { size: 12, anchor: 'middle' }) +
@@ -216,11 +225,15 @@ export function faceUpPile(
   let out = `<g>${title(`${label}, face up (${count} cards): ${contents}`)}`;
   if (count > 0) {
     for (let i = Math.min(3, count) - 1; i >= 0; i--) {
-      out += `<rect x="${x + i * 3}" y="${y + i * 3}" width="${w}" height="${h}" rx="4" fill="#fbfaf5" stroke="${INK}"/>`;
+      out +=
+        `<rect x="${x + i * 3}" y="${y + i * 3}" width="${w}" ` +
+        `height="${h}" rx="4" fill="#fbfaf5" stroke="${INK}"/>`;
     }
     out += text(x + w / 2, y + h / 2 + 6, String(count), { size: 20, bold: true, anchor: 'middle' });
   } else {
-    out += `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="none" stroke="#99a" stroke-dasharray="4 3"/>`;
+    out +=
+      `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" ` +
+      `fill="none" stroke="#99a" stroke-dasharray="4 3"/>`;
   }
   return (
     out +
@@ -271,9 +284,14 @@ export function die(x: number, y: number, face: number, isNew: boolean): string 
   const pips = (PIPS[face] ?? [])
     .map(([dx, dy]) => `<circle cx="${cx + dx * 13}" cy="${cy + dy * 13}" r="4.5" fill="${INK}"/>`)
     .join('');
+  const what =
+    face > 0
+      ? `Last die roll: ${face}${isNew ? ' (new since your last decision)' : ''}`
+      : 'The die has not been rolled yet';
   return (
-    `<g>${title(face > 0 ? `Last die roll: ${face}${isNew ? ' (new since your last decision)' : ''}` : 'The die has not been rolled yet')}` +
-    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="8" fill="#fff" stroke="${isNew ? NEW_COLOR : INK}" stroke-width="${isNew ? 4 : 2}"/>${pips}` +
+    `<g>${title(what)}` +
+    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="8" fill="#fff" ` +
+    `stroke="${isNew ? NEW_COLOR : INK}" stroke-width="${isNew ? 4 : 2}"/>${pips}` +
     (face > 0 ? '' : text(cx, cy + 5, '–', { size: 16, anchor: 'middle' })) +
     '</g>' +
     text(cx, y + s + 20, 'last roll', { size: 12, anchor: 'middle' }) +
@@ -292,9 +310,11 @@ export function itemCard(
 ): string {
   const it = ITEM_KINDS[item];
   const lines = wrap(it.effect, w - 10, 12);
+  const news = isNew ? ', new since your last decision' : '';
   return (
-    `<g>${title(`${it.name} (item slot ${slot}, ${it.cost} gold${isNew ? ', new since your last decision' : ''}): ${itemText(item)}`)}` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#fff" stroke="${isNew ? NEW_COLOR : '#6b5a8c'}" stroke-width="${isNew ? 4 : 2}"/>` +
+    `<g>${title(`${it.name} (item slot ${slot}, ${it.cost} gold${news}): ${itemText(item)}`)}` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#fff" ` +
+    `stroke="${isNew ? NEW_COLOR : '#6b5a8c'}" stroke-width="${isNew ? 4 : 2}"/>` +
     `<rect x="${x + 2}" y="${y + 2}" width="${w - 4}" height="17" rx="3" fill="${ITEM_TINT}"/>` +
     text(x + 6, y + 15, `slot ${slot}`, { size: 12 }) +
     text(x + w - 6, y + 15, `${it.cost} gold`, { size: 12, bold: true, anchor: 'end' }) +

@@ -25,11 +25,11 @@ import {
   title,
   wrap,
 } from './board-parts.js';
-import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, SETS, setLabel } from './cards.js';
+import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, SETS, setLabel } from './components.js';
 import { itemText } from './glossary.js';
-import { logEntry, type LogEntry } from './log.js';
+import { logEntry, type LogEntry } from './events.js';
 import { decisionDetails, formatLogEntry, statusLine } from './render.js';
-import type { PhiladelphiaView } from './rules.js';
+import type { PhiladelphiaView } from './view.js';
 
 const W = 600;
 const M = 12;
@@ -123,8 +123,10 @@ function seatArea(view: PhiladelphiaView, seat: number, y0: number, fresh: Fresh
   parts.push(`<rect x="${M}" y="${y}" width="8" height="${bandH}" fill="${color}"/>`);
   parts.push(`<circle cx="${M + 24}" cy="${y + 15}" r="8" fill="${color}" stroke="${INK}"/>`);
   parts.push(text(M + 38, y + 20, seatName(view, seat), { size: 15, bold: true }));
+  const summary =
+    `${seatName(view, seat)}: ${view.vp[seat]} VP, ${view.gold[seat]} gold, ` + `${view.handSizes[seat]} cards in hand`;
   parts.push(
-    `<g>${title(`${seatName(view, seat)}: ${view.vp[seat]} VP, ${view.gold[seat]} gold, ${view.handSizes[seat]} cards in hand`)}` +
+    `<g>${title(summary)}` +
       text(W - M - 8, y + 20, `${view.vp[seat]} VP · ${view.gold[seat]} gold · ${view.handSizes[seat]} in hand`, {
         size: 14,
         bold: true,
@@ -166,7 +168,9 @@ function seatArea(view: PhiladelphiaView, seat: number, y0: number, fresh: Fresh
           stroke: color,
           markers: view.fieldMarkers[seat][slot],
           isNew: fresh.newAds[seat].has(slot),
-          where: `${seatName(view, seat)}'s field, slot ${slot}${fresh.newAds[seat].has(slot) ? ', new since your last decision' : ''}`,
+          where:
+            `${seatName(view, seat)}'s field, slot ` +
+            `${slot}${fresh.newAds[seat].has(slot) ? ', new since your last decision' : ''}`,
         }).svg,
       );
     });
@@ -251,7 +255,9 @@ function seatArea(view: PhiladelphiaView, seat: number, y0: number, fresh: Fresh
   }
   y += 10;
   const h = y - y0;
-  const frame = `<rect x="${M - 6}" y="${y0 + 2}" width="${INNER + 12}" height="${h - 2}" rx="8" fill="none" stroke="${color}" stroke-width="${toAct ? 4 : 1.5}"${toAct ? '' : ' stroke-opacity="0.6"'}/>`;
+  const frame =
+    `<rect x="${M - 6}" y="${y0 + 2}" width="${INNER + 12}" height="${h - 2}" rx="8" ` +
+    `fill="none" stroke="${color}" stroke-width="${toAct ? 4 : 1.5}"${toAct ? '' : ' stroke-opacity="0.6"'}/>`;
   return { svg: `<g>${frame}${parts.join('')}</g>`, h: h + 8 };
 }
 
@@ -325,7 +331,8 @@ function tableArea(view: PhiladelphiaView, y0: number, fresh: Fresh): { svg: str
   if (view.items.boom) {
     parts.push(
       `<g>${title(`${boom.name} (face up for the rest of the game): ${itemText(ITEM_BOOM)}`)}` +
-        `<rect x="${bx}" y="${y}" width="${W - M - bx}" height="84" rx="5" fill="#fff4cf" stroke="#a07800" stroke-width="2"/>` +
+        `<rect x="${bx}" y="${y}" width="${W - M - bx}" height="84" ` +
+        `rx="5" fill="#fff4cf" stroke="#a07800" stroke-width="2"/>` +
         text(bx + 6, y + 18, boom.name, { size: 13, bold: true }) +
         wrap(boom.effect.replace(/^Field card: once revealed, e/, 'E'), W - M - bx - 12, 12)
           .map((l, i) => text(bx + 6, y + 36 + i * LINE, l, { size: 12 }))
@@ -335,7 +342,8 @@ function tableArea(view: PhiladelphiaView, y0: number, fresh: Fresh): { svg: str
   } else {
     parts.push(
       `<g>${title(`${boom.name} is still in the item deck: ${itemText(ITEM_BOOM)}`)}` +
-        `<rect x="${bx}" y="${y}" width="${W - M - bx}" height="84" rx="5" fill="none" stroke="#a07800" stroke-dasharray="4 3"/>` +
+        `<rect x="${bx}" y="${y}" width="${W - M - bx}" height="84" ` +
+        `rx="5" fill="none" stroke="#a07800" stroke-dasharray="4 3"/>` +
         wrap(`${boom.name}: not revealed yet`, W - M - bx - 12, 12)
           .map((l, i) => text(bx + 6, y + 20 + i * LINE, l, { size: 12, fill: MUTED }))
           .join('') +
@@ -365,7 +373,8 @@ function tableArea(view: PhiladelphiaView, y0: number, fresh: Fresh): { svg: str
       const active = view.items.active >= 0 ? ITEM_KINDS[view.items.active].name : 'an item';
       parts.push(
         `<g>${title(`Item slot ${slot}: ${active} was just bought and is being used`)}` +
-          `<rect x="${x}" y="${y}" width="${iw}" height="${ih}" rx="5" fill="none" stroke="#6b5a8c" stroke-dasharray="4 3"/>` +
+          `<rect x="${x}" y="${y}" width="${iw}" height="${ih}" rx="5" ` +
+          `fill="none" stroke="#6b5a8c" stroke-dasharray="4 3"/>` +
           wrap(`slot ${slot}: ${active} being used`, iw - 10, 12)
             .map((l, i) => text(x + 6, y + 20 + i * LINE, l, { size: 12, fill: MUTED }))
             .join('') +
@@ -447,7 +456,8 @@ export function renderSvg(view: PhiladelphiaView): string {
   y += 12;
   const key =
     'Ad cards: industry code (★ = specialist, never in a set) on the top strip; posting cost and reward in gold; ' +
-    'the die faces that establish the ad; ● month markers placed and ○ months still to run before it defaults (red ● beyond its contract). ' +
+    'the die faces that establish the ad; ● month markers placed and ○ ' +
+    'months still to run before it defaults (red ● beyond its contract). ' +
     'A thick orange border marks what is new since your last decision.';
   for (const l of wrap(key, INNER, 12)) {
     parts.push(text(M, y, l, { size: 12, fill: MUTED }));

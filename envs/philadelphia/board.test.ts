@@ -8,13 +8,13 @@ import { escapeHtml } from '../core/html.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
 import { CARD_NAMES, GLOSSARY, RULES, describeDecision, renderSvg, turnOptions } from './board.js';
-import { AD_KINDS, INDUSTRY_NAMES, ITEM_KINDS, SETS, SET_TYPES, SET_TYPE_NAMES } from './cards.js';
+import { AD_KINDS, INDUSTRY_NAMES, ITEM_KINDS, SETS, SET_TYPES, SET_TYPE_NAMES } from './components.js';
 import { philadelphia } from './index.js';
-import { logEntry } from './log.js';
+import { logEntry } from './events.js';
 import { decisionDetails, formatLogEntry, renderHtml, statusLine } from './render.js';
-import { A_ACQUIRE_MENU, A_EXPLORE, A_PASS, A_POST_MENU, A_PURCHASE_MENU, A_SUBMIT } from './legal.js';
-import type { PhiladelphiaJson, PhiladelphiaState, PhiladelphiaView } from './rules.js';
-import { load } from './test-helpers.js';
+import { A_ACQUIRE_MENU, A_EXPLORE, A_PASS, A_POST_MENU, A_PURCHASE_MENU, A_SUBMIT } from './actions.js';
+import type { PhiladelphiaState, PhiladelphiaView } from './index.js';
+import { json as readable, load } from './test-helpers.js';
 
 const VOID = new Set(['br']);
 
@@ -119,7 +119,7 @@ describe('renderSvg', () => {
   test('never names a card that is only in other hands (unknown) or in the deck', () => {
     let checked = 0;
     for (const s of GAMES) {
-      const json = s.toJSON() as PhiladelphiaJson;
+      const json = readable(s);
       for (let seat = 0; seat < s.players; seat++) {
         const view = s.view(seat);
         const hidden = new Set<string>(json.adDeck);
@@ -144,32 +144,36 @@ describe('renderSvg', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
-  test("an opponent's unknown cards are backs, its known cards are face up; the own hand is face up with its details", () => {
-    const s = load({
-      hands: [
-        ['Cafe', 'Bank'],
-        ['Hotel', 'Miner', 'Pilot'],
-      ],
-      known: [[], ['Pilot']],
-      fields: [['Fisher:1'], ['Airline:2']],
-    });
-    const mine = renderSvg(s.view(0));
-    expect(mine).not.toMatch(/Hotel|Miner/);
-    expect(mine).toContain('<title>Pilot (known card in seat 1&#39;s hand)');
-    expect(mine.match(/<title>face-down card in Seat 1&#39;s hand<\/title>/g)).toHaveLength(2);
-    expect(mine).toContain('<title>Cafe (in your hand):');
-    // The field: owner, slot, markers against the contract, and the glossary text.
-    expect(mine).toContain(
-      `<title>Fisher (Seat 0 (you)&#39;s field, slot 0): 1 month marker of a 2-month contract. ${escapeHtml(GLOSSARY.find((g) => g.term === 'Fisher')?.text ?? '?')}</title>`,
-    );
-    expect(mine).toContain('<title>Airline (Seat 1&#39;s field, slot 0): 2 month markers of a 3-month contract.');
-    const theirs = renderSvg(s.view(1));
-    expect(theirs).toMatch(/Hotel/);
-    expect(theirs).not.toMatch(/Cafe|Bank/);
-    const spectator = renderSvg(s.view(-1));
-    expect(spectator).not.toMatch(/Hotel|Miner|Cafe|Bank|\(you\)/);
-    expect(spectator).toContain('Pilot');
-  });
+  test(
+    "an opponent's unknown cards are backs, its known cards " + 'are face up; the own hand is face up with its details',
+    () => {
+      const s = load({
+        hands: [
+          ['Cafe', 'Bank'],
+          ['Hotel', 'Miner', 'Pilot'],
+        ],
+        known: [[], ['Pilot']],
+        fields: [['Fisher:1'], ['Airline:2']],
+      });
+      const mine = renderSvg(s.view(0));
+      expect(mine).not.toMatch(/Hotel|Miner/);
+      expect(mine).toContain('<title>Pilot (known card in seat 1&#39;s hand)');
+      expect(mine.match(/<title>face-down card in Seat 1&#39;s hand<\/title>/g)).toHaveLength(2);
+      expect(mine).toContain('<title>Cafe (in your hand):');
+      // The field: owner, slot, markers against the contract, and the glossary text.
+      expect(mine).toContain(
+        `<title>Fisher (Seat 0 (you)&#39;s field, slot 0): 1 month marker of a 2-month ` +
+          `contract. ${escapeHtml(GLOSSARY.find((g) => g.term === 'Fisher')?.text ?? '?')}</title>`,
+      );
+      expect(mine).toContain('<title>Airline (Seat 1&#39;s field, slot 0): 2 month markers of a 3-month contract.');
+      const theirs = renderSvg(s.view(1));
+      expect(theirs).toMatch(/Hotel/);
+      expect(theirs).not.toMatch(/Cafe|Bank/);
+      const spectator = renderSvg(s.view(-1));
+      expect(spectator).not.toMatch(/Hotel|Miner|Cafe|Bank|\(you\)/);
+      expect(spectator).toContain('Pilot');
+    },
+  );
 
   test("marks the ads posted since the viewer's last decision and who is to act", () => {
     const s = load({ hands: [['Cafe', 'Bank'], ['Hotel']], round: 2 });
@@ -282,35 +286,44 @@ describe('glossary and rules', () => {
   });
 
   test('the definition wires the board in', () => {
-    expect(philadelphia.renderSvg).toBe(renderSvg);
-    expect(philadelphia.describeDecision).toBe(describeDecision);
+    // defineGame (envs/core) wraps each rules function; the rules it was given hold these very ones.
+    expect(philadelphia.kit.renderSvg).toBe(renderSvg);
+    expect(philadelphia.kit.describeDecision).toBe(describeDecision);
+    const view = philadelphia.newGame({ players: 2, seed: 'wired' }).view(0);
+    expect(philadelphia.renderSvg(view)).toBe(renderSvg(view));
+    expect(philadelphia.describeDecision(view)).toBe(describeDecision(view));
     expect(philadelphia.glossary).toBe(GLOSSARY);
     expect(philadelphia.rules).toBe(RULES);
   });
 });
 
 describe('renderHtml for phones', () => {
-  test('is well formed, every table scrolls in its own box and has at most 4 columns, cards carry their numbers', () => {
-    for (const s of GAMES.filter((_, i) => i % 3 === 0)) {
-      for (const seat of seatsOf(s)) {
-        const html = renderHtml(s.view(seat));
-        checkMarkup(html);
-        const tables = html.match(/<table/g)?.length ?? 0;
-        expect(html.match(/<div style="overflow-x:auto"><table/g)?.length ?? 0).toBe(tables);
-        for (const row of html.match(/<tr[^>]*>.*?<\/tr>/g) ?? [])
-          expect(row.match(/<t[hd][ >]/g)?.length ?? 0).toBeLessThanOrEqual(4);
+  test(
+    'is well formed, every table scrolls in its own box ' + 'and has at most 4 columns, cards carry their numbers',
+    () => {
+      for (const s of GAMES.filter((_, i) => i % 3 === 0)) {
+        for (const seat of seatsOf(s)) {
+          const html = renderHtml(s.view(seat));
+          checkMarkup(html);
+          const tables = html.match(/<table/g)?.length ?? 0;
+          expect(html.match(/<div style="overflow-x:auto"><table/g)?.length ?? 0).toBe(tables);
+          for (const row of html.match(/<tr[^>]*>.*?<\/tr>/g) ?? [])
+            expect(row.match(/<t[hd][ >]/g)?.length ?? 0).toBeLessThanOrEqual(4);
+        }
       }
-    }
-    const s = load({ hands: [['Cafe', 'Cafe'], ['Hotel']], fields: [['Farmer:1'], []] });
-    const html = renderHtml(s.view(0));
-    expect(html).toContain(
-      '<tr><td>0</td><td><strong>Farmer</strong><br><small>Primary Industry · cost 1 · reward 3 gold · established on die 2 or 5',
-    );
-    expect(html).toContain('<td>1 of 4</td>');
-    expect(html).toContain(
-      '<strong>Cafe ×2</strong> — Food &amp; Leisure; posting cost 1 gold, reward 4 gold, 3-month contract, established on a die roll of 1 or 4. While posted: each time you post another ad, gain 1 gold.',
-    );
-  });
+      const s = load({ hands: [['Cafe', 'Cafe'], ['Hotel']], fields: [['Farmer:1'], []] });
+      const html = renderHtml(s.view(0));
+      expect(html).toContain(
+        '<tr><td>0</td><td><strong>Farmer</strong><br><small>Primary ' +
+          'Industry · cost 1 · reward 3 gold · established on die 2 or 5',
+      );
+      expect(html).toContain('<td>1 of 4</td>');
+      expect(html).toContain(
+        '<strong>Cafe ×2</strong> — Food &amp; Leisure; posting cost 1 gold, reward 4 gold, 3-month ' +
+          'contract, established on a die roll of 1 or 4. While posted: each time you post another ad, gain 1 gold.',
+      );
+    },
+  );
 });
 
 test('the markup checker itself rejects unbalanced tags, raw ampersands and scripts', () => {

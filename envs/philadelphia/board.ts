@@ -1,16 +1,18 @@
 /**
  * What Philadelphia gives people besides its rules engine (envs/core/board.ts): the drawn board
- * (board-svg.ts, drawn from board-parts.ts), the glossary (glossary.ts), the rules page (rules-doc.ts) and, here, the decision
+ * (board-svg.ts, drawn from board-parts.ts), the glossary (glossary.ts), the rules page (rules-doc.ts) and, here, the
+ * decision
  * at hand in one plain sentence. All are pure functions of a view or of the constant tables.
  */
-import { AD_KINDS, ITEM_KINDS, K, KIND_COUNT, SETS } from './cards.js';
-import { orList } from './glossary.js';
-import type { PhiladelphiaView } from './rules.js';
 import {
   ACTIONS_PER_TURN,
+  AD_KINDS,
   EXPLORE_REVEAL,
   FORESTER_MAX,
   HAND_LIMIT,
+  ITEM_KINDS,
+  K,
+  KIND_COUNT,
   MAX_ACQUIRE,
   MAX_FIELD,
   MINER_DISCARDS,
@@ -18,7 +20,10 @@ import {
   PASS_GOLD,
   RENEWAL_MAX,
   RESEARCH_PICKS,
-} from './table.js';
+  SETS,
+} from './components.js';
+import { orList } from './glossary.js';
+import type { PhiladelphiaView } from './view.js';
 
 export { renderSvg } from './board-svg.js';
 export { GLOSSARY } from './glossary.js';
@@ -26,7 +31,7 @@ export { RULES } from './rules-doc.js';
 
 /**
  * The turn actions the viewer may take now (rules §4.1), worked out from its own view: the same
- * conditions legal.ts checks on the table, so the sentence names exactly the legal choices.
+ * conditions actions.ts checks on the position, so the sentence names exactly the legal choices.
  */
 export function turnOptions(view: PhiladelphiaView): string[] {
   const seat = view.seat;
@@ -64,18 +69,27 @@ export function describeDecision(view: PhiladelphiaView): string {
       const which = ordinal(ACTIONS_PER_TURN - view.actionsLeft);
       const options = turnOptions(view);
       if (options.length === 0) {
-        return `Nothing else is possible, so pass: show your hand to everyone, gain ${PASS_GOLD} gold and end your turn.`;
+        return (
+          `Nothing else is possible, so pass: show your hand to ` +
+          `everyone, gain ${PASS_GOLD} gold and end your turn.`
+        );
       }
       return `Choose your ${which} action of ${ACTIONS_PER_TURN}: ${orList(options)}.`;
     }
     case 'ACQUIRE_COUNT':
-      return `Choose how many cards to draw face down (1 to ${MAX_ACQUIRE}, 1 gold each; your hand of ${handSize} may not go above ${HAND_LIMIT}).`;
+      return (
+        `Choose how many cards to draw face down (1 to ${MAX_ACQUIRE}, 1 gold ` +
+        `each; your hand of ${handSize} may not go above ${HAND_LIMIT}).`
+      );
     case 'POST_PICK':
       return 'Choose a card from your hand to post as an ad in your field, paying its posting cost.';
     case 'ITEM_PICK':
       return 'Choose one of the face-up items to buy and use at once.';
     case 'EXPLORE_PICK':
-      return `Take one of the ${view.revealed.length || EXPLORE_REVEAL} revealed cards into your hand; the others go to the discard pile.`;
+      return (
+        `Take one of the ${view.revealed.length || EXPLORE_REVEAL} ` +
+        `revealed cards into your hand; the others go to the discard pile.`
+      );
     case 'TAXI_PICK':
       return 'Your Taxi Company lets you take a second revealed card: pick one, or take no second card.';
     case 'SET_SELECT':
@@ -97,14 +111,26 @@ export function describeDecision(view: PhiladelphiaView): string {
     case 'OVERTIME_POST': {
       const frame = [...view.pending].reverse().find(([f]) => f === 'overtime');
       const made = frame ? frame[2] : 0;
-      return `Overtime: choose a card to post, paying its cost (posting ${made + 1} of ${OVERTIME_MAX}), or stop posting.`;
+      return (
+        `Overtime: choose a card to post, paying its cost (posting ` +
+        `${made + 1} of ${OVERTIME_MAX}), or stop posting.`
+      );
     }
     case 'JOB_DISCARD':
-      return `Job Change: choose a card to discard (${d.count} discarded so far), or stop and draw as many cards as you discarded.`;
+      return (
+        `Job Change: choose a card to discard (${d.count} discarded ` +
+        `so far), or stop and draw as many cards as you discarded.`
+      );
     case 'RENEWAL_TARGET':
-      return `Contract Renewal: choose one of your ads to remove a month marker from (${d.count} of ${RENEWAL_MAX} removed), or stop.`;
+      return (
+        `Contract Renewal: choose one of your ads to remove a month ` +
+        `marker from (${d.count} of ${RENEWAL_MAX} removed), or stop.`
+      );
     case 'MR_PICK':
-      return `Market Research: take one of the revealed cards into your hand (pick ${d.count + 1} of ${RESEARCH_PICKS}).`;
+      return (
+        `Market Research: take one of the revealed cards into ` +
+        `your hand (pick ${d.count + 1} of ${RESEARCH_PICKS}).`
+      );
     case 'PRESS_TARGET':
       return 'Press Release: choose one of your ads to be established right now.';
     case 'HEADHUNT_TARGET':

@@ -5,8 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { AD_KINDS, ITEM_KINDS, K } from './cards.js';
-import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
+import { AD_KINDS, ITEM_KINDS, K } from './components.js';
 import {
   dieSeed,
   discardOf,
@@ -15,13 +14,14 @@ import {
   fieldOf,
   goldOf,
   handOf,
+  json,
   knownOf,
   labels,
   load,
   loadEdited,
 } from './test-helpers.js';
+import type { PhiladelphiaState } from './index.js';
 
-const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
 const post = (s: PhiladelphiaState, name: string) => {
   playNamed(s, 'post...');
   const label = labels(s).find((l) => l.startsWith(`post ${name} (`));
@@ -96,19 +96,23 @@ describe('ad effects (§2.3)', () => {
       expect(fieldOf(s, 0)).toEqual(after);
     });
 
-    test('a copied Site Supervisor makes a real posting with its own [WATCH] and Pilot, but the copy itself triggers none', () => {
-      const s = load({
-        hands: [['Design Office', 'Fisher'], []],
-        fields: [['Site Supervisor', 'Cafe'], ['Pilot']],
-        gold: [7, 0],
-      });
-      post(s, 'Design Office');
-      playNamed(s, 'copy Site Supervisor (slot 0)', 'post Fisher free');
-      // 7 - 2 (Design Office) + 1 (Cafe for the Fisher) + 1 (Cafe for the Design Office) = 7; the Pilot twice.
-      expect(goldOf(s)).toEqual([7, 2]);
-      expect(s.view(0).handSizes[0]).toBe(1);
-      expect(eventsOf(s, 'draw')).toEqual([['draw', 0, 1, K.fisher]]);
-    });
+    test(
+      'a copied Site Supervisor makes a real posting with its ' +
+        'own [WATCH] and Pilot, but the copy itself triggers none',
+      () => {
+        const s = load({
+          hands: [['Design Office', 'Fisher'], []],
+          fields: [['Site Supervisor', 'Cafe'], ['Pilot']],
+          gold: [7, 0],
+        });
+        post(s, 'Design Office');
+        playNamed(s, 'copy Site Supervisor (slot 0)', 'post Fisher free');
+        // 7 - 2 (Design Office) + 1 (Cafe for the Fisher) + 1 (Cafe for the Design Office) = 7; the Pilot twice.
+        expect(goldOf(s)).toEqual([7, 2]);
+        expect(s.view(0).handSizes[0]).toBe(1);
+        expect(eventsOf(s, 'draw')).toEqual([['draw', 0, 1, K.fisher]]);
+      },
+    );
   });
 
   test('Painter inverts Miner: draw 2 instead of discarding, so nothing is asked', () => {
@@ -568,29 +572,32 @@ describe('items (§2.6)', () => {
     expect(s.view(0).decision.context).toBe('MAIN');
   });
 
-  test('Press Release establishes one ad with every modifier, and a Forester asks its buyer in the action phase', () => {
-    const s = round2({
-      hands: [['Cafe'], []],
-      fields: [['Forester', 'Hotel', 'Accountant'], []],
-      gold: [4, 7],
-      boom: true,
-      items: ['Press Release', 'Job Change', 'Job Change'],
-    });
-    playNamed(s, 'purchase...', 'buy Press Release (slot 0, 4 gold)');
-    expect(labels(s)).toEqual([
-      'establish Forester (slot 0)',
-      'establish Hotel (slot 1)',
-      'establish Accountant (slot 2)',
-    ]);
-    playNamed(s, 'establish Forester (slot 0)');
-    // 3 + Economic Boom 1 + Accountant 1, and the Hotel's 1.
-    expect(goldOf(s)[0]).toBe(6);
-    expect(s.view(0)).toMatchObject({ phase: 'action', decision: { context: 'FORESTER_DISCARD' }, toAct: 0 });
-    playNamed(s, 'discard Cafe');
-    expect(fieldOf(s, 0)).toEqual(['Hotel:0', 'Accountant:0']);
-    expect(discardOf(s)).toContain('Forester');
-    expect(s.view(0)).toMatchObject({ decision: { context: 'MAIN' }, actionsLeft: 1, handSizes: [1, 0] });
-  });
+  test(
+    'Press Release establishes one ad with every modifier, ' + 'and a Forester asks its buyer in the action phase',
+    () => {
+      const s = round2({
+        hands: [['Cafe'], []],
+        fields: [['Forester', 'Hotel', 'Accountant'], []],
+        gold: [4, 7],
+        boom: true,
+        items: ['Press Release', 'Job Change', 'Job Change'],
+      });
+      playNamed(s, 'purchase...', 'buy Press Release (slot 0, 4 gold)');
+      expect(labels(s)).toEqual([
+        'establish Forester (slot 0)',
+        'establish Hotel (slot 1)',
+        'establish Accountant (slot 2)',
+      ]);
+      playNamed(s, 'establish Forester (slot 0)');
+      // 3 + Economic Boom 1 + Accountant 1, and the Hotel's 1.
+      expect(goldOf(s)[0]).toBe(6);
+      expect(s.view(0)).toMatchObject({ phase: 'action', decision: { context: 'FORESTER_DISCARD' }, toAct: 0 });
+      playNamed(s, 'discard Cafe');
+      expect(fieldOf(s, 0)).toEqual(['Hotel:0', 'Accountant:0']);
+      expect(discardOf(s)).toContain('Forester');
+      expect(s.view(0)).toMatchObject({ decision: { context: 'MAIN' }, actionsLeft: 1, handSizes: [1, 0] });
+    },
+  );
 
   test('Press Release on a Hotel: the other Hotels pay 1, the established Hotel nothing for itself', () => {
     const s = round2({
@@ -604,28 +611,32 @@ describe('items (§2.6)', () => {
     expect(fieldOf(s, 0)).toEqual(['Hotel:0']);
   });
 
-  test("Headhunting takes the card at floor(u * n) of the target's hand in kind order, shown to all; Lawyers and empty hands are not targets", () => {
-    const spec = {
-      hands: [[], ['Bank', 'Cafe', 'Bank'], ['Hotel'], []],
-      fields: [[], [], ['Lawyer'], []],
-      round: 2,
-      items: ['Headhunting', 'Job Change', 'Job Change'],
-      seed: 'hh',
-    };
-    const s = load(spec);
-    playNamed(s, 'purchase...', 'buy Headhunting (slot 0, 3 gold)');
-    expect(labels(s)).toEqual(['take a random card from seat 1']);
-    const u = Rng.fromSeed('hh').int(3);
-    playNamed(s, 'take a random card from seat 1');
-    const taken = u === 0 ? 'Cafe' : 'Bank';
-    expect(handOf(s, 0)).toEqual([taken]);
-    expect(knownOf(s, 0)).toEqual([taken]);
-    expect(s.view(1).handSizes[1]).toBe(2);
-    expect(eventsOf(s, 'headhunt')).toEqual([['headhunt', 0, 1, AD_KINDS.findIndex((k) => k.name === taken)]]);
-    const nobody = load({ ...spec, hands: [[], [], ['Hotel'], []] });
-    playNamed(nobody, 'purchase...', 'buy Headhunting (slot 0, 3 gold)');
-    expect(nobody.view(0).decision.context).toBe('MAIN');
-  });
+  test(
+    "Headhunting takes the card at floor(u * n) of the target's hand in " +
+      'kind order, shown to all; Lawyers and empty hands are not targets',
+    () => {
+      const spec = {
+        hands: [[], ['Bank', 'Cafe', 'Bank'], ['Hotel'], []],
+        fields: [[], [], ['Lawyer'], []],
+        round: 2,
+        items: ['Headhunting', 'Job Change', 'Job Change'],
+        seed: 'hh',
+      };
+      const s = load(spec);
+      playNamed(s, 'purchase...', 'buy Headhunting (slot 0, 3 gold)');
+      expect(labels(s)).toEqual(['take a random card from seat 1']);
+      const u = Rng.fromSeed('hh').int(3);
+      playNamed(s, 'take a random card from seat 1');
+      const taken = u === 0 ? 'Cafe' : 'Bank';
+      expect(handOf(s, 0)).toEqual([taken]);
+      expect(knownOf(s, 0)).toEqual([taken]);
+      expect(s.view(1).handSizes[1]).toBe(2);
+      expect(eventsOf(s, 'headhunt')).toEqual([['headhunt', 0, 1, AD_KINDS.findIndex((k) => k.name === taken)]]);
+      const nobody = load({ ...spec, hands: [[], [], ['Hotel'], []] });
+      playNamed(nobody, 'purchase...', 'buy Headhunting (slot 0, 3 gold)');
+      expect(nobody.view(0).decision.context).toBe('MAIN');
+    },
+  );
 
   test('an empty item deck is rebuilt from the item discard pile, the bought item included', () => {
     const rest = [
@@ -662,21 +673,24 @@ describe('items (§2.6)', () => {
 });
 
 describe('edge cases (§8)', () => {
-  test('§8.2 an empty ad deck: the discard pile (not the cards on display) is shuffled into a new deck mid-reveal', () => {
-    const s = load({
-      hands: [[], []],
-      deckTop: ['Cafe', 'Bank'],
-      adDiscard: ['Miner', 'Pilot', 'Hotel'],
-      restTo: 1,
-      seed: 'deck',
-    });
-    playNamed(s, 'explore');
-    // The discard pile in ascending kind order, then Fisher-Yates (§5).
-    const reshuffled = Rng.fromSeed('deck').shuffle([K.hotel, K.pilot, K.miner]);
-    expect(s.view(0).revealed.map(([k]) => k)).toEqual([K.cafe, K.bank, reshuffled[0], reshuffled[1]]);
-    expect(s.view(0).adDeckSize).toBe(1);
-    expect(eventsOf(s, 'reshuffle')).toEqual([['reshuffle', -1, 3]]);
-  });
+  test(
+    '§8.2 an empty ad deck: the discard pile (not the cards ' + 'on display) is shuffled into a new deck mid-reveal',
+    () => {
+      const s = load({
+        hands: [[], []],
+        deckTop: ['Cafe', 'Bank'],
+        adDiscard: ['Miner', 'Pilot', 'Hotel'],
+        restTo: 1,
+        seed: 'deck',
+      });
+      playNamed(s, 'explore');
+      // The discard pile in ascending kind order, then Fisher-Yates (§5).
+      const reshuffled = Rng.fromSeed('deck').shuffle([K.hotel, K.pilot, K.miner]);
+      expect(s.view(0).revealed.map(([k]) => k)).toEqual([K.cafe, K.bank, reshuffled[0], reshuffled[1]]);
+      expect(s.view(0).adDeckSize).toBe(1);
+      expect(eventsOf(s, 'reshuffle')).toEqual([['reshuffle', -1, 3]]);
+    },
+  );
 
   test('§8.2 with deck and discard both empty, Explore reveals what there is and Acquire is illegal', () => {
     const s = load({ hands: [[], []], deckTop: ['Cafe'], restTo: 1 });

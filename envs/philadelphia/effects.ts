@@ -2,29 +2,29 @@
  * The effects of rules §2.3-§2.6 that start inside an action or a phase: the posting procedure of
  * §4.2 ([POST] effects, Design Office copies, nested Site Supervisor postings, [WATCH], Pilot), the
  * start of each item's effect, and one established ad's reward and [ADOPT] effect (§4.3 A3/A4).
- * A function that returns true has asked a question (table.ts ask); flow.ts resumes afterwards.
+ * A function that returns true has asked a question (operations.ts ask); transitions.ts resumes afterwards.
  */
 import {
   AD_KINDS,
+  C,
+  F_OVERTIME,
+  F_POSTING,
+  IND,
   ITEM_CONTRACT_RENEWAL,
   ITEM_HEADHUNTING,
   ITEM_JOB_CHANGE,
   ITEM_MARKET_RESEARCH,
   ITEM_OVERTIME,
   ITEM_PRESS_RELEASE,
-  IND,
   K,
   KINDS_PER_INDUSTRY,
-} from './cards.js';
-import { hasDesignTarget, hasPoliceTarget } from './legal.js';
-import { EV, SOURCE_GEOLOGIST, SOURCE_MARKET } from './log.js';
-import {
-  C,
-  F_OVERTIME,
-  F_POSTING,
   MAX_FIELD,
   MAX_REVEAL,
   RESEARCH_PICKS,
+} from './components.js';
+import { hasDesignTarget, hasPoliceTarget } from './actions.js';
+import { EV, SOURCE_GEOLOGIST, SOURCE_MARKET } from './events.js';
+import {
   ask,
   clearRevealed,
   countIn,
@@ -40,8 +40,8 @@ import {
   removeFromHand,
   revealCards,
   takeRevealed,
-  type Table,
-} from './table.js';
+} from './operations.js';
+import type { PhiladelphiaPosition } from './position.js';
 
 /** How a posting came about (logged; Site Supervisor's is free, §4.2 step 1). */
 export const HOW_ACTION = 0;
@@ -51,12 +51,12 @@ export const HOW_OVERTIME = 2;
 // ---- the posting procedure (§4.2) --------------------------------------------------------------------------
 
 /** Steps 1-4 of a posting; returns true if its [POST] effect now asks a question. */
-export function startPosting(t: Table, seat: number, kind: number, how: number): boolean {
+export function startPosting(t: PhiladelphiaPosition, seat: number, kind: number, how: number): boolean {
   const cost = postCost(t, seat, kind, how === HOW_SUPERVISOR);
   t.gold[seat] -= cost;
   removeFromHand(t, seat, kind);
   note(t, EV.post, seat, kind, cost, how);
-  // Step 2: W = the ads now in the field = slots 0..W-1 (kept true as ads leave, table.ts).
+  // Step 2: W = the ads now in the field = slots 0..W-1 (kept true as ads leave, operations.ts).
   const w = t.fieldLen[seat];
   const slot = placeInField(t, seat, kind);
   push(t, F_POSTING, seat, kind, w);
@@ -64,7 +64,7 @@ export function startPosting(t: Table, seat: number, kind: number, how: number):
 }
 
 /** Steps 5 and 6: [WATCH] of the ads of W still in the field, in slot order, then opponents' Pilots. */
-export function finishPosting(t: Table, seat: number, kind: number, w: number): void {
+export function finishPosting(t: PhiladelphiaPosition, seat: number, kind: number, w: number): void {
   const isFood = AD_KINDS[kind].industry === IND.FUN;
   for (let slot = 0; slot < w; slot++) {
     const watcher = t.fieldKind[seat * MAX_FIELD + slot];
@@ -81,7 +81,7 @@ export function finishPosting(t: Table, seat: number, kind: number, w: number): 
  * Resolves the [POST] effect of `kind` for `seat` with "this card" in `self` (the posted card, or
  * the card a Design Office copies, §8.6). Returns true if it asks a question (ctx is then set).
  */
-export function startPostEffect(t: Table, seat: number, kind: number, self: number): boolean {
+export function startPostEffect(t: PhiladelphiaPosition, seat: number, kind: number, self: number): boolean {
   const base = seat * MAX_FIELD;
   const len = t.fieldLen[seat];
   switch (kind) {
@@ -145,7 +145,7 @@ export function startPostEffect(t: Table, seat: number, kind: number, self: numb
       return true;
     case K.geologist: {
       revealCards(t, seat, MAX_REVEAL, SOURCE_GEOLOGIST);
-      for (let i = 0; i < t.revealedLen; i++) {
+      for (let i = 0; i < t.revealed.length; i++) {
         if (AD_KINDS[t.revealed[i]].industry === IND.NAT) takeRevealed(t, seat, i, SOURCE_GEOLOGIST);
       }
       clearRevealed(t);
@@ -162,7 +162,7 @@ export function startPostEffect(t: Table, seat: number, kind: number, self: numb
 // ---- items (§2.6) ---------------------------------------------------------------------------------------------
 
 /** Starts an item's effect; returns true if it asks a question. */
-export function startItem(t: Table, seat: number, item: number): boolean {
+export function startItem(t: PhiladelphiaPosition, seat: number, item: number): boolean {
   switch (item) {
     case ITEM_JOB_CHANGE:
       if (t.handSize[seat] === 0) return false;
@@ -178,11 +178,11 @@ export function startItem(t: Table, seat: number, item: number): boolean {
       return true;
     case ITEM_MARKET_RESEARCH:
       revealCards(t, seat, MAX_REVEAL, SOURCE_MARKET);
-      if (t.revealedLen > RESEARCH_PICKS) {
+      if (t.revealed.length > RESEARCH_PICKS) {
         ask(t, C.MR_PICK, seat);
         return true;
       }
-      for (let i = 0; i < t.revealedLen; i++) takeRevealed(t, seat, i, SOURCE_MARKET);
+      for (let i = 0; i < t.revealed.length; i++) takeRevealed(t, seat, i, SOURCE_MARKET);
       clearRevealed(t);
       return false;
     case ITEM_PRESS_RELEASE:
@@ -203,7 +203,7 @@ export function startItem(t: Table, seat: number, item: number): boolean {
   }
 }
 
-export function anyMarker(t: Table, seat: number): boolean {
+export function anyMarker(t: PhiladelphiaPosition, seat: number): boolean {
   for (let s = 0; s < t.fieldLen[seat]; s++) if (t.fieldMarkers[seat * MAX_FIELD + s] > 0) return true;
   return false;
 }
@@ -214,8 +214,8 @@ export function anyMarker(t: Table, seat: number): boolean {
  * A3 for one established ad: reward + Economic Boom + Accountant + Architect (other than itself),
  * plus each Hotel's +1 for every other established ad of its owner (`batch` = the owner's ads in E).
  */
-export function establishGold(t: Table, seat: number, kind: number): number {
-  let gold = AD_KINDS[kind].reward + t.boom;
+export function establishGold(t: PhiladelphiaPosition, seat: number, kind: number): number {
+  let gold = AD_KINDS[kind].reward + (t.boom ? 1 : 0);
   if (has(t, seat, K.accountant)) gold++;
   if (AD_KINDS[kind].industry === IND.CON && countIn(t, seat, K.architect) - (kind === K.architect ? 1 : 0) > 0)
     gold += 2;
@@ -223,7 +223,7 @@ export function establishGold(t: Table, seat: number, kind: number): number {
 }
 
 /** Press Release: A3 for a single ad (E = {that ad}). */
-export function establish(t: Table, seat: number, slot: number, batch: number): void {
+export function establish(t: PhiladelphiaPosition, seat: number, slot: number, batch: number): void {
   const kind = t.fieldKind[seat * MAX_FIELD + slot];
   const gold = establishGold(t, seat, kind);
   t.gold[seat] += gold;
@@ -232,7 +232,7 @@ export function establish(t: Table, seat: number, slot: number, batch: number): 
 }
 
 /** A4 for one ad; returns true if a Forester asks its owner. */
-export function adoptEffect(t: Table, seat: number, slot: number): boolean {
+export function adoptEffect(t: PhiladelphiaPosition, seat: number, slot: number): boolean {
   const kind = t.fieldKind[seat * MAX_FIELD + slot];
   if (kind === K.farmer) {
     drawCards(t, seat, 1, kind);

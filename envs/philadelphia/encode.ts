@@ -1,3 +1,4 @@
+/** The observation vector (rules §9 "suggested observation"), from a view. */
 import { SegmentWriter, defineLayout, type SegmentLayout } from '../core/segments.js';
 import {
   AD_CARD_COUNT,
@@ -9,9 +10,9 @@ import {
   KINDS_PER_INDUSTRY,
   KIND_COUNT,
   SET_COUNT,
-} from './cards.js';
-import type { PhiladelphiaView } from './rules.js';
-import { CONTEXTS, FRAMES, MAX_FIELD, MAX_REVEAL, OVERTIME_MAX, PHASES } from './table.js';
+} from './components.js';
+import type { PhiladelphiaView } from './view.js';
+import { CONTEXTS, FRAMES, MAX_FIELD, MAX_REVEAL, OVERTIME_MAX, PHASES } from './components.js';
 
 export const ENCODING_VERSION = 1;
 
@@ -22,7 +23,7 @@ const VP_SCALE = 20;
 const HAND_SCALE = 20;
 const MARKER_SCALE = 6;
 const COUNT_SCALE = 10;
-/** A posting chain is at most 5 deep (table.ts STACK_CAP). */
+/** A posting chain is at most 5 deep (components.ts STACK_CAP). */
 const FRAME_SCALE = 5;
 /**
  * A card kind is written factored: industry one-hot (6) + position in the industry one-hot (6), which
@@ -81,7 +82,7 @@ function layout(players: number): SegmentLayout {
   return l;
 }
 
-export const observationSize = (players: number): number => layout(players).size;
+/** The observation layout for a seat count. */
 export const layoutOf = layout;
 
 const clip = (value: number, scale: number): number => Math.min(value, scale) / scale;

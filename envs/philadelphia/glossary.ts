@@ -1,7 +1,7 @@
 /**
  * Philadelphia's reference for people: every ad kind, item, the field card, industry and set type by
- * the name the pages show, with its numbers generated from cards.ts (never typed by hand), plus the
- * phrasing helpers the board, the HTML view and the rules page share.
+ * the name the pages show, with its numbers generated from components.ts (never typed by hand),
+ * plus the phrasing helpers the board, the HTML view and the rules page share.
  */
 import type { GlossaryEntry } from '../core/board.js';
 import {
@@ -17,8 +17,8 @@ import {
   SET_TYPE_NAMES,
   SET_VP,
   type SetType,
-} from './cards.js';
-import { EXPLORE_REVEAL, HAND_LIMIT, MAX_ACQUIRE, PASS_GOLD } from './table.js';
+} from './components.js';
+import { EXPLORE_REVEAL, HAND_LIMIT, MAX_ACQUIRE, PASS_GOLD } from './components.js';
 
 /** '1 or 4', '2, 4 or 6'. */
 export function orList(values: readonly (string | number)[]): string {
@@ -75,7 +75,10 @@ export function industryText(kind: number): string {
 /** 'cost 1 gold, reward 4 gold, 3-month contract, established on a die roll of 1 or 4'. */
 export function numbersText(kind: number): string {
   const k = AD_KINDS[kind];
-  return `posting cost ${k.cost} gold, reward ${k.reward} gold, ${k.period}-month contract, established on a die roll of ${orList(k.faces)}`;
+  return (
+    `posting cost ${k.cost} gold, reward ${k.reward} gold, ${k.period}-month ` +
+    `contract, established on a die roll of ${orList(k.faces)}`
+  );
 }
 
 /** The glossary text of an ad kind. */
@@ -93,7 +96,10 @@ export function adText(kind: number): string {
 export function itemText(item: number): string {
   const it = ITEM_KINDS[item];
   if (item === ITEM_BOOM) {
-    return `Field card, shuffled into the item deck but never on display at the start and never bought. ${it.effect.replace(/^Field card: o/, 'O')}`;
+    return (
+      `Field card, shuffled into the item deck but never on display at the ` +
+      `start and never bought. ${it.effect.replace(/^Field card: o/, 'O')}`
+    );
   }
   return (
     `Item card (${plural(it.copies, 'copy', 'copies')}), price ${it.cost} gold. Bought with Purchase (from round 2, ` +
@@ -121,27 +127,37 @@ const CONCEPTS: GlossaryEntry[] = [
   {
     term: 'month marker',
     kind: 'rule',
-    text: 'Every posted ad gets one month marker at the end of each round; when its markers reach its contract length (months) it defaults.',
+    text:
+      'Every posted ad gets one month marker at the end of each round; ' +
+      'when its markers reach its contract length (months) it defaults.',
   },
   {
     term: 'established',
     kind: 'rule',
-    text: 'After all turns the start player rolls the die; every posted ad showing that face is established: it pays its reward in gold, its effect happens, then it goes to the discard pile.',
+    text:
+      'After all turns the start player rolls the die; every posted ad showing that face is ' +
+      'established: it pays its reward in gold, its effect happens, then it goes to the discard pile.',
   },
   {
     term: 'defaults',
     kind: 'rule',
-    text: 'An ad whose month markers reach its contract length at the end of a round defaults: it goes to the discard pile without paying anything (a Railway Company in your field returns it to your hand instead).',
+    text:
+      'An ad whose month markers reach its contract length at the end of a round defaults: it goes ' +
+      'to the discard pile without paying anything (a Railway Company in your field returns it to your hand instead).',
   },
   {
     term: 'known cards',
     kind: 'rule',
-    text: 'Cards that went into a hand face up (picked from a reveal, returned from the field, taken by Headhunting, or a hand shown by Pass): everyone sees them until they leave that hand.',
+    text:
+      'Cards that went into a hand face up (picked from a reveal, returned from the field, taken ' +
+      'by Headhunting, or a hand shown by Pass): everyone sees them until they leave that hand.',
   },
   {
     term: 'Explore',
     kind: 'action',
-    text: `Reveal the top ${EXPLORE_REVEAL} ad cards, take one into your hand and discard the rest. Only with at most ${HAND_LIMIT - 1} cards in hand.`,
+    text:
+      `Reveal the top ${EXPLORE_REVEAL} ad cards, take one into your hand and ` +
+      `discard the rest. Only with at most ${HAND_LIMIT - 1} cards in hand.`,
   },
   {
     term: 'Acquire',
@@ -157,7 +173,9 @@ const CONCEPTS: GlossaryEntry[] = [
   {
     term: 'Submit',
     kind: 'action',
-    text: 'Reveal one or more sets from your hand and score their VP; the cards and the discard pile are shuffled under the ad deck.',
+    text:
+      'Reveal one or more sets from your hand and score their VP; ' +
+      'the cards and the discard pile are shuffled under the ad deck.',
   },
   {
     term: 'Pass',
@@ -181,8 +199,3 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
   })),
   ...CONCEPTS,
 ]);
-
-const BY_TERM = new Map(GLOSSARY.map((g) => [g.term, g.text]));
-
-/** The glossary text of a term ('' if it has none). */
-export const glossaryText = (term: string): string => BY_TERM.get(term) ?? '';

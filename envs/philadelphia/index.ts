@@ -1,23 +1,33 @@
-import type { GameDefinition } from '../core/game.js';
-import { ENCODING_VERSION, encodePhiladelphia, observationSize } from './encode.js';
-import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
+/**
+ * Philadelphia (2-4 players): advertising agents post ad cards that a die establishes for gold or
+ * that default, chain card effects, and score VP only by submitting sets from hand; first to 10 VP
+ * at a round's end (cap 40 rounds). Rules: shared/rules/philadelphia.md. Config: none ({}).
+ * The folder's layout is the kit's (envs/core/define-game.ts); README.md lists the files.
+ */
+import { defineGame } from '../core/define-game.js';
+import type { GameState } from '../core/game.js';
+import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './actions.js';
+import { describeDecision, renderSvg } from './board.js';
+import { DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS } from './components.js';
+import { ENCODING_VERSION, encodePhiladelphia, layoutOf } from './encode.js';
+import { GLOSSARY } from './glossary.js';
+import { GAME, POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
-import {
-  ACTION_SIZE,
-  DEFAULT_PLAYERS,
-  GAME,
-  MAX_PLAYERS,
-  MIN_PLAYERS,
-  PhiladelphiaState,
-  evaluatePosition,
-  maxGameLength,
-  type PhiladelphiaConfig,
-  type PhiladelphiaView,
-} from './rules.js';
+import { RULES } from './rules-doc.js';
+import { evaluate, ranking, scores } from './scoring.js';
+import { apply, determinize, isOver, isTruncated, maxGameLength, setup, toAct } from './transitions.js';
+import { view, type PhiladelphiaView } from './view.js';
 
-export type { PhiladelphiaConfig, PhiladelphiaView } from './rules.js';
+export type { PhiladelphiaView } from './view.js';
+export { MAX_ROUNDS } from './components.js';
+export { maxGameLength } from './transitions.js';
 
-export const philadelphia = {
+/** The config object; Philadelphia has no options. */
+export type PhiladelphiaConfig = Record<string, never>;
+/** A Philadelphia game state (the kit's, around a PhiladelphiaPosition). */
+export type PhiladelphiaState = GameState<PhiladelphiaView>;
+
+export const philadelphia = defineGame<typeof POSITION.spec.fields, PhiladelphiaView, PhiladelphiaConfig>({
   name: GAME,
   title: 'Philadelphia',
   description:
@@ -26,15 +36,24 @@ export const philadelphia = {
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: DEFAULT_PLAYERS,
   actionSize: ACTION_SIZE,
+  actions: ACTIONS,
   encodingVersion: ENCODING_VERSION,
-  observationSize,
+  observationSegments: (players) => layoutOf(players).segments,
   maxGameLength,
-  newGame: (options) => PhiladelphiaState.newGame(options),
-  fromJSON: (json) => PhiladelphiaState.fromJSON(json),
-  evaluate: (state, player) => {
-    if (!(state instanceof PhiladelphiaState)) throw new TypeError('philadelphia.evaluate needs a philadelphia state');
-    return evaluatePosition(state, player);
-  },
+  position: POSITION,
+  setup,
+  toAct,
+  legalActions,
+  whyIllegal,
+  apply,
+  isOver,
+  isTruncated,
+  ranking,
+  scores,
+  view,
+  determinize,
+  actionLabel,
+  evaluate,
   encode: encodePhiladelphia,
   renderText,
   renderHtml,
@@ -42,4 +61,4 @@ export const philadelphia = {
   describeDecision,
   glossary: GLOSSARY,
   rules: RULES,
-} satisfies GameDefinition<PhiladelphiaConfig, PhiladelphiaView>;
+});

@@ -7,19 +7,19 @@ import { describe, expect, test } from 'vitest';
 import { checkGame } from '../core/checker.js';
 import { rankByKeys } from '../core/returns.js';
 import { Rng } from '../core/rng.js';
-import { AD_KINDS, ITEM_KINDS, KIND_COUNT, SETS } from './cards.js';
+import { AD_KINDS, ITEM_KINDS, KIND_COUNT, MAX_FIELD, SETS } from './components.js';
 import { philadelphia } from './index.js';
-import { logEntry } from './log.js';
-import { maxGameLength, type PhiladelphiaState } from './rules.js';
-import { MAX_FIELD } from './table.js';
+import { logEntry } from './events.js';
+import { maxGameLength, type PhiladelphiaState } from './index.js';
+import { positionOf } from './test-helpers.js';
 
 const GAMES = 100;
 
 /** §2: every ad card and item card exactly once; counts never negative; derived counts in step. */
 function checkComponents(s: PhiladelphiaState): void {
-  const t = s.table;
+  const t = positionOf(s);
   const ads = new Array<number>(KIND_COUNT).fill(0);
-  for (let i = 0; i < t.deckLen; i++) ads[t.deck[i]]++;
+  for (let i = 0; i < t.deck.length; i++) ads[t.deck[i]]++;
   for (let k = 0; k < KIND_COUNT; k++) ads[k] += t.discard[k];
   for (let p = 0; p < t.players; p++) {
     let size = 0;
@@ -43,17 +43,17 @@ function checkComponents(s: PhiladelphiaState): void {
     if (t.gold[p] < 0 || t.vp[p] < 0 || t.fieldLen[p] > MAX_FIELD)
       throw new Error(`seat ${p}: gold ${t.gold[p]}, vp ${t.vp[p]}, field ${t.fieldLen[p]}`);
   }
-  for (let i = 0; i < t.revealedLen; i++) if ((t.revealedTaken & (1 << i)) === 0) ads[t.revealed[i]]++;
-  for (let i = 0; i < t.submitLen; i++) for (const k of SETS[t.submitSets[i]].kinds) ads[k]++;
+  for (let i = 0; i < t.revealed.length; i++) if ((t.revealedTaken & (1 << i)) === 0) ads[t.revealed[i]]++;
+  for (let i = 0; i < t.submitSets.length; i++) for (const k of SETS[t.submitSets[i]].kinds) ads[k]++;
   AD_KINDS.forEach((k) => {
     if (ads[k.id] !== k.copies) throw new Error(`${ads[k.id]} ${k.name} cards exist, not ${k.copies}`);
   });
   const items = new Array<number>(ITEM_KINDS.length).fill(0);
-  for (let i = 0; i < t.itemDeckLen; i++) items[t.itemDeck[i]]++;
+  for (let i = 0; i < t.itemDeck.length; i++) items[t.itemDeck[i]]++;
   for (let k = 0; k < ITEM_KINDS.length; k++) items[k] += t.itemDiscard[k] ?? 0;
   for (const slot of t.itemSlots) if (slot >= 0) items[slot]++;
   if (t.activeItem >= 0) items[t.activeItem]++;
-  items[ITEM_KINDS.length - 1] += t.boom;
+  items[ITEM_KINDS.length - 1] += t.boom ? 1 : 0;
   ITEM_KINDS.forEach((k) => {
     if (items[k.id] !== k.copies) throw new Error(`${items[k.id]} ${k.name} items exist, not ${k.copies}`);
   });
@@ -71,13 +71,14 @@ class Ledger {
     this.gold = [...v.gold];
     this.vp = [...v.vp];
     this.hand = [...v.handSizes];
-    this.seen = s.table.logBase + s.table.log.length;
+    this.seen = positionOf(s).logBase + positionOf(s).log.length;
   }
 
   read(s: PhiladelphiaState): void {
-    const t = s.table;
+    const t = positionOf(s);
+    const log = s.view(-1).log;
     for (let abs = this.seen; abs < t.logBase + t.log.length; abs++) {
-      const [kind, seat, a = 0, b = 0, c = 0] = logEntry(t.log[abs - t.logBase]);
+      const [kind, seat, a = 0, b = 0, c = 0] = logEntry(log[abs - t.logBase]);
       if (seat < -1 || seat >= t.players) throw new Error(`event ${kind} names seat ${seat}`);
       switch (kind) {
         case 'gain':
@@ -135,7 +136,7 @@ describe('random playouts', () => {
     const rng = Rng.fromSeed(`playout:${players}`);
     let natural = 0;
     for (let game = 0; game < GAMES; game++) {
-      const s = philadelphia.newGame({ players, seed: `playout:${players}:${game}` }) as PhiladelphiaState;
+      const s = philadelphia.newGame({ players, seed: `playout:${players}:${game}` });
       const ledger = new Ledger(s);
       let steps = 0;
       while (!s.isTerminal()) {
@@ -150,7 +151,7 @@ describe('random playouts', () => {
         expect(s.scores()).toEqual(ledger.vp);
       }
       expect(steps).toBeLessThanOrEqual(maxGameLength(players));
-      const t = s.table;
+      const t = positionOf(s);
       expect(s.ranking()).toEqual(rankByKeys(Array.from({ length: players }, (_, p) => [t.vp[p], t.gold[p]])));
       if (!s.isTruncated()) {
         natural++;
@@ -169,7 +170,7 @@ describe('random playouts', () => {
     (players) => {
       const rng = Rng.fromSeed(`legal:${players}`);
       for (let game = 0; game < 4; game++) {
-        const s = philadelphia.newGame({ players, seed: `legal:${players}:${game}` }) as PhiladelphiaState;
+        const s = philadelphia.newGame({ players, seed: `legal:${players}:${game}` });
         for (let step = 0; !s.isTerminal(); step++) {
           const legal = s.legalActions();
           if (step % 5 !== 0) {

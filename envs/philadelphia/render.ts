@@ -1,5 +1,5 @@
 import { escapeHtml } from '../core/html.js';
-import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, setLabel } from './cards.js';
+import { AD_KINDS, ITEM_BOOM, ITEM_KINDS, setLabel } from './components.js';
 import { effectText, industryText, numbersText, orList } from './glossary.js';
 import {
   CAUSE_ITEM,
@@ -9,8 +9,9 @@ import {
   SOURCE_MARKET,
   logEntry,
   type LogEntry,
-} from './log.js';
-import { DECISION_TEXT, type PhiladelphiaView } from './rules.js';
+} from './events.js';
+import { DECISION_TEXT } from './actions.js';
+import type { PhiladelphiaView } from './view.js';
 
 const cardName = (kind: number) => AD_KINDS[kind].name;
 const itemName = (item: number) => ITEM_KINDS[item].name;
@@ -27,7 +28,7 @@ function causeName(cause: number): string {
 }
 
 /** 'Cafe ×2, Bank' from copies per kind; '(none)' when empty. */
-export function cardList(counts: readonly number[]): string {
+function cardList(counts: readonly number[]): string {
   const parts: string[] = [];
   counts.forEach((c, k) => {
     if (c > 0) parts.push(c === 1 ? cardName(k) : `${cardName(k)} ×${c}`);
@@ -44,7 +45,10 @@ function kindList(kinds: readonly number[]): string {
 
 function headline(view: PhiladelphiaView): string {
   const who = view.seat >= 0 ? `you are seat ${view.seat}` : 'spectator view';
-  return `Philadelphia · round ${view.round} of ${view.maxRounds} · start player: ${seatName(view, view.startPlayer)} · ${who}`;
+  return (
+    `Philadelphia · round ${view.round} of ${view.maxRounds} · ` +
+    `start player: ${seatName(view, view.startPlayer)} · ${who}`
+  );
 }
 
 /** Who decides what now, or how the game ended. */
@@ -84,7 +88,8 @@ export function decisionDetails(view: PhiladelphiaView): string[] {
   const lines: string[] = [];
   if (view.revealed.length > 0) {
     lines.push(
-      `Revealed cards by position: ${view.revealed.map(([kind, taken], i) => `${i}: ${cardName(kind)}${taken ? ' (taken)' : ''}`).join(' · ')}`,
+      `Revealed cards by position: ` +
+        `${view.revealed.map(([kind, taken], i) => `${i}: ${cardName(kind)}${taken ? ' (taken)' : ''}`).join(' · ')}`,
     );
   }
   if (view.submitting.length > 0) lines.push(`Submitting: ${view.submitting.map(setLabel).join('; ')}`);
@@ -108,9 +113,14 @@ export function formatLogEntry(view: PhiladelphiaView, entry: LogEntry): string 
     case 'explore':
       return `${who} explores`;
     case 'reveal':
-      return `revealed: ${cardName(a[0])}${a[1] === SOURCE_MARKET ? ' (Market Research)' : a[1] === SOURCE_GEOLOGIST ? ' (Geologist)' : ''}`;
+      return `revealed: ${cardName(a[0])}${
+        a[1] === SOURCE_MARKET ? ' (Market Research)' : a[1] === SOURCE_GEOLOGIST ? ' (Geologist)' : ''
+      }`;
     case 'take':
-      return `${who} takes ${cardName(a[0])} into the hand${a[1] === SOURCE_EXPLORE ? '' : a[1] === SOURCE_MARKET ? ' (Market Research)' : ' (Geologist)'}`;
+      return (
+        `${who} takes ${cardName(a[0])} into the ` +
+        `hand${a[1] === SOURCE_EXPLORE ? '' : a[1] === SOURCE_MARKET ? ' (Market Research)' : ' (Geologist)'}`
+      );
     case 'acquire':
       return `${who} acquires ${a[0]} card${a[0] === 1 ? '' : 's'} for ${a[1]} gold`;
     case 'post': {
@@ -141,7 +151,10 @@ export function formatLogEntry(view: PhiladelphiaView, entry: LogEntry): string 
       return `${who} ${verb} ${owner} ${cardName(a[1])} (${causeName(a[3])})`;
     }
     case 'markersAll':
-      return `${who} ${a[0] > 0 ? 'puts 1 marker on' : 'removes 1 marker from'} each other ad in their field (${causeName(a[1])})`;
+      return (
+        `${who} ${a[0] > 0 ? 'puts 1 marker on' : 'removes 1 marker from'} ` +
+        `each other ad in their field (${causeName(a[1])})`
+      );
     case 'purchase':
       return `${who} buys ${itemName(a[0])} from slot ${a[1]} for ${a[2]} gold`;
     case 'refill':
@@ -161,7 +174,10 @@ export function formatLogEntry(view: PhiladelphiaView, entry: LogEntry): string 
     case 'established':
       return `${who}'s ${cardName(a[0])} is established: +${a[1]} gold`;
     case 'defaulted':
-      return `${who}'s ${cardName(a[0])} defaults and goes to ${a[1] ? 'the hand (Railway Company)' : 'the discard pile'}`;
+      return (
+        `${who}'s ${cardName(a[0])} defaults and goes to ` +
+        `${a[1] ? 'the hand (Railway Company)' : 'the discard pile'}`
+      );
     case 'heal':
       return `${who}'s Doctor removes every month marker from the ads that stay`;
     case 'reshuffle':
@@ -188,7 +204,8 @@ function knownText(view: PhiladelphiaView, seat: number): string {
 export function renderText(view: PhiladelphiaView): string {
   const lines: string[] = [headline(view), statusLine(view), ...decisionDetails(view), ''];
   lines.push(
-    `${'Seat'.padEnd(14)}${'VP'.padStart(4)}${'gold'.padStart(6)}${'hand'.padStart(6)}  field [slot] card markers/period`,
+    `${'Seat'.padEnd(14)}${'VP'.padStart(4)}${'gold'.padStart(6)}${'hand'.padStart(6)} ` +
+      ` field [slot] card markers/period`,
   );
   for (let seat = 0; seat < view.players; seat++) {
     lines.push(
@@ -280,7 +297,8 @@ export function renderHtml(view: PhiladelphiaView): string {
   });
   parts.push(
     scroll(
-      `<table class="seats"><caption>Players</caption><tr>${th('seat')}${th('VP')}${th('gold')}${th('cards in hand')}</tr>` +
+      '<table class="seats"><caption>Players</caption>' +
+        `<tr>${th('seat')}${th('VP')}${th('gold')}${th('cards in hand')}</tr>` +
         `${rows.join('')}</table>`,
     ),
   );
@@ -291,8 +309,10 @@ export function renderHtml(view: PhiladelphiaView): string {
   for (let seat = 0; seat < view.players; seat++) parts.push(fieldHtml(view, seat));
   const items = view.items.slots.map((item, slot) =>
     item < 0
-      ? `<tr>${td(String(slot))}${td(`${view.items.active >= 0 ? itemName(view.items.active) : 'item'} (bought, being used)`)}${td('')}</tr>`
-      : `<tr>${td(String(slot))}<td><strong>${escapeHtml(itemName(item))}</strong><br><small>${escapeHtml(ITEM_KINDS[item].effect)}</small></td>` +
+      ? `<tr>${td(String(slot))}` +
+        `${td(`${view.items.active >= 0 ? itemName(view.items.active) : 'item'} (bought, being used)`)}${td('')}</tr>`
+      : `<tr>${td(String(slot))}<td><strong>${escapeHtml(itemName(item))}</strong>` +
+        `<br><small>${escapeHtml(ITEM_KINDS[item].effect)}</small></td>` +
         `${td(`${ITEM_KINDS[item].cost} gold`)}</tr>`,
   );
   parts.push(
@@ -307,13 +327,15 @@ export function renderHtml(view: PhiladelphiaView): string {
   parts.push(
     `<p class="table">${escapeHtml(
       `${view.items.boom ? `${itemName(ITEM_BOOM)} is face up: every established ad pays +1 gold. ` : ''}` +
-        `Item deck: ${view.items.deckSize} cards. Item discard pile: ${itemDiscard.length > 0 ? itemDiscard.join(', ') : '(none)'}.`,
+        `Item deck: ${view.items.deckSize} cards. Item discard pile: ` +
+        `${itemDiscard.length > 0 ? itemDiscard.join(', ') : '(none)'}.`,
     )}</p>`,
   );
   parts.push(
     `<p class="table">${escapeHtml(
       `Ad deck: ${view.adDeckSize} face-down cards. ` +
-        `Ad discard pile (face up): ${cardList(view.adDiscard)}.${view.lastDie > 0 ? ` Last die roll: ${view.lastDie}.` : ''}`,
+        `Ad discard pile (face up): ` +
+        `${cardList(view.adDiscard)}.${view.lastDie > 0 ? ` Last die roll: ${view.lastDie}.` : ''}`,
     )}</p>`,
   );
   const events = newEvents(view);

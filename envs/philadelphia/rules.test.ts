@@ -7,13 +7,12 @@ import { AgoraError, IllegalActionError, PlayerCountError } from '../core/errors
 import { returnsFromRanking } from '../core/returns.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { AD_KINDS, ITEM_BOOM, ITEM_KINDS } from './cards.js';
+import { AD_KINDS, ITEM_BOOM, ITEM_KINDS } from './components.js';
 import { philadelphia } from './index.js';
-import * as A from './legal.js';
-import { MAX_ROUNDS, PhiladelphiaState, maxGameLength, type PhiladelphiaJson } from './rules.js';
-import { labels, load } from './test-helpers.js';
+import * as A from './actions.js';
+import { MAX_ROUNDS, maxGameLength, type PhiladelphiaState } from './index.js';
+import { json, labels, load } from './test-helpers.js';
 
-const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
 const newGame = (players: number, seed: number | string = 0) =>
   philadelphia.newGame({ players, seed }) as PhiladelphiaState;
 
@@ -116,30 +115,33 @@ describe('§3 setup', () => {
 });
 
 describe('§4 rounds and turns', () => {
-  test('two actions per turn, turns clockwise from the start player, then Adoption, Renewal and a new start player', () => {
-    const s = load({ hands: [[], [], []], startPlayer: 1 });
-    const order: [number, number][] = [];
-    for (let i = 0; i < 6; i++) {
-      order.push([s.currentPlayer(), s.view(0).actionsLeft]);
-      playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
-    }
-    expect(order).toEqual([
-      [1, 2],
-      [1, 1],
-      [2, 2],
-      [2, 1],
-      [0, 2],
-      [0, 1],
-    ]);
-    expect(s.view(0)).toMatchObject({
-      round: 2,
-      startPlayer: 2,
-      toAct: 2,
-      actionsLeft: 2,
-      lastDie: expect.any(Number),
-    });
-    expect(s.view(0).lastDie).toBeGreaterThanOrEqual(1);
-  });
+  test(
+    'two actions per turn, turns clockwise from the start ' + 'player, then Adoption, Renewal and a new start player',
+    () => {
+      const s = load({ hands: [[], [], []], startPlayer: 1 });
+      const order: [number, number][] = [];
+      for (let i = 0; i < 6; i++) {
+        order.push([s.currentPlayer(), s.view(0).actionsLeft]);
+        playNamed(s, 'acquire...', 'acquire 1 card for 1 gold');
+      }
+      expect(order).toEqual([
+        [1, 2],
+        [1, 1],
+        [2, 2],
+        [2, 1],
+        [0, 2],
+        [0, 1],
+      ]);
+      expect(s.view(0)).toMatchObject({
+        round: 2,
+        startPlayer: 2,
+        toAct: 2,
+        actionsLeft: 2,
+        lastDie: expect.any(Number),
+      });
+      expect(s.view(0).lastDie).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   test('VP reached during the Action phase do not end the game before the round is over (§7.1)', () => {
     const s = load({ hands: [['Cafe', 'Cafe', 'Cafe', 'Cafe'], []], vp: [5, 0] });
@@ -263,7 +265,7 @@ describe('determinism, serialisation and clones', () => {
         b.applyAction(action);
         const text = JSON.stringify(a.toJSON());
         expect(JSON.stringify(b.toJSON())).toBe(text);
-        const restored = PhiladelphiaState.fromJSON(JSON.parse(text));
+        const restored = philadelphia.fromJSON(JSON.parse(text));
         expect(JSON.stringify(restored.toJSON())).toBe(text);
         expect(restored.legalActions()).toEqual(a.legalActions());
       }

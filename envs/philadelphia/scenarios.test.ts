@@ -6,13 +6,12 @@ import { IllegalActionError } from '../core/errors.js';
 import { returnsFromRanking } from '../core/returns.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { AD_KINDS, ITEM_KINDS, K } from './cards.js';
+import { AD_KINDS, ITEM_KINDS, K } from './components.js';
 import { philadelphia } from './index.js';
-import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
-import { dieSeed, discardOf, eventsOf, fieldOf, goldOf, handOf, knownOf, labels, load } from './test-helpers.js';
+import type { PhiladelphiaState } from './index.js';
+import { dieSeed, discardOf, eventsOf, fieldOf, goldOf, handOf, json, knownOf, labels, load } from './test-helpers.js';
 
 const DIE_5 = dieSeed((f) => f[0] === 5);
-const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
 
 describe('rules §10 scenarios', () => {
   test('PH1 set validity: Pair and Flush 3 are legal, a repeated name or a specialist is not; Flush 3 scores 2', () => {
@@ -30,39 +29,43 @@ describe('rules §10 scenarios', () => {
     expect(handOf(pair, 0)).toEqual(['Movie Theater', 'Hotel', 'Head Chef']);
   });
 
-  test('PH2 multi-set submit with Banks: 3 + 5 + 2 = 10 VP, 2 Banks x 2 sets x 2 = 8 gold, 12 cards shuffled under the deck', () => {
-    const discard = ['Farmer', 'Fisher', 'Bus Company', 'Miner', 'Airline'];
-    const s = load({
-      hands: [['Cafe', 'Cafe', 'Cafe', 'Cafe', 'Design Office', 'Painter', 'Demolition Contractor'], []],
-      fields: [['Bank', 'Bank'], []],
-      vp: [3, 0],
-      adDiscard: discard,
-    });
-    const before = json(s);
-    playNamed(s, 'submit sets...', 'Four of a Kind: Cafe (5 VP)');
-    expect(labels(s)).toEqual([
-      'Flush 3 Construction: Demolition Contractor, Design Office, Painter (2 VP)',
-      'finish submitting',
-    ]);
-    expect(s.legalActions()).toEqual([51 + 72, 153]);
-    playNamed(s, 'Flush 3 Construction: Demolition Contractor, Design Office, Painter (2 VP)');
-    const after = json(s);
-    expect(after.vp[0]).toBe(10);
-    expect(after.gold[0]).toBe(7 + 8);
-    expect(after.hands[0]).toEqual([]);
-    expect(after.adDiscard).toEqual([]);
-    // The 7 submitted and the 5 discarded cards, in ascending kind order, shuffled by the game's RNG.
-    const pile = ['Demolition Contractor', 'Design Office', 'Painter', 'Cafe', 'Cafe', 'Cafe', 'Cafe', ...discard]
-      .map((name) => AD_KINDS.findIndex((k) => k.name === name))
-      .sort((a, b) => a - b);
-    const expected = Rng.fromState(before.rng)
-      .shuffle(pile)
-      .map((k) => AD_KINDS[k].name);
-    expect(after.adDeck).toEqual([...before.adDeck, ...expected]);
-    // The game goes on: the same seat chooses its second action.
-    expect(s.isTerminal()).toBe(false);
-    expect(s.view(0)).toMatchObject({ toAct: 0, actionsLeft: 1, decision: { context: 'MAIN' } });
-  });
+  test(
+    'PH2 multi-set submit with Banks: 3 + 5 + 2 = 10 VP, 2 Banks ' +
+      'x 2 sets x 2 = 8 gold, 12 cards shuffled under the deck',
+    () => {
+      const discard = ['Farmer', 'Fisher', 'Bus Company', 'Miner', 'Airline'];
+      const s = load({
+        hands: [['Cafe', 'Cafe', 'Cafe', 'Cafe', 'Design Office', 'Painter', 'Demolition Contractor'], []],
+        fields: [['Bank', 'Bank'], []],
+        vp: [3, 0],
+        adDiscard: discard,
+      });
+      const before = json(s);
+      playNamed(s, 'submit sets...', 'Four of a Kind: Cafe (5 VP)');
+      expect(labels(s)).toEqual([
+        'Flush 3 Construction: Demolition Contractor, Design Office, Painter (2 VP)',
+        'finish submitting',
+      ]);
+      expect(s.legalActions()).toEqual([51 + 72, 153]);
+      playNamed(s, 'Flush 3 Construction: Demolition Contractor, Design Office, Painter (2 VP)');
+      const after = json(s);
+      expect(after.vp[0]).toBe(10);
+      expect(after.gold[0]).toBe(7 + 8);
+      expect(after.hands[0]).toEqual([]);
+      expect(after.adDiscard).toEqual([]);
+      // The 7 submitted and the 5 discarded cards, in ascending kind order, shuffled by the game's RNG.
+      const pile = ['Demolition Contractor', 'Design Office', 'Painter', 'Cafe', 'Cafe', 'Cafe', 'Cafe', ...discard]
+        .map((name) => AD_KINDS.findIndex((k) => k.name === name))
+        .sort((a, b) => a - b);
+      const expected = Rng.fromState(before.rng)
+        .shuffle(pile)
+        .map((k) => AD_KINDS[k].name);
+      expect(after.adDeck).toEqual([...before.adDeck, ...expected]);
+      // The game goes on: the same seat chooses its second action.
+      expect(s.isTerminal()).toBe(false);
+      expect(s.view(0)).toMatchObject({ toAct: 0, actionsLeft: 1, decision: { context: 'MAIN' } });
+    },
+  );
 
   test('PH3 Acquire limits: with hand 5, 1 gold and a Trading Company only n = 1 (free) and n = 2 (1 gold)', () => {
     const s = load({
@@ -221,19 +224,22 @@ describe('rules §10 scenarios', () => {
     expect(fieldOf(lawyer, 1)).toEqual(['Cafe:2', 'Lawyer:0']);
   });
 
-  test('PH11 Design Office copies Movie Theater: 4 - 2 + 2 = 4, then the Cafe +1 = 5; the Restaurant does not draw', () => {
-    const s = load({
-      hands: [['Design Office', 'Bank'], []],
-      fields: [['Movie Theater', 'Cafe', 'Restaurant'], []],
-      gold: [4, 7],
-    });
-    playNamed(s, 'post...', 'post Design Office (cost 2)');
-    expect(labels(s)).toEqual(['copy nothing', 'copy Movie Theater (slot 0)']);
-    playNamed(s, 'copy Movie Theater (slot 0)');
-    expect(goldOf(s)[0]).toBe(5);
-    expect(handOf(s, 0)).toEqual(['Bank']);
-    expect(eventsOf(s, 'draw')).toEqual([]);
-  });
+  test(
+    'PH11 Design Office copies Movie Theater: 4 - 2 + 2 = ' + '4, then the Cafe +1 = 5; the Restaurant does not draw',
+    () => {
+      const s = load({
+        hands: [['Design Office', 'Bank'], []],
+        fields: [['Movie Theater', 'Cafe', 'Restaurant'], []],
+        gold: [4, 7],
+      });
+      playNamed(s, 'post...', 'post Design Office (cost 2)');
+      expect(labels(s)).toEqual(['copy nothing', 'copy Movie Theater (slot 0)']);
+      playNamed(s, 'copy Movie Theater (slot 0)');
+      expect(goldOf(s)[0]).toBe(5);
+      expect(handOf(s, 0)).toEqual(['Bank']);
+      expect(eventsOf(s, 'draw')).toEqual([]);
+    },
+  );
 
   test.each([
     ['with a Painter: markers are removed', ['Painter:1', 'Cafe:2'], ['Painter:0', 'Cafe:1', 'Airline:0']],
@@ -245,39 +251,45 @@ describe('rules §10 scenarios', () => {
     expect(goldOf(s)[0]).toBe(1);
   });
 
-  test('PH13 nested posting: Site Supervisor posts Demolition for free; X ends with 6 gold, Y +2 from its Pilot', () => {
-    const s = load({
-      hands: [['Site Supervisor', 'Demolition Contractor'], []],
-      fields: [['Painter', 'Cafe'], ['Pilot']],
-      gold: [3, 0],
-    });
-    playNamed(s, 'post...', 'post Site Supervisor (cost 2)');
-    expect(labels(s)).toEqual(['post Demolition Contractor free', 'post nothing']);
-    playNamed(s, 'post Demolition Contractor free');
-    expect(goldOf(s)).toEqual([6, 2]);
-    expect(fieldOf(s, 0)).toEqual(['Painter:0', 'Cafe:0', 'Site Supervisor:0', 'Demolition Contractor:0']);
-    // Demolition's own [WATCH] and Pilot come first, inside the Site Supervisor's posting.
-    const gains = eventsOf(s, 'gain').map((e) => [e[1], e[2], e[3]]);
-    expect(gains).toEqual([
-      [0, 3, K.painter],
-      [0, 1, K.cafe],
-      [1, 1, K.pilot],
-      [0, 1, K.cafe],
-      [1, 1, K.pilot],
-    ]);
-  });
+  test(
+    'PH13 nested posting: Site Supervisor posts Demolition ' + 'for free; X ends with 6 gold, Y +2 from its Pilot',
+    () => {
+      const s = load({
+        hands: [['Site Supervisor', 'Demolition Contractor'], []],
+        fields: [['Painter', 'Cafe'], ['Pilot']],
+        gold: [3, 0],
+      });
+      playNamed(s, 'post...', 'post Site Supervisor (cost 2)');
+      expect(labels(s)).toEqual(['post Demolition Contractor free', 'post nothing']);
+      playNamed(s, 'post Demolition Contractor free');
+      expect(goldOf(s)).toEqual([6, 2]);
+      expect(fieldOf(s, 0)).toEqual(['Painter:0', 'Cafe:0', 'Site Supervisor:0', 'Demolition Contractor:0']);
+      // Demolition's own [WATCH] and Pilot come first, inside the Site Supervisor's posting.
+      const gains = eventsOf(s, 'gain').map((e) => [e[1], e[2], e[3]]);
+      expect(gains).toEqual([
+        [0, 3, K.painter],
+        [0, 1, K.cafe],
+        [1, 1, K.pilot],
+        [0, 1, K.cafe],
+        [1, 1, K.pilot],
+      ]);
+    },
+  );
 
-  test('PH14 forced pass: nothing else is legal, so Pass reveals the hand, pays 1 gold and ends the turn at once', () => {
-    const hand = ['Cafe', 'Hotel', 'Police Station', 'Airline', 'Miner', 'Bank', 'Insurance Company'];
-    const s = load({ hands: [hand, ['Bank']], gold: [0, 7], round: 3 });
-    expect(s.legalActions()).toEqual([46]);
-    expect(labels(s)).toEqual(['pass (reveal the hand, gain 1 gold)']);
-    playNamed(s, 'pass (reveal the hand, gain 1 gold)');
-    expect(goldOf(s)[0]).toBe(1);
-    expect(knownOf(s, 0)).toEqual(handOf(s, 0));
-    expect(knownOf(s, 0)).toHaveLength(7);
-    expect(s.view(1)).toMatchObject({ toAct: 1, actionsLeft: 2, turnSeat: 1 });
-  });
+  test(
+    'PH14 forced pass: nothing else is legal, so Pass ' + 'reveals the hand, pays 1 gold and ends the turn at once',
+    () => {
+      const hand = ['Cafe', 'Hotel', 'Police Station', 'Airline', 'Miner', 'Bank', 'Insurance Company'];
+      const s = load({ hands: [hand, ['Bank']], gold: [0, 7], round: 3 });
+      expect(s.legalActions()).toEqual([46]);
+      expect(labels(s)).toEqual(['pass (reveal the hand, gain 1 gold)']);
+      playNamed(s, 'pass (reveal the hand, gain 1 gold)');
+      expect(goldOf(s)[0]).toBe(1);
+      expect(knownOf(s, 0)).toEqual(handOf(s, 0));
+      expect(knownOf(s, 0)).toHaveLength(7);
+      expect(s.view(1)).toMatchObject({ toAct: 1, actionsLeft: 2, turnSeat: 1 });
+    },
+  );
 
   test.each([
     ['Y has more gold and wins', [6, 9, 5], [1, 0, 2]],

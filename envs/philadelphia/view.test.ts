@@ -4,16 +4,17 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { K } from './cards.js';
+import { K } from './components.js';
 import { layoutOf } from './encode.js';
 import { philadelphia } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import { logEntry } from './log.js';
-import type { PhiladelphiaJson, PhiladelphiaState } from './rules.js';
-import { handOf, knownOf, load, names } from './test-helpers.js';
+import { logEntry } from './events.js';
+import type { PhiladelphiaState } from './index.js';
+import { handOf, json, knownOf, load, names } from './test-helpers.js';
 
-const json = (s: PhiladelphiaState) => s.toJSON() as PhiladelphiaJson;
-/** Two positions that differ only in seat 1's unknown cards (and so in the deck): seat 0 and the spectator cannot tell. */
+/**
+ * Two positions that differ only in seat 1's unknown cards (and so in the deck): seat 0 and the spectator cannot tell.
+ */
 const twins = () => [
   load({
     hands: [['Cafe', 'Bank'], ['Hotel', 'Miner', 'Pilot'], ['Farmer']],
@@ -185,32 +186,35 @@ describe('observation', () => {
 });
 
 describe('render', () => {
-  test('text shows the decision, scores, hand, known cards, items and what happened; the spectator has no "you"', () => {
-    const s = load({
-      hands: [['Cafe', 'Bank'], ['Hotel']],
-      known: [[], ['Hotel']],
-      round: 2,
-      fields: [['Fisher:1'], []],
-    });
-    playNamed(s, 'post...', 'post Cafe (cost 1)');
-    const mine = renderText(s.view(0));
-    expect(mine).toContain('Philadelphia · round 2 of 40 · start player: seat 0 (you) · you are seat 0');
-    expect(mine).toContain(
-      'Your decision: choose an action: explore, acquire, post, purchase or submit (action 2 of 2).',
-    );
-    expect(mine).toContain('Your hand: Bank');
-    expect(mine).toContain('Known cards of seat 1: Hotel');
-    expect(mine).toMatch(/seat 0 \(you\) +0 +6 +1 +\[0\] Fisher 1\/2 {2}\[1\] Cafe 0\/3/);
-    expect(mine).toContain('Items: [0] Job Change (2 gold)');
-    const theirs = renderText(s.view(1));
-    expect(theirs).toContain('Seat 0 to act: choose an action');
-    expect(theirs).toContain('Since your last move:\n  seat 0 posts Cafe (cost 1)');
-    expect(theirs).not.toContain('Bank');
-    const spectator = renderText(s.view(-1));
-    expect(spectator).toContain('spectator view');
-    expect(spectator).not.toContain('(you)');
-    expect(spectator).not.toContain('Your hand');
-  });
+  test(
+    'text shows the decision, scores, hand, known cards, ' + 'items and what happened; the spectator has no "you"',
+    () => {
+      const s = load({
+        hands: [['Cafe', 'Bank'], ['Hotel']],
+        known: [[], ['Hotel']],
+        round: 2,
+        fields: [['Fisher:1'], []],
+      });
+      playNamed(s, 'post...', 'post Cafe (cost 1)');
+      const mine = renderText(s.view(0));
+      expect(mine).toContain('Philadelphia · round 2 of 40 · start player: seat 0 (you) · you are seat 0');
+      expect(mine).toContain(
+        'Your decision: choose an action: explore, acquire, post, purchase or submit (action 2 of 2).',
+      );
+      expect(mine).toContain('Your hand: Bank');
+      expect(mine).toContain('Known cards of seat 1: Hotel');
+      expect(mine).toMatch(/seat 0 \(you\) +0 +6 +1 +\[0\] Fisher 1\/2 {2}\[1\] Cafe 0\/3/);
+      expect(mine).toContain('Items: [0] Job Change (2 gold)');
+      const theirs = renderText(s.view(1));
+      expect(theirs).toContain('Seat 0 to act: choose an action');
+      expect(theirs).toContain('Since your last move:\n  seat 0 posts Cafe (cost 1)');
+      expect(theirs).not.toContain('Bank');
+      const spectator = renderText(s.view(-1));
+      expect(spectator).toContain('spectator view');
+      expect(spectator).not.toContain('(you)');
+      expect(spectator).not.toContain('Your hand');
+    },
+  );
 
   test('html is an escaped fragment with tables and no scripts, for seats and the spectator', () => {
     const s = load({ hands: [['Cafe'], ['Hotel']] });

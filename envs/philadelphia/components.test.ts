@@ -12,13 +12,14 @@ import {
   kindByName,
   regularKind,
   setLabel,
-} from './cards.js';
+} from './components.js';
 
 describe('ad cards (rules §2.3)', () => {
   test('the table of §2.3, row by row: name, industry, ★, copies, cost, reward, period, faces', () => {
     const rows = AD_KINDS.map(
       (k) =>
-        `${k.id} ${k.name} ${INDUSTRY_CODES[k.industry]}${k.specialist ? '★' : ''} ${k.copies} ${k.cost} ${k.reward} ${k.period} ${k.faces.join(',')}`,
+        `${k.id} ${k.name} ${INDUSTRY_CODES[k.industry]}${k.specialist ? '★' : ''} ` +
+        `${k.copies} ${k.cost} ${k.reward} ${k.period} ${k.faces.join(',')}`,
     );
     expect(rows).toEqual([
       '0 Construction Company CON 4 3 5 3 2,4,6',
@@ -60,19 +61,23 @@ describe('ad cards (rules §2.3)', () => {
     ]);
   });
 
-  test('the checks of §2.3: copies per industry 15/14/14/14/15/13 = 85; 24 regular names (9x4, 7x3, 8x2), 12 specialists x1', () => {
-    const perIndustry = INDUSTRY_CODES.map((_, i) =>
-      AD_KINDS.filter((k) => k.industry === i).reduce((n, k) => n + k.copies, 0),
-    );
-    expect(perIndustry).toEqual([15, 14, 14, 14, 15, 13]);
-    expect(AD_CARDS).toHaveLength(85);
-    const regular = AD_KINDS.filter((k) => !k.specialist);
-    expect(regular).toHaveLength(24);
-    expect([4, 3, 2].map((c) => regular.filter((k) => k.copies === c).length)).toEqual([9, 7, 8]);
-    const specialists = AD_KINDS.filter((k) => k.specialist);
-    expect(specialists).toHaveLength(12);
-    expect(specialists.every((k) => k.copies === 1 && k.id % 6 >= 4)).toBe(true);
-  });
+  test(
+    'the checks of §2.3: copies per industry 15/14/14/14/15/13 ' +
+      '= 85; 24 regular names (9x4, 7x3, 8x2), 12 specialists x1',
+    () => {
+      const perIndustry = INDUSTRY_CODES.map((_, i) =>
+        AD_KINDS.filter((k) => k.industry === i).reduce((n, k) => n + k.copies, 0),
+      );
+      expect(perIndustry).toEqual([15, 14, 14, 14, 15, 13]);
+      expect(AD_CARDS).toHaveLength(85);
+      const regular = AD_KINDS.filter((k) => !k.specialist);
+      expect(regular).toHaveLength(24);
+      expect([4, 3, 2].map((c) => regular.filter((k) => k.copies === c).length)).toEqual([9, 7, 8]);
+      const specialists = AD_KINDS.filter((k) => k.specialist);
+      expect(specialists).toHaveLength(12);
+      expect(specialists.every((k) => k.copies === 1 && k.id % 6 >= 4)).toBe(true);
+    },
+  );
 
   test('weighted die-face coverage is 29/30/30/30/29/29', () => {
     const cover = [1, 2, 3, 4, 5, 6].map((f) =>

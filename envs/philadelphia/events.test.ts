@@ -9,8 +9,9 @@ import {
   eventKind,
   eventSeat,
   logEntry,
+  packEntry,
   packEvent,
-} from './log.js';
+} from './events.js';
 
 describe('event records', () => {
   test('a record stays a small integer: at most 30 bits, at most 64 kinds', () => {
@@ -30,6 +31,7 @@ describe('event records', () => {
           expect(Number.isInteger(rec) && rec >= 0 && rec < 2 ** 30).toBe(true);
           expect([eventKind(rec), eventSeat(rec), eventArgs(rec)]).toEqual([kind, seat, args]);
           expect(logEntry(rec)).toEqual([name, seat, ...args]);
+          expect(packEntry(name, [seat, ...args])).toBe(rec);
         }
       }
       expect(LOG_ARITY[kind]).toBe(specs.length);
@@ -41,7 +43,8 @@ describe('event records', () => {
       (LOG_KINDS[kind as keyof typeof LOG_KINDS] as readonly (readonly [string, number])[]).find(
         ([n]) => n === arg,
       )?.[1] ?? 0;
-    expect(2 ** width('gain', 'gold')).toBeGreaterThan(2 * 36 * 4); // Bank gold is logged by submit, but a gain may be large too
+    // Bank gold is logged by submit, but a gain may be large too.
+    expect(2 ** width('gain', 'gold')).toBeGreaterThan(2 * 36 * 4);
     expect(2 ** width('submit', 'bankGold')).toBeGreaterThan(2 * 36 * 4);
     expect(2 ** width('submit', 'vp')).toBeGreaterThan(5 * 18);
     expect(2 ** width('draw', 'count')).toBeGreaterThan(85);

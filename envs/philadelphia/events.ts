@@ -1,9 +1,11 @@
 /**
- * Philadelphia's public event log. The state stores each event as ONE small integer in a plain
- * array (no strings or objects in applyAction, and a clone copies one number per event); views
- * turn records into LogEntry objects and render.ts formats them. Every event is public
- * information (rules §6): face-down draws are logged as counts only.
+ * Philadelphia's public events: the kinds of the position's EventLog (envs/core/event-log.ts),
+ * each record [seat, ...args] with seat -1 for table events. Views carry each event packed into
+ * ONE small integer (the view format, which the golden playthroughs hash: bit widths below), and
+ * render.ts formats the decoded LogEntry. Every event is public information (rules §6): face-down
+ * draws are logged as counts only.
  */
+import { defineEvents } from '../core/event-log.js';
 
 /** An argument: its name, its width in bits and a bias added before packing (for signed values). */
 type Arg = readonly [name: string, bits: number, bias?: number];
@@ -72,15 +74,24 @@ export const LOG_KINDS = {
 export type LogKind = keyof typeof LOG_KINDS;
 export const LOG_KIND_NAMES = Object.keys(LOG_KINDS) as LogKind[];
 const ARGS: readonly (readonly Arg[])[] = LOG_KIND_NAMES.map((k) => LOG_KINDS[k]);
+/** Arguments per kind after the seat. */
 export const LOG_ARITY: readonly number[] = ARGS.map((a) => a.length);
-export const EV = Object.fromEntries(LOG_KIND_NAMES.map((k, i) => [k, i])) as Record<LogKind, number>;
+
+/** The position's event kinds: every record is the seat it is about, then the kind's arguments. */
+export const EVENTS = defineEvents(
+  Object.fromEntries(
+    LOG_KIND_NAMES.map((k) => [k, ['seat', ...LOG_KINDS[k].map(([name]) => name)]]),
+  ) as unknown as Record<LogKind, readonly string[]>,
+);
+/** Kind indexes for writers: `log.push(EV.draw, seat, count, cause)`. */
+export const EV: Readonly<Record<LogKind, number>> = EVENTS.index;
 
 /** Record layout: kind (6 bits), seat + 1 (3 bits), then the arguments from bit 9 up. */
 const KIND_BITS = 6;
 const SEAT_BITS = 3;
 const ARGS_AT = KIND_BITS + SEAT_BITS;
 /** Bit offsets, widths and biases of the 4 argument positions of each kind (0 width = unused). */
-export const ARG_SHIFT: readonly number[][] = ARGS.map((args) => {
+const ARG_SHIFT: readonly number[][] = ARGS.map((args) => {
   const shifts: number[] = [];
   let at = ARGS_AT;
   for (const [, bits] of args) {
@@ -94,12 +105,24 @@ export const ARG_BIAS: readonly number[][] = ARGS.map((args) => [0, 1, 2, 3].map
 /** Bits a record uses at most: it must stay a V8 small integer (< 2^30). */
 export const RECORD_BITS = Math.max(...ARGS.map((args) => ARGS_AT + args.reduce((n, [, bits]) => n + bits, 0)));
 
-/** Packs an event; the hot path (table.ts note) inlines the same arithmetic. */
+/** Packs an event into the view's one-integer record. */
 export function packEvent(kind: number, seat: number, args: readonly number[]): number {
   let rec = kind | ((seat + 1) << KIND_BITS);
   args.forEach((v, i) => {
     rec |= (v + ARG_BIAS[kind][i]) << ARG_SHIFT[kind][i];
   });
+  return rec;
+}
+
+const KIND_BY_NAME = new Map<string, number>(LOG_KIND_NAMES.map((k, i) => [k, i]));
+
+/** Packs an EventLog entry (its arguments are [seat, ...the kind's]) the way packEvent does, for views. */
+export function packEntry(name: string, record: readonly number[]): number {
+  const kind = KIND_BY_NAME.get(name) as number;
+  const shift = ARG_SHIFT[kind];
+  const bias = ARG_BIAS[kind];
+  let rec = kind | ((record[0] + 1) << KIND_BITS);
+  for (let i = 1; i < record.length; i++) rec |= (record[i] + bias[i - 1]) << shift[i - 1];
   return rec;
 }
 
@@ -128,6 +151,11 @@ export function logEntry(rec: number): LogEntry {
 
 /**
  * The log keeps the events since the least recent seat's last decision (every seat decides at least
- * once a round, so this is about one round). LOG_CAP bounds it in any case.
+ * once a round, so this is about one round). LOG_CAP bounds it at the start of every turn.
  */
 export const LOG_CAP = 400;
+/**
+ * Records a saved log may hold: LOG_CAP plus the events of one turn, its Adoption phase and Renewal,
+ * which are trimmed only when the next turn starts (a turn logs at most a few hundred).
+ */
+export const LOG_CAPACITY = 4 * LOG_CAP;

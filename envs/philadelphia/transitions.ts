@@ -1,35 +1,12 @@
 /**
- * The game's flow (rules §3-§9) on a Table: setup, the two-step turn actions, Submit, Pass,
- * Purchase, the Adoption phase (with Forester decisions), Renewal and the end of a round, and every
- * answer to a question. A question sets `ctx` and returns; continuation frames (table.ts) say what
- * resumes once it is settled (resume). The effects that start postings and items are in
- * effects.ts. Everything here assumes the action was validated by isLegal (legal.ts).
+ * The game's flow (rules §3-§9) on a position: setup from the seed, the two-step turn actions,
+ * Submit, Pass, Purchase, the Adoption phase (with Forester decisions), Renewal and the end of a
+ * round, and every answer to a question. A question sets `ctx` and returns; continuation frames
+ * (components.ts FRAMES) say what resumes once it is settled (resume). The effects that start
+ * postings and items are in effects.ts. `apply` assumes the action is legal (the kit checked it
+ * with whyIllegal, actions.ts).
  */
 import { Rng } from '../core/rng.js';
-import {
-  AD_KINDS,
-  ITEM_BOOM,
-  ITEM_CONTRACT_RENEWAL,
-  ITEM_JOB_CHANGE,
-  ITEM_KINDS,
-  ITEM_SLOTS,
-  K,
-  KIND_COUNT,
-  SETS,
-} from './cards.js';
-import {
-  HOW_ACTION,
-  HOW_OVERTIME,
-  HOW_SUPERVISOR,
-  adoptEffect,
-  anyMarker,
-  establish,
-  establishGold,
-  finishPosting,
-  startItem,
-  startPostEffect,
-  startPosting,
-} from './effects.js';
 import {
   A_ACQUIRE_MENU,
   A_DISCARD_BASE,
@@ -49,10 +26,10 @@ import {
   A_SLOT_BASE,
   A_SUBMIT,
   canPostAny,
-} from './legal.js';
-import { CAUSE_ITEM, CAUSE_PASS, EV, LOG_CAP, SOURCE_EXPLORE, SOURCE_MARKET } from './log.js';
+} from './actions.js';
 import {
   ACTIONS_PER_TURN,
+  AD_KINDS,
   BANK_GOLD,
   C,
   EXPLORE_REVEAL,
@@ -64,6 +41,13 @@ import {
   F_POSTING,
   F_PRESS,
   INSURANCE_GOLD,
+  ITEM_BOOM,
+  ITEM_CONTRACT_RENEWAL,
+  ITEM_JOB_CHANGE,
+  ITEM_KINDS,
+  ITEM_SLOTS,
+  K,
+  KIND_COUNT,
   MAX_FIELD,
   MAX_ROUNDS,
   MINER_DISCARDS,
@@ -75,47 +59,80 @@ import {
   RAILWAY_GOLD,
   RENEWAL_MAX,
   RESEARCH_PICKS,
+  SETS,
   START_GOLD,
   START_HAND,
   WIN_VP,
+} from './components.js';
+import {
+  HOW_ACTION,
+  HOW_OVERTIME,
+  HOW_SUPERVISOR,
+  adoptEffect,
+  anyMarker,
+  establish,
+  establishGold,
+  finishPosting,
+  startItem,
+  startPostEffect,
+  startPosting,
+} from './effects.js';
+import { CAUSE_ITEM, CAUSE_PASS, EV, LOG_CAP, SOURCE_EXPLORE, SOURCE_MARKET } from './events.js';
+import {
   acquireCost,
   addToHand,
   ask,
+  clearList,
   clearRevealed,
   countIn,
   discardFromHand,
   drawCards,
-  emptyTable,
   gain,
   has,
   hasAnySet,
+  logEnd,
   note,
+  popFrame,
   push,
-  randomInt,
   refillSlot,
   removeFromField,
   removeFromHand,
   revealCards,
-  rollDie,
   shuffleUnderDeck,
   takeRevealed,
   threshold,
   toDiscard,
-  turnSeat,
-  type Table,
-} from './table.js';
+} from './operations.js';
+import { POSITION, turnSeat, type PhiladelphiaPosition } from './position.js';
+
+/**
+ * An honest bound on decisions (applyAction calls) per game. Per action at most 2 choices (the
+ * kind, then its parameter) plus its sub-decisions, which are bounded by the 85 cards: Job Change
+ * asks once per card discarded plus the stop (<= 86), Submit once per set plus the stop (<= 37),
+ * Overtime at most 2 x (a pick + a chain of <= 5 postings x <= 3 questions) + the stop = 33. So at
+ * most 2 + 86 = 88 per action, 2 actions a turn; the Adoption phase asks at most 2 picks for each
+ * of the 4 Foresters. Rounds are capped at 40.
+ */
+const MAX_DECISIONS_PER_ACTION = 2 + 86;
+export const maxGameLength = (players: number): number =>
+  MAX_ROUNDS * (players * ACTIONS_PER_TURN * MAX_DECISIONS_PER_ACTION + 4 * FORESTER_MAX);
+
+export const toAct = (t: PhiladelphiaPosition): number => (t.phase === PH_OVER ? -1 : t.actor);
+export const isOver = (t: PhiladelphiaPosition): boolean => t.phase === PH_OVER;
+export const isTruncated = (t: PhiladelphiaPosition): boolean => t.truncated;
 
 // ---- setup (§3, RNG order §5) --------------------------------------------------------------------------
 
-export function newTable(players: number, seed: number | string): Table {
+/** A new game (§3): every draw from the position's Rng seeded with `seed`, in the order of §5. */
+export function setup(players: number, seed: number | string): PhiladelphiaPosition {
+  const t = POSITION.create(players);
   const rng = Rng.fromSeed(seed);
-  const t = emptyTable(players, rng.state());
+  t.rng = rng;
   // Step 2: the 85 ad cards in ascending id (= kind) order, shuffled; index 0 is the top.
   const ads: number[] = [];
   for (const k of AD_KINDS) for (let c = 0; c < k.copies; c++) ads.push(k.id);
   rng.shuffleInPlace(ads);
-  for (let i = 0; i < ads.length; i++) t.deck[i] = ads[ads.length - 1 - i];
-  t.deckLen = ads.length;
+  for (let i = ads.length - 1; i >= 0; i--) t.deck.push(ads[i]);
   // Step 3: items in table order with Economic Boom last, shuffled; 3 revealed into slots 0-2.
   let items: number[] = [];
   for (const k of ITEM_KINDS) for (let c = 0; c < k.copies; c++) items.push(k.id);
@@ -131,14 +148,12 @@ export function newTable(players: number, seed: number | string): Table {
       t.itemSlots[slot] = items.shift() as number;
     }
   }
-  for (let i = 0; i < items.length; i++) t.itemDeck[i] = items[items.length - 1 - i];
-  t.itemDeckLen = items.length;
+  for (let i = items.length - 1; i >= 0; i--) t.itemDeck.push(items[i]);
   // Step 4: the start player; step 5: hands and gold clockwise from them.
   t.start = rng.int(players);
-  t.rng = rng.state();
   for (let i = 0; i < players; i++) {
     const seat = (t.start + i) % players;
-    for (let c = 0; c < START_HAND; c++) addToHand(t, seat, t.deck[--t.deckLen], false);
+    for (let c = 0; c < START_HAND; c++) addToHand(t, seat, t.deck.pop() as number, false);
     t.gold[seat] = START_GOLD;
   }
   note(t, EV.round, t.start, 1);
@@ -149,32 +164,29 @@ export function newTable(players: number, seed: number | string): Table {
 // ---- flow helpers ---------------------------------------------------------------------------------------
 
 /** A new turn: drop log events every seat has seen since its last decision, then MAIN. */
-function startTurn(t: Table): void {
+function startTurn(t: PhiladelphiaPosition): void {
   let oldest = t.lastMove[0];
   for (let s = 1; s < t.players; s++) oldest = Math.min(oldest, t.lastMove[s]);
   const drop = Math.max(oldest - t.logBase, t.log.length - LOG_CAP, 0);
   if (drop > 0) {
-    // A plain loop: Array.prototype.copyWithin takes V8's slow generic path on plain arrays.
-    const log = t.log;
-    for (let i = drop; i < log.length; i++) log[i - drop] = log[i];
-    log.length -= drop;
+    t.log.dropFirst(drop);
     t.logBase += drop;
   }
   const seat = turnSeat(t);
   t.actionsLeft = ACTIONS_PER_TURN;
-  t.purchased = 0;
+  t.purchased = false;
   note(t, EV.turn, seat);
   ask(t, C.MAIN, seat);
 }
 
 /** One of the turn's actions is fully resolved (§4.1 loop). */
-function endAction(t: Table): void {
+function endAction(t: PhiladelphiaPosition): void {
   t.actionsLeft--;
   if (t.actionsLeft === 0) endTurn(t);
   else ask(t, C.MAIN, turnSeat(t));
 }
 
-function endTurn(t: Table): void {
+function endTurn(t: PhiladelphiaPosition): void {
   // A Pass ends the turn with actions unused (§4.1): none are left either way.
   t.actionsLeft = 0;
   t.turn++;
@@ -183,19 +195,19 @@ function endTurn(t: Table): void {
 }
 
 /** Continues the frames under a settled decision until a new decision is asked (or the game ends). */
-function resume(t: Table): void {
+function resume(t: PhiladelphiaPosition): void {
   for (;;) {
-    if (t.stackLen === 0) {
+    if (t.stack.length === 0) {
       endAction(t);
       return;
     }
-    const at = (t.stackLen - 1) * FRAME_SIZE;
+    const at = t.stack.length - FRAME_SIZE;
     const a = t.stack[at + 1];
     const b = t.stack[at + 2];
     const c = t.stack[at + 3];
     switch (t.stack[at]) {
       case F_POSTING:
-        t.stackLen--;
+        popFrame(t);
         finishPosting(t, a, b, c);
         break;
       case F_OVERTIME:
@@ -203,16 +215,16 @@ function resume(t: Table): void {
           ask(t, C.OVERTIME_POST, a);
           return;
         }
-        t.stackLen--;
+        popFrame(t);
         break;
       case F_ITEM:
-        t.stackLen--;
+        popFrame(t);
         t.itemDiscard[c]++;
         t.activeItem = -1;
         refillSlot(t, b);
         break;
       case F_PRESS:
-        t.stackLen--;
+        popFrame(t);
         toDiscard(t, removeFromField(t, a, b));
         break;
       default:
@@ -224,7 +236,9 @@ function resume(t: Table): void {
 
 // ---- applying a validated action -------------------------------------------------------------------------
 
-export function applyUnchecked(t: Table, action: number): void {
+/** Plays a legal action for the seat to act; its events are that seat's last move (views' newFrom). */
+export function apply(t: PhiladelphiaPosition, action: number): void {
+  t.lastMove[t.actor] = logEnd(t);
   const seat = t.actor;
   switch (t.ctx) {
     case C.MAIN:
@@ -243,7 +257,7 @@ export function applyUnchecked(t: Table, action: number): void {
       return buyItem(t, seat, action - A_ITEM_BASE);
     case C.EXPLORE_PICK:
       takeRevealed(t, seat, action - A_REVEAL_BASE, SOURCE_EXPLORE);
-      if (has(t, seat, K.taxi) && t.revealedTaken !== (1 << t.revealedLen) - 1) {
+      if (has(t, seat, K.taxi) && t.revealedTaken !== (1 << t.revealed.length) - 1) {
         ask(t, C.TAXI_PICK, seat);
         return;
       }
@@ -257,7 +271,7 @@ export function applyUnchecked(t: Table, action: number): void {
       if (action !== A_DONE) {
         const id = action - A_SET_BASE;
         for (const k of SETS[id].kinds) removeFromHand(t, seat, k);
-        t.submitSets[t.submitLen++] = id;
+        t.submitSets.push(id);
         t.ctxCount++;
         note(t, EV.set, seat, id);
         if (hasAnySet(t, seat)) return;
@@ -302,7 +316,7 @@ export function applyUnchecked(t: Table, action: number): void {
       if (action !== A_DONE && startPosting(t, seat, action - A_POST_BASE, HOW_SUPERVISOR)) return;
       return resume(t);
     case C.OVERTIME_POST: {
-      const at = (t.stackLen - 1) * FRAME_SIZE;
+      const at = t.stack.length - FRAME_SIZE;
       if (action === A_DONE) {
         t.stack[at + 2] = OVERTIME_MAX;
         return resume(t);
@@ -350,7 +364,7 @@ export function applyUnchecked(t: Table, action: number): void {
     case C.HEADHUNT_TARGET: {
       const target = (seat + 1 + action - A_HEADHUNT_FIRST) % t.players;
       // §5: the target's hand in ascending kind order, index floor(u * n).
-      let index = randomInt(t, t.handSize[target]);
+      let index = t.rng.int(t.handSize[target]);
       let kind = 0;
       while (index >= t.hands[target * KIND_COUNT + kind]) index -= t.hands[target * KIND_COUNT + kind++];
       removeFromHand(t, target, kind);
@@ -361,14 +375,14 @@ export function applyUnchecked(t: Table, action: number): void {
   }
 }
 
-function mainAction(t: Table, seat: number, action: number): void {
+function mainAction(t: PhiladelphiaPosition, seat: number, action: number): void {
   switch (action) {
     case A_EXPLORE:
       note(t, EV.explore, seat);
       revealCards(t, seat, EXPLORE_REVEAL, SOURCE_EXPLORE);
       return ask(t, C.EXPLORE_PICK, seat);
     case A_SUBMIT:
-      t.submitLen = 0;
+      clearList(t.submitSets);
       return ask(t, C.SET_SELECT, seat);
     case A_PASS: {
       // §4.1 action 6: the hand is revealed, so every card in it becomes a known card.
@@ -389,31 +403,31 @@ function mainAction(t: Table, seat: number, action: number): void {
 
 // ---- Submit (§4.1 action 5) -------------------------------------------------------------------------------
 
-function finishSubmit(t: Table, seat: number): void {
+function finishSubmit(t: PhiladelphiaPosition, seat: number): void {
   let vp = 0;
   const cards = new Array<number>(KIND_COUNT).fill(0);
-  for (let i = 0; i < t.submitLen; i++) {
+  for (let i = 0; i < t.submitSets.length; i++) {
     const set = SETS[t.submitSets[i]];
     vp += set.vp;
     for (const k of set.kinds) cards[k]++;
   }
   t.vp[seat] += vp;
-  const bankGold = BANK_GOLD * t.submitLen * countIn(t, seat, K.bank);
+  const bankGold = BANK_GOLD * t.submitSets.length * countIn(t, seat, K.bank);
   t.gold[seat] += bankGold;
   note(t, EV.submit, seat, vp, bankGold);
-  t.submitLen = 0;
+  clearList(t.submitSets);
   shuffleUnderDeck(t, cards, seat);
 }
 
 // ---- Purchase (§4.1 action 4, items §2.6) -------------------------------------------------------------------
 
-function buyItem(t: Table, seat: number, slot: number): void {
+function buyItem(t: PhiladelphiaPosition, seat: number, slot: number): void {
   const item = t.itemSlots[slot];
   const cost = ITEM_KINDS[item].cost;
   t.gold[seat] -= cost;
   t.itemSlots[slot] = -1;
   t.activeItem = item;
-  t.purchased = 1;
+  t.purchased = true;
   note(t, EV.purchase, seat, item, slot, cost);
   push(t, F_ITEM, seat, slot, item);
   if (!startItem(t, seat, item)) resume(t);
@@ -422,9 +436,9 @@ function buyItem(t: Table, seat: number, slot: number): void {
 // ---- Adoption (§4.3) and Renewal (§4.4) ------------------------------------------------------------------------
 
 /** A1-A3, then the A4 loop. */
-function startAdoption(t: Table): void {
+function startAdoption(t: PhiladelphiaPosition): void {
   t.phase = PH_ADOPTION;
-  const d = rollDie(t);
+  const d = t.rng.die();
   t.lastDie = d;
   note(t, EV.die, t.start, d);
   for (let i = 0; i < t.players; i++) {
@@ -447,8 +461,8 @@ function startAdoption(t: Table): void {
 }
 
 /** A4 from the cursor in the F_ADOPT frame on top: stops at a Forester, else A5, Renewal, R4. */
-function continueAdoption(t: Table): void {
-  const at = (t.stackLen - 1) * FRAME_SIZE;
+function continueAdoption(t: PhiladelphiaPosition): void {
+  const at = t.stack.length - FRAME_SIZE;
   const d = t.lastDie;
   let slot = t.stack[at + 2];
   for (let i = t.stack[at + 1]; i < t.players; i++) {
@@ -463,7 +477,7 @@ function continueAdoption(t: Table): void {
     }
     slot = 0;
   }
-  t.stackLen--;
+  popFrame(t);
   // A5: established ads leave for the discard pile.
   for (let seat = 0; seat < t.players; seat++) {
     for (let s = t.fieldLen[seat] - 1; s >= 0; s--) {
@@ -474,7 +488,7 @@ function continueAdoption(t: Table): void {
 }
 
 /** R1-R3 from one snapshot (Railway and Insurance counted before anything leaves), then R4. */
-function renewal(t: Table): void {
+function renewal(t: PhiladelphiaPosition): void {
   const n = t.players;
   for (let seat = 0; seat < n; seat++) {
     for (let s = 0; s < t.fieldLen[seat]; s++) t.fieldMarkers[seat * MAX_FIELD + s]++;
@@ -525,7 +539,7 @@ function renewal(t: Table): void {
 }
 
 /** R4 and the cap (§7). */
-function endRound(t: Table): void {
+function endRound(t: PhiladelphiaPosition): void {
   let top = 0;
   for (let seat = 0; seat < t.players; seat++) top = Math.max(top, t.vp[seat]);
   if (top >= WIN_VP || t.round === MAX_ROUNDS) {
@@ -544,4 +558,43 @@ function endRound(t: Table): void {
   t.turn = 0;
   note(t, EV.round, t.start, t.round);
   startTurn(t);
+}
+
+// ---- hidden information (§6) ------------------------------------------------------------------------------
+
+/**
+ * §6 / §9: pools every ad card `seat` cannot see (the unknown part of every other hand and the
+ * whole ad deck) in ascending kind order, shuffles it with `rng` and deals it back into the same
+ * slots (seats ascending, then the deck top first); the item deck order is reshuffled the same
+ * way; then the world's Rng is reseeded. Every input is part of view(seat), so equal views and
+ * equal rng states give equal worlds.
+ */
+export function determinize(p: PhiladelphiaPosition, seat: number, rng: Rng): PhiladelphiaPosition {
+  const w = POSITION.clone(p);
+  const pool = new Array<number>(KIND_COUNT).fill(0);
+  const need = new Array<number>(w.players).fill(0);
+  for (let s = 0; s < w.players; s++) {
+    if (s === seat) continue;
+    for (let k = 0; k < KIND_COUNT; k++) {
+      const i = s * KIND_COUNT + k;
+      const hidden = w.hands[i] - w.known[i];
+      pool[k] += hidden;
+      need[s] += hidden;
+      w.hands[i] = w.known[i];
+    }
+  }
+  for (const k of w.deck) pool[k]++;
+  const cards: number[] = [];
+  for (let k = 0; k < KIND_COUNT; k++) for (let c = 0; c < pool[k]; c++) cards.push(k);
+  rng.shuffleInPlace(cards);
+  let next = 0;
+  for (let s = 0; s < w.players; s++) {
+    for (let c = 0; c < need[s]; c++) w.hands[s * KIND_COUNT + cards[next++]]++;
+  }
+  for (let i = 0; i < w.deck.length; i++) w.deck[i] = cards[cards.length - 1 - i];
+  const items = w.itemDeck.slice().sort((a, b) => a - b);
+  rng.shuffleInPlace(items);
+  for (let i = 0; i < items.length; i++) w.itemDeck[i] = items[items.length - 1 - i];
+  w.rng = rng.fork('world');
+  return w;
 }

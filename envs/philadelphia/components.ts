@@ -1,7 +1,9 @@
 /**
  * Philadelphia's components as constant tables (rules/philadelphia.md §2): the 36 ad kinds and
  * their 85 cards (§2.3), the five set types (§2.5) and the 102 set ids of §9, the 6 item kinds,
- * their 14 cards and the field card (§2.6). Every number the rules use is derived from these.
+ * their 14 cards and the field card (§2.6); then the counts of §3-§9 (players, gold, hand limit,
+ * picks) and the names of the decision contexts, phases and continuation frames a position holds.
+ * Every number the rules use is derived from these.
  */
 
 /** Industries in index order (§2.2): codes for compact text, names for people. */
@@ -22,7 +24,7 @@ export const REGULAR_PER_INDUSTRY = 4;
 export const KINDS_PER_INDUSTRY = 6;
 
 /** When an ad's effect happens (§2.4). */
-export type Timing = 'cost' | 'post' | 'watch' | 'ongoing' | 'adopt' | 'post+default' | 'none';
+type Timing = 'cost' | 'post' | 'watch' | 'ongoing' | 'adopt' | 'post+default' | 'none';
 
 export interface AdKind {
   /** === index in AD_KINDS; the kind id of §2.3. */
@@ -628,3 +630,101 @@ export function kindByName(name: string): number {
 export function itemByName(name: string): number {
   return ITEM_KINDS.findIndex((k) => k.name === name);
 }
+
+// ---- the counts of §1, §3-§9 -----------------------------------------------------------------------
+
+/** §1: 2-4 players. */
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 4;
+export const DEFAULT_PLAYERS = 2;
+/** §7.1: the game ends after a round in which someone has this many VP. */
+export const WIN_VP = 10;
+/** §7.3: the turn cap. */
+export const MAX_ROUNDS = 40;
+/** §3 step 5. */
+export const START_GOLD = 7;
+export const START_HAND = 4;
+/** §4.1. */
+export const ACTIONS_PER_TURN = 2;
+export const HAND_LIMIT = 7;
+export const EXPLORE_REVEAL = 4;
+export const MAX_ACQUIRE = 5;
+/** §4.1 action 3 (decision): a field holds at most 12 ads. */
+export const MAX_FIELD = 12;
+/** Market Research and Geologist reveal 5 (§2.3, §2.6); Explore 4. */
+export const MAX_REVEAL = 5;
+export const RESEARCH_PICKS = 2;
+export const MINER_DISCARDS = 2;
+export const FORESTER_MAX = 2;
+export const RENEWAL_MAX = 3;
+export const OVERTIME_MAX = 2;
+/** Doctor: 0, 1 or 2 month markers. */
+export const DOCTOR_CHOICES = 3;
+/** Gold per set and Bank (§2.3 Bank), per Railway return, per Insurance, Guard's replacement. */
+export const BANK_GOLD = 2;
+export const RAILWAY_GOLD = 4;
+export const INSURANCE_GOLD = 3;
+export const GUARD_GOLD = 5;
+export const PASS_GOLD = 1;
+/** Most copies of one ad kind (§2.3): no pile or hand holds more of a kind. */
+export const MAX_COPIES = Math.max(...AD_KINDS.map((k) => k.copies));
+
+// ---- decision contexts, phases and continuation frames (§4, §9) -------------------------------------
+
+/** Decision contexts of §9 ('NONE' once the game is over). */
+export const CONTEXTS = [
+  'MAIN',
+  'ACQUIRE_COUNT',
+  'POST_PICK',
+  'ITEM_PICK',
+  'EXPLORE_PICK',
+  'TAXI_PICK',
+  'SET_SELECT',
+  'DESIGN_TARGET',
+  'FIRE_TARGET',
+  'POLICE_TARGET',
+  'DOCTOR_MARKERS',
+  'MINER_DISCARD',
+  'SUPERVISOR_POST',
+  'OVERTIME_POST',
+  'JOB_DISCARD',
+  'RENEWAL_TARGET',
+  'MR_PICK',
+  'PRESS_TARGET',
+  'HEADHUNT_TARGET',
+  'FORESTER_DISCARD',
+  'NONE',
+] as const;
+export type ContextName = (typeof CONTEXTS)[number];
+export const C = Object.fromEntries(CONTEXTS.map((c, i) => [c, i])) as Record<ContextName, number>;
+
+/** Round phases (§4); Renewal is automatic, so it is never the phase of a decision. */
+export const PHASES = ['action', 'adoption', 'over'] as const;
+export type PhaseName = (typeof PHASES)[number];
+export const PH_ACTION = 0;
+export const PH_ADOPTION = 1;
+export const PH_OVER = 2;
+
+/**
+ * Continuation frames: what resumes once the decision on top is settled. A posting's [WATCH] and
+ * Pilot steps wait under its [POST] decisions; an Overtime waits for its second posting; a bought
+ * item goes to the discard pile and its slot refills after its effect; a Press Release's ad leaves
+ * after its Forester decision; the Adoption phase resumes its [ADOPT] loop after a Forester.
+ */
+export const FRAMES = ['posting', 'overtime', 'item', 'press', 'adopt'] as const;
+export type FrameName = (typeof FRAMES)[number];
+export const F_POSTING = 0; // [seat, posted kind, W = count of slots 0..W-1 present at step 2]
+export const F_OVERTIME = 1; // [seat, postings made]
+export const F_ITEM = 2; // [seat, slot, item kind]
+export const F_PRESS = 3; // [seat, slot of the established ad]
+export const F_ADOPT = 4; // [player offset from the start player, next slot]
+export const FRAME_SIZE = 4;
+/**
+ * Deepest possible stack: item + Overtime + a posting chain of at most 5 (a Site Supervisor and the
+ * three Design Offices copying it each post one more card; a chain cannot revisit a card, since a
+ * card leaves the field only by a Fire Station, whose effect ends the chain) = 7; 16 is ample.
+ */
+export const STACK_CAP = 16;
+
+/** Sets per Submit at most: the 73 regular cards make at most 36 sets. */
+export const SUBMIT_CAP = 40;

@@ -3,8 +3,7 @@ import { InvalidStateError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
 import { philadelphia } from './index.js';
-import { PhiladelphiaState, positionJson, type PhiladelphiaJson } from './rules.js';
-import { fieldOf, goldOf, labels } from './test-helpers.js';
+import { fieldOf, goldOf, json as readable, labels, positionJson, type PhiladelphiaJson } from './test-helpers.js';
 
 const valid = (): PhiladelphiaJson =>
   positionJson({ hands: [['Cafe', 'Bank'], ['Hotel']], fields: [['Fisher:1'], []] });
@@ -17,50 +16,98 @@ const edit = (fn: (j: PhiladelphiaJson) => void): PhiladelphiaJson => {
 describe('saved states', () => {
   test('a hand-written position loads, and toJSON gives it back exactly', () => {
     const j = valid();
-    const s = PhiladelphiaState.fromJSON(j);
-    expect(s.toJSON()).toEqual(j);
+    const s = philadelphia.fromJSON(j);
+    expect(readable(s)).toEqual(j);
     expect(j.adDeck).toHaveLength(85 - 4);
     expect(j.items.deck).toHaveLength(12);
+    // Saved again it is version 2, which loads to the same position.
+    const saved = s.toJSON() as Record<string, unknown>;
+    expect(saved).toMatchObject({ game: 'philadelphia', version: 2, players: 2 });
+    expect(philadelphia.fromJSON(saved).toJSON()).toEqual(saved);
+    expect(readable(philadelphia.fromJSON(saved))).toEqual(j);
   });
 
-  test("a hand-written mid-posting state (Fire Station asking, a Site Supervisor's [WATCH] pending) loads and plays on", () => {
-    const j = positionJson({
-      hands: [['Bank'], ['Hotel']],
-      fields: [['Cafe', 'Site Supervisor', 'Fire Station'], []],
-      gold: [5, 7],
-    });
-    j.decision = { context: 'FIRE_TARGET', actor: 0, self: 2, count: 0 };
-    // The Site Supervisor's posting saw W = [Cafe]; the Fire Station it posted saw W = [Cafe, Site Supervisor].
-    j.stack = [
-      ['posting', 0, 5, 1],
-      ['posting', 0, 12, 2],
-    ];
-    const s = PhiladelphiaState.fromJSON(j);
-    expect(labels(s)).toEqual([
-      'return nothing',
-      'return Cafe (slot 0) to hand',
-      'return Site Supervisor (slot 1) to hand',
-    ]);
-    playNamed(s, 'return Cafe (slot 0) to hand');
-    // Both pending postings lost their watcher: no Cafe gold for the Fire Station or the Site Supervisor.
-    expect(goldOf(s)[0]).toBe(5);
-    expect(fieldOf(s, 0)).toEqual(['Site Supervisor:0', 'Fire Station:0']);
-    expect(s.view(0)).toMatchObject({ decision: { context: 'MAIN' }, actionsLeft: 1 });
+  test('a version-2 save holds the declared fields only: derived counts are restored, not saved', () => {
+    const saved = philadelphia.fromJSON(valid()).toJSON() as Record<string, unknown>;
+    expect(Object.keys(saved)).not.toContain('handSize');
+    expect(Object.keys(saved)).not.toContain('fieldCount');
+    expect(Object.keys(saved)).not.toContain('discardLen');
+    const loaded = philadelphia.fromJSON(saved);
+    expect(loaded.view(-1).handSizes).toEqual([2, 1]);
+    expect(labels(loaded)).toContain('post...');
   });
+
+  test.each([
+    [
+      'a version from the future',
+      (j: Record<string, unknown>) => (j.version = 3),
+      /version 3 is not one this build reads/,
+    ],
+    [
+      'a cleared field slot that is not 0',
+      (j: Record<string, unknown>) => ((j.fieldKind as number[])[5] = 6),
+      /field slot 5 is past the field's 1 ads, so it holds 0/,
+    ],
+    [
+      'a stack that is not whole frames',
+      (j: Record<string, unknown>) => (j.stack = [0, 0]),
+      /the stack holds frames of 4 numbers/,
+    ],
+    [
+      'a taken mark on a card not revealed',
+      (j: Record<string, unknown>) => (j.revealedTaken = 1),
+      /revealedTaken marks a card that is not revealed/,
+    ],
+    ['a derived field saved', (j: Record<string, unknown>) => (j.handSize = [2, 1]), /handSize/],
+  ])('a version-2 save with %s is refused', (_name, change, message) => {
+    const saved = philadelphia.fromJSON(valid()).toJSON() as Record<string, unknown>;
+    change(saved);
+    expect(() => philadelphia.fromJSON(saved)).toThrow(InvalidStateError);
+    expect(() => philadelphia.fromJSON(saved)).toThrow(message);
+  });
+
+  test(
+    'a hand-written mid-posting state (Fire Station asking, ' +
+      "a Site Supervisor's [WATCH] pending) loads and plays on",
+    () => {
+      const j = positionJson({
+        hands: [['Bank'], ['Hotel']],
+        fields: [['Cafe', 'Site Supervisor', 'Fire Station'], []],
+        gold: [5, 7],
+      });
+      j.decision = { context: 'FIRE_TARGET', actor: 0, self: 2, count: 0 };
+      // The Site Supervisor's posting saw W = [Cafe]; the Fire Station it posted saw W = [Cafe, Site Supervisor].
+      j.stack = [
+        ['posting', 0, 5, 1],
+        ['posting', 0, 12, 2],
+      ];
+      const s = philadelphia.fromJSON(j);
+      expect(labels(s)).toEqual([
+        'return nothing',
+        'return Cafe (slot 0) to hand',
+        'return Site Supervisor (slot 1) to hand',
+      ]);
+      playNamed(s, 'return Cafe (slot 0) to hand');
+      // Both pending postings lost their watcher: no Cafe gold for the Fire Station or the Site Supervisor.
+      expect(goldOf(s)[0]).toBe(5);
+      expect(fieldOf(s, 0)).toEqual(['Site Supervisor:0', 'Fire Station:0']);
+      expect(s.view(0)).toMatchObject({ decision: { context: 'MAIN' }, actionsLeft: 1 });
+    },
+  );
 
   test('random play round-trips through JSON text at every step', () => {
     const rng = Rng.fromSeed('roundtrip');
-    const s = philadelphia.newGame({ players: 3, seed: 'roundtrip' }) as PhiladelphiaState;
+    const s = philadelphia.newGame({ players: 3, seed: 'roundtrip' });
     for (let i = 0; i < 400 && !s.isTerminal(); i++) {
       const text = JSON.stringify(s.toJSON());
-      expect(JSON.stringify(PhiladelphiaState.fromJSON(JSON.parse(text)).toJSON())).toBe(text);
+      expect(JSON.stringify(philadelphia.fromJSON(JSON.parse(text)).toJSON())).toBe(text);
       const legal = s.legalActions();
       s.applyAction(legal[rng.int(legal.length)]);
     }
   });
 
   test.each([
-    ['not an object', null, /expected object/],
+    ['not an object', null, /a saved state is a JSON object, not null/],
     ['another game', { ...valid(), game: 'promotion' }, /game/],
     ['an unknown key', { ...valid(), extra: 1 }, /extra/],
     [
@@ -228,7 +275,7 @@ describe('saved states', () => {
       /rng/,
     ],
   ])('rejects %s with a clear message', (_name, json, message) => {
-    expect(() => PhiladelphiaState.fromJSON(json)).toThrow(InvalidStateError);
-    expect(() => PhiladelphiaState.fromJSON(json)).toThrow(message);
+    expect(() => philadelphia.fromJSON(json)).toThrow(InvalidStateError);
+    expect(() => philadelphia.fromJSON(json)).toThrow(message);
   });
 });
