@@ -2,11 +2,13 @@ import { svgMarkupProblem } from '../core/svg-check.js';
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { describeDecision, renderSvg } from './board.js';
-import { ACTION_CARD_NAMES, BALANCE_TICKETS, COMPLETION, INCOME_CARDS, KINDS } from './cards.js';
-import { GLOSSARY, RULES } from './glossary.js';
+import { ACTION_CARD_NAMES, BALANCE_TICKETS, COMPLETION, INCOME_CARDS, KINDS } from './components.js';
+import { GLOSSARY } from './glossary.js';
 import { cityplan } from './index.js';
 import { renderHtml } from './render.js';
-import type { CityPlanState, CityPlanView } from './rules.js';
+import { RULES } from './rules-doc.js';
+import { readable as readableJson, type CityPlanState } from './test-helpers.js';
+import type { CityPlanView } from './view.js';
 
 /** Positions from seeded random games: every `every`-th decision and the final one. */
 function positions(players: number, seed: number, every: number): CityPlanState[] {
@@ -97,7 +99,7 @@ describe('renderSvg', () => {
   test("no card the viewer cannot see is named: other hands, the deck, others' discards and set-aside cards", () => {
     let checked = 0;
     for (const s of ALL) {
-      const json = s.toJSON() as unknown as Hidden;
+      const json = readableJson(s) as unknown as Hidden;
       for (let seat = -1; seat < s.players; seat++) {
         const view = s.view(seat);
         const visible = visibleKinds(view);

@@ -12,11 +12,9 @@ import {
   KINDS,
   SACRIFICE_DISCOUNT,
   type BuildingType,
-} from './cards.js';
+} from './components.js';
 import { actionCardText, buildingText, incomeCardText } from './glossary.js';
-import type { CityPlanView } from './rules.js';
-
-export { GLOSSARY, RULES } from './glossary.js';
+import type { CityPlanView } from './view.js';
 
 const W = 640;
 const M = 10;

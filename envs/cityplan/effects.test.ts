@@ -2,12 +2,21 @@ import { describe, expect, test } from 'vitest';
 import { AgoraError } from '../core/errors.js';
 import { returnsFromRanking } from '../core/returns.js';
 import { playNamed } from '../core/testing.js';
-import { DECK_SIZE, FARM, INITIAL_PLANT, kindByName } from './cards.js';
+import { DECK_SIZE, FARM, INITIAL_PLANT, kindByName } from './components.js';
 import { cityplan } from './index.js';
-import type { CityPlanState } from './rules.js';
-import { parseCards } from './saved-state.js';
 import { cityStats, endEffects, scoreBreakdown } from './scoring.js';
-import { commitAll, events, handOf, labels, load, loadEdited } from './test-helpers.js';
+import {
+  breakdownsOf,
+  commitAll,
+  events,
+  handOf,
+  labels,
+  load,
+  loadEdited,
+  parseCards,
+  readable,
+  type CityPlanState,
+} from './test-helpers.js';
 
 const K = kindByName;
 const FILLER = 'Suburban Homes x3, Shopping Street x3, Warehouses x3';
@@ -209,9 +218,9 @@ describe('§2.2 other effects', () => {
 
   test('Museum counts eco buildings built after it too (S18)', () => {
     const s = builder('Museum, Park, Solar Power Plant', 'Eco Housing, Row Houses');
-    expect(s.breakdowns()[0].effects).toBe(2);
+    expect(breakdownsOf(s)[0].effects).toBe(2);
     playNamed(s, 'build Eco Housing (1 card, 0 power)', 'pay with Row Houses');
-    expect(s.breakdowns()[0].effects).toBe(3);
+    expect(breakdownsOf(s)[0].effects).toBe(3);
   });
 });
 
@@ -405,7 +414,7 @@ describe('§7.4 turn cap and §7.3 ranking', () => {
 describe('§8.1 Plain variant', () => {
   test('no special or mixed facility in the deck; every city starts with the Initial Power Plant and a Farm; 16 chips', () => {
     const s = cityplan.newGame({ players: 3, seed: 5, config: { variant: 'plain' } }) as CityPlanState;
-    const json = s.toJSON();
+    const json = readable(s);
     expect(json.variant).toBe('plain');
     expect(json.cities).toEqual([
       [FARM, INITIAL_PLANT],
@@ -432,7 +441,7 @@ describe('§8.1 Plain variant', () => {
     expect(s.view(0).final![0]).toMatchObject({ completion: 10 });
     expect(
       cityStats(
-        s.toJSON().cities[0].reduce((c, k) => {
+        readable(s).cities[0].reduce((c, k) => {
           c[k]++;
           return c;
         }, new Array<number>(51).fill(0)),

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { checkGame } from '../core/checker.js';
 import { Rng } from '../core/rng.js';
-import { KINDS } from './cards.js';
+import { KINDS } from './components.js';
 import { cityplan } from './index.js';
-import type { CityPlanJson, CityPlanState, CityPlanView } from './rules.js';
+import { readable, type CityPlanJson, type CityPlanState } from './test-helpers.js';
+import type { CityPlanView } from './view.js';
 
 const PLAYER_COUNTS = [2, 3, 4, 5];
 
@@ -92,7 +93,7 @@ describe.each(PLAYER_COUNTS)('%i players', (players) => {
       const s = cityplan.newGame({ players, seed: `playout:${players}:${game}` }) as CityPlanState;
       let deckSize = Infinity;
       for (;;) {
-        const json = s.toJSON();
+        const json = readable(s);
         const view = s.view(-1);
         if (view.deckSize > deckSize) reshuffles++;
         deckSize = view.deckSize;

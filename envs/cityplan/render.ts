@@ -1,7 +1,15 @@
 import { escapeHtml } from '../core/html.js';
-import { ACTION_CARD_NAMES, HAND_LIMIT, INCOME_CARDS, KINDS, kindName, kindSummary } from './cards.js';
-import { DRAW_REASONS, type LogEntry } from './log.js';
-import { DECISION_TEXT, type CityPlanView } from './rules.js';
+import {
+  ACTION_CARD_NAMES,
+  DECISION_TEXT,
+  HAND_LIMIT,
+  INCOME_CARDS,
+  KINDS,
+  kindName,
+  kindSummary,
+} from './components.js';
+import { DRAW_REASONS, type LogEntry } from './events.js';
+import type { CityPlanView } from './view.js';
 
 /** 'seat 2' or 'seat 2 (you)'. */
 function seatName(view: CityPlanView, seat: number): string {

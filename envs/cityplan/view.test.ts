@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { CITY_KINDS, DECK_KINDS, kindByName } from './cards.js';
+import { CITY_KINDS, DECK_KINDS, kindByName } from './components.js';
 import { ENCODING_VERSION, encodeCityPlan, layoutFor } from './encode.js';
 import { cityplan } from './index.js';
-import { LOG_KINDS, LOG_KIND_NAMES } from './log.js';
+import { LOG_KINDS, LOG_KIND_NAMES } from './events.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import type { CityPlanState } from './rules.js';
-import { commitAll, load, saved } from './test-helpers.js';
+import { commitAll, load, readable, saved, type CityPlanState } from './test-helpers.js';
 
 const K = kindByName;
 
@@ -116,12 +115,12 @@ describe('determinize', () => {
       expect(w.view(-1)).toEqual(a.view(-1));
       expect(w.currentPlayer()).toBe(0);
       expect(w.legalActions()).toEqual(a.legalActions());
-      const json = w.toJSON();
+      const json = readable(w);
       hands.add(JSON.stringify(json.hands[1]));
       commits.add(w.view(1).ownAction);
       discards.add(JSON.stringify(json.discard.bySeat[1]));
       expect(json.discard.bySeat[0]).toEqual([K('Workshops')]);
-      expect(json.rng).not.toEqual(a.toJSON().rng);
+      expect(json.rng).not.toEqual(readable(a).rng);
     }
     expect(hands.size).toBeGreaterThan(10);
     expect([...commits].sort()).toEqual([0, 1, 2]);
@@ -134,10 +133,10 @@ describe('determinize', () => {
     const rng = Rng.fromSeed('aside');
     const seen = new Set<string>();
     for (let i = 0; i < 20; i++) {
-      expect(s.determinize(0, rng.fork('a')).toJSON().setAside).toEqual([K('Factory')]);
+      expect(readable(s.determinize(0, rng.fork('a'))).setAside).toEqual([K('Factory')]);
       const other = s.determinize(1, rng.fork('b'));
       expect(other.view(1)).toEqual(s.view(1));
-      seen.add(JSON.stringify(other.toJSON().setAside));
+      seen.add(JSON.stringify(readable(other).setAside));
     }
     expect(seen.size).toBeGreaterThan(1);
   });

@@ -2,10 +2,17 @@ import { describe, expect, test } from 'vitest';
 import { IllegalActionError, InvalidStateError, PlayerCountError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { kindByName } from './cards.js';
+import { kindByName } from './components.js';
 import { cityplan } from './index.js';
-import { CityPlanState, positionJson, type CityPlanJson, type PositionSpec } from './rules.js';
-import { commitAll, load, saved } from './test-helpers.js';
+import {
+  commitAll,
+  load,
+  positionJson,
+  saved,
+  type CityPlanJson,
+  type CityPlanState,
+  type PositionSpec,
+} from './test-helpers.js';
 
 const K = kindByName;
 
@@ -38,7 +45,7 @@ describe('determinism and round trips', () => {
         b.applyAction(action);
         const text = saved(a);
         expect(saved(b)).toBe(text);
-        const restored = CityPlanState.fromJSON(JSON.parse(text));
+        const restored = cityplan.fromJSON(JSON.parse(text));
         expect(saved(restored)).toBe(text);
         expect(restored.legalActions()).toEqual(a.legalActions());
         expect(restored.view(players - 1)).toEqual(a.view(players - 1));
@@ -135,7 +142,7 @@ describe('fromJSON validation', () => {
   const building: PositionSpec = { players: 2, phase: 'build', hands: ['Apartments, Row Houses', 'Park'] };
 
   test('a hand-written position loads and plays on', () => {
-    const s = CityPlanState.fromJSON(valid());
+    const s = cityplan.fromJSON(valid());
     expect(s.view(0).hand).toEqual([K('Apartments'), K('Factory')]);
     commitAll(s, ['Income', 'Income', 'Income']);
     expect(s.view(0).phase).toBe('build');
@@ -325,8 +332,8 @@ describe('fromJSON validation', () => {
       /rng/,
     ],
   ])('rejects %s with a clear message', (_name, json, message) => {
-    expect(() => CityPlanState.fromJSON(json)).toThrow(InvalidStateError);
-    expect(() => CityPlanState.fromJSON(json)).toThrow(message);
+    expect(() => cityplan.fromJSON(json)).toThrow(InvalidStateError);
+    expect(() => cityplan.fromJSON(json)).toThrow(message);
   });
 
   test('a saved game in the middle of a build (sacrifice, then pay) resumes', () => {
@@ -339,10 +346,10 @@ describe('fromJSON validation', () => {
       }),
       'build Condominiums (2 cards or 0 with the site, 2 power)',
     );
-    const restored = CityPlanState.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
+    const restored = cityplan.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
     expect(restored.legalActions()).toEqual([105, 106]);
     playNamed(restored, 'keep Construction Site', 'pay with Row Houses');
-    const again = CityPlanState.fromJSON(restored.toJSON());
+    const again = cityplan.fromJSON(restored.toJSON());
     expect(again.view(0)).toMatchObject({ phase: 'pay', pending: { kind: K('Condominiums'), cost: 2, due: 1 } });
   });
 });

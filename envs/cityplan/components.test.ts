@@ -19,7 +19,7 @@ import {
   KINDS,
   deckCopies,
   kindByName,
-} from './cards.js';
+} from './components.js';
 
 const copiesOfType = (type: string) => KINDS.filter((k) => k.type === type).reduce((sum, k) => sum + k.copies, 0);
 

@@ -1,19 +1,28 @@
 /**
- * Every transition of rules §4-§7 on a Table: commits and the reveal, Income / Exchange / Council,
- * building with its sacrifice and cost discards, Draw 2, the hand limit, income cards, the end of a
- * turn, the turn cap, and the City Bonus draw. rules.ts validates; everything here assumes a legal
- * action and creates no objects or strings (arrays only grow, amortised), except the card list of a
- * reshuffle.
+ * City Plan Delta's flow: the setup (§3) and every transition of rules §4-§7 on a position
+ * (commits and the reveal, Income / Exchange / Council, building with its sacrifice and cost
+ * discards, Draw 2, the hand limit, income cards, the end of a turn, the turn cap, the City Bonus
+ * draw), the cost and power facts of §4.2.1, and determinize (§6). The kit checks legality
+ * (actions.ts whyIllegal) first; everything here assumes a legal action and creates no objects or
+ * strings (arrays only grow, amortised), except the card list of a reshuffle.
  */
+import { AgoraError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import {
+  ACTION_CARD_NAMES,
+  AC_COUNCIL,
+  AC_EXCHANGE,
+  AC_INCOME,
+  AIRPORT,
   BONUS,
   CHIPS_PER_PLAYER,
   CITY_KINDS,
   CONSTRUCTION_SITE,
+  COST,
   DECK_KINDS,
   DRAW_ON_BUILD,
   END_BUILDINGS,
+  FARM,
   FLAGS,
   FREE_BUILDS,
   F_C,
@@ -22,13 +31,34 @@ import {
   F_PLANT,
   F_R,
   GAIN,
+  HAND_DEAL,
   HAND_LIMIT,
+  HIGHWAY,
   INCOME_CARDS,
+  INITIAL_PLANT,
   MAX_PLAYERS,
   MAX_TURNS,
   PARTY_HQ,
+  PH_ACTION,
+  PH_BUILD,
+  PH_EXCHANGE,
+  PH_HAND_LIMIT,
+  PH_OVER,
+  PH_PAY,
+  PH_SACRIFICE,
+  PLAIN_START_POWER,
   PLANNED_SITE,
-} from './cards.js';
+  PORT,
+  POWER,
+  SACRIFICE_DISCOUNT,
+  START_POWER,
+  STATION,
+  TV_TOWER,
+  VARIANTS,
+  deckCopies,
+  type Variant,
+} from './components.js';
+import { A_BUILD, A_DISCARD, A_DRAW_TWO, A_FINISH_EXCHANGE, A_SACRIFICE } from './actions.js';
 import {
   DR_BUILT,
   DR_COUNCIL,
@@ -37,53 +67,144 @@ import {
   DR_INCOME,
   DR_INCOME_CARD,
   EV,
-  LOG_ARG_LIMIT,
   LOG_CAPACITY,
-  LOG_COMPACT_AT,
-} from './log.js';
+} from './events.js';
+import { GAME, POSITION, faceUpSource, placeBuilding, type CityPlanPosition } from './position.js';
 import { cityStats, cityTickets } from './scoring.js';
-import {
-  AC_COUNCIL,
-  AC_EXCHANGE,
-  AC_INCOME,
-  A_BUILD,
-  A_DISCARD,
-  A_DRAW_TWO,
-  A_FINISH_EXCHANGE,
-  A_SACRIFICE,
-  PH_ACTION,
-  PH_BUILD,
-  PH_EXCHANGE,
-  PH_HAND_LIMIT,
-  PH_OVER,
-  PH_PAY,
-  PH_SACRIFICE,
-  PILE_STRIDE,
-  costAfterSacrifice,
-  faceUpSource,
-  isSacrificeOffered,
-  placeBuilding,
-  powerCost,
-  reducedCost,
-  toAct,
-  type Table,
-} from './table.js';
+
+type Table = CityPlanPosition;
+
+/** Config: the Plain variant of §8.1 or the normal game. */
+export interface CityPlanConfig {
+  readonly variant?: Variant;
+}
+
+/**
+ * §3 setup. RNG draws in the order §5 fixes: the deck shuffle (ascending kind order, Fisher-Yates),
+ * then the first mayor. Seat 0 takes the top 5 cards, then seat 1, and so on.
+ */
+export function setup(players: number, seed: number | string, config: CityPlanConfig | undefined): Table {
+  const variant = config?.variant ?? 'delta';
+  const t = POSITION.create(players);
+  t.variant = VARIANTS.indexOf(variant);
+  const rng = Rng.fromSeed(seed);
+  t.rng = rng;
+  const cards: number[] = [];
+  deckCopies(variant).forEach((copies, kind) => {
+    for (let i = 0; i < copies; i++) cards.push(kind);
+  });
+  rng.shuffleInPlace(cards);
+  // cards[0] is the top of the deck (§5); the position keeps the top at the end.
+  t.deck = cards.reverse();
+  for (let seat = 0; seat < players; seat++) {
+    for (let i = 0; i < HAND_DEAL; i++) t.hands[seat * DECK_KINDS + t.deck.pop()!]++;
+    t.handSize[seat] = HAND_DEAL;
+    placeBuilding(t, seat, INITIAL_PLANT);
+    // §8.1: the Plain Farm is an extra card, built before the game with its power already paid.
+    if (variant === 'plain') placeBuilding(t, seat, FARM);
+    t.power[seat] = variant === 'plain' ? PLAIN_START_POWER : START_POWER;
+  }
+  t.mayor = rng.int(players);
+  return t;
+}
+
+/** Throws AgoraError('bad_request') unless `config` is undefined or { variant?: 'delta' | 'plain' }. */
+export function checkConfig(config: unknown): void {
+  if (config === undefined) return;
+  const ok =
+    typeof config === 'object' &&
+    config !== null &&
+    Object.keys(config).every((k) => k === 'variant') &&
+    ((config as { variant?: unknown }).variant === undefined ||
+      VARIANTS.includes((config as { variant?: unknown }).variant as Variant));
+  if (!ok) {
+    throw new AgoraError(
+      'bad_request',
+      `${GAME}: config is { variant?: 'delta' | 'plain' }; got ${JSON.stringify(config)}`,
+    );
+  }
+}
+
+/**
+ * Decisions one seat can be asked in one turn, at most (maxGameLength):
+ *   commit 1 + exchange (hand at the turn's start <= 8 + 12 income-card draws = 20 set aside, then
+ *   finish: 21) + build (choice 1, sacrifice 1, printed cost <= 4 discards: 6) + hand limit (hand
+ *   after the Build phase <= 20 + 1 action draw + 2 = 23, so <= 15 discards) = 43.
+ */
+const MAX_DECISIONS_PER_SEAT_TURN = 1 + 21 + 6 + 15;
+export const maxGameLength = (players: number): number => MAX_TURNS * players * MAX_DECISIONS_PER_SEAT_TURN;
+
+/** The seat to act, -1 once the game is over. */
+export function toAct(t: Table): number {
+  if (t.phase === PH_OVER) return -1;
+  return (t.mayor + (t.phase === PH_ACTION ? t.commitCount : t.cursor)) % t.players;
+}
+
+export const isOver = (t: Table): boolean => t.phase === PH_OVER;
+export const isTruncated = (t: Table): boolean => t.truncated;
+
+// ---- cost and power of a build (§4.2.1) --------------------------------------------------------
+
+/**
+ * §4.2.1 step 1 before the optional sacrifice: 0 while the free-build counter runs, else the
+ * printed cost minus Station / Airport / Port / Highway, floored at 0.
+ */
+export function reducedCost(t: Table, seat: number, kind: number): number {
+  if (t.freeBuilds[seat] > 0) return 0;
+  const base = seat * CITY_KINDS;
+  const city = t.cities;
+  const flags = FLAGS[kind];
+  let cost = COST[kind];
+  if (flags & F_R && city[base + STATION] > 0) cost--;
+  if (flags & F_C && city[base + AIRPORT] > 0) cost--;
+  if (flags & F_I && city[base + PORT] > 0) cost--;
+  if (COST[kind] >= 3 && city[base + HIGHWAY] > 0) cost--;
+  return cost < 0 ? 0 : cost;
+}
+
+/** §4.2.1 step 1 and §8.7: the sacrifice is offered only when the cost left is above 0. */
+export function isSacrificeOffered(t: Table, seat: number, reduced: number): boolean {
+  return reduced > 0 && t.cities[seat * CITY_KINDS + CONSTRUCTION_SITE] > 0;
+}
+
+export const costAfterSacrifice = (reduced: number): number =>
+  reduced > SACRIFICE_DISCOUNT ? reduced - SACRIFICE_DISCOUNT : 0;
+
+/** §4.2.1 step 2: plants pay nothing; TV Tower makes every other building free of power. */
+export function powerCost(t: Table, seat: number, kind: number): number {
+  if (FLAGS[kind] & F_PLANT) return 0;
+  return t.cities[seat * CITY_KINDS + TV_TOWER] > 0 ? 0 : POWER[kind];
+}
+
+/**
+ * §4.2.1 step 3 for a card still in the hand: the other hand cards cover the card cost (with the
+ * sacrifice if needed) and the chips cover the power.
+ */
+export function canBuild(t: Table, seat: number, kind: number): boolean {
+  if (t.hands[seat * DECK_KINDS + kind] === 0) return false;
+  if (t.power[seat] < powerCost(t, seat, kind)) return false;
+  const others = t.handSize[seat] - 1;
+  const reduced = reducedCost(t, seat, kind);
+  if (others >= reduced) return true;
+  return isSacrificeOffered(t, seat, reduced) && others >= costAfterSacrifice(reduced);
+}
+
+// ---- transitions -------------------------------------------------------------------------------
 
 /** Plays a validated action, then drops the log records every seat has seen since it last moved. */
-export function applyUnchecked(t: Table, action: number): void {
+export function apply(t: Table, action: number): void {
   const seat = toAct(t);
   t.lastMove[seat] = t.log.length;
   play(t, seat, action);
   let start = t.lastMove[0];
   for (let s = 1; s < t.players; s++) if (t.lastMove[s] < start) start = t.lastMove[s];
-  if (start > t.logStart) t.logStart = start;
-  if (t.logStart >= LOG_COMPACT_AT) {
-    const cut = t.logStart;
-    t.log.copyWithin(0, cut);
-    t.log.length -= cut;
-    for (let s = 0; s < t.players; s++) t.lastMove[s] -= cut;
-    t.logStart = 0;
-  }
+  if (start > 0) dropRecords(t, start);
+}
+
+/** Forgets the oldest `records` log records; lastMove indices move with them (never below 0). */
+function dropRecords(t: Table, records: number): void {
+  t.log.dropFirst(records);
+  for (let s = 0; s < t.players; s++) t.lastMove[s] = t.lastMove[s] > records ? t.lastMove[s] - records : 0;
 }
 
 function play(t: Table, seat: number, action: number): void {
@@ -100,7 +221,12 @@ function play(t: Table, seat: number, action: number): void {
         const kind = action - A_DISCARD;
         t.hands[seat * DECK_KINDS + kind]--;
         t.handSize[seat]--;
-        t.setAside.push(kind);
+        // Kept ascending: insert before the first larger kind.
+        const aside = t.setAside;
+        let i = aside.length;
+        aside.push(kind);
+        for (; i > 0 && aside[i - 1] > kind; i--) aside[i] = aside[i - 1];
+        aside[i] = kind;
       }
       return;
     case PH_BUILD:
@@ -116,7 +242,8 @@ function play(t: Table, seat: number, action: number): void {
         // §4.2.1 step 1: the site leaves the city face up; the building count drops until X is placed.
         t.cities[seat * CITY_KINDS + CONSTRUCTION_SITE]--;
         t.buildings[seat]--;
-        t.pile.push(faceUpSource(t) * PILE_STRIDE + CONSTRUCTION_SITE);
+        t.discards[faceUpSource(t) * DECK_KINDS + CONSTRUCTION_SITE]++;
+        t.pileSize++;
         t.pendingSacrificed = true;
         cost = costAfterSacrifice(cost);
       }
@@ -140,7 +267,8 @@ function play(t: Table, seat: number, action: number): void {
 function discardFromHand(t: Table, seat: number, kind: number): void {
   t.hands[seat * DECK_KINDS + kind]--;
   t.handSize[seat]--;
-  t.pile.push(seat * PILE_STRIDE + kind);
+  t.discards[seat * DECK_KINDS + kind]++;
+  t.pileSize++;
 }
 
 // ---- action phase (§4.1) -----------------------------------------------------------------------
@@ -175,7 +303,8 @@ function continueExchanges(t: Table): void {
 /** §4.1 Exchange: the set-aside cards reach the pile before the draws, so a reshuffle includes them. */
 function finishExchange(t: Table, seat: number): void {
   const count = t.setAside.length;
-  for (const kind of t.setAside) t.pile.push(seat * PILE_STRIDE + kind);
+  for (const kind of t.setAside) t.discards[seat * DECK_KINDS + kind]++;
+  t.pileSize += count;
   t.setAside.length = 0;
   note(t, EV.exchange, seat, count);
   draw(t, seat, count, DR_EXCHANGE);
@@ -360,11 +489,13 @@ function endGame(t: Table, truncated: boolean): void {
   for (let seat = 0; seat < t.players; seat++) {
     const base = seat * DECK_KINDS;
     for (let k = 0; k < DECK_KINDS; k++) {
-      for (; t.hands[base + k] > 0; t.hands[base + k]--) t.pile.push(seat * PILE_STRIDE + k);
+      t.discards[base + k] += t.hands[base + k];
+      t.pileSize += t.hands[base + k];
+      t.hands[base + k] = 0;
     }
     t.handSize[seat] = 0;
   }
-  const faceUp = faceUpSource(t) * PILE_STRIDE;
+  const faceUp = faceUpSource(t) * DECK_KINDS;
   for (let i = 0; i < t.players; i++) {
     const seat = (t.mayor + i) % t.players;
     const tickets = cityTickets(cityStats(t.cities, seat * CITY_KINDS));
@@ -374,7 +505,8 @@ function endGame(t: Table, truncated: boolean): void {
       if (card < 0) break;
       t.bonusDraws.push(seat, card);
       points += BONUS[card];
-      t.pile.push(faceUp + card);
+      t.discards[faceUp + card]++;
+      t.pileSize++;
     }
     note(t, EV.cityBonus, seat, tickets, points);
   }
@@ -408,12 +540,14 @@ function takeTop(t: Table): number {
  * Fisher-Yates; all discard knowledge (ownDiscards, publicDiscards) ends with it.
  */
 function reshuffle(t: Table): boolean {
-  if (t.pile.length === 0) return false;
-  const cards = t.pile.map((entry) => entry % PILE_STRIDE).sort((a, b) => a - b);
-  t.pile.length = 0;
-  const rng = Rng.fromState(t.rng);
-  rng.shuffleInPlace(cards);
-  t.rng = rng.state();
+  if (t.pileSize === 0) return false;
+  const cards: number[] = [];
+  const d = t.discards;
+  for (let k = 0; k < DECK_KINDS; k++) {
+    for (let at = k; at < d.length; at += DECK_KINDS) for (; d[at] > 0; d[at]--) cards.push(k);
+  }
+  t.pileSize = 0;
+  t.rng.shuffleInPlace(cards);
   // cards[0] is the top (§5); the table keeps the top at the end.
   t.deck = cards.reverse();
   note(t, EV.reshuffle, t.deck.length);
@@ -422,12 +556,61 @@ function reshuffle(t: Table): boolean {
 
 // ---- log ---------------------------------------------------------------------------------------
 
-const TURN_SCALE = 32;
-const ARG_SCALE = TURN_SCALE * 64;
-
-/** Appends an event packed as log.ts packEvent does, inlined: numbers only, no objects or strings. */
+/** Appends an event of this turn; a full log drops its oldest record first. */
 function note(t: Table, kind: number, a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0): void {
-  if (t.log.length - t.logStart === LOG_CAPACITY) t.logStart++;
-  const L = LOG_ARG_LIMIT;
-  t.log.push(kind + TURN_SCALE * t.turn + ARG_SCALE * (a0 + L * (a1 + L * (a2 + L * (a3 + L * a4)))));
+  if (t.log.length === LOG_CAPACITY) dropRecords(t, 1);
+  t.log.push(kind, t.turn, a0, a1, a2, a3, a4);
+}
+
+// ---- determinize (§6) --------------------------------------------------------------------------
+
+/**
+ * §6: pools every card `seat` cannot see (other hands, other set-aside cards, the deck, the other
+ * seats' face-down discards) in ascending kind order, shuffles it with `rng` and deals it back
+ * into the same slots; other seats' hidden action cards are redrawn; the world's RNG is reseeded.
+ * Everything kept is public or the seat's own, so the world depends on view(seat) and rng only.
+ */
+export function determinize(p: Table, seat: number, rng: Rng): Table {
+  const w = POSITION.clone(p);
+  const n = w.players;
+  const hidden = new Array<number>(DECK_KINDS).fill(0);
+  const hideSetAside = toAct(w) !== seat;
+  for (let s = 0; s < n; s++) {
+    if (s !== seat) for (let k = 0; k < DECK_KINDS; k++) hidden[k] += w.hands[s * DECK_KINDS + k];
+  }
+  if (hideSetAside) for (const k of w.setAside) hidden[k]++;
+  // Other seats' face-down discards, by source (the face-up ones are public).
+  const pileCounts = new Array<number>(n).fill(0);
+  for (let s = 0; s < n; s++) {
+    if (s === seat) continue;
+    for (let k = 0; k < DECK_KINDS; k++) {
+      hidden[k] += w.discards[s * DECK_KINDS + k];
+      pileCounts[s] += w.discards[s * DECK_KINDS + k];
+    }
+  }
+  for (const k of w.deck) hidden[k]++;
+  const pool: number[] = [];
+  hidden.forEach((count, k) => {
+    for (let i = 0; i < count; i++) pool.push(k);
+  });
+  rng.shuffleInPlace(pool);
+  let next = 0;
+  for (let s = 0; s < n; s++) {
+    if (s === seat) continue;
+    w.hands.fill(0, s * DECK_KINDS, (s + 1) * DECK_KINDS);
+    for (let i = 0; i < w.handSize[s]; i++) w.hands[s * DECK_KINDS + pool[next++]]++;
+  }
+  if (hideSetAside) for (let i = 0; i < w.setAside.length; i++) w.setAside[i] = pool[next++];
+  for (let s = 0; s < n; s++) {
+    if (s === seat) continue;
+    w.discards.fill(0, s * DECK_KINDS, (s + 1) * DECK_KINDS);
+    for (let i = 0; i < pileCounts[s]; i++) w.discards[s * DECK_KINDS + pool[next++]]++;
+  }
+  for (let i = 0; i < w.deck.length; i++) w.deck[i] = pool[next++];
+  if (w.phase === PH_ACTION) {
+    for (let s = 0; s < n; s++) if (s !== seat && w.commits[s] >= 0) w.commits[s] = rng.int(ACTION_CARD_NAMES.length);
+  }
+  w.setAside.sort((x, y) => x - y);
+  w.rng = rng.fork('world');
+  return w;
 }
