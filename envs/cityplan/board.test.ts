@@ -233,7 +233,7 @@ describe('glossary and rules', () => {
   test('the definition exposes them', () => {
     expect(cityplan.glossary).toBe(GLOSSARY);
     expect(cityplan.rules).toBe(RULES);
-    expect(cityplan.renderSvg).toBe(renderSvg);
+    expect(cityplan.kit.renderSvg).toBe(renderSvg);
   });
 });
 

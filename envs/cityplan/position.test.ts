@@ -149,7 +149,7 @@ describe('fromJSON validation', () => {
   });
 
   test.each([
-    ['not an object', null, /expected object/],
+    ['not an object', null, /a saved state is a JSON object, not null/],
     ['another game', { ...valid(), game: 'promotion' }, /game/],
     ['an unknown key', { ...valid(), extra: 1 }, /extra/],
     [

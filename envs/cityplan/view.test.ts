@@ -291,6 +291,6 @@ describe('evaluate', () => {
     const s = load({ players: 2, phase: 'build', hands: ['Department Store, Row Houses x3', 'Corner Shops'] });
     const value = (label: string) => cityplan.evaluate(playNamed(s.clone(), label), 0);
     expect(value('build Department Store (3 cards, 4 power)')).toBeGreaterThan(value('draw 2 cards'));
-    expect(() => cityplan.evaluate({} as never, 0)).toThrow(/needs a cityplan state/);
+    expect(() => cityplan.evaluate({} as never, 0)).toThrow(/not a cityplan state/);
   });
 });
