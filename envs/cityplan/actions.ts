@@ -47,7 +47,8 @@ export const ACTIONS: readonly ActionRange[] = [
   {
     first: A_DISCARD,
     count: DECK_KINDS,
-    meaning: 'A card of kind n (0..49) from the hand: set aside to exchange, paid as cost, or discarded to the hand limit',
+    meaning:
+      'A card of kind n (0..49) from the hand: set aside to exchange, paid as cost, or discarded to the hand limit',
   },
   { first: A_FINISH_EXCHANGE, count: 1, meaning: 'Finish the exchange and draw as many cards as were set aside' },
   { first: A_SACRIFICE, count: 1, meaning: 'Sacrifice the Construction Site (3 cards less)' },

@@ -5,8 +5,7 @@
  */
 
 /** Building types of §2.1: R, C, I, power plant, special facility, mixed facility. */
-const BUILDING_TYPES = ['R', 'C', 'I', 'P', 'S', 'M'] as const;
-export type BuildingType = (typeof BUILDING_TYPES)[number];
+export type BuildingType = 'R' | 'C' | 'I' | 'P' | 'S' | 'M';
 export const TYPE_NAMES: Readonly<Record<BuildingType, string>> = {
   R: 'Residential',
   C: 'Commercial',
@@ -17,26 +16,24 @@ export const TYPE_NAMES: Readonly<Record<BuildingType, string>> = {
 };
 
 /** Effects of the special and mixed facilities (§2.2); every other kind has 'none'. */
-const EFFECTS = [
-  'none',
-  'tieBreak',
-  'noPower',
-  'freeBuilds',
-  'discountR',
-  'discountC',
-  'discountI',
-  'discountExpensive',
-  'drawTwo',
-  'sacrifice',
-  'gainSix',
-  'museum',
-  'extraChip',
-  'hospital',
-  'bank',
-  'researchLab',
-  'gainFour',
-] as const;
-type Effect = (typeof EFFECTS)[number];
+type Effect =
+  | 'none'
+  | 'tieBreak'
+  | 'noPower'
+  | 'freeBuilds'
+  | 'discountR'
+  | 'discountC'
+  | 'discountI'
+  | 'discountExpensive'
+  | 'drawTwo'
+  | 'sacrifice'
+  | 'gainSix'
+  | 'museum'
+  | 'extraChip'
+  | 'hospital'
+  | 'bank'
+  | 'researchLab'
+  | 'gainFour';
 
 export interface BuildingKind {
   /** The rules' kind number; === index in KINDS. */

@@ -5,13 +5,11 @@ import {
   BALANCE_TICKETS,
   CHIPS_PER_PLAYER,
   COMPLETION,
-  COUNCILOR_CHIPS,
   COUNCIL_BONUS,
   COUNCIL_PENALTY,
   DECK_SIZE,
   DEVELOPMENT_FACTOR,
   END_BUILDINGS,
-  FREE_BUILDS,
   HAND_DEAL,
   HAND_LIMIT,
   INCOME_CARDS,
@@ -23,12 +21,8 @@ import {
   PLAIN_START_POWER,
   SACRIFICE_DISCOUNT,
   START_POWER,
-  TYPE_NAMES,
-  type BuildingKind,
 } from './components.js';
 import { ACTION_CARD_TEXT } from './glossary.js';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const BUILDING_TABLE: RulesTable = {
   caption: 'Buildings (cost = other hand cards discarded; power = chips paid, or +chips gained for a power plant)',
