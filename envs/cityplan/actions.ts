@@ -105,7 +105,8 @@ export function whyIllegal(t: Table, action: number): string | undefined {
       if (action !== A_KEEP_SITE) return wrongKind(t, `actions ${A_SACRIFICE} or ${A_KEEP_SITE}`);
       return t.handSize[seat] >= reducedCost(t, seat, t.pendingKind)
         ? undefined
-        : `without the sacrifice ${KINDS[t.pendingKind].name} costs more cards than seat ${seat} holds, so the sacrifice is mandatory`;
+        : `without the sacrifice ${KINDS[t.pendingKind].name} costs more cards than seat ${seat} holds, so the ` +
+            `sacrifice is mandatory`;
     default: {
       if (t.phase === PH_EXCHANGE && action === A_FINISH_EXCHANGE) return undefined;
       if (action < A_DISCARD || action >= A_FINISH_EXCHANGE)

@@ -48,7 +48,10 @@ const unescape = (s: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-/** Kinds the view shows: hand, cities, own and face-up discards, set-aside, pending build, bonus cards, builds in the log. */
+/**
+ * Kinds the view shows: hand, cities, own and face-up discards, set-aside, pending build, bonus cards,
+ * builds in the log.
+ */
 function visibleKinds(v: CityPlanView): Set<number> {
   const kinds = new Set<number>([
     ...v.hand,

@@ -183,7 +183,8 @@ const FACILITY_ROWS: FacilityRow[] = [
     0,
     false,
     'freeBuilds',
-    'When built, set your free-build counter to 2. While it is >0, each building you build has card cost 0 and lowers it by 1.',
+    'When built, set your free-build counter to 2. While it is >0, each building you build has card cost 0 and ' +
+      'lowers it by 1.',
   ],
   [
     'Station',
@@ -250,7 +251,8 @@ const FACILITY_ROWS: FacilityRow[] = [
     2,
     false,
     'sacrifice',
-    'When you build another building, before paying you may remove this card to the discard pile; that building then costs 3 cards less.',
+    'When you build another building, before paying you may remove this card to the discard pile; that building then ' +
+      'costs 3 cards less.',
   ],
   ['Substation', 'S', null, 1, 2, 0, 1, 1, false, 'gainSix', 'When built, gain 6 power chips.'],
   ['Stadium', 'S', null, 1, 4, 4, 9, 0, false, 'none', ''],
@@ -561,7 +563,10 @@ export function kindSummary(kind: number): string {
   const k = KINDS[kind];
   const type = k.type === 'M' ? `M/${k.mixedAs}` : k.type;
   const power = k.type === 'P' ? `+${k.production} power` : `${k.power} power`;
-  return `${k.name} (${type}${k.eco ? ', eco' : ''}, ${k.cost} card${k.cost === 1 ? '' : 's'}, ${power}, ${k.points} pts)`;
+  return (
+    `${k.name} (${type}${k.eco ? ', eco' : ''}, ` +
+    `${k.cost} card${k.cost === 1 ? '' : 's'}, ${power}, ${k.points} pts)`
+  );
 }
 
 // ---- the flow of a turn and the card zones ------------------------------------------------------

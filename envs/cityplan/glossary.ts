@@ -31,20 +31,27 @@ function typeText(k: BuildingKind): string {
 export function buildingText(k: BuildingKind): string {
   const eco = k.eco ? ', eco' : '';
   if (k.id === INITIAL_PLANT) {
-    return `Power Plant. Every city starts with one, together with ${START_POWER} power chips; it is never in the deck. ${k.points} points.`;
+    return (
+      `Power Plant. Every city starts with one, together with ${START_POWER} power chips; it is never in the ` +
+      `deck. ${k.points} points.`
+    );
   }
   const pay =
     k.type === 'P'
       ? `costs ${plural(k.cost, 'card')}, pays no power and gives ${k.production} power chips when built`
       : `costs ${plural(k.cost, 'card')} and ${k.power} power`;
   const effect = k.effectText !== '' && k.type !== 'P' ? ` ${k.effectText}` : '';
-  return `${typeText(k)}${eco}: ${pay}; ${plural(k.points, 'point')}; City Bonus value ${k.bonus}; ${k.copies} ${k.copies === 1 ? 'copy' : 'copies'} in the deck.${effect}`;
+  return (
+    `${typeText(k)}${eco}: ${pay}; ${plural(k.points, 'point')}; City Bonus value ${k.bonus}; ${k.copies} ` +
+    `${k.copies === 1 ? 'copy' : 'copies'} in the deck.${effect}`
+  );
 }
 
 export const ACTION_CARD_TEXT: readonly string[] = [
   'Draw 1 card.',
   'Discard any number of cards face down, then draw as many.',
-  'Take a councilor chip from the assembly (1 point each, and a bonus for the most); while the assembly is empty, draw 1 card instead.',
+  'Take a councilor chip from the assembly (1 point each, and a bonus for the most); while the assembly is empty, ' +
+    'draw 1 card instead.',
 ];
 
 export function actionCardText(card: number): string {
@@ -54,7 +61,8 @@ export function actionCardText(card: number): string {
 export function incomeCardText(id: number): string {
   const c = INCOME_CARDS[id];
   return (
-    `Income card ${c.number}: it pays out once per game, in the first Income phase in which some player has ${c.condition}. ` +
+    `Income card ${c.number}: it pays out once per game, in the first Income phase in which some player has ` +
+    `${c.condition}. ` +
     `Then every player draws ${c.pays}.`
   );
 }
@@ -71,12 +79,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
   },
   {
     term: 'Assembly',
-    text: `Holds the councilor chips. It opens with ${CHIPS_PER_PLAYER} chips per player when the first income card pays out (${COUNCILOR_CHIPS} chips in the box).`,
+    text:
+      `Holds the councilor chips. It opens with ${CHIPS_PER_PLAYER} chips per player when the first income card ` +
+      `pays out (${COUNCILOR_CHIPS} chips in the box).`,
     kind: 'table piece',
   },
   {
     term: 'Councilor chip',
-    text: `1 point each at the end; the players with the most get +${COUNCIL_BONUS}, players without any get −${COUNCIL_PENALTY}.`,
+    text:
+      `1 point each at the end; the players with the most get +${COUNCIL_BONUS}, players without any get ` +
+      `−${COUNCIL_PENALTY}.`,
     kind: 'chip',
   },
   {
@@ -86,12 +98,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze([
   },
   {
     term: 'Free builds',
-    text: `Set to ${FREE_BUILDS} by the Planned Construction Site: while above 0, each building you build costs 0 cards and lowers it by 1.`,
+    text:
+      `Set to ${FREE_BUILDS} by the Planned Construction Site: while above 0, each building you build costs 0 ` +
+      `cards and lowers it by 1.`,
     kind: 'counter',
   },
   {
     term: 'City Bonus',
-    text: 'At the end each player earns lottery tickets from the city; each ticket draws a card from the deck and scores its City Bonus value.',
+    text:
+      'At the end each player earns lottery tickets from the city; each ticket draws a card from the deck and ' +
+      'scores its City Bonus value.',
     kind: 'scoring',
   },
 ] satisfies GlossaryEntry[]);

@@ -125,36 +125,39 @@ describe('§3 setup and §5 chance', () => {
 });
 
 describe('§10 scenarios', () => {
-  test('S1 — action order: Income first, then Council in mayor order; the second Council finds no chip and draws', () => {
-    const s = load({
-      players: 3,
-      mayor: 0,
-      hands: ['Row Houses', 'Corner Shops', 'Workshops'],
-      incomeUsed: [1],
-      councilors: [4, 4, 0],
-      assembly: 1,
-      deck: 'Factory, Park',
-    });
-    commitAll(s, ['Council', 'Council', 'Income']);
-    expect(handOf(s, 2)).toBe('Workshops, Factory');
-    expect(handOf(s, 0)).toBe('Row Houses');
-    expect(handOf(s, 1)).toBe('Corner Shops, Park');
-    expect(s.view(-1)).toMatchObject({
-      councilors: [5, 4, 0],
-      assembly: 0,
-      phase: 'build',
-      toAct: 0,
-      revealed: [2, 2, 0],
-    });
-    expect(events(s).slice(3)).toEqual([
-      ['played', 0, 2],
-      ['played', 1, 2],
-      ['played', 2, 0],
-      ['draw', 2, 1, 0],
-      ['chips', 0, 1],
-      ['draw', 1, 1, 1],
-    ]);
-  });
+  test(
+    'S1 — action order: Income first, then Council in mayor order; ' + 'the second Council finds no chip and draws',
+    () => {
+      const s = load({
+        players: 3,
+        mayor: 0,
+        hands: ['Row Houses', 'Corner Shops', 'Workshops'],
+        incomeUsed: [1],
+        councilors: [4, 4, 0],
+        assembly: 1,
+        deck: 'Factory, Park',
+      });
+      commitAll(s, ['Council', 'Council', 'Income']);
+      expect(handOf(s, 2)).toBe('Workshops, Factory');
+      expect(handOf(s, 0)).toBe('Row Houses');
+      expect(handOf(s, 1)).toBe('Corner Shops, Park');
+      expect(s.view(-1)).toMatchObject({
+        councilors: [5, 4, 0],
+        assembly: 0,
+        phase: 'build',
+        toAct: 0,
+        revealed: [2, 2, 0],
+      });
+      expect(events(s).slice(3)).toEqual([
+        ['played', 0, 2],
+        ['played', 1, 2],
+        ['played', 2, 0],
+        ['draw', 2, 1, 0],
+        ['chips', 0, 1],
+        ['draw', 1, 1, 1],
+      ]);
+    },
+  );
 
   test('S2 — council closed: Council draws 1 card and takes no chip', () => {
     const s = load({ players: 2, mayor: 0, hands: ['Row Houses', 'Corner Shops'], deck: 'Factory, Park' });
@@ -384,7 +387,8 @@ describe('§10 scenarios', () => {
       incomeUsed: [1, 2, 3, 4, 5, 6],
       councilors: [2, 2],
       cities: [
-        "Apartments, Condominiums, Eco Housing, Supermarket, Office Building, Farmers' Market, Factory, Industrial Park, Solar Power Plant",
+        "Apartments, Condominiums, Eco Housing, Supermarket, Office Building, Farmers' Market, Factory, Industrial " +
+          'Park, Solar Power Plant',
         '',
       ],
       hands: ['', 'Warehouses'],
@@ -439,42 +443,45 @@ describe('§10 scenarios', () => {
     expect(rankTotals([75, 70, 70], [false, false, true])).toEqual([0, 2, 1]);
   });
 
-  test('S16 — end trigger: the 10th building ends the game only after everyone builds, the hand limit and income', () => {
-    const s = load({
-      players: 3,
-      phase: 'build',
-      mayor: 0,
-      incomeUsed: [1, 2, 3, 4, 5],
-      cities: ['Suburban Homes x3, Shopping Street x3, Factory x2', '', ''],
-      hands: ['Row Houses', 'Corner Shops', 'Apartments x3, Condominiums x3, Steel Mill'],
-    });
-    playNamed(s, 'build Row Houses (0 cards, 1 power)');
-    expect(s.view(-1).cities[0]).toHaveLength(10);
-    expect(s.isTerminal()).toBe(false);
-    expect(s.currentPlayer()).toBe(1);
-    playNamed(s, 'build Corner Shops (0 cards, 1 power)', 'draw 2 cards');
-    expect(s.view(-1)).toMatchObject({ phase: 'handLimit', toAct: 2 });
-    playNamed(s, 'discard Steel Mill');
-    expect(s.isTerminal()).toBe(true);
-    expect(
-      events(s)
-        .filter((e) => ['handLimit', 'income', 'draw', 'end'].includes(e[0] as string))
-        .slice(-6),
-    ).toEqual([
-      ['draw', 2, 2, 3],
-      ['handLimit', 2, 1],
-      ['income', 5],
-      ['draw', 1, 2, 5],
-      ['draw', 2, 2, 5],
-      ['end', 0],
-    ]);
-    expect(
-      events(s)
-        .filter((e) => e[0] === 'cityBonus')
-        .map((e) => e[1]),
-    ).toEqual([0, 1, 2]);
-    expect(s.view(2).hand).toEqual([]);
-  });
+  test(
+    'S16 — end trigger: the 10th building ends the game only after everyone builds, ' + 'the hand limit and income',
+    () => {
+      const s = load({
+        players: 3,
+        phase: 'build',
+        mayor: 0,
+        incomeUsed: [1, 2, 3, 4, 5],
+        cities: ['Suburban Homes x3, Shopping Street x3, Factory x2', '', ''],
+        hands: ['Row Houses', 'Corner Shops', 'Apartments x3, Condominiums x3, Steel Mill'],
+      });
+      playNamed(s, 'build Row Houses (0 cards, 1 power)');
+      expect(s.view(-1).cities[0]).toHaveLength(10);
+      expect(s.isTerminal()).toBe(false);
+      expect(s.currentPlayer()).toBe(1);
+      playNamed(s, 'build Corner Shops (0 cards, 1 power)', 'draw 2 cards');
+      expect(s.view(-1)).toMatchObject({ phase: 'handLimit', toAct: 2 });
+      playNamed(s, 'discard Steel Mill');
+      expect(s.isTerminal()).toBe(true);
+      expect(
+        events(s)
+          .filter((e) => ['handLimit', 'income', 'draw', 'end'].includes(e[0] as string))
+          .slice(-6),
+      ).toEqual([
+        ['draw', 2, 2, 3],
+        ['handLimit', 2, 1],
+        ['income', 5],
+        ['draw', 1, 2, 5],
+        ['draw', 2, 2, 5],
+        ['end', 0],
+      ]);
+      expect(
+        events(s)
+          .filter((e) => e[0] === 'cityBonus')
+          .map((e) => e[1]),
+      ).toEqual([0, 1, 2]);
+      expect(s.view(2).hand).toEqual([]);
+    },
+  );
 
   test('S17 — completion with mixed facilities: School counts as a special', () => {
     const nine = city('School, Row Houses x3, Corner Shops x3, Workshops');
