@@ -27,13 +27,13 @@ import { canBuild, costAfterSacrifice, isSacrificeOffered, powerCost, reducedCos
  *   104 finish the exchange, 105 sacrifice Construction Site, 106 keep it.
  *   3 + 50 + 1 + 50 + 1 + 1 + 1 = 107.
  */
-export const A_ACTION_CARD = 0;
+const A_ACTION_CARD = 0;
 export const A_BUILD = A_ACTION_CARD + ACTION_CARD_NAMES.length;
 export const A_DRAW_TWO = A_BUILD + DECK_KINDS;
 export const A_DISCARD = A_DRAW_TWO + 1;
 export const A_FINISH_EXCHANGE = A_DISCARD + DECK_KINDS;
 export const A_SACRIFICE = A_FINISH_EXCHANGE + 1;
-export const A_KEEP_SITE = A_SACRIFICE + 1;
+const A_KEEP_SITE = A_SACRIFICE + 1;
 export const ACTION_SIZE = A_KEEP_SITE + 1;
 
 export const ACTIONS: readonly ActionRange[] = [

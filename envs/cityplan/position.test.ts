@@ -8,6 +8,7 @@ import {
   commitAll,
   load,
   positionJson,
+  readable,
   saved,
   type CityPlanJson,
   type CityPlanState,
@@ -351,5 +352,51 @@ describe('fromJSON validation', () => {
     playNamed(restored, 'keep Construction Site', 'pay with Row Houses');
     const again = cityplan.fromJSON(restored.toJSON());
     expect(again.view(0)).toMatchObject({ phase: 'pay', pending: { kind: K('Condominiums'), cost: 2, due: 1 } });
+  });
+});
+
+describe('saved-state versions', () => {
+  test('a saved game is version 2: counts per kind, the deck bottom first, numbers for names', () => {
+    const s = load({ players: 2, phase: 'build', hands: ['Apartments, Row Houses x2', 'Park'], deck: 'Factory' });
+    const json = s.toJSON() as Record<string, unknown>;
+    expect(json).toMatchObject({ game: 'cityplan', version: 2, players: 2, variant: 'delta', phase: 'build' });
+    const hands = json.hands as number[];
+    expect(hands).toHaveLength(2 * 50);
+    expect(hands[K('Row Houses')]).toBe(2);
+    expect(hands[50 + K('Park')]).toBe(1);
+    expect((json.deck as number[]).at(-1)).toBe(K('Factory'));
+    expect(json.commits).toEqual([0, 0]);
+    // Caches are not saved; fromJSON restores them.
+    for (const cache of ['handSize', 'buildings', 'pileSize', 'commitCount']) expect(json).not.toHaveProperty(cache);
+    expect(saved(cityplan.fromJSON(json))).toBe(saved(s));
+  });
+
+  test('a version-1 save (before the position kit) loads as the same position, at every step of a game', () => {
+    const rng = Rng.fromSeed('versions');
+    for (const players of [2, 5]) {
+      const s = cityplan.newGame({ players, seed: `versions:${players}` });
+      while (!s.isTerminal()) {
+        const v1 = JSON.parse(JSON.stringify(readable(s))) as CityPlanJson;
+        expect(v1).not.toHaveProperty('version');
+        const loaded = cityplan.fromJSON(v1);
+        expect(saved(loaded)).toBe(saved(s));
+        expect(loaded.view(-1)).toEqual(s.view(-1));
+        const legal = s.legalActions();
+        s.applyAction(legal[rng.int(legal.length)]);
+      }
+    }
+  });
+
+  test.each([
+    ['set-aside cards out of order', (j: Record<string, unknown>) => (j.setAside = [3, 1]), /ascending/],
+    ['a pending cost without a pending build', (j: Record<string, unknown>) => (j.pendingCost = 2), /pendingCost/],
+    ['a log argument past 127', (j: Record<string, unknown>) => (j.log = [['commit', 1, 200]]), /outside 0\.\.127/],
+    ['lastMove past the log', (j: Record<string, unknown>) => (j.lastMove = [3, 0]), /lastMove\[0\] = 3/],
+    ['a hand of 150 counts for 2 players', (j: Record<string, unknown>) => (j.hands = new Array(150).fill(0)), /hands/],
+  ])('a version-2 save with %s is refused', (_name, edit, message) => {
+    const json = load({ players: 2, hands: ['Factory', 'Park'] }).toJSON() as Record<string, unknown>;
+    edit(json);
+    expect(() => cityplan.fromJSON(json)).toThrow(InvalidStateError);
+    expect(() => cityplan.fromJSON(json)).toThrow(message);
   });
 });

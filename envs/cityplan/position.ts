@@ -135,7 +135,7 @@ export function pileCount(p: CityPlanPosition, source: number): number {
 }
 
 /** Where every card is, per kind 0..50: the conservation check. */
-export function countCards(p: CityPlanPosition): number[] {
+function countCards(p: CityPlanPosition): number[] {
   const out = new Array<number>(CITY_KINDS).fill(0);
   for (let seat = 0; seat < p.players; seat++) {
     for (let k = 0; k < DECK_KINDS; k++) out[k] += p.hands[seat * DECK_KINDS + k];
