@@ -18,7 +18,7 @@ import {
   PH_SACRIFICE,
   SACRIFICE_DISCOUNT,
 } from './components.js';
-import type { CityPlanPosition as Table } from './position.js';
+import type { CityPlanPosition } from './position.js';
 import { canBuild, costAfterSacrifice, isSacrificeOffered, powerCost, reducedCost, toAct } from './transitions.js';
 
 /**
@@ -55,7 +55,7 @@ export const ACTIONS: readonly ActionRange[] = [
   { first: A_KEEP_SITE, count: 1, meaning: 'Keep the Construction Site' },
 ];
 
-export function legalActions(t: Table): number[] {
+export function legalActions(t: CityPlanPosition): number[] {
   const seat = toAct(t);
   const out: number[] = [];
   switch (t.phase) {
@@ -87,7 +87,7 @@ export function legalActions(t: Table): number[] {
  * Why `action` is not legal now, or undefined if it is. Reads only. The kit has checked that the
  * game is not over and that the action is an integer of the action space.
  */
-export function whyIllegal(t: Table, action: number): string | undefined {
+export function whyIllegal(t: CityPlanPosition, action: number): string | undefined {
   const seat = toAct(t);
   // Messages are built only on the way out: a legal action costs no string or closure.
   switch (t.phase) {
@@ -117,7 +117,7 @@ export function whyIllegal(t: Table, action: number): string | undefined {
   }
 }
 
-export function actionLabel(t: Table, action: number): string {
+export function actionLabel(t: CityPlanPosition, action: number): string {
   if (!Number.isInteger(action) || action < 0 || action >= ACTION_SIZE) return `action ${action} (not an action)`;
   const seat = toAct(t);
   if (action < A_BUILD) return `play ${ACTION_CARD_NAMES[action]}`;
@@ -140,7 +140,7 @@ export function actionLabel(t: Table, action: number): string {
 }
 
 /** 'Department Store (1 card, 4 power)' for the seat building it now; '+10 power' for a plant. */
-function buildLabel(t: Table, seat: number, kind: number): string {
+function buildLabel(t: CityPlanPosition, seat: number, kind: number): string {
   const k = KINDS[kind];
   const reduced = reducedCost(t, seat, kind);
   const power = k.type === 'P' ? `+${k.production} power` : `${powerCost(t, seat, kind)} power`;
@@ -149,12 +149,12 @@ function buildLabel(t: Table, seat: number, kind: number): string {
   return `${k.name} (${cards}, ${power})`;
 }
 
-function wrongKind(t: Table, allowed: string): string {
+function wrongKind(t: CityPlanPosition, allowed: string): string {
   return `now seat ${toAct(t)} must ${DECISION_TEXT[PHASES[t.phase]]}: ${allowed}`;
 }
 
 /** Appends the discard action of every kind the seat holds, ascending. */
-function pushHeld(t: Table, seat: number, out: number[]): void {
+function pushHeld(t: CityPlanPosition, seat: number, out: number[]): void {
   const base = seat * DECK_KINDS;
   for (let k = 0; k < DECK_KINDS; k++) if (t.hands[base + k] > 0) out.push(A_DISCARD + k);
 }

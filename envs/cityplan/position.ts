@@ -41,7 +41,6 @@ import {
   PLANNED_SITE,
   VARIANTS,
   expectedCopies,
-  kindList,
 } from './components.js';
 import { EVENTS, LOG_ARG_LIMIT, LOG_CAPACITY, LOG_KINDS, LOG_KIND_NAMES } from './events.js';
 import { cityStats, cityTickets } from './scoring.js';
@@ -49,7 +48,8 @@ import { costAfterSacrifice, isSacrificeOffered, powerCost, reducedCost, toAct }
 
 export const GAME = 'cityplan';
 
-const seats = (n: number): number => n;
+/** A per-seat length. */
+const perSeat = (players: number): number => players;
 const allCards = Math.max(DECK_SIZE.delta, DECK_SIZE.plain);
 
 export const POSITION = definePosition({
@@ -65,14 +65,14 @@ export const POSITION = definePosition({
     /** hands[seat * DECK_KINDS + kind] = copies held. */
     hands: field.ints((n) => n * DECK_KINDS, { min: 0, max: MAX_KIND_COPIES }),
     /** Hand sizes (derived from hands). */
-    handSize: field.ints(seats, { min: 0, max: allCards }),
+    handSize: field.ints(perSeat, { min: 0, max: allCards }),
     /** cities[seat * CITY_KINDS + kind] = buildings of that kind. */
     cities: field.ints((n) => n * CITY_KINDS, { min: 0, max: MAX_KIND_COPIES }),
     /** Building counts (derived from cities). */
-    buildings: field.ints(seats, { min: 0, max: allCards }),
-    power: field.ints(seats, { min: 0, max: MAX_POWER }),
-    councilors: field.ints(seats, { min: 0, max: COUNCILOR_CHIPS }),
-    freeBuilds: field.ints(seats, { min: 0, max: FREE_BUILDS }),
+    buildings: field.ints(perSeat, { min: 0, max: allCards }),
+    power: field.ints(perSeat, { min: 0, max: MAX_POWER }),
+    councilors: field.ints(perSeat, { min: 0, max: COUNCILOR_CHIPS }),
+    freeBuilds: field.ints(perSeat, { min: 0, max: FREE_BUILDS }),
     /** The draw deck, bottom first: deck[deck.length - 1] is the top card, so a draw is a pop. */
     deck: field.list(allCards, { min: 0, max: DECK_KINDS - 1 }),
     /**
@@ -90,7 +90,7 @@ export const POSITION = definePosition({
     /** Bitmask of income cards 0..5 already triggered. */
     incomeUsed: field.int(0, (1 << INCOME_CARDS.length) - 1),
     /** Per seat the action card committed this turn (AC_*), -1 = none yet. */
-    commits: field.ints(seats, { min: -1, max: ACTION_CARD_NAMES.length - 1, fill: -1 }),
+    commits: field.ints(perSeat, { min: -1, max: ACTION_CARD_NAMES.length - 1, fill: -1 }),
     /** Seats that committed (derived: the count of commits while choosing, else every seat). */
     commitCount: field.int(0, MAX_PLAYERS),
     /** Position in mayor order of the seat asked in exchange, build, sacrifice, pay and handLimit. */
@@ -108,7 +108,7 @@ export const POSITION = definePosition({
     /** Public events since the oldest last move of any seat; each record's first argument is its turn. */
     log: field.log(EVENTS, LOG_CAPACITY),
     /** Per seat, the record in `log` where its last move's events begin (0 before its first move). */
-    lastMove: field.ints(seats, { min: 0, max: LOG_CAPACITY }),
+    lastMove: field.ints(perSeat, { min: 0, max: LOG_CAPACITY }),
   },
   unsaved: ['handSize', 'buildings', 'pileSize', 'commitCount'],
   check: (p, bad) => check(p, bad),
@@ -457,45 +457,5 @@ function fromVersion1(json: Record<string, unknown>): Record<string, unknown> {
     rng: d.rng,
     log: d.log,
     lastMove: d.lastMove,
-  };
-}
-
-/** The version-1 JSON of a position (tests read zones by seat from it; it loads back through the migration). */
-export function version1Json(p: CityPlanPosition): CityPlanJsonV1 {
-  const n = p.players;
-  const all = Array.from({ length: n }, (_, s) => s);
-  const bonusDraws = all.map((): number[] => []);
-  for (let i = 0; i < p.bonusDraws.length; i += 2) bonusDraws[p.bonusDraws[i]].push(p.bonusDraws[i + 1]);
-  return {
-    game: GAME,
-    variant: VARIANTS[p.variant],
-    players: n,
-    phase: PHASES[p.phase],
-    turn: p.turn,
-    mayor: p.mayor,
-    hands: all.map((s) => kindList(p.hands, s * DECK_KINDS, DECK_KINDS)),
-    cities: all.map((s) => kindList(p.cities, s * CITY_KINDS, CITY_KINDS)),
-    power: p.power.slice(),
-    councilors: p.councilors.slice(),
-    freeBuilds: p.freeBuilds.slice(),
-    deck: p.deck.slice().reverse(),
-    discard: {
-      bySeat: all.map((s) => kindList(p.discards, s * DECK_KINDS, DECK_KINDS)),
-      faceUp: kindList(p.discards, n * DECK_KINDS, DECK_KINDS),
-    },
-    setAside: p.setAside.slice(),
-    assembly: p.assembly,
-    incomeUsed: INCOME_CARDS.filter((c) => p.incomeUsed & (1 << c.id)).map((c) => c.number),
-    commits: p.commits.map((c) => (c < 0 ? null : ACTION_CARD_NAMES[c])),
-    cursor: p.cursor,
-    pending:
-      p.pendingKind < 0
-        ? null
-        : { kind: p.pendingKind, cost: p.pendingCost, due: p.pendingDue, sacrificed: p.pendingSacrificed },
-    truncated: p.truncated,
-    bonusDraws,
-    rng: p.rng.state(),
-    log: p.log.toJSON() as CityPlanJsonV1['log'],
-    lastMove: p.lastMove.slice(),
   };
 }

@@ -12,12 +12,19 @@ import {
   INITIAL_PLANT,
   PLAIN_START_POWER,
   START_POWER,
+  ACTION_CARD_NAMES,
+  CITY_KINDS,
+  DECK_KINDS,
+  INCOME_CARDS,
+  PHASES,
+  VARIANTS,
   expectedCopies,
   kindByName,
+  kindList,
   type Variant,
 } from './components.js';
 import { cityplan } from './index.js';
-import { GAME, version1Json, type CityPlanJsonV1 } from './position.js';
+import { GAME, type CityPlanJsonV1, type CityPlanPosition } from './position.js';
 import { cardList } from './render.js';
 import { breakdowns, type ScoreBreakdown } from './scoring.js';
 import type { CityPlanView } from './view.js';
@@ -154,5 +161,45 @@ export function positionJson(spec: PositionSpec): CityPlanJson {
     rng: spec.rng ?? Rng.fromSeed('position').state(),
     log: [],
     lastMove: new Array<number>(n).fill(0),
+  };
+}
+
+/** The version-1 JSON of a position: the exact inverse of position.ts's migration (fromJSON loads it back). */
+function version1Json(p: CityPlanPosition): CityPlanJsonV1 {
+  const n = p.players;
+  const all = Array.from({ length: n }, (_, s) => s);
+  const bonusDraws = all.map((): number[] => []);
+  for (let i = 0; i < p.bonusDraws.length; i += 2) bonusDraws[p.bonusDraws[i]].push(p.bonusDraws[i + 1]);
+  return {
+    game: GAME,
+    variant: VARIANTS[p.variant],
+    players: n,
+    phase: PHASES[p.phase],
+    turn: p.turn,
+    mayor: p.mayor,
+    hands: all.map((s) => kindList(p.hands, s * DECK_KINDS, DECK_KINDS)),
+    cities: all.map((s) => kindList(p.cities, s * CITY_KINDS, CITY_KINDS)),
+    power: p.power.slice(),
+    councilors: p.councilors.slice(),
+    freeBuilds: p.freeBuilds.slice(),
+    deck: p.deck.slice().reverse(),
+    discard: {
+      bySeat: all.map((s) => kindList(p.discards, s * DECK_KINDS, DECK_KINDS)),
+      faceUp: kindList(p.discards, n * DECK_KINDS, DECK_KINDS),
+    },
+    setAside: p.setAside.slice(),
+    assembly: p.assembly,
+    incomeUsed: INCOME_CARDS.filter((c) => p.incomeUsed & (1 << c.id)).map((c) => c.number),
+    commits: p.commits.map((c) => (c < 0 ? null : ACTION_CARD_NAMES[c])),
+    cursor: p.cursor,
+    pending:
+      p.pendingKind < 0
+        ? null
+        : { kind: p.pendingKind, cost: p.pendingCost, due: p.pendingDue, sacrificed: p.pendingSacrificed },
+    truncated: p.truncated,
+    bonusDraws,
+    rng: p.rng.state(),
+    log: p.log.toJSON() as CityPlanJsonV1['log'],
+    lastMove: p.lastMove.slice(),
   };
 }

@@ -72,8 +72,6 @@ import {
 import { GAME, POSITION, faceUpSource, placeBuilding, type CityPlanPosition } from './position.js';
 import { cityStats, cityTickets } from './scoring.js';
 
-type Table = CityPlanPosition;
-
 /** Config: the Plain variant of §8.1 or the normal game. */
 export interface CityPlanConfig {
   readonly variant?: Variant;
@@ -83,7 +81,7 @@ export interface CityPlanConfig {
  * §3 setup. RNG draws in the order §5 fixes: the deck shuffle (ascending kind order, Fisher-Yates),
  * then the first mayor. Seat 0 takes the top 5 cards, then seat 1, and so on.
  */
-export function setup(players: number, seed: number | string, config: CityPlanConfig | undefined): Table {
+export function setup(players: number, seed: number | string, config: CityPlanConfig | undefined): CityPlanPosition {
   const variant = config?.variant ?? 'delta';
   // The kit's create() adds the fields one by one, which leaves V8 a slow dictionary-mode object;
   // its compiled clone builds the fast object literal every other position has.
@@ -137,13 +135,13 @@ const MAX_DECISIONS_PER_SEAT_TURN = 1 + 21 + 6 + 15;
 export const maxGameLength = (players: number): number => MAX_TURNS * players * MAX_DECISIONS_PER_SEAT_TURN;
 
 /** The seat to act, -1 once the game is over. */
-export function toAct(t: Table): number {
+export function toAct(t: CityPlanPosition): number {
   if (t.phase === PH_OVER) return -1;
   return (t.mayor + (t.phase === PH_ACTION ? t.commitCount : t.cursor)) % t.players;
 }
 
-export const isOver = (t: Table): boolean => t.phase === PH_OVER;
-export const isTruncated = (t: Table): boolean => t.truncated;
+export const isOver = (t: CityPlanPosition): boolean => t.phase === PH_OVER;
+export const isTruncated = (t: CityPlanPosition): boolean => t.truncated;
 
 // ---- cost and power of a build (§4.2.1) --------------------------------------------------------
 
@@ -151,7 +149,7 @@ export const isTruncated = (t: Table): boolean => t.truncated;
  * §4.2.1 step 1 before the optional sacrifice: 0 while the free-build counter runs, else the
  * printed cost minus Station / Airport / Port / Highway, floored at 0.
  */
-export function reducedCost(t: Table, seat: number, kind: number): number {
+export function reducedCost(t: CityPlanPosition, seat: number, kind: number): number {
   if (t.freeBuilds[seat] > 0) return 0;
   const base = seat * CITY_KINDS;
   const city = t.cities;
@@ -165,7 +163,7 @@ export function reducedCost(t: Table, seat: number, kind: number): number {
 }
 
 /** §4.2.1 step 1 and §8.7: the sacrifice is offered only when the cost left is above 0. */
-export function isSacrificeOffered(t: Table, seat: number, reduced: number): boolean {
+export function isSacrificeOffered(t: CityPlanPosition, seat: number, reduced: number): boolean {
   return reduced > 0 && t.cities[seat * CITY_KINDS + CONSTRUCTION_SITE] > 0;
 }
 
@@ -173,7 +171,7 @@ export const costAfterSacrifice = (reduced: number): number =>
   reduced > SACRIFICE_DISCOUNT ? reduced - SACRIFICE_DISCOUNT : 0;
 
 /** §4.2.1 step 2: plants pay nothing; TV Tower makes every other building free of power. */
-export function powerCost(t: Table, seat: number, kind: number): number {
+export function powerCost(t: CityPlanPosition, seat: number, kind: number): number {
   if (FLAGS[kind] & F_PLANT) return 0;
   return t.cities[seat * CITY_KINDS + TV_TOWER] > 0 ? 0 : POWER[kind];
 }
@@ -182,7 +180,7 @@ export function powerCost(t: Table, seat: number, kind: number): number {
  * §4.2.1 step 3 for a card still in the hand: the other hand cards cover the card cost (with the
  * sacrifice if needed) and the chips cover the power.
  */
-export function canBuild(t: Table, seat: number, kind: number): boolean {
+export function canBuild(t: CityPlanPosition, seat: number, kind: number): boolean {
   if (t.hands[seat * DECK_KINDS + kind] === 0) return false;
   if (t.power[seat] < powerCost(t, seat, kind)) return false;
   const others = t.handSize[seat] - 1;
@@ -194,7 +192,7 @@ export function canBuild(t: Table, seat: number, kind: number): boolean {
 // ---- transitions -------------------------------------------------------------------------------
 
 /** Plays a validated action, then drops the log records every seat has seen since it last moved. */
-export function apply(t: Table, action: number): void {
+export function apply(t: CityPlanPosition, action: number): void {
   const seat = toAct(t);
   t.lastMove[seat] = t.log.length;
   play(t, seat, action);
@@ -204,12 +202,12 @@ export function apply(t: Table, action: number): void {
 }
 
 /** Forgets the oldest `records` log records; lastMove indices move with them (never below 0). */
-function dropRecords(t: Table, records: number): void {
+function dropRecords(t: CityPlanPosition, records: number): void {
   t.log.dropFirst(records);
   for (let s = 0; s < t.players; s++) t.lastMove[s] = t.lastMove[s] > records ? t.lastMove[s] - records : 0;
 }
 
-function play(t: Table, seat: number, action: number): void {
+function play(t: CityPlanPosition, seat: number, action: number): void {
   switch (t.phase) {
     case PH_ACTION:
       t.commits[seat] = action;
@@ -266,7 +264,7 @@ function play(t: Table, seat: number, action: number): void {
   }
 }
 
-function discardFromHand(t: Table, seat: number, kind: number): void {
+function discardFromHand(t: CityPlanPosition, seat: number, kind: number): void {
   t.hands[seat * DECK_KINDS + kind]--;
   t.handSize[seat]--;
   t.discards[seat * DECK_KINDS + kind]++;
@@ -276,7 +274,7 @@ function discardFromHand(t: Table, seat: number, kind: number): void {
 // ---- action phase (§4.1) -----------------------------------------------------------------------
 
 /** All commits are in: reveal, then Income players draw, then Exchange players are asked in turn. */
-function reveal(t: Table): void {
+function reveal(t: CityPlanPosition): void {
   for (let i = 0; i < t.players; i++) {
     const seat = (t.mayor + i) % t.players;
     note(t, EV.played, seat, t.commits[seat]);
@@ -290,7 +288,7 @@ function reveal(t: Table): void {
 }
 
 /** Asks the next Exchange player in mayor order; once none is left, resolves Council and builds. */
-function continueExchanges(t: Table): void {
+function continueExchanges(t: CityPlanPosition): void {
   for (; t.cursor < t.players; t.cursor++) {
     if (t.commits[(t.mayor + t.cursor) % t.players] === AC_EXCHANGE) {
       t.phase = PH_EXCHANGE;
@@ -303,7 +301,7 @@ function continueExchanges(t: Table): void {
 }
 
 /** §4.1 Exchange: the set-aside cards reach the pile before the draws, so a reshuffle includes them. */
-function finishExchange(t: Table, seat: number): void {
+function finishExchange(t: CityPlanPosition, seat: number): void {
   const count = t.setAside.length;
   for (const kind of t.setAside) t.discards[seat * DECK_KINDS + kind]++;
   t.pileSize += count;
@@ -315,7 +313,7 @@ function finishExchange(t: Table, seat: number): void {
 }
 
 /** §4.1 Council in mayor order: a chip (Party Headquarters: one more if any is left), else a card. */
-function resolveCouncil(t: Table): void {
+function resolveCouncil(t: CityPlanPosition): void {
   for (let i = 0; i < t.players; i++) {
     const seat = (t.mayor + i) % t.players;
     if (t.commits[seat] !== AC_COUNCIL) continue;
@@ -337,7 +335,7 @@ function resolveCouncil(t: Table): void {
 // ---- build phase (§4.2) ------------------------------------------------------------------------
 
 /** X leaves the hand at once; then the sacrifice question (if offered) or the cost discards. */
-function chooseBuilding(t: Table, seat: number, kind: number): void {
+function chooseBuilding(t: CityPlanPosition, seat: number, kind: number): void {
   t.hands[seat * DECK_KINDS + kind]--;
   t.handSize[seat]--;
   t.pendingKind = kind;
@@ -352,7 +350,7 @@ function chooseBuilding(t: Table, seat: number, kind: number): void {
   setCost(t, seat, cost);
 }
 
-function setCost(t: Table, seat: number, cost: number): void {
+function setCost(t: CityPlanPosition, seat: number, cost: number): void {
   t.pendingCost = cost;
   t.pendingDue = cost;
   if (cost === 0) completeBuild(t, seat);
@@ -360,7 +358,7 @@ function setCost(t: Table, seat: number, cost: number): void {
 }
 
 /** §4.2.1 steps 4-6 after the last cost card: pay power, place X, gains and "when built" effects. */
-function completeBuild(t: Table, seat: number): void {
+function completeBuild(t: CityPlanPosition, seat: number): void {
   const kind = t.pendingKind;
   const power = powerCost(t, seat, kind);
   t.power[seat] -= power;
@@ -383,7 +381,7 @@ function completeBuild(t: Table, seat: number): void {
   nextBuilder(t);
 }
 
-function nextBuilder(t: Table): void {
+function nextBuilder(t: CityPlanPosition): void {
   t.cursor++;
   t.phase = PH_BUILD;
   if (t.cursor < t.players) return;
@@ -392,7 +390,7 @@ function nextBuilder(t: Table): void {
 }
 
 /** §4.2 hand limit in mayor order; then the Income phase and the end of the turn. */
-function continueHandLimit(t: Table): void {
+function continueHandLimit(t: CityPlanPosition): void {
   for (; t.cursor < t.players; t.cursor++) {
     const seat = (t.mayor + t.cursor) % t.players;
     if (t.handSize[seat] > HAND_LIMIT) {
@@ -407,7 +405,7 @@ function continueHandLimit(t: Table): void {
 
 // ---- income phase (§4.3) -----------------------------------------------------------------------
 
-/** Table 2.3 as flags: what each income card counts (0 = buildings), its trigger and its payout. */
+/** CityPlanPosition 2.3 as flags: what each income card counts (0 = buildings), its trigger and its payout. */
 const INCOME_FLAGS: Uint8Array = Uint8Array.from(
   INCOME_CARDS,
   (card) => ({ R: F_R, C: F_C, I: F_I, eco: F_ECO, plants: F_PLANT, buildings: 0 })[card.measure],
@@ -418,7 +416,7 @@ const INCOME_THRESHOLD: Uint8Array = Uint8Array.from(INCOME_CARDS, (card) =>
 /** Scratch for the measures of one income card (no allocation per turn). */
 const measures = new Uint8Array(MAX_PLAYERS);
 
-function incomeMeasure(t: Table, seat: number, card: number): number {
+function incomeMeasure(t: CityPlanPosition, seat: number, card: number): number {
   const mask = INCOME_FLAGS[card];
   if (mask === 0) return t.buildings[seat];
   const base = seat * CITY_KINDS;
@@ -439,7 +437,7 @@ function incomeAmount(card: number, measure: number): number {
   }
 }
 
-function incomePhase(t: Table): void {
+function incomePhase(t: CityPlanPosition): void {
   for (let card = 0; card < INCOME_CARDS.length; card++) {
     if (t.incomeUsed & (1 << card)) continue;
     const threshold = INCOME_THRESHOLD[card];
@@ -465,7 +463,7 @@ function incomePhase(t: Table): void {
 
 // ---- end of turn, end of game (§4.4, §7) -------------------------------------------------------
 
-function endTurn(t: Table): void {
+function endTurn(t: CityPlanPosition): void {
   let reached = false;
   for (let seat = 0; seat < t.players; seat++) if (t.buildings[seat] >= END_BUILDINGS) reached = true;
   if (reached || t.turn === MAX_TURNS) {
@@ -484,7 +482,7 @@ function endTurn(t: Table): void {
  * §7.1 item 7: every hand goes to the pile (face down, by its owner), then in mayor order each seat
  * draws its tickets one card at a time, scoring each card's bonus and putting it face up on the pile.
  */
-function endGame(t: Table, truncated: boolean): void {
+function endGame(t: CityPlanPosition, truncated: boolean): void {
   t.truncated = truncated;
   t.cursor = 0;
   note(t, EV.end, truncated ? 1 : 0);
@@ -518,7 +516,7 @@ function endGame(t: Table, truncated: boolean): void {
 // ---- the deck (§4.1 step 3, §5) ----------------------------------------------------------------
 
 /** Draws up to `count` cards for a seat; draws with no card anywhere are lost (§8.1). */
-function draw(t: Table, seat: number, count: number, reason: number): void {
+function draw(t: CityPlanPosition, seat: number, count: number, reason: number): void {
   let got = 0;
   const base = seat * DECK_KINDS;
   for (; got < count; got++) {
@@ -532,7 +530,7 @@ function draw(t: Table, seat: number, count: number, reason: number): void {
 }
 
 /** The top card, reshuffling the discard pile first if the deck is empty; -1 if both are empty. */
-function takeTop(t: Table): number {
+function takeTop(t: CityPlanPosition): number {
   if (t.deck.length === 0 && !reshuffle(t)) return -1;
   return t.deck.pop()!;
 }
@@ -541,7 +539,7 @@ function takeTop(t: Table): number {
  * §5: the pile is sorted into ascending kind order and shuffled with the state's RNG by the core
  * Fisher-Yates; all discard knowledge (ownDiscards, publicDiscards) ends with it.
  */
-function reshuffle(t: Table): boolean {
+function reshuffle(t: CityPlanPosition): boolean {
   if (t.pileSize === 0) return false;
   const cards: number[] = [];
   const d = t.discards;
@@ -559,7 +557,7 @@ function reshuffle(t: Table): boolean {
 // ---- log ---------------------------------------------------------------------------------------
 
 /** Appends an event of this turn; a full log drops its oldest record first. */
-function note(t: Table, kind: number, a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0): void {
+function note(t: CityPlanPosition, kind: number, a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0): void {
   if (t.log.length === LOG_CAPACITY) dropRecords(t, 1);
   t.log.push(kind, t.turn, a0, a1, a2, a3, a4);
 }
@@ -572,7 +570,7 @@ function note(t: Table, kind: number, a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0): v
  * into the same slots; other seats' hidden action cards are redrawn; the world's RNG is reseeded.
  * Everything kept is public or the seat's own, so the world depends on view(seat) and rng only.
  */
-export function determinize(p: Table, seat: number, rng: Rng): Table {
+export function determinize(p: CityPlanPosition, seat: number, rng: Rng): CityPlanPosition {
   const w = POSITION.clone(p);
   const n = w.players;
   const hidden = new Array<number>(DECK_KINDS).fill(0);
