@@ -2,11 +2,13 @@ import { svgMarkupProblem } from '../core/svg-check.js';
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { describeDecision, renderSvg } from './board.js';
-import { ACTION_CARD_NAMES, BALANCE_TICKETS, COMPLETION, INCOME_CARDS, KINDS } from './cards.js';
-import { GLOSSARY, RULES } from './glossary.js';
+import { ACTION_CARD_NAMES, BALANCE_TICKETS, COMPLETION, INCOME_CARDS, KINDS } from './components.js';
+import { GLOSSARY } from './glossary.js';
 import { cityplan } from './index.js';
 import { renderHtml } from './render.js';
-import type { CityPlanState, CityPlanView } from './rules.js';
+import { RULES } from './rules-doc.js';
+import { readable as readableJson, type CityPlanState } from './test-helpers.js';
+import type { CityPlanView } from './view.js';
 
 /** Positions from seeded random games: every `every`-th decision and the final one. */
 function positions(players: number, seed: number, every: number): CityPlanState[] {
@@ -46,7 +48,10 @@ const unescape = (s: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-/** Kinds the view shows: hand, cities, own and face-up discards, set-aside, pending build, bonus cards, builds in the log. */
+/**
+ * Kinds the view shows: hand, cities, own and face-up discards, set-aside, pending build, bonus cards,
+ * builds in the log.
+ */
 function visibleKinds(v: CityPlanView): Set<number> {
   const kinds = new Set<number>([
     ...v.hand,
@@ -97,7 +102,7 @@ describe('renderSvg', () => {
   test("no card the viewer cannot see is named: other hands, the deck, others' discards and set-aside cards", () => {
     let checked = 0;
     for (const s of ALL) {
-      const json = s.toJSON() as unknown as Hidden;
+      const json = readableJson(s) as unknown as Hidden;
       for (let seat = -1; seat < s.players; seat++) {
         const view = s.view(seat);
         const visible = visibleKinds(view);
@@ -231,7 +236,7 @@ describe('glossary and rules', () => {
   test('the definition exposes them', () => {
     expect(cityplan.glossary).toBe(GLOSSARY);
     expect(cityplan.rules).toBe(RULES);
-    expect(cityplan.renderSvg).toBe(renderSvg);
+    expect(cityplan.kit.renderSvg).toBe(renderSvg);
   });
 });
 

@@ -12,11 +12,9 @@ import {
   KINDS,
   SACRIFICE_DISCOUNT,
   type BuildingType,
-} from './cards.js';
+} from './components.js';
 import { actionCardText, buildingText, incomeCardText } from './glossary.js';
-import type { CityPlanView } from './rules.js';
-
-export { GLOSSARY, RULES } from './glossary.js';
+import type { CityPlanView } from './view.js';
 
 const W = 640;
 const M = 10;
@@ -58,7 +56,8 @@ function buildingCard(x: number, y: number, kind: number, note = '', mark = fals
   const title = `${k.name}: ${buildingText(k)}${note === '' ? '' : ` (${note})`}`;
   return (
     `<g><title>${svgText(title)}</title>` +
-    `<rect x="${x}" y="${y}" width="${TILE_W}" height="${TILE_H}" rx="5" fill="${style.fill}" stroke="${mark ? HIGHLIGHT : style.band}" stroke-width="${mark ? 3 : 1}"/>` +
+    `<rect x="${x}" y="${y}" width="${TILE_W}" height="${TILE_H}" rx="5" fill="${style.fill}" ` +
+    `stroke="${mark ? HIGHLIGHT : style.band}" stroke-width="${mark ? 3 : 1}"/>` +
     `<rect x="${x}" y="${y}" width="${TILE_W}" height="17" rx="5" fill="${style.band}"/>` +
     text(x + 5, y + 13, `${type}${k.eco ? ' eco' : ''}`, 'font-size="12" font-weight="700" fill="#ffffff"') +
     text(
@@ -78,7 +77,8 @@ function buildingCard(x: number, y: number, kind: number, note = '', mark = fals
 function emptyPlot(x: number, y: number, plot: number): string {
   return (
     `<g><title>empty plot ${plot} of ${END_BUILDINGS}</title>` +
-    `<rect x="${x}" y="${y}" width="${TILE_W}" height="${TILE_H}" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`
+    `<rect x="${x}" y="${y}" width="${TILE_W}" height="${TILE_H}" rx="5" fill="#fafafa" stroke="#b8bec8" ` +
+    `stroke-dasharray="4 3"/></g>`
   );
 }
 
@@ -97,7 +97,8 @@ function actionCard(
   const name = ACTION_CARD_NAMES[card];
   return (
     `<g><title>${svgText(`${name}: ${actionCardText(card)}${note === '' ? '' : ` (${note})`}`)}</title>` +
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ffffff" stroke="${mark ? HIGHLIGHT : colour}" stroke-width="3"/>` +
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="#ffffff" stroke="${mark ? HIGHLIGHT : colour}" ` +
+    `stroke-width="3"/>` +
     `<rect x="${x}" y="${y}" width="${w}" height="18" rx="5" fill="${colour}"/>` +
     text(
       x + w / 2,
@@ -156,7 +157,8 @@ function seatPanel(view: CityPlanView, seat: number, y0: number, fresh: number[]
   const parts: string[] = [];
   const acting = !view.isOver && view.toAct === seat;
   parts.push(
-    `<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${h}" rx="8" fill="#ffffff" stroke="${colour}" stroke-width="${acting ? 4 : 2}"/>`,
+    `<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${h}" rx="8" fill="#ffffff" stroke="${colour}" ` +
+      `stroke-width="${acting ? 4 : 2}"/>`,
   );
   parts.push(`<rect x="${M}" y="${y0}" width="${W - 2 * M}" height="${PANEL_HEAD}" rx="8" fill="${colour}"/>`);
   const badges = [view.mayor === seat ? 'mayor' : '', acting ? 'to act' : ''].filter((b) => b !== '').join(' · ');
@@ -193,7 +195,8 @@ function seatPanel(view: CityPlanView, seat: number, y0: number, fresh: number[]
   } else {
     parts.push(
       `<g><title>${svgText(`${seatName(view, seat)}: no action card chosen yet`)}</title>` +
-        `<rect x="${ax}" y="${iy}" width="64" height="62" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 3"/>` +
+        `<rect x="${ax}" y="${iy}" width="64" height="62" rx="5" fill="#fafafa" stroke="#b8bec8" stroke-dasharray="4 ` +
+        `3"/>` +
         text(ax + 32, iy + 36, 'action', 'font-size="12" text-anchor="middle" fill="#667"') +
         '</g>',
     );
@@ -221,7 +224,8 @@ function seatPanel(view: CityPlanView, seat: number, y0: number, fresh: number[]
   }
   const sx = W - M - 12;
   const chip = (cy: number, fill: string, label: string, title: string) =>
-    `<g><title>${svgText(title)}</title><circle cx="${sx - 140}" cy="${cy - 4}" r="6" fill="${fill}" stroke="#1d2430"/>` +
+    `<g><title>${svgText(title)}</title><circle cx="${sx - 140}" cy="${cy - 4}" r="6" fill="${fill}" ` +
+    `stroke="#1d2430"/>` +
     text(sx, cy, label, 'font-size="13" text-anchor="end"') +
     '</g>';
   parts.push(chip(iy + 12, '#f2c14e', `power ${view.power[seat]}`, `Power chips: ${view.power[seat]}`));
@@ -281,7 +285,8 @@ function seatPanel(view: CityPlanView, seat: number, y0: number, fresh: number[]
         : `being built: ${plural(p.due, 'card')} of ${p.cost} still to pay, then ${p.power} power`;
     parts.push(buildingCard(x, y, p.kind, paying, true));
     parts.push(
-      `<rect x="${x - 3}" y="${y - 3}" width="${TILE_W + 6}" height="${TILE_H + 6}" rx="7" fill="none" stroke="${HIGHLIGHT}" stroke-width="2" stroke-dasharray="6 3"/>`,
+      `<rect x="${x - 3}" y="${y - 3}" width="${TILE_W + 6}" height="${TILE_H + 6}" rx="7" fill="none" ` +
+        `stroke="${HIGHLIGHT}" stroke-width="2" stroke-dasharray="6 3"/>`,
     );
   }
   const rows = cityRows(view, seat);
@@ -313,9 +318,11 @@ function middle(view: CityPlanView, y0: number): string {
     const lines = wrapWords(c.name, 13)
       .map((line, j) => `<tspan x="${x + cw / 2}" y="${y + 34 + j * 14}">${svgText(line)}</tspan>`)
       .join('');
+    const title = `${c.name}: ${incomeCardText(c.id)}${used ? ' Already paid out.' : ' Not paid out yet.'}`;
     parts.push(
-      `<g><title>${svgText(`${c.name}: ${incomeCardText(c.id)}${used ? ' Already paid out.' : ' Not paid out yet.'}`)}</title>` +
-        `<rect x="${x}" y="${y}" width="${cw}" height="${ch}" rx="5" fill="${used ? '#d5d8dc' : '#fff8dc'}" stroke="${mark ? HIGHLIGHT : '#8a7a3a'}" stroke-width="${mark ? 3 : 1}"/>` +
+      `<g><title>${svgText(title)}</title>` +
+        `<rect x="${x}" y="${y}" width="${cw}" height="${ch}" rx="5" fill="${used ? '#d5d8dc' : '#fff8dc'}" ` +
+        `stroke="${mark ? HIGHLIGHT : '#8a7a3a'}" stroke-width="${mark ? 3 : 1}"/>` +
         text(x + 6, y + 15, String(c.number), 'font-size="13" font-weight="700"') +
         text(
           x + cw - 6,
@@ -323,7 +330,8 @@ function middle(view: CityPlanView, y0: number): string {
           used ? 'used' : c.condition,
           `font-size="12" text-anchor="end"${used ? ' fill="#555"' : ''}`,
         ) +
-        `<text ${FONT} font-size="12" font-weight="700" text-anchor="middle" fill="${used ? '#555' : '#1d2430'}">${lines}</text></g>`,
+        `<text ${FONT} font-size="12" font-weight="700" text-anchor="middle" ` +
+        `fill="${used ? '#555' : '#1d2430'}">${lines}</text></g>`,
     );
   });
   const by = y0 + 112;
@@ -353,7 +361,8 @@ function middle(view: CityPlanView, y0: number): string {
   parts.push(
     view.deckSize > 0
       ? cardBack(dx, by, 50, 70, `Draw deck: ${plural(view.deckSize, 'card')}, face down`)
-      : `<g><title>Draw deck: empty</title><rect x="${dx}" y="${by}" width="50" height="70" rx="4" fill="none" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`,
+      : `<g><title>Draw deck: empty</title><rect x="${dx}" y="${by}" width="50" height="70" rx="4" fill="none" ` +
+          `stroke="#b8bec8" stroke-dasharray="4 3"/></g>`,
   );
   parts.push(text(dx + 58, by + 30, 'Deck', 'font-size="13" font-weight="700"'));
   parts.push(text(dx + 58, by + 48, plural(view.deckSize, 'card'), 'font-size="12"'));
@@ -364,7 +373,8 @@ function middle(view: CityPlanView, y0: number): string {
   parts.push(
     view.discardSize > 0
       ? cardBack(px, by, 50, 70, `Discard pile: ${plural(view.discardSize, 'card')}, mostly face down.${faceUp}${mine}`)
-      : `<g><title>Discard pile: empty</title><rect x="${px}" y="${by}" width="50" height="70" rx="4" fill="none" stroke="#b8bec8" stroke-dasharray="4 3"/></g>`,
+      : `<g><title>Discard pile: empty</title><rect x="${px}" y="${by}" width="50" height="70" rx="4" fill="none" ` +
+          `stroke="#b8bec8" stroke-dasharray="4 3"/></g>`,
   );
   parts.push(text(px + 58, by + 30, 'Discards', 'font-size="13" font-weight="700"'));
   parts.push(text(px + 58, by + 48, plural(view.discardSize, 'card'), 'font-size="12"'));
@@ -466,8 +476,11 @@ function finalTable(view: CityPlanView, y0: number): [string, number] {
       ranking[seat] + 1,
     ];
     const bonus = f.bonusCards.length > 0 ? `: drew ${nameList(f.bonusCards)}` : '';
+    const title =
+      `${seatName(view, seat)}: total ${f.total}; City Bonus ${plural(f.tickets, 'ticket')} for ` +
+      `${f.cityBonus} points${bonus}${f.cityHall ? '; owns the City Hall (wins ties)' : ''}`;
     parts.push(
-      `<g><title>${svgText(`${seatName(view, seat)}: total ${f.total}; City Bonus ${plural(f.tickets, 'ticket')} for ${f.cityBonus} points${bonus}${f.cityHall ? '; owns the City Hall (wins ties)' : ''}`)}</title>` +
+      `<g><title>${svgText(title)}</title>` +
         text(colX(0), y, seatName(view, seat), `font-size="12" font-weight="700" fill="${SEAT_COLORS[seat]}"`) +
         cells
           .map((v, c) => text(colX(c + 1), y, String(v), `font-size="12"${c === 7 ? ' font-weight="700"' : ''}`))
@@ -488,10 +501,16 @@ function statusText(view: CityPlanView): string {
   if (mine !== '') return `Your turn: ${mine}`;
   const p = view.pending;
   if (p !== null && view.phase === 'pay') {
-    return `${seatName(view, view.toAct)} to act: paying for the ${KINDS[p.kind].name} (${p.due} of ${plural(p.cost, 'card')} still due, then ${p.power} power).`;
+    return (
+      `${seatName(view, view.toAct)} to act: paying for the ${KINDS[p.kind].name} (${p.due} of ` +
+      `${plural(p.cost, 'card')} still due, then ${p.power} power).`
+    );
   }
   if (p !== null && view.phase === 'sacrifice') {
-    return `${seatName(view, view.toAct)} to act: building the ${KINDS[p.kind].name}, deciding about the Construction Site.`;
+    return (
+      `${seatName(view, view.toAct)} to act: building the ${KINDS[p.kind].name}, deciding about the ` +
+      `Construction Site.`
+    );
   }
   return `${seatName(view, view.toAct)} to act: ${PHASE_WORDS[view.phase]}.`;
 }
@@ -578,18 +597,32 @@ export function describeDecision(view: CityPlanView): string {
   switch (view.phase) {
     case 'actionSelect':
       return view.councilOpen
-        ? 'Choose your action card face down: Income (draw 1), Exchange (swap cards) or Council (take a councilor chip).'
-        : 'Choose your action card face down: Income (draw 1), Exchange (swap cards) or Council (draws 1 card while the council is closed).';
+        ? 'Choose your action card face down: Income (draw 1), Exchange (swap cards) or Council (take a councilor ' +
+            'chip).'
+        : 'Choose your action card face down: Income (draw 1), Exchange (swap cards) or Council (draws 1 card while ' +
+            'the council is closed).';
     case 'exchange':
-      return `Pick cards to exchange one at a time (${plural(view.setAsideCount, 'card')} set aside so far), then finish to draw as many new ones.`;
+      return (
+        `Pick cards to exchange one at a time (${plural(view.setAsideCount, 'card')} set aside so far), then ` +
+        `finish to draw as many new ones.`
+      );
     case 'build':
-      return 'Build a building from your hand, paying other cards for its card cost and chips for its power, or draw 2 cards instead.';
+      return (
+        'Build a building from your hand, paying other cards for its card cost and chips for its power, or draw ' +
+        '2 cards instead.'
+      );
     case 'sacrifice':
-      return `Decide whether to give up your Construction Site so that the ${name} costs ${SACRIFICE_DISCOUNT} cards less.`;
+      return (
+        `Decide whether to give up your Construction Site so that the ${name} costs ${SACRIFICE_DISCOUNT} cards ` +
+        `less.`
+      );
     case 'pay':
       return `Choose a card to discard as payment for the ${name} (${plural(p?.due ?? 0, 'card')} still to pay).`;
     case 'handLimit':
-      return `Choose a card to discard: you may keep ${HAND_LIMIT} (${plural(view.handSizes[view.seat] - HAND_LIMIT, 'card')} still to discard).`;
+      return (
+        `Choose a card to discard: you may keep ${HAND_LIMIT} ` +
+        `(${plural(view.handSizes[view.seat] - HAND_LIMIT, 'card')} still to discard).`
+      );
     default:
       return '';
   }

@@ -2,12 +2,21 @@ import { describe, expect, test } from 'vitest';
 import { AgoraError } from '../core/errors.js';
 import { returnsFromRanking } from '../core/returns.js';
 import { playNamed } from '../core/testing.js';
-import { DECK_SIZE, FARM, INITIAL_PLANT, kindByName } from './cards.js';
+import { DECK_SIZE, FARM, INITIAL_PLANT, kindByName } from './components.js';
 import { cityplan } from './index.js';
-import type { CityPlanState } from './rules.js';
-import { parseCards } from './saved-state.js';
 import { cityStats, endEffects, scoreBreakdown } from './scoring.js';
-import { commitAll, events, handOf, labels, load, loadEdited } from './test-helpers.js';
+import {
+  breakdownsOf,
+  commitAll,
+  events,
+  handOf,
+  labels,
+  load,
+  loadEdited,
+  parseCards,
+  readable,
+  type CityPlanState,
+} from './test-helpers.js';
 
 const K = kindByName;
 const FILLER = 'Suburban Homes x3, Shopping Street x3, Warehouses x3';
@@ -173,23 +182,26 @@ describe('§2.2 other effects', () => {
     expect(s.view(0).assembly).toBe(left);
   });
 
-  test('Party Headquarters takes its second chip only if one remains after the first; a later Council then draws', () => {
-    const s = load({
-      players: 3,
-      hands: ['', '', ''],
-      cities: ['Party Headquarters', '', ''],
-      incomeUsed: [1],
-      councilors: [0, 4, 3],
-      assembly: 2,
-    });
-    commitAll(s, ['Council', 'Council', 'Income']);
-    expect(s.view(0).councilors).toEqual([2, 4, 3]);
-    expect(events(s).slice(-3)).toEqual([
-      ['draw', 2, 1, 0],
-      ['chips', 0, 2],
-      ['draw', 1, 1, 1],
-    ]);
-  });
+  test(
+    'Party Headquarters takes its second chip only if one remains after the first; ' + 'a later Council then draws',
+    () => {
+      const s = load({
+        players: 3,
+        hands: ['', '', ''],
+        cities: ['Party Headquarters', '', ''],
+        incomeUsed: [1],
+        councilors: [0, 4, 3],
+        assembly: 2,
+      });
+      commitAll(s, ['Council', 'Council', 'Income']);
+      expect(s.view(0).councilors).toEqual([2, 4, 3]);
+      expect(events(s).slice(-3)).toEqual([
+        ['draw', 2, 1, 0],
+        ['chips', 0, 2],
+        ['draw', 1, 1, 1],
+      ]);
+    },
+  );
 
   test.each([
     ['Museum counts eco buildings', 'Museum, Park, Wind Farm, Green Office', 3],
@@ -209,9 +221,9 @@ describe('§2.2 other effects', () => {
 
   test('Museum counts eco buildings built after it too (S18)', () => {
     const s = builder('Museum, Park, Solar Power Plant', 'Eco Housing, Row Houses');
-    expect(s.breakdowns()[0].effects).toBe(2);
+    expect(breakdownsOf(s)[0].effects).toBe(2);
     playNamed(s, 'build Eco Housing (1 card, 0 power)', 'pay with Row Houses');
-    expect(s.breakdowns()[0].effects).toBe(3);
+    expect(breakdownsOf(s)[0].effects).toBe(3);
   });
 });
 
@@ -364,18 +376,22 @@ describe('§7.4 turn cap and §7.3 ranking', () => {
       cities: ['City Hall', 'Department Store', 'Nuclear Power Plant'],
     });
 
-  test('turn 40 ending without 10 buildings truncates; scored as usual; City Hall breaks the tie; negatives compare normally', () => {
-    const s = playNamed(capped(40), 'draw 2 cards', 'draw 2 cards', 'draw 2 cards');
-    expect(s.isTerminal()).toBe(true);
-    expect(s.isTruncated()).toBe(true);
-    // 6 - 5, 6 - 5, -2 - 5 (no chips: -5 each; no completion, development or tickets).
-    expect(s.scores()).toEqual([1, 1, -7]);
-    expect(s.ranking()).toEqual([0, 1, 2]);
-    expect(returnsFromRanking(s.ranking())).toEqual([1, 0, -1]);
-    expect(s.view(1)).toMatchObject({ winners: [0], truncated: true, isOver: true, toAct: -1 });
-    expect(events(s).filter((e) => e[0] === 'end')).toEqual([['end', 1]]);
-    expect(cityplan.evaluate(s, 0)).toBe(1);
-  });
+  test(
+    'turn 40 ending without 10 buildings truncates; scored as usual; City Hall breaks the tie; negatives compare ' +
+      'normally',
+    () => {
+      const s = playNamed(capped(40), 'draw 2 cards', 'draw 2 cards', 'draw 2 cards');
+      expect(s.isTerminal()).toBe(true);
+      expect(s.isTruncated()).toBe(true);
+      // 6 - 5, 6 - 5, -2 - 5 (no chips: -5 each; no completion, development or tickets).
+      expect(s.scores()).toEqual([1, 1, -7]);
+      expect(s.ranking()).toEqual([0, 1, 2]);
+      expect(returnsFromRanking(s.ranking())).toEqual([1, 0, -1]);
+      expect(s.view(1)).toMatchObject({ winners: [0], truncated: true, isOver: true, toAct: -1 });
+      expect(events(s).filter((e) => e[0] === 'end')).toEqual([['end', 1]]);
+      expect(cityplan.evaluate(s, 0)).toBe(1);
+    },
+  );
 
   test('turn 39 ending is not the cap: turn 40 follows', () => {
     const s = playNamed(capped(39), 'draw 2 cards', 'draw 2 cards', 'draw 2 cards');
@@ -403,20 +419,24 @@ describe('§7.4 turn cap and §7.3 ranking', () => {
 });
 
 describe('§8.1 Plain variant', () => {
-  test('no special or mixed facility in the deck; every city starts with the Initial Power Plant and a Farm; 16 chips', () => {
-    const s = cityplan.newGame({ players: 3, seed: 5, config: { variant: 'plain' } }) as CityPlanState;
-    const json = s.toJSON();
-    expect(json.variant).toBe('plain');
-    expect(json.cities).toEqual([
-      [FARM, INITIAL_PLANT],
-      [FARM, INITIAL_PLANT],
-      [FARM, INITIAL_PLANT],
-    ]);
-    expect(json.power).toEqual([16, 16, 16]);
-    expect(json.deck.length + json.hands.flat().length).toBe(DECK_SIZE.plain);
-    expect([...json.deck, ...json.hands.flat()].every((k) => k < 30)).toBe(true);
-    expect(s.view(0).variant).toBe('plain');
-  });
+  test(
+    'no special or mixed facility in the deck; every city starts with the Initial Power Plant and a Farm; 16 ' +
+      'chips',
+    () => {
+      const s = cityplan.newGame({ players: 3, seed: 5, config: { variant: 'plain' } }) as CityPlanState;
+      const json = readable(s);
+      expect(json.variant).toBe('plain');
+      expect(json.cities).toEqual([
+        [FARM, INITIAL_PLANT],
+        [FARM, INITIAL_PLANT],
+        [FARM, INITIAL_PLANT],
+      ]);
+      expect(json.power).toEqual([16, 16, 16]);
+      expect(json.deck.length + json.hands.flat().length).toBe(DECK_SIZE.plain);
+      expect([...json.deck, ...json.hands.flat()].every((k) => k < 30)).toBe(true);
+      expect(s.view(0).variant).toBe('plain');
+    },
+  );
 
   test('the Plain Farm counts as eco and as a special: 10 buildings earn at most 10 for completion', () => {
     const s = load({
@@ -432,7 +452,7 @@ describe('§8.1 Plain variant', () => {
     expect(s.view(0).final![0]).toMatchObject({ completion: 10 });
     expect(
       cityStats(
-        s.toJSON().cities[0].reduce((c, k) => {
+        readable(s).cities[0].reduce((c, k) => {
           c[k]++;
           return c;
         }, new Array<number>(51).fill(0)),

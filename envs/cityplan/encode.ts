@@ -1,4 +1,4 @@
-import { SegmentWriter, defineLayout, type SegmentLayout } from '../core/segments.js';
+import { SegmentWriter, defineLayout, type Segment, type SegmentLayout } from '../core/segments.js';
 import {
   CITY_KINDS,
   COUNCILOR_CHIPS,
@@ -13,22 +13,19 @@ import {
   F_PLANT,
   F_R,
   F_SPECIAL,
-  GAIN,
   INCOME_CARDS,
   KINDS,
   MAX_PLAYERS,
   MIN_PLAYERS,
-  START_POWER,
-} from './cards.js';
-import type { CityPlanView } from './rules.js';
-import { PHASES } from './table.js';
+  MAX_POWER,
+  PHASES,
+} from './components.js';
+import type { CityPlanView } from './view.js';
 
 export const ENCODING_VERSION = 1;
 
 /** Most copies of one kind (Thermal Power Plant: 4): per-kind counts are divided by it. */
 const MAX_COPIES = Math.max(...KINDS.map((k) => k.copies), 1);
-/** Chips one seat could ever hold: 18 plus every gain in the deck. */
-const MAX_POWER = START_POWER + KINDS.reduce((sum, k) => sum + k.copies * GAIN[k.id], 0);
 /** A hand never exceeds 23 cards (see maxGameLength); sizes are divided by 24 and clamped. */
 const HAND_SCALE = 24;
 /** City statistics per seat: R, C, I, eco, specials, plants, buildings (each / 10). */
@@ -82,7 +79,8 @@ const LAYOUTS: readonly SegmentLayout[] = Array.from({ length: MAX_PLAYERS + 1 }
   layoutFor(n < MIN_PLAYERS ? MIN_PLAYERS : n),
 );
 
-export const observationSize = (players: number): number => LAYOUTS[players].size;
+/** The segments of a seat count's layout (built once per seat count). */
+export const observationSegments = (players: number): readonly Segment[] => LAYOUTS[players].segments;
 
 const unit = (x: number): number => (x <= 0 ? 0 : x >= 1 ? 1 : x);
 

@@ -1,38 +1,64 @@
-import type { GameDefinition } from '../core/game.js';
-import { DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS } from './cards.js';
-import { ENCODING_VERSION, encodeCityPlan, observationSize } from './encode.js';
-import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
+/**
+ * City Plan Delta (2-5 players): build a city of 10 buildings, paying for each with other hand
+ * cards and power chips, after secretly choosing Income, Exchange or Council each turn.
+ * Rules: shared/rules/cityplan-delta.md. Config: { variant?: 'delta' | 'plain' } (default 'delta';
+ * 'plain' is §8.1). The action numbers are §9's.
+ */
+import { defineGame } from '../core/define-game.js';
+import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './actions.js';
+import { describeDecision, renderSvg } from './board.js';
+import { DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS } from './components.js';
+import { ENCODING_VERSION, encodeCityPlan, observationSegments } from './encode.js';
+import { GLOSSARY } from './glossary.js';
+import { GAME, POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
+import { RULES } from './rules-doc.js';
+import { evaluate, ranking, scores } from './scoring.js';
 import {
-  ACTION_SIZE,
-  CityPlanState,
-  GAME,
-  evaluatePosition,
+  apply,
+  checkConfig,
+  determinize,
+  isOver,
+  isTruncated,
   maxGameLength,
+  setup,
+  toAct,
   type CityPlanConfig,
-  type CityPlanView,
-} from './rules.js';
+} from './transitions.js';
+import { view, type CityPlanView } from './view.js';
 
-export type { CityPlanConfig, CityPlanView } from './rules.js';
+export type { CityPlanConfig } from './transitions.js';
+export type { CityPlanView } from './view.js';
 
-export const cityplan = {
+export const cityplan = defineGame<typeof POSITION.spec.fields, CityPlanView, CityPlanConfig>({
   name: GAME,
   title: 'City Plan Delta',
   description:
-    'Grow a city to 10 buildings, paying with other cards and power, after secretly choosing Income, Exchange or Council each turn.',
+    'Grow a city to 10 buildings, paying with other cards and power, after secretly choosing Income, ' +
+    'Exchange or Council each turn.',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: DEFAULT_PLAYERS,
   actionSize: ACTION_SIZE,
+  actions: ACTIONS,
   encodingVersion: ENCODING_VERSION,
-  observationSize,
+  observationSegments,
   maxGameLength,
-  newGame: (options) => CityPlanState.newGame(options),
-  fromJSON: (json) => CityPlanState.fromJSON(json),
-  evaluate: (state, player) => {
-    if (!(state instanceof CityPlanState)) throw new TypeError('cityplan.evaluate needs a cityplan state');
-    return evaluatePosition(state, player);
-  },
+  position: POSITION,
+  setup,
+  checkConfig,
+  toAct,
+  legalActions,
+  whyIllegal,
+  apply,
+  isOver,
+  isTruncated,
+  ranking,
+  scores,
+  view,
+  determinize,
+  actionLabel,
+  evaluate,
   encode: encodeCityPlan,
   renderText,
   renderHtml,
@@ -40,4 +66,4 @@ export const cityplan = {
   describeDecision,
   glossary: GLOSSARY,
   rules: RULES,
-} satisfies GameDefinition<CityPlanConfig, CityPlanView>;
+});

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { checkGame } from '../core/checker.js';
 import { Rng } from '../core/rng.js';
-import { KINDS } from './cards.js';
+import { KINDS } from './components.js';
 import { cityplan } from './index.js';
-import type { CityPlanJson, CityPlanState, CityPlanView } from './rules.js';
+import { readable, type CityPlanJson, type CityPlanState } from './test-helpers.js';
+import type { CityPlanView } from './view.js';
 
 const PLAYER_COUNTS = [2, 3, 4, 5];
 
@@ -83,38 +84,42 @@ function checkScores(state: CityPlanState, view: CityPlanView): void {
 }
 
 describe.each(PLAYER_COUNTS)('%i players', (players) => {
-  test('100 seeded random games: components conserved, nothing negative, scores agree with a from-scratch count at every step', () => {
-    const rng = Rng.fromSeed(`playout:${players}`);
-    let decisions = 0;
-    let reshuffles = 0;
-    let councils = 0;
-    for (let game = 0; game < 100; game++) {
-      const s = cityplan.newGame({ players, seed: `playout:${players}:${game}` }) as CityPlanState;
-      let deckSize = Infinity;
-      for (;;) {
-        const json = s.toJSON();
-        const view = s.view(-1);
-        if (view.deckSize > deckSize) reshuffles++;
-        deckSize = view.deckSize;
-        checkConservation(json);
-        checkCounts(json, view);
-        checkScores(s, view);
-        if (s.isTerminal()) {
-          if (view.councilOpen) councils++;
-          expect(s.isTruncated()).toBe(false);
-          expect(Math.max(...view.cities.map((c) => c.length))).toBe(10);
-          break;
+  test(
+    '100 seeded random games: components conserved, nothing negative, scores agree with a from-scratch count at ' +
+      'every step',
+    () => {
+      const rng = Rng.fromSeed(`playout:${players}`);
+      let decisions = 0;
+      let reshuffles = 0;
+      let councils = 0;
+      for (let game = 0; game < 100; game++) {
+        const s = cityplan.newGame({ players, seed: `playout:${players}:${game}` }) as CityPlanState;
+        let deckSize = Infinity;
+        for (;;) {
+          const json = readable(s);
+          const view = s.view(-1);
+          if (view.deckSize > deckSize) reshuffles++;
+          deckSize = view.deckSize;
+          checkConservation(json);
+          checkCounts(json, view);
+          checkScores(s, view);
+          if (s.isTerminal()) {
+            if (view.councilOpen) councils++;
+            expect(s.isTruncated()).toBe(false);
+            expect(Math.max(...view.cities.map((c) => c.length))).toBe(10);
+            break;
+          }
+          const legal = s.legalActions();
+          s.applyAction(legal[rng.int(legal.length)]);
+          decisions++;
         }
-        const legal = s.legalActions();
-        s.applyAction(legal[rng.int(legal.length)]);
-        decisions++;
       }
-    }
-    // Random play opens the council in every game; reshuffles happen in some.
-    expect(councils).toBe(100);
-    expect(reshuffles).toBeGreaterThan(0);
-    expect(decisions / 100).toBeLessThan(cityplan.maxGameLength(players));
-  });
+      // Random play opens the council in every game; reshuffles happen in some.
+      expect(councils).toBe(100);
+      expect(reshuffles).toBeGreaterThan(0);
+      expect(decisions / 100).toBeLessThan(cityplan.maxGameLength(players));
+    },
+  );
 
   test('the core conformance checker passes over 30 seeded random games', () => {
     const report = checkGame(cityplan, { players, games: 30, seed: `cityplan-conformance:${players}` });

@@ -1,7 +1,15 @@
 import { escapeHtml } from '../core/html.js';
-import { ACTION_CARD_NAMES, HAND_LIMIT, INCOME_CARDS, KINDS, kindName, kindSummary } from './cards.js';
-import { DRAW_REASONS, type LogEntry } from './log.js';
-import { DECISION_TEXT, type CityPlanView } from './rules.js';
+import {
+  ACTION_CARD_NAMES,
+  DECISION_TEXT,
+  HAND_LIMIT,
+  INCOME_CARDS,
+  KINDS,
+  kindName,
+  kindSummary,
+} from './components.js';
+import { DRAW_REASONS, type LogEntry } from './events.js';
+import type { CityPlanView } from './view.js';
 
 /** 'seat 2' or 'seat 2 (you)'. */
 function seatName(view: CityPlanView, seat: number): string {
@@ -36,7 +44,10 @@ function groups(kinds: readonly number[]): [number, number][] {
 function headline(view: CityPlanView): string {
   const variant = view.variant === 'plain' ? ' (Plain)' : '';
   const who = view.seat >= 0 ? `you are seat ${view.seat}` : 'spectator view';
-  return `City Plan Delta${variant} · turn ${view.turn} of ${view.maxTurns} · mayor: ${seatName(view, view.mayor)} · ${who}`;
+  return (
+    `City Plan Delta${variant} · turn ${view.turn} of ${view.maxTurns} · mayor: ${seatName(view, view.mayor)} · ` +
+    `${who}`
+  );
 }
 
 /** Who decides what now, or how the game ended. */
@@ -71,7 +82,8 @@ function actionCardText(view: CityPlanView, seat: number): string {
 function seatSummary(view: CityPlanView, seat: number): string {
   const free = view.freeBuilds[seat] > 0 ? `, ${view.freeBuilds[seat]} free build(s)` : '';
   return (
-    `${plural(view.cities[seat].length, 'building')}, ${view.power[seat]} power, ${plural(view.councilors[seat], 'chip')}, ` +
+    `${plural(view.cities[seat].length, 'building')}, ${view.power[seat]} power, ` +
+    `${plural(view.councilors[seat], 'chip')}, ` +
     `hand ${view.handSizes[seat]}${free}, score ${view.scores[seat]}`
   );
 }
@@ -215,7 +227,8 @@ export function renderHtml(view: CityPlanView): string {
   }
   if (view.ownSetAside.length > 0)
     parts.push(`<p class="set-aside">${escapeHtml(`Set aside to exchange: ${cardList(view.ownSetAside)}`)}</p>`);
-  const head = `<tr>${['', 'buildings', 'power', 'chips', 'hand', 'free builds', 'score', 'action card', 'city'].map(th).join('')}</tr>`;
+  const columns = ['', 'buildings', 'power', 'chips', 'hand', 'free builds', 'score', 'action card', 'city'];
+  const head = `<tr>${columns.map(th).join('')}</tr>`;
   const rows = Array.from({ length: view.players }, (_, seat) => {
     const cls = seat === view.seat ? ' class="you"' : '';
     const cells = [
@@ -241,7 +254,8 @@ export function renderHtml(view: CityPlanView): string {
       .map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`)
       .join('');
     parts.push(
-      `<div style="overflow-x:auto"><table class="final"><caption>Final scores</caption><tr>${FINAL_HEAD.map(th).join('')}</tr>${body}</table></div>`,
+      `<div style="overflow-x:auto"><table class="final"><caption>Final ` +
+        `scores</caption><tr>${FINAL_HEAD.map(th).join('')}</tr>${body}</table></div>`,
     );
   }
   const [title, recent] = recentEvents(view);

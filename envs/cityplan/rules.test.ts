@@ -2,12 +2,23 @@ import { describe, expect, test } from 'vitest';
 import { IllegalActionError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { INITIAL_PLANT, deckCopies, kindByName } from './cards.js';
+import { INITIAL_PLANT, deckCopies, kindByName } from './components.js';
 import { cityplan } from './index.js';
-import { maxGameLength, type CityPlanJson, type CityPlanState } from './rules.js';
-import { parseCards } from './saved-state.js';
 import { cityStats, cityTickets, completionBonus, endEffects, rankTotals } from './scoring.js';
-import { commitAll, events, handOf, labels, load, loadEdited } from './test-helpers.js';
+import {
+  breakdownsOf,
+  commitAll,
+  events,
+  handOf,
+  labels,
+  load,
+  loadEdited,
+  parseCards,
+  readable,
+  type CityPlanJson,
+  type CityPlanState,
+} from './test-helpers.js';
+import { maxGameLength } from './transitions.js';
 
 const K = kindByName;
 const newGame = (players = 2, seed: number | string = 0) => cityplan.newGame({ players, seed }) as CityPlanState;
@@ -69,7 +80,7 @@ describe('§3 setup and §5 chance', () => {
         const deck = rng.shuffle(ascending);
         const mayor = rng.int(players);
         const s = cityplan.newGame({ players, seed }) as CityPlanState;
-        const json = s.toJSON();
+        const json = readable(s);
         for (let seat = 0; seat < players; seat++) {
           expect(json.hands[seat]).toEqual(deck.slice(seat * 5, seat * 5 + 5).sort((a, b) => a - b));
           expect(json.cities[seat]).toEqual([INITIAL_PLANT]);
@@ -100,50 +111,53 @@ describe('§3 setup and §5 chance', () => {
     const s = loadEdited({ players: 2, hands: ['', ''], deck: '', restToDiscard: true }, (j) => {
       j.discard.bySeat[0] = j.discard.faceUp.splice(-7);
     });
-    const before = s.toJSON();
+    const before = readable(s);
     const pile = [...before.discard.bySeat[0], ...before.discard.faceUp].sort((a, b) => a - b);
     const rng = Rng.fromState(before.rng);
     const order = rng.shuffle(pile);
     commitAll(s, ['Income', 'Exchange']);
     // Seat 0 (mayor, Income) drew the new top card; the rest stands in shuffled order.
-    expect(s.toJSON().hands[0]).toEqual([order[0]]);
-    expect(s.toJSON().deck).toEqual(order.slice(1));
-    expect(s.toJSON().rng).toEqual(rng.state());
+    expect(readable(s).hands[0]).toEqual([order[0]]);
+    expect(readable(s).deck).toEqual(order.slice(1));
+    expect(readable(s).rng).toEqual(rng.state());
     expect(events(s)).toContainEqual(['reshuffle', pile.length]);
   });
 });
 
 describe('§10 scenarios', () => {
-  test('S1 — action order: Income first, then Council in mayor order; the second Council finds no chip and draws', () => {
-    const s = load({
-      players: 3,
-      mayor: 0,
-      hands: ['Row Houses', 'Corner Shops', 'Workshops'],
-      incomeUsed: [1],
-      councilors: [4, 4, 0],
-      assembly: 1,
-      deck: 'Factory, Park',
-    });
-    commitAll(s, ['Council', 'Council', 'Income']);
-    expect(handOf(s, 2)).toBe('Workshops, Factory');
-    expect(handOf(s, 0)).toBe('Row Houses');
-    expect(handOf(s, 1)).toBe('Corner Shops, Park');
-    expect(s.view(-1)).toMatchObject({
-      councilors: [5, 4, 0],
-      assembly: 0,
-      phase: 'build',
-      toAct: 0,
-      revealed: [2, 2, 0],
-    });
-    expect(events(s).slice(3)).toEqual([
-      ['played', 0, 2],
-      ['played', 1, 2],
-      ['played', 2, 0],
-      ['draw', 2, 1, 0],
-      ['chips', 0, 1],
-      ['draw', 1, 1, 1],
-    ]);
-  });
+  test(
+    'S1 — action order: Income first, then Council in mayor order; ' + 'the second Council finds no chip and draws',
+    () => {
+      const s = load({
+        players: 3,
+        mayor: 0,
+        hands: ['Row Houses', 'Corner Shops', 'Workshops'],
+        incomeUsed: [1],
+        councilors: [4, 4, 0],
+        assembly: 1,
+        deck: 'Factory, Park',
+      });
+      commitAll(s, ['Council', 'Council', 'Income']);
+      expect(handOf(s, 2)).toBe('Workshops, Factory');
+      expect(handOf(s, 0)).toBe('Row Houses');
+      expect(handOf(s, 1)).toBe('Corner Shops, Park');
+      expect(s.view(-1)).toMatchObject({
+        councilors: [5, 4, 0],
+        assembly: 0,
+        phase: 'build',
+        toAct: 0,
+        revealed: [2, 2, 0],
+      });
+      expect(events(s).slice(3)).toEqual([
+        ['played', 0, 2],
+        ['played', 1, 2],
+        ['played', 2, 0],
+        ['draw', 2, 1, 0],
+        ['chips', 0, 1],
+        ['draw', 1, 1, 1],
+      ]);
+    },
+  );
 
   test('S2 — council closed: Council draws 1 card and takes no chip', () => {
     const s = load({ players: 2, mayor: 0, hands: ['Row Houses', 'Corner Shops'], deck: 'Factory, Park' });
@@ -373,7 +387,8 @@ describe('§10 scenarios', () => {
       incomeUsed: [1, 2, 3, 4, 5, 6],
       councilors: [2, 2],
       cities: [
-        "Apartments, Condominiums, Eco Housing, Supermarket, Office Building, Farmers' Market, Factory, Industrial Park, Solar Power Plant",
+        "Apartments, Condominiums, Eco Housing, Supermarket, Office Building, Farmers' Market, Factory, Industrial " +
+          'Park, Solar Power Plant',
         '',
       ],
       hands: ['', 'Warehouses'],
@@ -413,13 +428,13 @@ describe('§10 scenarios', () => {
 
   test('S14 — council bonus: most chips +5 each on a tie, no chips -5; all at 0 means only penalties', () => {
     const chips = load({ players: 3, hands: ['', '', ''], incomeUsed: [1], councilors: [3, 3, 0] });
-    expect(chips.breakdowns().map((b) => [b.chips, b.council])).toEqual([
+    expect(breakdownsOf(chips).map((b) => [b.chips, b.council])).toEqual([
       [3, 5],
       [3, 5],
       [0, -5],
     ]);
     const none = load({ players: 3, hands: ['', '', ''] });
-    expect(none.breakdowns().map((b) => b.council)).toEqual([-5, -5, -5]);
+    expect(breakdownsOf(none).map((b) => b.council)).toEqual([-5, -5, -5]);
   });
 
   test('S15 — tie-break: City Hall breaks a tie at any place; without it the tied share the place', () => {
@@ -428,42 +443,45 @@ describe('§10 scenarios', () => {
     expect(rankTotals([75, 70, 70], [false, false, true])).toEqual([0, 2, 1]);
   });
 
-  test('S16 — end trigger: the 10th building ends the game only after everyone builds, the hand limit and income', () => {
-    const s = load({
-      players: 3,
-      phase: 'build',
-      mayor: 0,
-      incomeUsed: [1, 2, 3, 4, 5],
-      cities: ['Suburban Homes x3, Shopping Street x3, Factory x2', '', ''],
-      hands: ['Row Houses', 'Corner Shops', 'Apartments x3, Condominiums x3, Steel Mill'],
-    });
-    playNamed(s, 'build Row Houses (0 cards, 1 power)');
-    expect(s.view(-1).cities[0]).toHaveLength(10);
-    expect(s.isTerminal()).toBe(false);
-    expect(s.currentPlayer()).toBe(1);
-    playNamed(s, 'build Corner Shops (0 cards, 1 power)', 'draw 2 cards');
-    expect(s.view(-1)).toMatchObject({ phase: 'handLimit', toAct: 2 });
-    playNamed(s, 'discard Steel Mill');
-    expect(s.isTerminal()).toBe(true);
-    expect(
-      events(s)
-        .filter((e) => ['handLimit', 'income', 'draw', 'end'].includes(e[0] as string))
-        .slice(-6),
-    ).toEqual([
-      ['draw', 2, 2, 3],
-      ['handLimit', 2, 1],
-      ['income', 5],
-      ['draw', 1, 2, 5],
-      ['draw', 2, 2, 5],
-      ['end', 0],
-    ]);
-    expect(
-      events(s)
-        .filter((e) => e[0] === 'cityBonus')
-        .map((e) => e[1]),
-    ).toEqual([0, 1, 2]);
-    expect(s.view(2).hand).toEqual([]);
-  });
+  test(
+    'S16 — end trigger: the 10th building ends the game only after everyone builds, ' + 'the hand limit and income',
+    () => {
+      const s = load({
+        players: 3,
+        phase: 'build',
+        mayor: 0,
+        incomeUsed: [1, 2, 3, 4, 5],
+        cities: ['Suburban Homes x3, Shopping Street x3, Factory x2', '', ''],
+        hands: ['Row Houses', 'Corner Shops', 'Apartments x3, Condominiums x3, Steel Mill'],
+      });
+      playNamed(s, 'build Row Houses (0 cards, 1 power)');
+      expect(s.view(-1).cities[0]).toHaveLength(10);
+      expect(s.isTerminal()).toBe(false);
+      expect(s.currentPlayer()).toBe(1);
+      playNamed(s, 'build Corner Shops (0 cards, 1 power)', 'draw 2 cards');
+      expect(s.view(-1)).toMatchObject({ phase: 'handLimit', toAct: 2 });
+      playNamed(s, 'discard Steel Mill');
+      expect(s.isTerminal()).toBe(true);
+      expect(
+        events(s)
+          .filter((e) => ['handLimit', 'income', 'draw', 'end'].includes(e[0] as string))
+          .slice(-6),
+      ).toEqual([
+        ['draw', 2, 2, 3],
+        ['handLimit', 2, 1],
+        ['income', 5],
+        ['draw', 1, 2, 5],
+        ['draw', 2, 2, 5],
+        ['end', 0],
+      ]);
+      expect(
+        events(s)
+          .filter((e) => e[0] === 'cityBonus')
+          .map((e) => e[1]),
+      ).toEqual([0, 1, 2]);
+      expect(s.view(2).hand).toEqual([]);
+    },
+  );
 
   test('S17 — completion with mixed facilities: School counts as a special', () => {
     const nine = city('School, Row Houses x3, Corner Shops x3, Workshops');
@@ -497,10 +515,10 @@ describe('§10 scenarios', () => {
     playNamed(s, 'exchange Row Houses', 'exchange Corner Shops', 'exchange Workshops');
     expect(s.view(0).ownSetAside).toEqual(parseCards('Row Houses, Corner Shops, Workshops'));
     expect(s.view(1)).toMatchObject({ setAsideCount: 3, ownSetAside: [] });
-    const pile = [...s.toJSON().discard.bySeat[1], ...parseCards('Row Houses, Corner Shops, Workshops')].sort(
+    const pile = [...readable(s).discard.bySeat[1], ...parseCards('Row Houses, Corner Shops, Workshops')].sort(
       (a, b) => a - b,
     );
-    const order = Rng.fromState(s.toJSON().rng).shuffle(pile);
+    const order = Rng.fromState(readable(s).rng).shuffle(pile);
     playNamed(s, 'finish exchange (draw 3)');
     const log = events(s);
     const at = log.findIndex((e) => e[0] === 'exchange');

@@ -1,12 +1,15 @@
 /**
  * §7.1 final scoring and the counting terms of §2.1 as pure functions of a city (a count per kind
  * 0..50 read from `city` at `base`): no state, no RNG. The City Bonus draw itself (item 7) happens
- * in resolve.ts; the ticket count is here.
+ * in transitions.ts; the ticket count is here. Below them the
+ * position's scores, ranking and the heuristic `evaluate`.
  */
-import { rankByKeys } from '../core/returns.js';
+import { rankByKeys, returnsFromRanking } from '../core/returns.js';
 import {
   BALANCE_TICKETS,
   BANK,
+  BONUS,
+  CITY_HALL,
   CITY_KINDS,
   COMPLETION,
   COUNCIL_BONUS,
@@ -21,10 +24,14 @@ import {
   F_R,
   F_SPECIAL,
   HOSPITAL,
+  KINDS,
   MUSEUM,
+  PH_OVER,
   POINTS,
   RESEARCH_LAB,
-} from './cards.js';
+} from './components.js';
+import type { CityPlanPosition } from './position.js';
+import { toAct } from './transitions.js';
 
 /** The §2.1 counts of one city plus the point sums the bonuses need. */
 export interface CityStats {
@@ -88,7 +95,7 @@ export function completionBonus(buildings: number, specials: number): number {
 }
 
 /** Item 3: +5 to every seat holding the most chips (if that is at least 1), -5 to every seat with 0. */
-export function councilBonus(chips: number, mostChips: number): number {
+function councilBonus(chips: number, mostChips: number): number {
   if (chips === 0) return -COUNCIL_PENALTY;
   return chips === mostChips ? COUNCIL_BONUS : 0;
 }
@@ -146,19 +153,99 @@ export function scoreBreakdown(
   };
 }
 
-/** Items 1-6 for every seat from per-seat city counts (CITY_KINDS each) and chips. */
-export function subtotals(cities: ArrayLike<number>, chips: ArrayLike<number>, players: number): number[] {
-  let most = 0;
-  for (let s = 0; s < players; s++) most = Math.max(most, chips[s]);
-  const out: number[] = [];
-  for (let s = 0; s < players; s++) out.push(scoreBreakdown(cities, s * CITY_KINDS, chips[s], most).subtotal);
-  return out;
-}
-
 /**
  * §7.3 ranking: by total, then the City Hall owner ahead of the others with the same total (at every
  * place); seats still equal share a place (competition ranking: 0, 0, 2).
  */
 export function rankTotals(totals: readonly number[], cityHall: readonly boolean[]): number[] {
   return rankByKeys(totals.map((total, seat) => [total, cityHall[seat] ? 1 : 0]));
+}
+
+// ---- a position's scores ------------------------------------------------------------------------
+
+/** §7.1 for one seat at the end. */
+export interface FinalScore extends ScoreBreakdown {
+  readonly tickets: number;
+  /** City Bonus cards drawn, in order (kinds). */
+  readonly bonusCards: number[];
+  readonly cityBonus: number;
+  readonly total: number;
+  readonly cityHall: boolean;
+}
+
+/** Items 1-6 of §7.1 per seat. */
+export function breakdowns(p: CityPlanPosition): ScoreBreakdown[] {
+  let most = 0;
+  for (let s = 0; s < p.players; s++) most = Math.max(most, p.councilors[s]);
+  return Array.from({ length: p.players }, (_, s) => scoreBreakdown(p.cities, s * CITY_KINDS, p.councilors[s], most));
+}
+
+/** Sum of the bonus values of the City Bonus cards a seat drew (0 before the end). */
+function cityBonus(p: CityPlanPosition, seat: number): number {
+  let points = 0;
+  const draws = p.bonusDraws;
+  for (let i = 0; i < draws.length; i += 2) if (draws[i] === seat) points += BONUS[draws[i + 1]];
+  return points;
+}
+
+export function finalScores(p: CityPlanPosition): FinalScore[] {
+  return breakdowns(p).map((b, s) => {
+    const bonus = cityBonus(p, s);
+    return {
+      ...b,
+      tickets: cityTickets(cityStats(p.cities, s * CITY_KINDS)),
+      bonusCards: p.bonusDraws.filter((_, i) => i % 2 === 1 && p.bonusDraws[i - 1] === s),
+      cityBonus: bonus,
+      total: b.subtotal + bonus,
+      cityHall: p.cities[s * CITY_KINDS + CITY_HALL] > 0,
+    };
+  });
+}
+
+/** §7.3 `scores()`: the totals once over; items 1-6 of §7.1 during play. */
+export function scores(p: CityPlanPosition): number[] {
+  return breakdowns(p).map((b, seat) => b.subtotal + (p.phase === PH_OVER ? cityBonus(p, seat) : 0));
+}
+
+/**
+ * §7.3: by total, then the City Hall owner ahead of the others with the same total; seats still
+ * equal share a place. During play the same keys on the current scores.
+ */
+export function ranking(p: CityPlanPosition): number[] {
+  return rankTotals(
+    scores(p),
+    p.cities.filter((_, i) => i % CITY_KINDS === CITY_HALL).map((n) => n > 0),
+  );
+}
+
+/** Heuristic worth of resources in points: a hand card (the currency of §4.2.1), a chip, a building. */
+const CARD_WORTH = 0.8;
+const CHIP_WORTH = 0.15;
+const BUILDING_WORTH = 1.5;
+/** A lead of this many points maps to tanh(1) = 0.76 before the 0.95 squash. */
+const LEAD_SCALE = 20;
+
+/** Per seat, score (items 1-6) plus resources in points, as evaluate weighs them. Public facts only. */
+function worth(p: CityPlanPosition): number[] {
+  const actor = toAct(p);
+  return scores(p).map((score, seat) => {
+    const pending = p.pendingKind >= 0 && seat === actor ? KINDS[p.pendingKind].points + BUILDING_WORTH : 0;
+    return (
+      score + pending + CARD_WORTH * p.handSize[seat] + CHIP_WORTH * p.power[seat] + BUILDING_WORTH * p.buildings[seat]
+    );
+  });
+}
+
+/**
+ * Heuristic value for search and greedy play (architecture `evaluate`): the return once the game is
+ * over; before, my lead over the best other seat in score (items 1-6 of §7.1) plus resources: hand
+ * cards, chips and buildings (progress toward the end). A building chosen but not yet paid for counts
+ * as built, so a one-ply search sees the value of choosing it. Squashed strictly inside (-1, 1).
+ */
+export function evaluate(p: CityPlanPosition, seat: number): number {
+  if (p.phase === PH_OVER) return returnsFromRanking(ranking(p))[seat];
+  const w = worth(p);
+  let best = -Infinity;
+  for (let s = 0; s < p.players; s++) if (s !== seat) best = Math.max(best, w[s]);
+  return 0.95 * Math.tanh((w[seat] - best) / LEAD_SCALE);
 }

@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { CITY_KINDS, DECK_KINDS, kindByName } from './cards.js';
+import { CITY_KINDS, DECK_KINDS, kindByName } from './components.js';
 import { ENCODING_VERSION, encodeCityPlan, layoutFor } from './encode.js';
 import { cityplan } from './index.js';
-import { LOG_KINDS, LOG_KIND_NAMES } from './log.js';
+import { LOG_KINDS, LOG_KIND_NAMES } from './events.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import type { CityPlanState } from './rules.js';
-import { commitAll, load, saved } from './test-helpers.js';
+import { commitAll, load, readable, saved, type CityPlanState } from './test-helpers.js';
 
 const K = kindByName;
 
@@ -57,41 +56,48 @@ describe('§6 hidden information', () => {
     expect(s.view(-1).ownSetAside).toEqual([]);
   });
 
-  test('discard knowledge: own face-down discards and face-up cards, per-seat counts public, all cleared by a reshuffle', () => {
-    const s = load({
-      players: 2,
-      phase: 'build',
-      cities: ['Construction Site', ''],
-      hands: ['Shopping Mall, Row Houses, Factory', ''],
-      discards: ['', 'Park'],
-    });
-    playNamed(
-      s,
-      'build Shopping Mall (4 cards or 1 with the site, 5 power)',
-      'sacrifice Construction Site (3 cards less)',
-      'pay with Factory',
-    );
-    const mine = s.view(0);
-    expect(mine.ownDiscards).toEqual([K('Factory')]);
-    expect(mine.publicDiscards).toEqual([K('Construction Site')]);
-    expect(mine).toMatchObject({ discardsBySeat: [1, 1], discardSize: 3 });
-    expect(s.view(1).ownDiscards).toEqual([K('Park')]);
-    expect(s.view(-1).ownDiscards).toEqual([]);
-  });
+  test(
+    'discard knowledge: own face-down discards and face-up cards, per-seat counts public, all cleared by a ' +
+      'reshuffle',
+    () => {
+      const s = load({
+        players: 2,
+        phase: 'build',
+        cities: ['Construction Site', ''],
+        hands: ['Shopping Mall, Row Houses, Factory', ''],
+        discards: ['', 'Park'],
+      });
+      playNamed(
+        s,
+        'build Shopping Mall (4 cards or 1 with the site, 5 power)',
+        'sacrifice Construction Site (3 cards less)',
+        'pay with Factory',
+      );
+      const mine = s.view(0);
+      expect(mine.ownDiscards).toEqual([K('Factory')]);
+      expect(mine.publicDiscards).toEqual([K('Construction Site')]);
+      expect(mine).toMatchObject({ discardsBySeat: [1, 1], discardSize: 3 });
+      expect(s.view(1).ownDiscards).toEqual([K('Park')]);
+      expect(s.view(-1).ownDiscards).toEqual([]);
+    },
+  );
 
-  test('states differing only in what seat 0 cannot see give seat 0 identical views, observations and renderings', () => {
-    const [a, b] = twins();
-    expect(saved(a)).not.toBe(saved(b));
-    for (const seat of [0, -1]) {
-      expect(a.view(seat)).toEqual(b.view(seat));
-      expect(Array.from(cityplan.encode(a.view(seat)))).toEqual(Array.from(cityplan.encode(b.view(seat))));
-      expect(renderText(a.view(seat))).toBe(renderText(b.view(seat)));
-      expect(renderHtml(a.view(seat))).toBe(renderHtml(b.view(seat)));
-    }
-    expect(Array.from(a.observation(0))).toEqual(Array.from(b.observation(0)));
-    expect(a.view(1)).not.toEqual(b.view(1));
-    expect(Array.from(a.observation(1))).not.toEqual(Array.from(b.observation(1)));
-  });
+  test(
+    'states differing only in what seat 0 cannot see give seat 0 identical views, ' + 'observations and renderings',
+    () => {
+      const [a, b] = twins();
+      expect(saved(a)).not.toBe(saved(b));
+      for (const seat of [0, -1]) {
+        expect(a.view(seat)).toEqual(b.view(seat));
+        expect(Array.from(cityplan.encode(a.view(seat)))).toEqual(Array.from(cityplan.encode(b.view(seat))));
+        expect(renderText(a.view(seat))).toBe(renderText(b.view(seat)));
+        expect(renderHtml(a.view(seat))).toBe(renderHtml(b.view(seat)));
+      }
+      expect(Array.from(a.observation(0))).toEqual(Array.from(b.observation(0)));
+      expect(a.view(1)).not.toEqual(b.view(1));
+      expect(Array.from(a.observation(1))).not.toEqual(Array.from(b.observation(1)));
+    },
+  );
 });
 
 describe('determinize', () => {
@@ -104,29 +110,33 @@ describe('determinize', () => {
     expect(wa.legalActions()).toEqual(a.legalActions());
   });
 
-  test("keeps view(p), the spectator view and the seat to act; resamples hands, hidden commits, others' discards and the deck", () => {
-    const [a] = twins();
-    const hands = new Set<string>();
-    const commits = new Set<number>();
-    const discards = new Set<string>();
-    const rng = Rng.fromSeed('resample');
-    for (let i = 0; i < 40; i++) {
-      const w = a.determinize(0, rng.fork('w'));
-      expect(w.view(0)).toEqual(a.view(0));
-      expect(w.view(-1)).toEqual(a.view(-1));
-      expect(w.currentPlayer()).toBe(0);
-      expect(w.legalActions()).toEqual(a.legalActions());
-      const json = w.toJSON();
-      hands.add(JSON.stringify(json.hands[1]));
-      commits.add(w.view(1).ownAction);
-      discards.add(JSON.stringify(json.discard.bySeat[1]));
-      expect(json.discard.bySeat[0]).toEqual([K('Workshops')]);
-      expect(json.rng).not.toEqual(a.toJSON().rng);
-    }
-    expect(hands.size).toBeGreaterThan(10);
-    expect([...commits].sort()).toEqual([0, 1, 2]);
-    expect(discards.size).toBeGreaterThan(10);
-  });
+  test(
+    "keeps view(p), the spectator view and the seat to act; resamples hands, hidden commits, others' discards and " +
+      'the deck',
+    () => {
+      const [a] = twins();
+      const hands = new Set<string>();
+      const commits = new Set<number>();
+      const discards = new Set<string>();
+      const rng = Rng.fromSeed('resample');
+      for (let i = 0; i < 40; i++) {
+        const w = a.determinize(0, rng.fork('w'));
+        expect(w.view(0)).toEqual(a.view(0));
+        expect(w.view(-1)).toEqual(a.view(-1));
+        expect(w.currentPlayer()).toBe(0);
+        expect(w.legalActions()).toEqual(a.legalActions());
+        const json = readable(w);
+        hands.add(JSON.stringify(json.hands[1]));
+        commits.add(w.view(1).ownAction);
+        discards.add(JSON.stringify(json.discard.bySeat[1]));
+        expect(json.discard.bySeat[0]).toEqual([K('Workshops')]);
+        expect(json.rng).not.toEqual(readable(a).rng);
+      }
+      expect(hands.size).toBeGreaterThan(10);
+      expect([...commits].sort()).toEqual([0, 1, 2]);
+      expect(discards.size).toBeGreaterThan(10);
+    },
+  );
 
   test('the owner of set-aside cards keeps them; another seat sees them resampled', () => {
     const s = commitAll(load({ players: 2, hands: ['Apartments, Factory', 'Park'] }), ['Exchange', 'Income']);
@@ -134,10 +144,10 @@ describe('determinize', () => {
     const rng = Rng.fromSeed('aside');
     const seen = new Set<string>();
     for (let i = 0; i < 20; i++) {
-      expect(s.determinize(0, rng.fork('a')).toJSON().setAside).toEqual([K('Factory')]);
+      expect(readable(s.determinize(0, rng.fork('a'))).setAside).toEqual([K('Factory')]);
       const other = s.determinize(1, rng.fork('b'));
       expect(other.view(1)).toEqual(s.view(1));
-      seen.add(JSON.stringify(other.toJSON().setAside));
+      seen.add(JSON.stringify(readable(other).setAside));
     }
     expect(seen.size).toBeGreaterThan(1);
   });
@@ -292,6 +302,6 @@ describe('evaluate', () => {
     const s = load({ players: 2, phase: 'build', hands: ['Department Store, Row Houses x3', 'Corner Shops'] });
     const value = (label: string) => cityplan.evaluate(playNamed(s.clone(), label), 0);
     expect(value('build Department Store (3 cards, 4 power)')).toBeGreaterThan(value('draw 2 cards'));
-    expect(() => cityplan.evaluate({} as never, 0)).toThrow(/needs a cityplan state/);
+    expect(() => cityplan.evaluate({} as never, 0)).toThrow(/not a cityplan state/);
   });
 });

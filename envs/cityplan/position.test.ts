@@ -2,10 +2,18 @@ import { describe, expect, test } from 'vitest';
 import { IllegalActionError, InvalidStateError, PlayerCountError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { kindByName } from './cards.js';
+import { kindByName } from './components.js';
 import { cityplan } from './index.js';
-import { CityPlanState, positionJson, type CityPlanJson, type PositionSpec } from './rules.js';
-import { commitAll, load, saved } from './test-helpers.js';
+import {
+  commitAll,
+  load,
+  positionJson,
+  readable,
+  saved,
+  type CityPlanJson,
+  type CityPlanState,
+  type PositionSpec,
+} from './test-helpers.js';
 
 const K = kindByName;
 
@@ -38,7 +46,7 @@ describe('determinism and round trips', () => {
         b.applyAction(action);
         const text = saved(a);
         expect(saved(b)).toBe(text);
-        const restored = CityPlanState.fromJSON(JSON.parse(text));
+        const restored = cityplan.fromJSON(JSON.parse(text));
         expect(saved(restored)).toBe(text);
         expect(restored.legalActions()).toEqual(a.legalActions());
         expect(restored.view(players - 1)).toEqual(a.view(players - 1));
@@ -135,14 +143,14 @@ describe('fromJSON validation', () => {
   const building: PositionSpec = { players: 2, phase: 'build', hands: ['Apartments, Row Houses', 'Park'] };
 
   test('a hand-written position loads and plays on', () => {
-    const s = CityPlanState.fromJSON(valid());
+    const s = cityplan.fromJSON(valid());
     expect(s.view(0).hand).toEqual([K('Apartments'), K('Factory')]);
     commitAll(s, ['Income', 'Income', 'Income']);
     expect(s.view(0).phase).toBe('build');
   });
 
   test.each([
-    ['not an object', null, /expected object/],
+    ['not an object', null, /a saved state is a JSON object, not null/],
     ['another game', { ...valid(), game: 'promotion' }, /game/],
     ['an unknown key', { ...valid(), extra: 1 }, /extra/],
     [
@@ -325,8 +333,8 @@ describe('fromJSON validation', () => {
       /rng/,
     ],
   ])('rejects %s with a clear message', (_name, json, message) => {
-    expect(() => CityPlanState.fromJSON(json)).toThrow(InvalidStateError);
-    expect(() => CityPlanState.fromJSON(json)).toThrow(message);
+    expect(() => cityplan.fromJSON(json)).toThrow(InvalidStateError);
+    expect(() => cityplan.fromJSON(json)).toThrow(message);
   });
 
   test('a saved game in the middle of a build (sacrifice, then pay) resumes', () => {
@@ -339,10 +347,56 @@ describe('fromJSON validation', () => {
       }),
       'build Condominiums (2 cards or 0 with the site, 2 power)',
     );
-    const restored = CityPlanState.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
+    const restored = cityplan.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
     expect(restored.legalActions()).toEqual([105, 106]);
     playNamed(restored, 'keep Construction Site', 'pay with Row Houses');
-    const again = CityPlanState.fromJSON(restored.toJSON());
+    const again = cityplan.fromJSON(restored.toJSON());
     expect(again.view(0)).toMatchObject({ phase: 'pay', pending: { kind: K('Condominiums'), cost: 2, due: 1 } });
+  });
+});
+
+describe('saved-state versions', () => {
+  test('a saved game is version 2: counts per kind, the deck bottom first, numbers for names', () => {
+    const s = load({ players: 2, phase: 'build', hands: ['Apartments, Row Houses x2', 'Park'], deck: 'Factory' });
+    const json = s.toJSON() as Record<string, unknown>;
+    expect(json).toMatchObject({ game: 'cityplan', version: 2, players: 2, variant: 'delta', phase: 'build' });
+    const hands = json.hands as number[];
+    expect(hands).toHaveLength(2 * 50);
+    expect(hands[K('Row Houses')]).toBe(2);
+    expect(hands[50 + K('Park')]).toBe(1);
+    expect((json.deck as number[]).at(-1)).toBe(K('Factory'));
+    expect(json.commits).toEqual([0, 0]);
+    // Caches are not saved; fromJSON restores them.
+    for (const cache of ['handSize', 'buildings', 'pileSize', 'commitCount']) expect(json).not.toHaveProperty(cache);
+    expect(saved(cityplan.fromJSON(json))).toBe(saved(s));
+  });
+
+  test('a version-1 save (before the position kit) loads as the same position, at every step of a game', () => {
+    const rng = Rng.fromSeed('versions');
+    for (const players of [2, 5]) {
+      const s = cityplan.newGame({ players, seed: `versions:${players}` });
+      while (!s.isTerminal()) {
+        const v1 = JSON.parse(JSON.stringify(readable(s))) as CityPlanJson;
+        expect(v1).not.toHaveProperty('version');
+        const loaded = cityplan.fromJSON(v1);
+        expect(saved(loaded)).toBe(saved(s));
+        expect(loaded.view(-1)).toEqual(s.view(-1));
+        const legal = s.legalActions();
+        s.applyAction(legal[rng.int(legal.length)]);
+      }
+    }
+  });
+
+  test.each([
+    ['set-aside cards out of order', (j: Record<string, unknown>) => (j.setAside = [3, 1]), /ascending/],
+    ['a pending cost without a pending build', (j: Record<string, unknown>) => (j.pendingCost = 2), /pendingCost/],
+    ['a log argument past 127', (j: Record<string, unknown>) => (j.log = [['commit', 1, 200]]), /outside 0\.\.127/],
+    ['lastMove past the log', (j: Record<string, unknown>) => (j.lastMove = [3, 0]), /lastMove\[0\] = 3/],
+    ['a hand of 150 counts for 2 players', (j: Record<string, unknown>) => (j.hands = new Array(150).fill(0)), /hands/],
+  ])('a version-2 save with %s is refused', (_name, edit, message) => {
+    const json = load({ players: 2, hands: ['Factory', 'Park'] }).toJSON() as Record<string, unknown>;
+    edit(json);
+    expect(() => cityplan.fromJSON(json)).toThrow(InvalidStateError);
+    expect(() => cityplan.fromJSON(json)).toThrow(message);
   });
 });

@@ -5,8 +5,7 @@
  */
 
 /** Building types of §2.1: R, C, I, power plant, special facility, mixed facility. */
-export const BUILDING_TYPES = ['R', 'C', 'I', 'P', 'S', 'M'] as const;
-export type BuildingType = (typeof BUILDING_TYPES)[number];
+export type BuildingType = 'R' | 'C' | 'I' | 'P' | 'S' | 'M';
 export const TYPE_NAMES: Readonly<Record<BuildingType, string>> = {
   R: 'Residential',
   C: 'Commercial',
@@ -17,26 +16,24 @@ export const TYPE_NAMES: Readonly<Record<BuildingType, string>> = {
 };
 
 /** Effects of the special and mixed facilities (§2.2); every other kind has 'none'. */
-export const EFFECTS = [
-  'none',
-  'tieBreak',
-  'noPower',
-  'freeBuilds',
-  'discountR',
-  'discountC',
-  'discountI',
-  'discountExpensive',
-  'drawTwo',
-  'sacrifice',
-  'gainSix',
-  'museum',
-  'extraChip',
-  'hospital',
-  'bank',
-  'researchLab',
-  'gainFour',
-] as const;
-export type Effect = (typeof EFFECTS)[number];
+type Effect =
+  | 'none'
+  | 'tieBreak'
+  | 'noPower'
+  | 'freeBuilds'
+  | 'discountR'
+  | 'discountC'
+  | 'discountI'
+  | 'discountExpensive'
+  | 'drawTwo'
+  | 'sacrifice'
+  | 'gainSix'
+  | 'museum'
+  | 'extraChip'
+  | 'hospital'
+  | 'bank'
+  | 'researchLab'
+  | 'gainFour';
 
 export interface BuildingKind {
   /** The rules' kind number; === index in KINDS. */
@@ -186,7 +183,8 @@ const FACILITY_ROWS: FacilityRow[] = [
     0,
     false,
     'freeBuilds',
-    'When built, set your free-build counter to 2. While it is >0, each building you build has card cost 0 and lowers it by 1.',
+    'When built, set your free-build counter to 2. While it is >0, each building you build has card cost 0 and ' +
+      'lowers it by 1.',
   ],
   [
     'Station',
@@ -253,7 +251,8 @@ const FACILITY_ROWS: FacilityRow[] = [
     2,
     false,
     'sacrifice',
-    'When you build another building, before paying you may remove this card to the discard pile; that building then costs 3 cards less.',
+    'When you build another building, before paying you may remove this card to the discard pile; that building then ' +
+      'costs 3 cards less.',
   ],
   ['Substation', 'S', null, 1, 2, 0, 1, 1, false, 'gainSix', 'When built, gain 6 power chips.'],
   ['Stadium', 'S', null, 1, 4, 4, 9, 0, false, 'none', ''],
@@ -477,7 +476,7 @@ export const BUILDING_CARDS: readonly BuildingCard[] = Object.freeze(
 // ---- action cards, income cards, chips ---------------------------------------------------------
 
 /** §2: 5 colours x {1 Income, 2 Exchange, 3 Council}. Seat i plays colour i. */
-export const COLOURS = ['red', 'blue', 'yellow', 'green', 'white'] as const;
+const COLOURS = ['red', 'blue', 'yellow', 'green', 'white'] as const;
 export const ACTION_CARD_NAMES = ['Income', 'Exchange', 'Council'] as const;
 export interface ActionCard {
   readonly id: number;
@@ -493,7 +492,7 @@ export const ACTION_CARDS: readonly ActionCard[] = Object.freeze(
 );
 
 /** What an income card counts (table 2.3). */
-export type IncomeMeasure = 'R' | 'C' | 'I' | 'eco' | 'plants' | 'buildings';
+type IncomeMeasure = 'R' | 'C' | 'I' | 'eco' | 'plants' | 'buildings';
 export interface IncomeCard {
   /** 0..5; the printed number is id + 1. */
   readonly id: number;
@@ -564,5 +563,65 @@ export function kindSummary(kind: number): string {
   const k = KINDS[kind];
   const type = k.type === 'M' ? `M/${k.mixedAs}` : k.type;
   const power = k.type === 'P' ? `+${k.production} power` : `${k.power} power`;
-  return `${k.name} (${type}${k.eco ? ', eco' : ''}, ${k.cost} card${k.cost === 1 ? '' : 's'}, ${power}, ${k.points} pts)`;
+  return (
+    `${k.name} (${type}${k.eco ? ', eco' : ''}, ` +
+    `${k.cost} card${k.cost === 1 ? '' : 's'}, ${power}, ${k.points} pts)`
+  );
+}
+
+// ---- the flow of a turn and the card zones ------------------------------------------------------
+
+/** Phases; every phase but 'over' is a kind of decision (§9 sub-phase flow). */
+export const PHASES = ['actionSelect', 'exchange', 'build', 'sacrifice', 'pay', 'handLimit', 'over'] as const;
+export type PhaseName = (typeof PHASES)[number];
+export const PH_ACTION = 0;
+export const PH_EXCHANGE = 1;
+export const PH_BUILD = 2;
+export const PH_SACRIFICE = 3;
+export const PH_PAY = 4;
+export const PH_HAND_LIMIT = 5;
+export const PH_OVER = 6;
+
+/** What the seat to act decides in each phase (neutral wording: messages and renderers use it). */
+export const DECISION_TEXT: Readonly<Record<PhaseName, string>> = {
+  actionSelect: 'choose an action card (hidden until everyone has chosen)',
+  exchange: 'set aside cards to exchange, then finish (draw that many)',
+  build: 'build a building from hand, or draw 2 cards',
+  sacrifice: 'sacrifice the Construction Site (3 cards less) or keep it',
+  pay: 'discard a card to pay the card cost',
+  handLimit: `discard down to ${HAND_LIMIT} cards (hand limit)`,
+  over: 'nothing: the game is over',
+};
+
+/** Action cards as commits: the action numbers 0..2 of §9 and the index into ACTION_CARD_NAMES. */
+export const AC_INCOME = 0;
+export const AC_EXCHANGE = 1;
+export const AC_COUNCIL = 2;
+
+/**
+ * Most City Bonus tickets one city can earn (§7.1 item 7): R, C and I counts sum to at most 10, so
+ * their tickets to at most 8; eco at most 4 (9 eco buildings, the Initial Power Plant is not eco);
+ * balance at most 6. 8 + 4 + 6 = 18.
+ */
+export const MAX_TICKETS = 18;
+
+/** Most copies of one kind in a game: the Initial Power Plants of 5 players. */
+export const MAX_KIND_COPIES = MAX_PLAYERS;
+
+/** Chips one seat could ever hold: the start plus every power gain in the deck. */
+export const MAX_POWER = START_POWER + KINDS.reduce((sum, k) => sum + k.copies * GAIN[k.id], 0);
+
+/** Total copies of each kind 0..50 the game holds (§2, §8.1): the variant's deck, IPPs and Plain Farms. */
+export function expectedCopies(players: number, variant: Variant): number[] {
+  const out = Array.from(deckCopies(variant));
+  out.push(players);
+  if (variant === 'plain') out[FARM] += players;
+  return out;
+}
+
+/** Kinds of a count array as an ascending list with repeats ([2, 6, 6]). */
+export function kindList(counts: ArrayLike<number>, base: number, size: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < size; k++) for (let i = 0; i < counts[base + k]; i++) out.push(k);
+  return out;
 }

@@ -19,7 +19,7 @@ import {
   KINDS,
   deckCopies,
   kindByName,
-} from './cards.js';
+} from './components.js';
 
 const copiesOfType = (type: string) => KINDS.filter((k) => k.type === type).reduce((sum, k) => sum + k.copies, 0);
 
@@ -33,18 +33,22 @@ describe('§2 components', () => {
     expect(Object.isFrozen(KINDS) && Object.isFrozen(KINDS[0])).toBe(true);
   });
 
-  test('totals of §2.2: 19 R + 19 C + 19 I + 16 P + 16 S + 6 M = 95 deck cards, 24 eco, plus 5 Initial Power Plants = 100', () => {
-    expect(['R', 'C', 'I', 'P', 'S', 'M'].map(copiesOfType)).toEqual([19, 19, 19, 16, 16, 6]);
-    expect(DECK_SIZE.delta).toBe(95);
-    expect(KINDS.filter((k) => k.eco).reduce((sum, k) => sum + k.copies, 0)).toBe(24);
-    expect(BUILDING_CARDS).toHaveLength(100);
-    BUILDING_CARDS.forEach((card, i) => expect(card.id).toBe(i));
-    expect(BUILDING_CARDS.filter((c) => c.kind === INITIAL_PLANT).map((c) => c.id)).toEqual([95, 96, 97, 98, 99]);
-    // Before the setup shuffle the cards stand in ascending kind order (§5).
-    expect(BUILDING_CARDS.slice(0, 95).map((c) => c.kind)).toEqual(
-      [...BUILDING_CARDS.slice(0, 95).map((c) => c.kind)].sort((a, b) => a - b),
-    );
-  });
+  test(
+    'totals of §2.2: 19 R + 19 C + 19 I + 16 P + 16 S + 6 M = 95 deck cards, 24 eco, plus 5 Initial Power Plants ' +
+      '= 100',
+    () => {
+      expect(['R', 'C', 'I', 'P', 'S', 'M'].map(copiesOfType)).toEqual([19, 19, 19, 16, 16, 6]);
+      expect(DECK_SIZE.delta).toBe(95);
+      expect(KINDS.filter((k) => k.eco).reduce((sum, k) => sum + k.copies, 0)).toBe(24);
+      expect(BUILDING_CARDS).toHaveLength(100);
+      BUILDING_CARDS.forEach((card, i) => expect(card.id).toBe(i));
+      expect(BUILDING_CARDS.filter((c) => c.kind === INITIAL_PLANT).map((c) => c.id)).toEqual([95, 96, 97, 98, 99]);
+      // Before the setup shuffle the cards stand in ascending kind order (§5).
+      expect(BUILDING_CARDS.slice(0, 95).map((c) => c.kind)).toEqual(
+        [...BUILDING_CARDS.slice(0, 95).map((c) => c.kind)].sort((a, b) => a - b),
+      );
+    },
+  );
 
   test('§8.1 Plain deck: every special and mixed facility removed leaves 73 cards', () => {
     expect(DECK_SIZE.plain).toBe(73);
