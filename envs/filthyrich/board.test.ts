@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
-import { ACTIONS, ASSETS, BUSINESSES, CARD_TYPES, LUXURIES, SHAPES, TYPE_COUNT } from './cards.js';
-import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
+import { ACTIONS, ASSETS, BUSINESSES, CARD_TYPES, LUXURIES, SHAPES, TYPE_COUNT } from './components.js';
+import { describeDecision, renderSvg } from './board.js';
+import { GLOSSARY } from './glossary.js';
 import { filthyrich } from './index.js';
 import { renderHtml } from './render.js';
-import type { FilthyRichState, FilthyRichView, PositionSpec } from './rules.js';
-import { BLUE, GREEN, RED, YELLOW, diceRng, load } from './test-helpers.js';
+import { RULES } from './rules-doc.js';
+import type { FilthyRichView } from './view.js';
+import { BLUE, GREEN, RED, YELLOW, diceRng, load, type FilthyRichState, type PositionSpec } from './test-helpers.js';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

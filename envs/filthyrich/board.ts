@@ -21,13 +21,10 @@ import {
   SHAKEDOWN,
   SHAKEDOWN_TAKE,
   SHAPES,
-} from './cards.js';
-import { drawBoard } from './board-svg.js';
+} from './components.js';
+import { drawBoard } from './board-draw.js';
 import { symbolsText } from './glossary.js';
-import type { FilthyRichView } from './rules.js';
-
-export { GLOSSARY } from './glossary.js';
-export { RULES } from './rules-doc.js';
+import type { FilthyRichView } from './view.js';
 
 /** The business dice of the open page: 'the business die', 'the 3 business dice'. */
 const diceText = (page: number): string => (page === 1 ? 'the business die' : `the ${page} business dice`);

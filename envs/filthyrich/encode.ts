@@ -1,7 +1,18 @@
 import { SegmentWriter, defineLayout, type SegmentLayout } from '../core/segments.js';
-import { ASSETS, BUSINESSES, CARD_TYPES, DECK_SIZE, LUXURIES, PAGES, SLOTS, TYPE_COUNT } from './cards.js';
-import type { FilthyRichView } from './rules.js';
-import { MAX_PLAYERS, MIN_PLAYERS, PHASES } from './table.js';
+import {
+  ASSETS,
+  BUSINESSES,
+  CARD_TYPES,
+  DECK_SIZE,
+  LUXURIES,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  PAGES,
+  PHASES,
+  SLOTS,
+  TYPE_COUNT,
+} from './components.js';
+import type { FilthyRichView } from './view.js';
 
 /**
  * v2 appended `seat`. Models saved for v1 are refused; `agora widen-model` (training/widen-input.ts)

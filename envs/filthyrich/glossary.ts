@@ -39,7 +39,7 @@ import {
   saleValue,
   type AssetKind,
   type Business,
-} from './cards.js';
+} from './components.js';
 
 /** '1 $ symbol', '3 $ symbols'. */
 export const symbolsText = (n: number): string => `${n} $ symbol${n === 1 ? '' : 's'}`;

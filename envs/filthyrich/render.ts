@@ -1,9 +1,18 @@
 import { SEAT_COLORS } from '../core/board.js';
 import { escapeHtml } from '../core/html.js';
-import { ASSETS, BUSINESSES, CARD_TYPES, LUXURIES, PAGES, cardLabel, luxuryLabel } from './cards.js';
+import {
+  ASSETS,
+  BUSINESSES,
+  CARD_TYPES,
+  DECISION_TEXT,
+  LUXURIES,
+  PAGES,
+  cardLabel,
+  luxuryLabel,
+} from './components.js';
 import { cardSummary, explain, glossaryText } from './glossary.js';
-import type { LogEntry } from './log.js';
-import { DECISION_TEXT, type FilthyRichView } from './rules.js';
+import type { LogEntry } from './events.js';
+import type { FilthyRichView } from './view.js';
 
 /** 'seat 2' or 'seat 2 (you)'. */
 function seatName(view: FilthyRichView, seat: number): string {

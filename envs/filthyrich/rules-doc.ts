@@ -22,9 +22,13 @@ import {
   START_HAND,
   fireCost,
   saleValue,
-} from './cards.js';
+  BID_STEPS,
+  MAX_PLAYERS,
+  MAX_STEPS,
+  MAX_TURNS,
+  MIN_PLAYERS,
+} from './components.js';
 import { actionEffect, assetEffect, hitText } from './glossary.js';
-import { BID_STEPS, MAX_PLAYERS, MAX_STEPS, MAX_TURNS, MIN_PLAYERS } from './table.js';
 
 const bidSteps = BID_STEPS.map((s) => `+${s}`).join(', ');
 

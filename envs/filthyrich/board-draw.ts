@@ -5,11 +5,20 @@
  * Other hands and the deck are drawn as card backs only. Helpers live in svg-kit.ts.
  */
 import { cardBack, svgBoard } from '../core/board.js';
-import { BUSINESSES, CARD_TYPES, LUXURIES, LUXURIES_TO_WIN, PAGES, SLOTS, luxuryLabel } from './cards.js';
+import {
+  BUSINESSES,
+  CARD_TYPES,
+  LUXURIES,
+  LUXURIES_TO_WIN,
+  PAGES,
+  SLOTS,
+  luxuryLabel,
+  DECISION_TEXT,
+} from './components.js';
 import { explain, symbolsText } from './glossary.js';
-import type { LogEntry } from './log.js';
+import type { LogEntry } from './events.js';
 import { formatLogEntry } from './render.js';
-import { DECISION_TEXT, type FilthyRichView } from './rules.js';
+import type { FilthyRichView } from './view.js';
 import {
   CATEGORY_FILL,
   FONT,
@@ -39,7 +48,7 @@ import {
   wrap,
   type Block,
   type Changes,
-} from './svg-kit.js';
+} from './board-kit.js';
 
 const SHOWN_EVENTS = 8;
 // ---- header ----------------------------------------------------------------------------------------

@@ -4,9 +4,9 @@
  * last decision. Everything reads the view only.
  */
 import { SEAT_COLORS, svgText } from '../core/board.js';
-import { BUSINESSES, CARD_TYPES } from './cards.js';
+import { BUSINESSES, CARD_TYPES } from './components.js';
 import { explain } from './glossary.js';
-import type { FilthyRichView } from './rules.js';
+import type { FilthyRichView } from './view.js';
 
 export const W = 720;
 export const PAD = 12;
