@@ -60,7 +60,10 @@ export interface TextOptions {
 export function text(x: number, y: number, content: string, o: TextOptions = {}): string {
   const weight = o.weight === 'bold' ? ' font-weight="700"' : '';
   const anchor = o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : '';
-  return `<text x="${r(x)}" y="${r(y)}" font-size="${o.size ?? 13}"${weight}${anchor} fill="${o.fill ?? INK}">${esc(content)}</text>`;
+  return (
+    `<text x="${r(x)}" y="${r(y)}" font-size="${o.size ?? 13}"${weight}${anchor} ` +
+    `fill="${o.fill ?? INK}">${esc(content)}</text>`
+  );
 }
 
 /** Lines of text from baseline y on, `step` apart. */
@@ -126,7 +129,10 @@ export function signTitle(view: FilthyRichView, b: number, isNew: boolean): stri
       : shown.length === 0
         ? ', hidden now'
         : `, showing in slot${shown.length > 1 ? 's' : ''} ${shown.join('+')}`;
-  return `${explain(BUSINESSES[b].name)} Owner: ${owner >= 0 ? seatLabel(view, owner) : 'nobody'}${where}${vis}.${isNew ? ' Opened since your last move.' : ''}`;
+  return (
+    `${explain(BUSINESSES[b].name)} Owner: ` +
+    `${owner >= 0 ? seatLabel(view, owner) : 'nobody'}${where}${vis}.${isNew ? ' Opened since your last move.' : ''}`
+  );
 }
 
 export const cellX = (slot: number, x0: number, w: number): number => x0 + ((slot - 1) % 3) * w;

@@ -63,7 +63,9 @@ function positions(): FilthyRichState[] {
 const POSITIONS = positions();
 const seatsOf = (s: FilthyRichState) => [-1, ...Array.from({ length: s.players }, (_, i) => i)];
 
-/** The card names a view shows anywhere: the own hand, known cards, the binder and tables, the discard pile, the log. */
+/**
+ * The card names a view shows anywhere: the own hand, known cards, the binder and tables, the discard pile, the log.
+ */
 function shownTypes(view: FilthyRichView): Set<number> {
   const types = new Set<number>([...view.hand, ...view.discard, ...view.known.flat()]);
   if (view.played >= 0) types.add(view.played);
@@ -258,16 +260,19 @@ describe('glossary and rules', () => {
 });
 
 describe('renderHtml', () => {
-  test('shows the binder by name in one grid, with covered and turned-away signs listed, and the hand with effects', () => {
-    const s = load({ ...SPEC, businesses: ['B7 1 p1 a1', 'B10 2 p2 a3', 'B1 3 p4 a3'] });
-    const html = renderHtml(s.view(RED));
-    expect(html).not.toMatch(/\bB\d+\/\d/);
-    expect(html.match(/<table class="binder"/g)).toHaveLength(1);
-    expect(html).toContain('Murphy&#39;s Fish Market</span></b><br><small>seat 1 · page 1 · pays $3</small>');
-    expect(html).toContain('(seat 3, page 4): slot 3 turned away');
-    expect(html).toContain('<b>Lemonade Stand ($2)</b> <small');
-    expect(html).toContain('roll one business die');
-    expect(html).not.toContain('Windfall');
-    for (const seat of [GREEN, YELLOW, -1]) expect(renderHtml(s.view(seat))).not.toContain('Windfall');
-  });
+  test(
+    'shows the binder by name in one grid, with covered and ' + 'turned-away signs listed, and the hand with effects',
+    () => {
+      const s = load({ ...SPEC, businesses: ['B7 1 p1 a1', 'B10 2 p2 a3', 'B1 3 p4 a3'] });
+      const html = renderHtml(s.view(RED));
+      expect(html).not.toMatch(/\bB\d+\/\d/);
+      expect(html.match(/<table class="binder"/g)).toHaveLength(1);
+      expect(html).toContain('Murphy&#39;s Fish Market</span></b><br><small>seat 1 · page 1 · pays $3</small>');
+      expect(html).toContain('(seat 3, page 4): slot 3 turned away');
+      expect(html).toContain('<b>Lemonade Stand ($2)</b> <small');
+      expect(html).toContain('roll one business die');
+      expect(html).not.toContain('Windfall');
+      for (const seat of [GREEN, YELLOW, -1]) expect(renderHtml(s.view(seat))).not.toContain('Windfall');
+    },
+  );
 });

@@ -59,7 +59,8 @@ function layoutFor(n: number): SegmentLayout {
     { name: 'played', size: TYPE_COUNT }, // one-hot card being resolved
     { name: 'pageRoll', size: 6 }, // one-hot page die awaiting Page Turner
     { name: 'tax', size: 2 + 4 * n }, // [k / 4, audit?], target, participants, selling, eliminated
-    { name: 'auction', size: LUXURIES.length + 3 + 4 * n }, // luxury, [high, minimum, can I bid], from, high bidder, asked, passed
+    // luxury, [high, minimum, can I bid], from, high bidder, asked, passed
+    { name: 'auction', size: LUXURIES.length + 3 + 4 * n },
     { name: 'winners', size: n },
     { name: 'end', size: 2 }, // truncated, bankrupt
     // The viewer's absolute seat, one-hot (none for the spectator). Everything above is rotated to the

@@ -178,7 +178,8 @@ export interface PositionSpec {
 const words = (s: string | undefined): string[] => (s === undefined || s.trim() === '' ? [] : s.trim().split(/\s+/));
 
 /**
- * The version-1 saved-state JSON (readable card codes) of a hand-made position at one of the simple decisions, with every card not
+ * The version-1 saved-state JSON (readable card codes) of a hand-made position at one of the simple decisions, with
+ * every card not
  * listed placed by the defaults above. Pass it to fromJSON, which migrates it and checks it like any saved state.
  */
 export function positionJson(spec: PositionSpec): Version1Json {
