@@ -2,9 +2,9 @@
  * Filthy Rich's board as SVG, a pure function of one seat's view: the rivals' places at the top, the
  * binder in the middle (the pockets the dice read now, then its four pages), the dice, deck,
  * discard pile and luxury market, and the viewer's own place with its face-up hand at the bottom.
- * Other hands and the deck are drawn as card backs only. Helpers live in svg-kit.ts.
+ * Other hands and the deck are drawn as card backs only. Helpers live in board-kit.ts.
  */
-import { cardBack, svgBoard } from '../core/board.js';
+import { cardBack, svgBoard, svgText } from '../core/board.js';
 import {
   BUSINESSES,
   CARD_TYPES,
@@ -32,7 +32,6 @@ import {
   cellX,
   cellY,
   changes,
-  esc,
   faceUp,
   newDot,
   rect,
@@ -526,7 +525,7 @@ function piles(view: FilthyRichView, y0: number): Block {
       .map((t) => CARD_TYPES[t].name)
       .join(', ');
     parts.push(
-      `<g><title>${esc(`Discard pile, newest first: ${newestFirst}`)}` +
+      `<g><title>${svgText(`Discard pile, newest first: ${newestFirst}`)}` +
         `</title>${faceUp(view.discard[view.discard.length - 1], dx, y0 + 18, 110, 66)}</g>`,
     );
   }

@@ -1,5 +1,5 @@
 /**
- * Drawing helpers and view facts for Filthy Rich's SVG board (board-svg.ts): sizes, colours, text
+ * Drawing helpers and view facts for Filthy Rich's SVG board (board-draw.ts): sizes, colours, text
  * wrapping, titled shapes, face-up cards, and where signs lie and what changed since the viewer's
  * last decision. Everything reads the view only.
  */
@@ -13,8 +13,8 @@ export const PAD = 12;
 export const INNER = W - 2 * PAD;
 export const FONT = 'system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif';
 /** Average glyph width per unit of font size, for wrapping (generous, so text stays inside its box). */
-export const GLYPH = 0.58;
-export const GLYPH_BOLD = 0.64;
+const GLYPH = 0.58;
+const GLYPH_BOLD = 0.64;
 export const INK = '#1d2430';
 export const MUTED = '#5b6472';
 export const NEW_MARK = '#E69F00';
@@ -26,7 +26,6 @@ export interface Block {
   height: number;
 }
 
-export const esc = svgText;
 export const seatColor = (seat: number): string => SEAT_COLORS[seat % SEAT_COLORS.length];
 export const seatLabel = (view: FilthyRichView, seat: number): string =>
   `Seat ${seat}${seat === view.seat ? ' (you)' : ''}`;
@@ -62,7 +61,7 @@ export function text(x: number, y: number, content: string, o: TextOptions = {})
   const anchor = o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : '';
   return (
     `<text x="${r(x)}" y="${r(y)}" font-size="${o.size ?? 13}"${weight}${anchor} ` +
-    `fill="${o.fill ?? INK}">${esc(content)}</text>`
+    `fill="${o.fill ?? INK}">${svgText(content)}</text>`
   );
 }
 
@@ -71,13 +70,13 @@ export function textLines(x: number, y: number, lines: readonly string[], step: 
   return lines.map((line, i) => text(x, y + i * step, line, o)).join('');
 }
 
-export const r = (n: number): string => String(Math.round(n * 10) / 10);
+const r = (n: number): string => String(Math.round(n * 10) / 10);
 
 export function rect(x: number, y: number, w: number, h: number, attrs: string): string {
   return `<rect x="${r(x)}" y="${r(y)}" width="${r(w)}" height="${r(h)}" ${attrs}/>`;
 }
 
-export const titled = (title: string, body: string): string => `<g><title>${esc(title)}</title>${body}</g>`;
+export const titled = (title: string, body: string): string => `<g><title>${svgText(title)}</title>${body}</g>`;
 
 /** A small "changed since your last move" dot. */
 export const newDot = (x: number, y: number): string =>

@@ -1,5 +1,5 @@
 /**
- * What Filthy Rich gives people besides its rules engine: the board as SVG (board-svg.ts), the
+ * What Filthy Rich gives people besides its rules engine: the board as SVG (board-draw.ts), the
  * sentence for the decision at hand, the glossary (glossary.ts) and the rules page (rules-doc.ts).
  * All are pure functions of a seat's view or of the constant tables.
  */

@@ -1,6 +1,6 @@
 /**
  * Filthy Rich's reference for people: every business, asset, action and luxury by the name the
- * pages show, with its numbers and effect, all generated from the constant tables of cards.ts.
+ * pages show, with its numbers and effect, all generated from the constant tables of components.ts.
  */
 import type { GlossaryEntry } from '../core/board.js';
 import {
@@ -45,7 +45,7 @@ import {
 export const symbolsText = (n: number): string => `${n} $ symbol${n === 1 ? '' : 's'}`;
 
 /** 'sign of 2 cards (vertical pair)'. */
-export function signText(b: Business): string {
+function signText(b: Business): string {
   const shape = SHAPES[b.shape];
   return b.signCards === 1 ? 'sign of 1 card' : `sign of ${b.signCards} cards (${shape.name})`;
 }

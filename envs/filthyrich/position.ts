@@ -442,7 +442,7 @@ const BusinessCode = z.enum(BUSINESSES.map((b) => b.code) as [string, ...string[
  * luxuries 'L2', sets as lists, the tax event and the auction as objects or null, events as
  * [kind, turn, ...args] (as today).
  */
-export const Version1 = z.strictObject({
+const Version1 = z.strictObject({
   game: z.literal(GAME),
   players: z.int().min(MIN_PLAYERS).max(MAX_PLAYERS),
   phase: z.enum(PHASES),

@@ -1,5 +1,5 @@
 /**
- * Filthy Rich's rules for players, in the project's own words; the tables come from cards.ts.
+ * Filthy Rich's rules for players, in the project's own words; the tables come from components.ts.
  */
 import type { RulesDoc } from '../core/board.js';
 import {
