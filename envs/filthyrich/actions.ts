@@ -47,23 +47,25 @@ import { toAct } from './transitions.js';
  * DISCARD 37 card types each, ANCHOR 9 slots, TARGET 5 seats, PAGE 4 pages, CHOOSE 22 businesses,
  * BID 4 steps, REROLL 1: 1+12+22+37+37+9+5+4+22+4+1 = 154.
  */
-export const ACTION_RANGES: readonly ActionRange[] = [
-  { first: 0, count: 1, meaning: 'END: end the buy step, roll the dice, done selling, keep the page die, or pass' },
-  { first: 1, count: LUXURIES.length, meaning: 'BUY luxury n (L0..L11)' },
-  { first: 1 + LUXURIES.length, count: BUSINESSES.length, meaning: 'SELL business n (B0..B21)' },
-  { first: 0, count: TYPE_COUNT, meaning: 'PLAY a card of type n from the hand (B0..B21, A0..A6, C0..C7)' },
-  { first: 0, count: TYPE_COUNT, meaning: 'DISCARD a card of type n for $1' },
-  { first: 0, count: SLOTS, meaning: 'ANCHOR the sign being placed at slot n + 1 of the current page' },
-  { first: 0, count: MAX_PLAYERS, meaning: 'TARGET seat n (IRS Audit, Shakedown)' },
-  { first: 0, count: PAGES, meaning: 'PAGE: turn the binder to page n + 1 (Zoning Board)' },
-  { first: 0, count: BUSINESSES.length, meaning: 'CHOOSE business n (Business Scout, Mysterious Fire)' },
-  { first: 0, count: BID_STEPS.length, meaning: `BID the minimum bid + $${BID_STEPS.join('/')}[n]` },
-  { first: 0, count: 1, meaning: 'REROLL the page die (Page Turner)' },
-].reduce<ActionRange[]>((out, r) => {
-  const prev = out[out.length - 1];
-  out.push({ ...r, first: prev === undefined ? 0 : prev.first + prev.count });
-  return out;
-}, []);
+const BLOCKS: readonly (readonly [count: number, meaning: string])[] = [
+  [1, 'END: end the buy step, roll the dice, done selling, keep the page die, or pass'],
+  [LUXURIES.length, 'BUY luxury n (L0..L11)'],
+  [BUSINESSES.length, 'SELL business n (B0..B21)'],
+  [TYPE_COUNT, 'PLAY a card of type n from the hand (B0..B21, A0..A6, C0..C7)'],
+  [TYPE_COUNT, 'DISCARD a card of type n for $1'],
+  [SLOTS, 'ANCHOR the sign being placed at slot n + 1 of the current page'],
+  [MAX_PLAYERS, 'TARGET seat n (IRS Audit, Shakedown)'],
+  [PAGES, 'PAGE: turn the binder to page n + 1 (Zoning Board)'],
+  [BUSINESSES.length, 'CHOOSE business n (Business Scout, Mysterious Fire)'],
+  [BID_STEPS.length, `BID the minimum bid + $${BID_STEPS.join('/')}[n]`],
+  [1, 'REROLL the page die (Page Turner)'],
+];
+/** The blocks in order, each starting where the one before ends. */
+export const ACTION_RANGES: readonly ActionRange[] = BLOCKS.map(([count, meaning], i) => ({
+  first: BLOCKS.slice(0, i).reduce((n, [c]) => n + c, 0),
+  count,
+  meaning,
+}));
 
 const firstOf = (block: number): number => ACTION_RANGES[block].first;
 export const A_END = firstOf(0);

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { InvalidStateError } from '../core/errors.js';
 import type { EventKinds, EventLog } from '../core/event-log.js';
-import { definePosition, field, type Field, type Position } from '../core/position.js';
+import { definePosition, field, type Field, type Position, type PositionKit } from '../core/position.js';
 import { cellsOf } from './binder.js';
 import {
   ACTION_TYPE_BASE,
@@ -173,7 +173,7 @@ const FIELDS = {
 
 export type FilthyRichPosition = Position<typeof FIELDS>;
 
-export const POSITION = definePosition({
+const KIT = definePosition({
   game: GAME,
   version: 2,
   minPlayers: MIN_PLAYERS,
@@ -184,6 +184,17 @@ export const POSITION = definePosition({
   // Version 1 (before the kit) saved readable card codes and lists: fromVersion1 below.
   migrations: { 1: fromVersion1 },
 });
+
+/**
+ * The kit's position functions, with create and fromJSON handing back a clone: they add the 47
+ * fields one computed name at a time, which leaves V8's object in dictionary mode (every field
+ * read a hash lookup, playouts 2.5x slower); clone builds one object literal with fast properties.
+ */
+export const POSITION: PositionKit<typeof FIELDS> = {
+  ...KIT,
+  create: (players) => KIT.clone(KIT.create(players)),
+  fromJSON: (json) => KIT.clone(KIT.fromJSON(json)),
+};
 
 type Bad = (detail: string) => never;
 

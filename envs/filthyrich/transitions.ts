@@ -200,9 +200,7 @@ export function determinize(p: FilthyRichPosition, seat: number, rng: Rng): Filt
 
 /** §3 in its canonical order from the seed: shuffle 73 cards, deal 5 round-robin, $10 each, start player. */
 export function setup(players: number, seed: number | string): FilthyRichPosition {
-  // Cloned: the kit's create() adds 47 properties by computed name, which leaves V8's object in
-  // dictionary mode (slow property access); clone() builds one object literal (fast properties).
-  const p = POSITION.clone(POSITION.create(players));
+  const p = POSITION.create(players);
   p.rng = Rng.fromSeed(seed);
   const deck = DECK.map((c) => c.type);
   p.rng.shuffleInPlace(deck);
