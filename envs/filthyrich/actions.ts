@@ -12,6 +12,7 @@ import {
   BUSINESSES,
   BUSINESS_SCOUT,
   CARD_TYPES,
+  DECISION_TEXT,
   IRS_AUDIT,
   LUXURIES,
   MAX_PLAYERS,
@@ -36,7 +37,6 @@ import {
   fireCost,
   luxuryLabel,
   saleValue,
-  DECISION_TEXT,
 } from './components.js';
 import { canBuy, hasAsset, minimumBid, playedAction } from './economy.js';
 import type { FilthyRichPosition } from './position.js';

@@ -8,12 +8,12 @@ import { cardBack, svgBoard, svgText } from '../core/board.js';
 import {
   BUSINESSES,
   CARD_TYPES,
+  DECISION_TEXT,
   LUXURIES,
   LUXURIES_TO_WIN,
   PAGES,
   SLOTS,
   luxuryLabel,
-  DECISION_TEXT,
 } from './components.js';
 import { explain, symbolsText } from './glossary.js';
 import type { LogEntry } from './events.js';

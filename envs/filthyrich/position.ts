@@ -74,9 +74,10 @@ function eventLog(kinds: EventKinds, capacity: number): Field<EventLog> {
     list.forEach((r, i) => {
       const arity = kinds.arity[kinds.names.indexOf(r[0] as string)];
       if (r.length - 1 !== arity) {
+        const given = r.length < 2 ? 'no turn' : `${r.length - 2}`;
         ctx.addIssue({
           code: 'custom',
-          message: `log[${i}]: a '${r[0]}' event has ${arity - 1} arguments, not ${r.length - 2}`,
+          message: `log[${i}]: a '${r[0]}' event has ${arity - 1} arguments, not ${given}`,
         });
       }
     });
@@ -306,10 +307,9 @@ function check(p: FilthyRichPosition, bad: Bad): void {
   checkAuction(p, bad);
   checkPhase(p, bad);
 
-  for (let i = 0; i < p.log.length; i++) {
-    const turn = p.log.argAt(i, 0);
-    if (turn > p.turn) bad(`log[${i}] is from turn ${turn}, after the current turn ${p.turn}`);
-  }
+  p.log.entries().forEach((e, i) => {
+    if (e.args[0] > p.turn) bad(`log[${i}] is from turn ${e.args[0]}, after the current turn ${p.turn}`);
+  });
   const events = p.logBase + p.log.length;
   for (let seat = 0; seat < n; seat++) {
     if (p.lastMove[seat] > events) bad(`lastMove[${seat}] = ${p.lastMove[seat]} is past the last event (${events})`);
