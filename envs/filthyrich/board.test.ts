@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
-import { ACTIONS, ASSETS, BUSINESSES, CARD_TYPES, LUXURIES, SHAPES, TYPE_COUNT } from './cards.js';
-import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
+import { ACTIONS, ASSETS, BUSINESSES, CARD_TYPES, LUXURIES, SHAPES, TYPE_COUNT } from './components.js';
+import { describeDecision, renderSvg } from './board.js';
+import { GLOSSARY } from './glossary.js';
 import { filthyrich } from './index.js';
 import { renderHtml } from './render.js';
-import type { FilthyRichState, FilthyRichView, PositionSpec } from './rules.js';
-import { BLUE, GREEN, RED, YELLOW, diceRng, load } from './test-helpers.js';
+import { RULES } from './rules-doc.js';
+import type { FilthyRichView } from './view.js';
+import { BLUE, GREEN, RED, YELLOW, diceRng, load, type FilthyRichState, type PositionSpec } from './test-helpers.js';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -61,7 +63,9 @@ function positions(): FilthyRichState[] {
 const POSITIONS = positions();
 const seatsOf = (s: FilthyRichState) => [-1, ...Array.from({ length: s.players }, (_, i) => i)];
 
-/** The card names a view shows anywhere: the own hand, known cards, the binder and tables, the discard pile, the log. */
+/**
+ * The card names a view shows anywhere: the own hand, known cards, the binder and tables, the discard pile, the log.
+ */
 function shownTypes(view: FilthyRichView): Set<number> {
   const types = new Set<number>([...view.hand, ...view.discard, ...view.known.flat()]);
   if (view.played >= 0) types.add(view.played);
@@ -256,16 +260,19 @@ describe('glossary and rules', () => {
 });
 
 describe('renderHtml', () => {
-  test('shows the binder by name in one grid, with covered and turned-away signs listed, and the hand with effects', () => {
-    const s = load({ ...SPEC, businesses: ['B7 1 p1 a1', 'B10 2 p2 a3', 'B1 3 p4 a3'] });
-    const html = renderHtml(s.view(RED));
-    expect(html).not.toMatch(/\bB\d+\/\d/);
-    expect(html.match(/<table class="binder"/g)).toHaveLength(1);
-    expect(html).toContain('Murphy&#39;s Fish Market</span></b><br><small>seat 1 · page 1 · pays $3</small>');
-    expect(html).toContain('(seat 3, page 4): slot 3 turned away');
-    expect(html).toContain('<b>Lemonade Stand ($2)</b> <small');
-    expect(html).toContain('roll one business die');
-    expect(html).not.toContain('Windfall');
-    for (const seat of [GREEN, YELLOW, -1]) expect(renderHtml(s.view(seat))).not.toContain('Windfall');
-  });
+  test(
+    'shows the binder by name in one grid, with covered and ' + 'turned-away signs listed, and the hand with effects',
+    () => {
+      const s = load({ ...SPEC, businesses: ['B7 1 p1 a1', 'B10 2 p2 a3', 'B1 3 p4 a3'] });
+      const html = renderHtml(s.view(RED));
+      expect(html).not.toMatch(/\bB\d+\/\d/);
+      expect(html.match(/<table class="binder"/g)).toHaveLength(1);
+      expect(html).toContain('Murphy&#39;s Fish Market</span></b><br><small>seat 1 · page 1 · pays $3</small>');
+      expect(html).toContain('(seat 3, page 4): slot 3 turned away');
+      expect(html).toContain('<b>Lemonade Stand ($2)</b> <small');
+      expect(html).toContain('roll one business die');
+      expect(html).not.toContain('Windfall');
+      for (const seat of [GREEN, YELLOW, -1]) expect(renderHtml(s.view(seat))).not.toContain('Windfall');
+    },
+  );
 });

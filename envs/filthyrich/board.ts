@@ -1,5 +1,5 @@
 /**
- * What Filthy Rich gives people besides its rules engine: the board as SVG (board-svg.ts), the
+ * What Filthy Rich gives people besides its rules engine: the board as SVG (board-draw.ts), the
  * sentence for the decision at hand, the glossary (glossary.ts) and the rules page (rules-doc.ts).
  * All are pure functions of a seat's view or of the constant tables.
  */
@@ -21,13 +21,10 @@ import {
   SHAKEDOWN,
   SHAKEDOWN_TAKE,
   SHAPES,
-} from './cards.js';
-import { drawBoard } from './board-svg.js';
+} from './components.js';
+import { drawBoard } from './board-draw.js';
 import { symbolsText } from './glossary.js';
-import type { FilthyRichView } from './rules.js';
-
-export { GLOSSARY } from './glossary.js';
-export { RULES } from './rules-doc.js';
+import type { FilthyRichView } from './view.js';
 
 /** The business dice of the open page: 'the business die', 'the 3 business dice'. */
 const diceText = (page: number): string => (page === 1 ? 'the business die' : `the ${page} business dice`);
@@ -42,11 +39,17 @@ export function describeDecision(view: FilthyRichView): string {
     case 'buy':
       return `Buy any luxuries you can afford with your $${cash}, or sell a business; then end the buy step.`;
     case 'card':
-      return `Card action ${view.actionsDone + 1} of 2: play a card from your hand or discard one for $${DISCARD_GAIN} (you may also sell a business first).`;
+      return (
+        `Card action ${view.actionsDone + 1} of 2: play a card from your hand or ` +
+        `discard one for $${DISCARD_GAIN} (you may also sell a business first).`
+      );
     case 'anchor': {
       const b = BUSINESSES[view.played];
       const sign = b.signCards === 1 ? 'pocket' : `pockets (${SHAPES[b.shape].name})`;
-      return `Choose the ${sign} of page ${view.page} for the ${b.name} sign; each visible sign card of a rival you cover costs you $${COVER_FEE}.`;
+      return (
+        `Choose the ${sign} of page ${view.page} for the ${b.name} sign; each ` +
+        `visible sign card of a rival you cover costs you $${COVER_FEE}.`
+      );
     }
     case 'target':
       return view.played === ACTION_TYPE_BASE + IRS_AUDIT
@@ -74,7 +77,12 @@ export function describeDecision(view: FilthyRichView): string {
         view.tax !== null && view.tax.target === seat
           ? `${CARD_TYPES[ACTION_TYPE_BASE + IRS_AUDIT].name}: you`
           : `Tax ×${k}: you`;
-      return `${why} owe $${owed} on ${symbolsText(view.symbols[seat])}${relief > 0 ? ` (less ${relief} for ${ASSETS[POLITICAL_CONNECTIONS].name})` : ''} and have $${cash}${chapter11}; sell businesses to raise money, or be done.`;
+      return (
+        `${why} owe $${owed} on ` +
+        `${symbolsText(view.symbols[seat])}` +
+        `${relief > 0 ? ` (less ${relief} for ${ASSETS[POLITICAL_CONNECTIONS].name})` : ''} ` +
+        `and have $${cash}${chapter11}; sell businesses to raise money, or be done.`
+      );
     }
     case 'pageTurner': {
       const roll = view.pageRoll;
@@ -84,14 +92,20 @@ export function describeDecision(view: FilthyRichView): string {
     case 'auction': {
       const a = view.auction;
       if (a === null) return 'Bid for the luxury or pass.';
-      return `Bid at least $${a.minimumBid} for ${LUXURIES[a.luxury].name} (price $${LUXURIES[a.luxury].price}), or pass; you have $${cash}.`;
+      return (
+        `Bid at least $${a.minimumBid} for ${LUXURIES[a.luxury].name} ` +
+        `(price $${LUXURIES[a.luxury].price}), or pass; you have $${cash}.`
+      );
     }
     default:
       return '';
   }
 }
 
-/** The table as seen from one seat: rivals at the top, the binder, dice, piles and luxuries, then the viewer's own place and hand. */
+/**
+ * The table as seen from one seat: rivals at the top, the binder, dice, piles and luxuries, then the viewer's own place
+ * and hand.
+ */
 export function renderSvg(view: FilthyRichView): string {
   return drawBoard(view, describeDecision(view));
 }

@@ -155,35 +155,38 @@ describe('§8 edge cases', () => {
     expect(s.view(-1).discard).toEqual([12, 36]);
   });
 
-  test('8.10 the active player eliminated by his own Extra Shift: the event completes, then the next player plays', () => {
-    const s = load({
-      phase: 'card',
-      cash: [0, 20, 20, 20],
-      hands: ['C5 C3'],
-      luxuries: ['L2'],
-      assets: ['', '', 'A1'],
-      businesses: ['B0 1 p1 a1'],
-      rng: diceRng(0),
-    });
-    playNamed(s, 'play Extra Shift', 'done selling');
-    expect(eventsOf(s, 'eliminated')).toEqual([[RED]]);
-    // Blue, Green and Yellow still pay; then Red's Racehorse is auctioned, Blue asked first.
-    expect(eventsOf(s, 'pay')).toEqual([
-      [RED, 2, 0],
-      [BLUE, 0, 0],
-      [GREEN, 1, 1],
-      [YELLOW, 0, 0],
-    ]);
-    expect(s.view(-1).auction).toMatchObject({ luxury: 2, from: RED, asked: BLUE });
-    playNamed(s, 'bid $12', 'pass', 'pass');
-    expect(s.view(-1).luxuryOwner[2]).toBe(BLUE);
-    // Red's turn is over without page die or draw; Blue's turn starts (turn 2).
-    expect(eventsOf(s, 'pageDie')).toEqual([]);
-    expect(eventsOf(s, 'draw')).toEqual([]);
-    expect(s.view(-1).active).toBe(BLUE);
-    expect(s.view(-1).turn).toBe(2);
-    expect(s.view(-1).discard).toEqual([32, 34]); // Red's Windfall (eliminated hand), then the Extra Shift
-  });
+  test(
+    '8.10 the active player eliminated by his own Extra ' + 'Shift: the event completes, then the next player plays',
+    () => {
+      const s = load({
+        phase: 'card',
+        cash: [0, 20, 20, 20],
+        hands: ['C5 C3'],
+        luxuries: ['L2'],
+        assets: ['', '', 'A1'],
+        businesses: ['B0 1 p1 a1'],
+        rng: diceRng(0),
+      });
+      playNamed(s, 'play Extra Shift', 'done selling');
+      expect(eventsOf(s, 'eliminated')).toEqual([[RED]]);
+      // Blue, Green and Yellow still pay; then Red's Racehorse is auctioned, Blue asked first.
+      expect(eventsOf(s, 'pay')).toEqual([
+        [RED, 2, 0],
+        [BLUE, 0, 0],
+        [GREEN, 1, 1],
+        [YELLOW, 0, 0],
+      ]);
+      expect(s.view(-1).auction).toMatchObject({ luxury: 2, from: RED, asked: BLUE });
+      playNamed(s, 'bid $12', 'pass', 'pass');
+      expect(s.view(-1).luxuryOwner[2]).toBe(BLUE);
+      // Red's turn is over without page die or draw; Blue's turn starts (turn 2).
+      expect(eventsOf(s, 'pageDie')).toEqual([]);
+      expect(eventsOf(s, 'draw')).toEqual([]);
+      expect(s.view(-1).active).toBe(BLUE);
+      expect(s.view(-1).turn).toBe(2);
+      expect(s.view(-1).discard).toEqual([32, 34]); // Red's Windfall (eliminated hand), then the Extra Shift
+    },
+  );
 
   test('8.10 the active player eliminated by his own business roll ends his turn after the auctions', () => {
     const s = load({ ...LAST_CARD, cash: [0, 10, 10, 10], luxuries: ['L0'], rng: diceRng(0) });
@@ -197,20 +200,25 @@ describe('§8 edge cases', () => {
     expect(t.view(-1).active).toBe(BLUE);
   });
 
-  test("8.11 two eliminations in one event: the first eliminated player's luxuries are auctioned first; the eliminated do not bid", () => {
-    const s = load({ ...LAST_CARD, cash: [30, 0, 0, 30], luxuries: ['', 'L0', 'L1'], rng: diceRng(0) });
-    playNamed(s, 'discard Windfall (+$1)');
-    expect(eventsOf(s, 'eliminated')).toEqual([[BLUE], [GREEN]]);
-    expect(s.view(-1).auction).toMatchObject({ luxury: 0, from: BLUE, asked: YELLOW }); // Green, left of Blue, is out
-    playNamed(s, 'pass', 'bid $6', 'pass');
-    expect(s.view(-1).auction).toMatchObject({ luxury: 1, from: GREEN, asked: YELLOW });
-    playNamed(s, 'bid $9', 'pass');
-    expect(eventsOf(s, 'sold')).toEqual([
-      [0, RED, 6],
-      [1, YELLOW, 9],
-    ]);
-    expect(s.ranking()).toEqual([1, 3, 2, 0]); // Red and Yellow: 1 luxury each, Yellow's is worth more; Green out after Blue
-  });
+  test(
+    '8.11 two eliminations in one event: the first eliminated ' +
+      "player's luxuries are auctioned first; the eliminated do not bid",
+    () => {
+      const s = load({ ...LAST_CARD, cash: [30, 0, 0, 30], luxuries: ['', 'L0', 'L1'], rng: diceRng(0) });
+      playNamed(s, 'discard Windfall (+$1)');
+      expect(eventsOf(s, 'eliminated')).toEqual([[BLUE], [GREEN]]);
+      expect(s.view(-1).auction).toMatchObject({ luxury: 0, from: BLUE, asked: YELLOW }); // Green, left of Blue, is out
+      playNamed(s, 'pass', 'bid $6', 'pass');
+      expect(s.view(-1).auction).toMatchObject({ luxury: 1, from: GREEN, asked: YELLOW });
+      playNamed(s, 'bid $9', 'pass');
+      expect(eventsOf(s, 'sold')).toEqual([
+        [0, RED, 6],
+        [1, YELLOW, 9],
+      ]);
+      // Red and Yellow: 1 luxury each, Yellow's is worth more; Green out after Blue
+      expect(s.ranking()).toEqual([1, 3, 2, 0]);
+    },
+  );
 
   test('8.12 no auction with one bidder left: the survivor wins at once', () => {
     const s = load({ players: 3, ...LAST_CARD, cash: [10, 0, 0], luxuries: ['', 'L0', 'L1'], rng: diceRng(0) });

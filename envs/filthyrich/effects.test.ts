@@ -220,40 +220,47 @@ describe('§4 turn steps', () => {
     expect(s.view(-1).active).toBe(BLUE); // the last business sold: the dice rolled at once
   });
 
-  test('4.4 hits process in ascending face order: Loan Shark takes from the active player before his own Lemonade Stand pays', () => {
-    const s = load({
-      phase: 'preRoll',
-      page: 2,
-      cash: [0, 10, 10, 10],
-      businesses: ['B0 0 p1 a1', 'B5 1 p1 a2'],
-      rng: diceRng(2, 1),
-    });
-    playNamed(s, 'roll the dice');
-    expect(eventsOf(s, 'dice')).toEqual([[2, 1, -1, -1]]);
-    expect(eventsOf(s, 'hit')).toEqual([
-      [RED, 0, 1, -1],
-      [BLUE, 5, 1, RED],
-    ]);
-  });
+  test(
+    '4.4 hits process in ascending face order: Loan Shark takes ' +
+      'from the active player before his own Lemonade Stand pays',
+    () => {
+      const s = load({
+        phase: 'preRoll',
+        page: 2,
+        cash: [0, 10, 10, 10],
+        businesses: ['B0 0 p1 a1', 'B5 1 p1 a2'],
+        rng: diceRng(2, 1),
+      });
+      playNamed(s, 'roll the dice');
+      expect(eventsOf(s, 'dice')).toEqual([[2, 1, -1, -1]]);
+      expect(eventsOf(s, 'hit')).toEqual([
+        [RED, 0, 1, -1],
+        [BLUE, 5, 1, RED],
+      ]);
+    },
+  );
 
-  test('4.5 a tax event asks the selling windows clockwise from the active player, then payments in the same order', () => {
-    const s = load({
-      ...LAST_CARD,
-      active: GREEN,
-      hands: ['', '', 'C3'],
-      businesses: ['B0 0 p1 a1', 'B1 1 p1 a2', 'B2 3 p1 a3'],
-      rng: diceRng(0),
-    });
-    playNamed(s, 'discard Windfall (+$1)');
-    expect(s.view(-1).tax?.participants).toEqual([GREEN, YELLOW, RED, BLUE]);
-    const order: number[] = [];
-    while (s.view(-1).phase === 'taxSell') {
-      order.push(s.currentPlayer());
-      playNamed(s, 'done selling');
-    }
-    expect(order).toEqual([YELLOW, RED, BLUE]);
-    expect(eventsOf(s, 'pay').map(([seat]) => seat)).toEqual([GREEN, YELLOW, RED, BLUE]);
-  });
+  test(
+    '4.5 a tax event asks the selling windows clockwise from ' + 'the active player, then payments in the same order',
+    () => {
+      const s = load({
+        ...LAST_CARD,
+        active: GREEN,
+        hands: ['', '', 'C3'],
+        businesses: ['B0 0 p1 a1', 'B1 1 p1 a2', 'B2 3 p1 a3'],
+        rng: diceRng(0),
+      });
+      playNamed(s, 'discard Windfall (+$1)');
+      expect(s.view(-1).tax?.participants).toEqual([GREEN, YELLOW, RED, BLUE]);
+      const order: number[] = [];
+      while (s.view(-1).phase === 'taxSell') {
+        order.push(s.currentPlayer());
+        playNamed(s, 'done selling');
+      }
+      expect(order).toEqual([YELLOW, RED, BLUE]);
+      expect(eventsOf(s, 'pay').map(([seat]) => seat)).toEqual([GREEN, YELLOW, RED, BLUE]);
+    },
+  );
 
   test('4.9 a third luxury won at auction wins at once; the remaining auctions never run', () => {
     const s = load({ ...LAST_CARD, cash: [20, 20, 20, 0], luxuries: ['', 'L1 L2', '', 'L0 L3'], rng: diceRng(0) });

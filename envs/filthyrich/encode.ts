@@ -1,7 +1,18 @@
 import { SegmentWriter, defineLayout, type SegmentLayout } from '../core/segments.js';
-import { ASSETS, BUSINESSES, CARD_TYPES, DECK_SIZE, LUXURIES, PAGES, SLOTS, TYPE_COUNT } from './cards.js';
-import type { FilthyRichView } from './rules.js';
-import { MAX_PLAYERS, MIN_PLAYERS, PHASES } from './table.js';
+import {
+  ASSETS,
+  BUSINESSES,
+  CARD_TYPES,
+  DECK_SIZE,
+  LUXURIES,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  PAGES,
+  PHASES,
+  SLOTS,
+  TYPE_COUNT,
+} from './components.js';
+import type { FilthyRichView } from './view.js';
 
 /**
  * v2 appended `seat`. Models saved for v1 are refused; `agora widen-model` (training/widen-input.ts)
@@ -48,7 +59,8 @@ function layoutFor(n: number): SegmentLayout {
     { name: 'played', size: TYPE_COUNT }, // one-hot card being resolved
     { name: 'pageRoll', size: 6 }, // one-hot page die awaiting Page Turner
     { name: 'tax', size: 2 + 4 * n }, // [k / 4, audit?], target, participants, selling, eliminated
-    { name: 'auction', size: LUXURIES.length + 3 + 4 * n }, // luxury, [high, minimum, can I bid], from, high bidder, asked, passed
+    // luxury, [high, minimum, can I bid], from, high bidder, asked, passed
+    { name: 'auction', size: LUXURIES.length + 3 + 4 * n },
     { name: 'winners', size: n },
     { name: 'end', size: 2 }, // truncated, bankrupt
     // The viewer's absolute seat, one-hot (none for the spectator). Everything above is rotated to the

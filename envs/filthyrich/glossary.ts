@@ -1,6 +1,6 @@
 /**
  * Filthy Rich's reference for people: every business, asset, action and luxury by the name the
- * pages show, with its numbers and effect, all generated from the constant tables of cards.ts.
+ * pages show, with its numbers and effect, all generated from the constant tables of components.ts.
  */
 import type { GlossaryEntry } from '../core/board.js';
 import {
@@ -39,13 +39,13 @@ import {
   saleValue,
   type AssetKind,
   type Business,
-} from './cards.js';
+} from './components.js';
 
 /** '1 $ symbol', '3 $ symbols'. */
 export const symbolsText = (n: number): string => `${n} $ symbol${n === 1 ? '' : 's'}`;
 
 /** 'sign of 2 cards (vertical pair)'. */
-export function signText(b: Business): string {
+function signText(b: Business): string {
   const shape = SHAPES[b.shape];
   return b.signCards === 1 ? 'sign of 1 card' : `sign of ${b.signCards} cards (${shape.name})`;
 }
@@ -53,7 +53,10 @@ export function signText(b: Business): string {
 /** What a hit on one of the business's visible sign cards does. */
 export function hitText(b: Business): string {
   if (b.special === 'loanShark') {
-    return `each hit makes the player whose turn it is pay the owner up to $${LOAN_SHARK_TAKE} (on the owner's own turn the bank pays $${LOAN_SHARK_TAKE})`;
+    return (
+      `each hit makes the player whose turn it is pay the owner up to ` +
+      `$${LOAN_SHARK_TAKE} (on the owner's own turn the bank pays $${LOAN_SHARK_TAKE})`
+    );
   }
   return `each hit pays the owner $${b.hit}`;
 }
@@ -75,9 +78,15 @@ export function assetEffect(kind: number): string {
     case YAKUZA_LOAN:
       return `when played, the bank pays you $${YAKUZA_LOAN_GAIN}`;
     case PROTECTION_RACKET:
-      return `at the start of your turn every other player still in who owns a business pays you $${RACKET_TAKE} (if he has it)`;
+      return (
+        `at the start of your turn every other player still in who ` +
+        `owns a business pays you $${RACKET_TAKE} (if he has it)`
+      );
     case POLITICAL_CONNECTIONS:
-      return `your taxes count ${CONNECTIONS_RELIEF} $ symbols fewer (never below 0) and nobody can send you an ${ACTIONS[IRS_AUDIT].name}`;
+      return (
+        `your taxes count ${CONNECTIONS_RELIEF} $ symbols fewer (never ` +
+        `below 0) and nobody can send you an ${ACTIONS[IRS_AUDIT].name}`
+      );
     case FIRE_INSURANCE:
       return `when a ${ACTIONS[MYSTERIOUS_FIRE].name} destroys one of your businesses, the bank pays you its full cost`;
     case PERSONAL_ASSISTANT:
@@ -93,7 +102,8 @@ export function assetEffect(kind: number): string {
 
 function assetText(a: AssetKind): string {
   return (
-    `Asset (${a.copies} copies): costs $${a.cost}, ${symbolsText(a.tax)}, stays in front of you for the game; ${assetEffect(a.id)}. ` +
+    `Asset (${a.copies} copies): costs $${a.cost}, ${symbolsText(a.tax)}, ` +
+    `stays in front of you for the game; ${assetEffect(a.id)}. ` +
     'You may own only one of each kind.'
   );
 }
@@ -102,7 +112,10 @@ function assetText(a: AssetKind): string {
 export function actionEffect(kind: number): string {
   switch (kind) {
     case IRS_AUDIT:
-      return `choose another player without ${ASSETS[POLITICAL_CONNECTIONS].name}: he alone pays tax once on all his $ symbols (he may sell businesses first)`;
+      return (
+        `choose another player without ${ASSETS[POLITICAL_CONNECTIONS].name}: he ` +
+        `alone pays tax once on all his $ symbols (he may sell businesses first)`
+      );
     case BUSINESS_SCOUT:
       return 'take a business card of your choice from the discard pile into your hand (everybody sees which)';
     case ZONING_BOARD:
@@ -116,13 +129,19 @@ export function actionEffect(kind: number): string {
     case SHAKEDOWN:
       return `another player of your choice pays you $${SHAKEDOWN_TAKE} (or all he has, if less)`;
     case MYSTERIOUS_FIRE:
-      return "pay the bank half the cost (rounded up) of a rival's business to destroy it: its card goes to the discard pile and its sign leaves the binder";
+      return (
+        "pay the bank half the cost (rounded up) of a rival's business to destroy " +
+        'it: its card goes to the discard pile and its sign leaves the binder'
+      );
     default:
       throw new RangeError(`no action kind ${kind}`);
   }
 }
 
-/** A card's numbers and effect in a few words, for hand lists: 'vertical pair sign, 1 $ symbol, each hit pays the owner $2'. */
+/**
+ * A card's numbers and effect in a few words, for hand lists: 'vertical pair sign, 1 $ symbol, each hit pays the owner
+ * $2'.
+ */
 export function cardSummary(type: number): string {
   const card = CARD_TYPES[type];
   if (card.category === 'business') {
@@ -146,7 +165,9 @@ export const GLOSSARY: readonly GlossaryEntry[] = Object.freeze(
     })),
     ...LUXURIES.map((l) => ({
       term: l.name,
-      text: `Luxury: price $${l.price}, ${symbolsText(l.tax)}. Buy it at the start of your turn; the first player to own ${LUXURIES_TO_WIN} luxuries wins.`,
+      text:
+        `Luxury: price $${l.price}, ${symbolsText(l.tax)}. Buy it at the start ` +
+        `of your turn; the first player to own ${LUXURIES_TO_WIN} luxuries wins.`,
       kind: 'luxury',
     })),
   ].map((e) => Object.freeze(e)),

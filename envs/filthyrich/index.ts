@@ -1,42 +1,56 @@
-import type { GameDefinition } from '../core/game.js';
-import { ENCODING_VERSION, encodeFilthyRich, observationSize } from './encode.js';
-import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
+/**
+ * Filthy Rich (2-5 players): run businesses whose signs fill a four-page binder, collect on the
+ * dice, pay taxes on every 0, and be the first to own three luxuries (or the last one solvent).
+ * Rules: shared/rules/filthyrich.md; the actions are its §9 (actions.ts). Config: none ({}).
+ */
+import { defineGame } from '../core/define-game.js';
+import { ACTION_RANGES, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './actions.js';
+import { describeDecision, renderSvg } from './board.js';
+import { DEFAULT_PLAYERS, MAX_PLAYERS, MAX_STEPS, MIN_PLAYERS } from './components.js';
+import { ENCODING_VERSION, encodeFilthyRich, layoutOf } from './encode.js';
+import { GLOSSARY } from './glossary.js';
+import { GAME, POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
-import {
-  ACTION_SIZE,
-  FilthyRichState,
-  GAME,
-  MAX_PLAYERS,
-  MAX_STEPS,
-  MIN_PLAYERS,
-  evaluatePosition,
-  type FilthyRichConfig,
-  type FilthyRichView,
-} from './rules.js';
-import { DEFAULT_PLAYERS } from './table.js';
+import { RULES } from './rules-doc.js';
+import { evaluate, ranking, scores } from './scoring.js';
+import { apply, determinize, isOver, isTruncated, setup, toAct } from './transitions.js';
+import { view, type FilthyRichView } from './view.js';
 
-export type { FilthyRichConfig, FilthyRichView } from './rules.js';
+export type { FilthyRichView } from './view.js';
 
-export const filthyrich = {
+/** The config object; Filthy Rich has no options. */
+export type FilthyRichConfig = Record<string, never>;
+
+export const filthyrich = defineGame<typeof POSITION.spec.fields, FilthyRichView, FilthyRichConfig>({
   name: GAME,
   title: 'Filthy Rich',
   description:
-    'Two to five tycoons open businesses in a four-page binder of signs, collect on the dice, dodge taxes and race to own three luxuries.',
+    'Two to five tycoons open businesses in a four-page binder of signs, collect on the dice, dodge taxes ' +
+    'and race to own three luxuries.',
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: DEFAULT_PLAYERS,
   actionSize: ACTION_SIZE,
+  actions: ACTION_RANGES,
   encodingVersion: ENCODING_VERSION,
-  observationSize,
+  observationSegments: (players) => layoutOf(players).segments,
   // §7: the game ends right after decision 10,000 at the latest (turn 200 usually comes first, but
   // auctions make the decisions per turn unbounded, so the decision cap is the honest bound).
-  maxGameLength: (_players: number) => MAX_STEPS,
-  newGame: (options) => FilthyRichState.newGame(options),
-  fromJSON: (json) => FilthyRichState.fromJSON(json),
-  evaluate: (state, player) => {
-    if (!(state instanceof FilthyRichState)) throw new TypeError('filthyrich.evaluate needs a filthyrich state');
-    return evaluatePosition(state, player);
-  },
+  maxGameLength: () => MAX_STEPS,
+  position: POSITION,
+  setup,
+  toAct,
+  legalActions,
+  whyIllegal,
+  apply,
+  isOver,
+  isTruncated,
+  ranking,
+  scores,
+  view,
+  determinize,
+  actionLabel,
+  evaluate,
   encode: encodeFilthyRich,
   renderText,
   renderHtml,
@@ -44,4 +58,4 @@ export const filthyrich = {
   describeDecision,
   glossary: GLOSSARY,
   rules: RULES,
-} satisfies GameDefinition<FilthyRichConfig, FilthyRichView>;
+});

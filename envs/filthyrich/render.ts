@@ -1,9 +1,18 @@
 import { SEAT_COLORS } from '../core/board.js';
 import { escapeHtml } from '../core/html.js';
-import { ASSETS, BUSINESSES, CARD_TYPES, LUXURIES, PAGES, cardLabel, luxuryLabel } from './cards.js';
+import {
+  ASSETS,
+  BUSINESSES,
+  CARD_TYPES,
+  DECISION_TEXT,
+  LUXURIES,
+  PAGES,
+  cardLabel,
+  luxuryLabel,
+} from './components.js';
 import { cardSummary, explain, glossaryText } from './glossary.js';
-import type { LogEntry } from './log.js';
-import { DECISION_TEXT, type FilthyRichView } from './rules.js';
+import type { LogEntry } from './events.js';
+import type { FilthyRichView } from './view.js';
 
 /** 'seat 2' or 'seat 2 (you)'. */
 function seatName(view: FilthyRichView, seat: number): string {
@@ -15,7 +24,10 @@ const money = (n: number): string => `$${n}`;
 
 function headline(view: FilthyRichView): string {
   const who = view.seat >= 0 ? `you are seat ${view.seat}` : 'spectator view';
-  return `Filthy Rich · turn ${view.turn} of ${view.maxTurns} · binder at page ${view.page} · ${seatName(view, view.active)}'s turn · ${who}`;
+  return (
+    `Filthy Rich · turn ${view.turn} of ${view.maxTurns} · binder at ` +
+    `page ${view.page} · ${seatName(view, view.active)}'s turn · ${who}`
+  );
 }
 
 /** Who decides what now, or how the game ended. */
@@ -90,7 +102,10 @@ function auctionText(view: FilthyRichView): string | undefined {
   if (a === null) return undefined;
   const high = a.highBidder >= 0 ? `high bid $${a.highBid} by ${seatName(view, a.highBidder)}` : 'no bid yet';
   const passed = a.passed.length > 0 ? `; passed since: ${a.passed.map((s) => seatName(view, s)).join(', ')}` : '';
-  return `Auction of ${luxuryLabel(a.luxury)} from ${seatName(view, a.from)}: ${high}, minimum $${a.minimumBid}, ${seatName(view, a.asked)} asked${passed}.`;
+  return (
+    `Auction of ${luxuryLabel(a.luxury)} from ${seatName(view, a.from)}: ${high}, ` +
+    `minimum $${a.minimumBid}, ${seatName(view, a.asked)} asked${passed}.`
+  );
 }
 
 /** One log event as a sentence. */
@@ -183,12 +198,14 @@ export function formatLogEntry(view: FilthyRichView, entry: LogEntry): string {
 export function renderText(view: FilthyRichView): string {
   const lines: string[] = [headline(view), statusLine(view), ''];
   lines.push(
-    `${'Players'.padEnd(18)}${'cash'.padStart(6)}${'hand'.padStart(6)}${'$sym'.padStart(6)}  luxuries / businesses / assets`,
+    `${'Players'.padEnd(18)}${'cash'.padStart(6)}${'hand'.padStart(6)}${'$sym'.padStart(6)} ` +
+      ` luxuries / businesses / assets`,
   );
   for (let seat = 0; seat < view.players; seat++) {
     const out = view.eliminated[seat] > 0 ? ` (out #${view.eliminated[seat]})` : '';
     lines.push(
-      `  ${(seatName(view, seat) + out).padEnd(16)}${money(view.cash[seat]).padStart(6)}${String(view.handSizes[seat]).padStart(6)}${String(view.symbols[seat]).padStart(6)}  ` +
+      `  ${(seatName(view, seat) + out).padEnd(16)}${money(view.cash[seat]).padStart(6)}` +
+        `${String(view.handSizes[seat]).padStart(6)}${String(view.symbols[seat]).padStart(6)}  ` +
         `${luxuriesOf(view, seat)} / ${businessesOf(view, seat)} / ${assetsOf(view, seat)}`,
     );
   }
@@ -251,7 +268,8 @@ function pocketHtml(view: FilthyRichView, slot: number): string {
         ? `takes up to ${money(BUSINESSES[b].hit)}`
         : `pays ${money(BUSINESSES[b].hit)}`;
     parts.push(
-      `<b>${named(bizName(b))}</b><br><small>${escapeHtml(`${seatName(view, owner)} · page ${page} · ${hit}`)}</small>`,
+      `<b>${named(bizName(b))}</b>` +
+        `<br><small>${escapeHtml(`${seatName(view, owner)} · page ${page} · ${hit}`)}</small>`,
     );
   } else {
     parts.push('<small>nothing visible</small>');
@@ -268,9 +286,9 @@ function hiddenSignsHtml(view: FilthyRichView): string {
       const hidden = view.binder[p - 1].flatMap((x, i) => (x === b && view.visible[i] !== b ? [i + 1] : []));
       if (hidden.length === 0) continue;
       const why = p > view.page ? 'turned away' : 'covered';
-      items.push(
-        `${named(bizName(b))}${escapeHtml(` (${seatName(view, view.businessOwner[b])}, page ${p}): slot${hidden.length > 1 ? 's' : ''} ${hidden.join('+')} ${why}`)}`,
-      );
+      const where = ` (${seatName(view, view.businessOwner[b])}, page ${p}): `;
+      const slots = `slot${hidden.length > 1 ? 's' : ''} ${hidden.join('+')} ${why}`;
+      items.push(`${named(bizName(b))}${escapeHtml(where + slots)}`);
     }
   }
   return items.length === 0
@@ -287,17 +305,22 @@ function binderHtml(view: FilthyRichView): string {
       `<span style="${tint(seat)};padding:0 .4em;margin-right:.3em">${escapeHtml(seatName(view, seat))}</span>`,
   ).join('');
   return (
-    `<table class="binder" style="table-layout:fixed;width:100%"><caption>${escapeHtml(caption)}</caption>${rows.join('')}</table>` +
+    `<table class="binder" ` +
+    `style="table-layout:fixed;width:100%"><caption>${escapeHtml(caption)}</caption>${rows.join('')}</table>` +
     `${hiddenSignsHtml(view)}<p class="colours">${legend}</p>`
   );
 }
 
 function handHtml(view: FilthyRichView): string {
-  const head = `<p class="hand">${escapeHtml(`Your hand (${view.hand.length} of ${view.handLimits[view.seat]}):`)}${view.hand.length === 0 ? ' (empty)' : ''}</p>`;
+  const head =
+    `<p ` +
+    `class="hand">${escapeHtml(`Your hand (${view.hand.length} of ${view.handLimits[view.seat]}):`)}` +
+    `${view.hand.length === 0 ? ' (empty)' : ''}</p>`;
   if (view.hand.length === 0) return head;
   const items = view.hand.map(
     (type) =>
-      `<li><b>${escapeHtml(cardLabel(type))}</b> <small title="${escapeHtml(glossaryText(CARD_TYPES[type].name))}">${escapeHtml(cardSummary(type))}</small></li>`,
+      `<li><b>${escapeHtml(cardLabel(type))}</b> <small ` +
+      `title="${escapeHtml(glossaryText(CARD_TYPES[type].name))}">${escapeHtml(cardSummary(type))}</small></li>`,
   );
   return `${head}<ul class="hand">${items.join('')}</ul>`;
 }
@@ -317,12 +340,18 @@ function luxuriesHtml(view: FilthyRichView): string {
               : owner === -2
                 ? ' style="color:#667;text-decoration:line-through"'
                 : '';
-          return `<td${style}><b>${named(l.name)}</b> ${escapeHtml(`${money(l.price)} · ${l.tax} $`)}<br><small>${escapeHtml(where)}</small></td>`;
+          return (
+            `<td${style}><b>${named(l.name)}</b> ` +
+            `${escapeHtml(`${money(l.price)} · ${l.tax} $`)}<br><small>${escapeHtml(where)}</small></td>`
+          );
         })
         .join('')}</tr>`,
     );
   }
-  return `<table class="luxuries" style="table-layout:fixed;width:100%"><caption>Luxuries (price · $ symbols · owner)</caption>${rows.join('')}</table>`;
+  return (
+    `<table class="luxuries" style="table-layout:fixed;width:100%"><caption>Luxuries ` +
+    `(price · $ symbols · owner)</caption>${rows.join('')}</table>`
+  );
 }
 
 /** The log grouped by turn, one line per turn, in a scrolling box. */
@@ -334,7 +363,10 @@ function logHtml(view: FilthyRichView): string {
   }
   const heading = view.seat >= 0 ? 'Since your last move' : 'This turn and the last';
   const items = turns.map((t) => `<li><b>turn ${t.turn}</b>: ${t.events.join(' · ')}</li>`);
-  return `<p><b>${heading}</b></p><ol class="log" style="max-height:16em;overflow-y:auto;margin-top:0">${items.join('')}</ol>`;
+  return (
+    `<p><b>${heading}</b></p><ol class="log" ` +
+    `style="max-height:16em;overflow-y:auto;margin-top:0">${items.join('')}</ol>`
+  );
 }
 
 /** The arena's HTML fragment of one seat's view (no scripts; all text escaped). */
@@ -366,13 +398,18 @@ export function renderHtml(view: FilthyRichView): string {
         .map(([what, list]) => `<b>${what}:</b> ${list.join(', ')}`)
         .join('<br>') || '—';
     // Two rows per seat: the numbers, then everything it owns across the table's full width.
+    const ownsRow =
+      ownsHtml === '—' && view.eliminated[seat] > 0
+        ? ''
+        : `<tr${cls}><td colspan="4"><small>${ownsHtml}</small></td></tr>`;
     return (
-      `<tr${cls}>${th(name)}<td style="${tint(seat)}">${escapeHtml(money(view.cash[seat]))}</td>${td(`${view.handSizes[seat]} / ${view.handLimits[seat]}`)}` +
-      `${td(String(view.symbols[seat]))}</tr>${ownsHtml === '—' && view.eliminated[seat] > 0 ? '' : `<tr${cls}><td colspan="4"><small>${ownsHtml}</small></td></tr>`}`
+      `<tr${cls}>${th(name)}<td style="${tint(seat)}">${escapeHtml(money(view.cash[seat]))}</td>` +
+      `${td(`${view.handSizes[seat]} / ${view.handLimits[seat]}`)}${td(String(view.symbols[seat]))}</tr>${ownsRow}`
     );
   });
   parts.push(
-    `<table class="players"><caption>Players (owned: luxuries, businesses with page: slots, assets)</caption>${head}${rows.join('')}</table>`,
+    `<table class="players"><caption>Players (owned: luxuries, businesses ` +
+      `with page: slots, assets)</caption>${head}${rows.join('')}</table>`,
   );
   if (view.seat >= 0) parts.push(handHtml(view));
   const known = knownText(view);
@@ -382,9 +419,10 @@ export function renderHtml(view: FilthyRichView): string {
   parts.push(binderHtml(view));
   parts.push(luxuriesHtml(view));
   const played = view.played >= 0 ? ` · being played: ${CARD_TYPES[view.played].name}` : '';
-  parts.push(
-    `<p class="piles">${escapeHtml(`Deck: ${view.deckSize} cards · discard pile (${view.discard.length}, oldest first): ${view.discard.map((t) => CARD_TYPES[t].name).join(', ') || 'empty'}${played}`)}</p>`,
-  );
+  const discard = view.discard.map((t) => CARD_TYPES[t].name).join(', ') || 'empty';
+  const piles =
+    `Deck: ${view.deckSize} cards · discard pile (${view.discard.length}, oldest first): ` + discard + played;
+  parts.push(`<p class="piles">${escapeHtml(piles)}</p>`);
   if (view.log.length > 0) parts.push(logHtml(view));
   parts.push('</section>');
   return parts.join('');

@@ -19,22 +19,26 @@ describe('§10 rule scenarios', () => {
     expect(s.view(-1).businessOwner[business]).toBe([RED, BLUE, BLUE, GREEN][page - 1]);
   });
 
-  test("2. placement and cover fee: Tornado Cleaners at anchor 3 of page 3 pays Blue $2 for the visible Murphy's only", () => {
-    const s = load({
-      phase: 'card',
-      page: 3,
-      cash: [20, 10, 10, 10],
-      hands: ['B12'],
-      businesses: ['B7 1 p2 a5', 'B1 1 p1 a6'],
-    });
-    playNamed(s, 'play Tornado Cleaners ($12)');
-    expect(labels(s)).toContain('place on slots 3+6 (fee $2)');
-    expect(labels(s)).toContain('place on slots 1+4');
-    playNamed(s, 'place on slots 3+6 (fee $2)');
-    expect(cash(s)).toEqual([6, 12, 10, 10]);
-    expect(s.view(-1).binder[2]).toEqual([-1, -1, 12, -1, -1, 12, -1, -1, -1]);
-    expect(eventsOf(s, 'fee')).toEqual([[RED, BLUE, 2]]);
-  });
+  test(
+    '2. placement and cover fee: Tornado Cleaners at anchor ' +
+      "3 of page 3 pays Blue $2 for the visible Murphy's only",
+    () => {
+      const s = load({
+        phase: 'card',
+        page: 3,
+        cash: [20, 10, 10, 10],
+        hands: ['B12'],
+        businesses: ['B7 1 p2 a5', 'B1 1 p1 a6'],
+      });
+      playNamed(s, 'play Tornado Cleaners ($12)');
+      expect(labels(s)).toContain('place on slots 3+6 (fee $2)');
+      expect(labels(s)).toContain('place on slots 1+4');
+      playNamed(s, 'place on slots 3+6 (fee $2)');
+      expect(cash(s)).toEqual([6, 12, 10, 10]);
+      expect(s.view(-1).binder[2]).toEqual([-1, -1, 12, -1, -1, 12, -1, -1, -1]);
+      expect(eventsOf(s, 'fee')).toEqual([[RED, BLUE, 2]]);
+    },
+  );
 
   test('3. no room: on page 2 with pockets free only at 1, 5, 9 only Lemonade Stand is playable', () => {
     const s = load({
@@ -183,28 +187,31 @@ describe('§10 rule scenarios', () => {
     expect(s.view(-1).businessOwner[20]).toBe(-1);
   });
 
-  test('12. IRS Audit: Blue (Political Connections) cannot be chosen; Green (7 $, $10) sells nothing and pays $7', () => {
-    const s = load({
-      phase: 'card',
-      hands: ['C0 C3'],
-      businesses: ['B9 2 p1 a1', 'B20 2 p1 a4'],
-      luxuries: ['', '', 'L0'],
-      assets: ['', 'A2'],
-    });
-    playNamed(s, 'play IRS Audit');
-    expect(labels(s)).toEqual(['audit seat 2', 'audit seat 3']);
-    playNamed(s, 'audit seat 2');
-    expect(s.currentPlayer()).toBe(GREEN);
-    expect(s.view(-1).tax).toMatchObject({ multiplier: 1, target: GREEN, participants: [GREEN] });
-    playNamed(s, 'done selling');
-    expect(cash(s)[GREEN]).toBe(3);
-    expect(eventsOf(s, 'pay')).toEqual([[GREEN, 7, 7]]);
-    // Back to Red's second card action; the audit card is in the discard pile.
-    expect(s.currentPlayer()).toBe(RED);
-    expect(s.view(-1).phase).toBe('card');
-    expect(s.view(-1).discard).toEqual([29]);
-    expect(s.view(-1).actionsDone).toBe(1);
-  });
+  test(
+    '12. IRS Audit: Blue (Political Connections) cannot be ' + 'chosen; Green (7 $, $10) sells nothing and pays $7',
+    () => {
+      const s = load({
+        phase: 'card',
+        hands: ['C0 C3'],
+        businesses: ['B9 2 p1 a1', 'B20 2 p1 a4'],
+        luxuries: ['', '', 'L0'],
+        assets: ['', 'A2'],
+      });
+      playNamed(s, 'play IRS Audit');
+      expect(labels(s)).toEqual(['audit seat 2', 'audit seat 3']);
+      playNamed(s, 'audit seat 2');
+      expect(s.currentPlayer()).toBe(GREEN);
+      expect(s.view(-1).tax).toMatchObject({ multiplier: 1, target: GREEN, participants: [GREEN] });
+      playNamed(s, 'done selling');
+      expect(cash(s)[GREEN]).toBe(3);
+      expect(eventsOf(s, 'pay')).toEqual([[GREEN, 7, 7]]);
+      // Back to Red's second card action; the audit card is in the discard pile.
+      expect(s.currentPlayer()).toBe(RED);
+      expect(s.view(-1).phase).toBe('card');
+      expect(s.view(-1).discard).toEqual([29]);
+      expect(s.view(-1).actionsDone).toBe(1);
+    },
+  );
 
   test('13. page die with Page Turner: at page 2 Red rolls 1, re-rolls 6, and the page stays 2', () => {
     const rng = rngWhere((r) => r.int(10) !== 0 && r.int(10) !== 0 && r.die() === 1 && r.die() === 6);

@@ -4,9 +4,19 @@ import { playNamed } from '../core/testing.js';
 import { encodeFilthyRich, layoutOf, observationSize } from './encode.js';
 import { filthyrich } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import type { FilthyRichState } from './rules.js';
-import { ACTION_SIZE, type FilthyRichJson, type PositionSpec } from './rules.js';
-import { BLUE, GREEN, RED, YELLOW, diceRng, load, rngWhere } from './test-helpers.js';
+import { ACTION_SIZE } from './actions.js';
+import {
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  diceRng,
+  load,
+  readableJson,
+  rngWhere,
+  type FilthyRichJson,
+  type PositionSpec,
+} from './test-helpers.js';
 
 // Two positions that differ only in what Red cannot see: which Windfall / Tax Refund Blue holds
 // and which lies in the deck. Blue's scouted Tornado Cleaners is known to everyone.
@@ -22,7 +32,8 @@ const BASE: PositionSpec = {
   discard: 'C1 B4 C7',
   rng: diceRng(5),
 };
-// Every card not listed lies in the deck (ascending), so swapping Blue's Windfall for a Tax Refund changes the deck too.
+// Every card not listed lies in the deck (ascending), so swapping Blue's Windfall for a Tax Refund changes the deck
+// too.
 const other: PositionSpec = { ...BASE, hands: ['B0 C5', 'B12 C4 A2', 'C2 C2', 'C6'] };
 const A = () => load(BASE);
 const B = () => load(other);
@@ -153,24 +164,28 @@ describe('determinize (§6)', () => {
     expect(s.determinize(RED, Rng.fromSeed(1)).legalActions()).toEqual(s.legalActions());
   });
 
-  test("resamples the other hands and the deck from the unseen pool, keeping the known Tornado Cleaners in Blue's hand", () => {
-    const s = A();
-    const blueHands = new Set<string>();
-    const decks = new Set<string>();
-    for (let k = 0; k < 40; k++) {
-      const world = s.determinize(RED, Rng.fromSeed(`resample:${k}`)) as FilthyRichState;
-      const json = world.toJSON();
-      expect(json.hands[BLUE]).toContain('B12');
-      expect(json.hands[RED]).toEqual(['B0', 'C5']);
-      blueHands.add(json.hands[BLUE].join(' '));
-      decks.add(json.deck.join(' '));
-      // The unseen pool is conserved: Blue's two unknown cards, Green's two, Yellow's one and the deck.
-      expect(unseen(json)).toEqual(unseen(s.toJSON()));
-      expect(json.hands.map((h) => h.length)).toEqual([2, 3, 2, 1]);
-    }
-    expect(blueHands.size).toBeGreaterThan(5);
-    expect(decks.size).toBeGreaterThan(5);
-  });
+  test(
+    'resamples the other hands and the deck from the unseen ' +
+      "pool, keeping the known Tornado Cleaners in Blue's hand",
+    () => {
+      const s = A();
+      const blueHands = new Set<string>();
+      const decks = new Set<string>();
+      for (let k = 0; k < 40; k++) {
+        const world = s.determinize(RED, Rng.fromSeed(`resample:${k}`));
+        const json = readableJson(world);
+        expect(json.hands[BLUE]).toContain('B12');
+        expect(json.hands[RED]).toEqual(['B0', 'C5']);
+        blueHands.add(json.hands[BLUE].join(' '));
+        decks.add(json.deck.join(' '));
+        // The unseen pool is conserved: Blue's two unknown cards, Green's two, Yellow's one and the deck.
+        expect(unseen(json)).toEqual(unseen(readableJson(s)));
+        expect(json.hands.map((h) => h.length)).toEqual([2, 3, 2, 1]);
+      }
+      expect(blueHands.size).toBeGreaterThan(5);
+      expect(decks.size).toBeGreaterThan(5);
+    },
+  );
 
   test('is a function of view(p) and the rng: two states with the same view give the same world', () => {
     for (let k = 0; k < 10; k++) {
@@ -184,7 +199,7 @@ describe('determinize (§6)', () => {
     const s = A();
     const w1 = s.determinize(RED, Rng.fromSeed('r1')).toJSON() as { rng: unknown };
     const w2 = s.determinize(RED, Rng.fromSeed('r2')).toJSON() as { rng: unknown };
-    expect(w1.rng).not.toEqual(s.toJSON().rng);
+    expect(w1.rng).not.toEqual((s.toJSON() as { rng: unknown }).rng);
     expect(w1.rng).not.toEqual(w2.rng);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { InvalidStateError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
+import { CARD_TYPES } from './components.js';
 import { filthyrich } from './index.js';
-import { FilthyRichState, positionJson, type FilthyRichJson } from './rules.js';
+import { positionJson, readableJson, type FilthyRichJson } from './test-helpers.js';
 
 const valid = (): FilthyRichJson =>
   positionJson({
@@ -16,18 +17,18 @@ const valid = (): FilthyRichJson =>
   });
 
 /** A mid-game state of each interesting phase, from seeded random play. */
-function statesByPhase(): Map<string, FilthyRichJson> {
-  const found = new Map<string, FilthyRichJson>();
+function statesByPhase(): Map<string, unknown> {
+  const found = new Map<string, unknown>();
   const rng = Rng.fromSeed('phases');
   for (let game = 0; game < 60 && found.size < 11; game++) {
     const s = filthyrich.newGame({ players: 2 + (game % 4), seed: `phases${game}` });
     while (!s.isTerminal()) {
       const phase = s.view(-1).phase;
-      if (!found.has(phase)) found.set(phase, s.toJSON() as FilthyRichJson);
+      if (!found.has(phase)) found.set(phase, s.toJSON());
       const legal = s.legalActions();
       s.applyAction(legal[rng.int(legal.length)]);
     }
-    if (!found.has('over')) found.set('over', s.toJSON() as FilthyRichJson);
+    if (!found.has('over')) found.set('over', s.toJSON());
   }
   return found;
 }
@@ -35,8 +36,37 @@ function statesByPhase(): Map<string, FilthyRichJson> {
 describe('saved states', () => {
   test('a hand-written position loads and round-trips exactly', () => {
     const json = valid();
-    const s = FilthyRichState.fromJSON(json);
-    expect(JSON.stringify(s.toJSON())).toBe(JSON.stringify(json));
+    const s = filthyrich.fromJSON(json);
+    expect(JSON.stringify(readableJson(s))).toBe(JSON.stringify(json));
+    const saved = JSON.stringify(s.toJSON());
+    expect(JSON.stringify(filthyrich.fromJSON(JSON.parse(saved)).toJSON())).toBe(saved);
+  });
+
+  test("today's saved state is version 2; a version-1 state migrates to the same position", () => {
+    const s = filthyrich.newGame({ players: 3, seed: 'versions' });
+    for (let i = 0; i < 30 && !s.isTerminal(); i++) s.applyAction(s.legalActions()[i % s.legalActions().length]);
+    const saved = s.toJSON() as { version: number; deck: number[] };
+    expect(saved.version).toBe(2);
+    const v1 = readableJson(s);
+    expect(v1).not.toHaveProperty('version');
+    expect(filthyrich.fromJSON(v1).toJSON()).toEqual(saved);
+    // The deck keeps its top card last; version 1 listed it first.
+    expect(
+      saved.deck
+        .slice()
+        .reverse()
+        .map((t) => CARD_TYPES[t].code),
+    ).toEqual(v1.deck);
+  });
+
+  test('version-2 states are checked too: a card twice, a derived field supplied, a version from the future', () => {
+    const saved = filthyrich.newGame({ players: 2, seed: 'v2' }).toJSON() as Record<string, unknown> & {
+      deck: number[];
+    };
+    const twice = { ...saved, deck: [...saved.deck, saved.deck[0]] };
+    expect(() => filthyrich.fromJSON(twice)).toThrow(/too many .* cards/);
+    expect(() => filthyrich.fromJSON({ ...saved, binder: [] })).toThrow(/binder/);
+    expect(() => filthyrich.fromJSON({ ...saved, version: 3 })).toThrow(/version 3/);
   });
 
   test('every decision kind is reached by random play and round-trips through JSON text', () => {
@@ -58,7 +88,7 @@ describe('saved states', () => {
     );
     for (const json of found.values()) {
       const text = JSON.stringify(json);
-      expect(JSON.stringify(FilthyRichState.fromJSON(JSON.parse(text)).toJSON())).toBe(text);
+      expect(JSON.stringify(filthyrich.fromJSON(JSON.parse(text)).toJSON())).toBe(text);
     }
   });
 
@@ -143,7 +173,7 @@ describe('saved states', () => {
     mutate(json);
     let error: unknown;
     try {
-      FilthyRichState.fromJSON(json);
+      filthyrich.fromJSON(json);
     } catch (err) {
       error = err;
     }

@@ -14,6 +14,69 @@ export const HAND_LIMIT = 5;
 /** §1: the first owner of this many luxuries wins. */
 export const LUXURIES_TO_WIN = 3;
 
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 5;
+export const DEFAULT_PLAYERS = 4;
+/** §7: the environment ends the game after turn 200 or decision 10,000, whichever comes first. */
+export const MAX_TURNS = 200;
+export const MAX_STEPS = 10_000;
+/** §4.9: a bid is the minimum legal bid plus one of these steps. */
+export const BID_STEPS: readonly number[] = [0, 1, 4, 9];
+
+/**
+ * Decision kinds of §9 (F1-F10) plus 'over'. 'buy' F1, 'card' F2, 'anchor' F3, 'target' F4,
+ * 'page' F5, 'choose' F6, 'preRoll' F7, 'taxSell' F8, 'pageTurner' F9, 'auction' F10.
+ */
+export const PHASES = [
+  'buy',
+  'card',
+  'anchor',
+  'target',
+  'page',
+  'choose',
+  'preRoll',
+  'taxSell',
+  'pageTurner',
+  'auction',
+  'over',
+] as const;
+export type PhaseName = (typeof PHASES)[number];
+export const PH_BUY = 0;
+export const PH_CARD = 1;
+export const PH_ANCHOR = 2;
+export const PH_TARGET = 3;
+export const PH_PAGE = 4;
+export const PH_CHOOSE = 5;
+export const PH_PRE_ROLL = 6;
+export const PH_TAX_SELL = 7;
+export const PH_PAGE_TURNER = 8;
+export const PH_AUCTION = 9;
+export const PH_OVER = 10;
+
+/** What the seat to act decides in each phase (neutral wording: messages and renderers use it). */
+export const DECISION_TEXT: Readonly<Record<PhaseName, string>> = {
+  buy: 'buy luxuries or sell businesses, then end the buy step',
+  card: 'play or discard a card (or sell a business)',
+  anchor: 'choose where the sign goes on the current page',
+  target: 'choose a player as the target',
+  page: 'choose the page the binder turns to',
+  choose: 'choose a business',
+  preRoll: 'sell businesses or roll the business dice',
+  taxSell: 'sell businesses before paying tax, or be done',
+  pageTurner: 'keep the page die or re-roll it (Page Turner)',
+  auction: 'bid for the luxury or pass',
+  over: 'nothing: the game is over',
+};
+
+/** What a tax event returns to when it is over (§4.4 roll, or a card action of §4.3). */
+export const TAX_CONTEXTS = ['roll', 'card'] as const;
+export const CTX_ROLL = 0;
+export const CTX_CARD = 1;
+
+/** Luxury owner codes besides seats. */
+export const LUX_AVAILABLE = -1;
+export const LUX_REMOVED = -2;
+
 // ---- §2.2 sign shapes ---------------------------------------------------------------------------
 
 export interface Shape {
@@ -80,7 +143,7 @@ const SHAPE_TABLE: readonly Omit<Shape, 'anchors'>[] = [
 ];
 
 /** Slot s sits at row ⌊(s−1)/3⌋, column (s−1) mod 3 (§2.1). */
-export const slotOf = (row: number, col: number): number => row * 3 + col + 1;
+const slotOf = (row: number, col: number): number => row * 3 + col + 1;
 
 export const SHAPES: readonly Shape[] = Object.freeze(
   SHAPE_TABLE.map((shape) => {
@@ -97,7 +160,7 @@ export const SHAPES: readonly Shape[] = Object.freeze(
     });
   }),
 );
-export type ShapeCode = Shape['code'];
+type ShapeCode = Shape['code'];
 const shapeId = (code: ShapeCode): number => SHAPE_TABLE.findIndex((s) => s.code === code);
 
 /** The slots a shape covers when anchored at `anchor` (ascending), or [] if it does not fit. */
@@ -111,7 +174,7 @@ export function placementSlots(shape: number, anchor: number): number[] {
 
 // ---- §2.3 businesses ----------------------------------------------------------------------------
 
-export type BusinessSpecial = 'none' | 'chapter11' | 'loanShark';
+type BusinessSpecial = 'none' | 'chapter11' | 'loanShark';
 
 export interface Business {
   /** === index in BUSINESSES and the card type (0-21). */
@@ -267,7 +330,7 @@ export const SHAKEDOWN_TAKE = 3;
 
 // ---- card types (§2.5 "Card types used by the action encoding") and the 73-card deck ---------------
 
-export type CardCategory = 'business' | 'asset' | 'action';
+type CardCategory = 'business' | 'asset' | 'action';
 
 export interface CardType {
   /** === index in CARD_TYPES: 0-21 businesses, 22-28 assets, 29-36 actions. */
@@ -322,10 +385,7 @@ export const CARD_TYPES: readonly CardType[] = Object.freeze(
   ].map((t) => Object.freeze(t)),
 );
 export const TYPE_COUNT = CARD_TYPES.length;
-/** Copies of each card type, for the hot path. */
-export const TYPE_COPIES: Uint8Array = Uint8Array.from(CARD_TYPES, (t) => t.copies);
 export const assetType = (kind: number): number => ASSET_TYPE_BASE + kind;
-export const actionType = (kind: number): number => ACTION_TYPE_BASE + kind;
 
 /** One physical card: id === index; copies of a type are adjacent, so ascending id = ascending type. */
 export interface DeckCard {

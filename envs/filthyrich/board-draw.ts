@@ -2,14 +2,23 @@
  * Filthy Rich's board as SVG, a pure function of one seat's view: the rivals' places at the top, the
  * binder in the middle (the pockets the dice read now, then its four pages), the dice, deck,
  * discard pile and luxury market, and the viewer's own place with its face-up hand at the bottom.
- * Other hands and the deck are drawn as card backs only. Helpers live in svg-kit.ts.
+ * Other hands and the deck are drawn as card backs only. Helpers live in board-kit.ts.
  */
-import { cardBack, svgBoard } from '../core/board.js';
-import { BUSINESSES, CARD_TYPES, LUXURIES, LUXURIES_TO_WIN, PAGES, SLOTS, luxuryLabel } from './cards.js';
+import { cardBack, svgBoard, svgText } from '../core/board.js';
+import {
+  BUSINESSES,
+  CARD_TYPES,
+  DECISION_TEXT,
+  LUXURIES,
+  LUXURIES_TO_WIN,
+  PAGES,
+  SLOTS,
+  luxuryLabel,
+} from './components.js';
 import { explain, symbolsText } from './glossary.js';
-import type { LogEntry } from './log.js';
+import type { LogEntry } from './events.js';
 import { formatLogEntry } from './render.js';
-import { DECISION_TEXT, type FilthyRichView } from './rules.js';
+import type { FilthyRichView } from './view.js';
 import {
   CATEGORY_FILL,
   FONT,
@@ -23,7 +32,6 @@ import {
   cellX,
   cellY,
   changes,
-  esc,
   faceUp,
   newDot,
   rect,
@@ -39,7 +47,7 @@ import {
   wrap,
   type Block,
   type Changes,
-} from './svg-kit.js';
+} from './board-kit.js';
 
 const SHOWN_EVENTS = 8;
 // ---- header ----------------------------------------------------------------------------------------
@@ -196,7 +204,8 @@ function playerBox(view: FilthyRichView, seat: number, y: number, changed: Chang
   const lux = view.luxuryOwner.filter((o) => o === seat).length;
   const stats = out
     ? `OUT (#${view.eliminated[seat]}) · $${view.cash[seat]}`
-    : `$${view.cash[seat]} · ${symbolsText(view.symbols[seat])} · luxuries ${lux} of ${LUXURIES_TO_WIN}${seat === view.active && !view.isOver ? ' · this turn' : ''}`;
+    : `$${view.cash[seat]} · ${symbolsText(view.symbols[seat])} · luxuries ${lux} of ` +
+      `${LUXURIES_TO_WIN}${seat === view.active && !view.isOver ? ' · this turn' : ''}`;
   parts.push(
     text(x0 + textWidth(name, 15, true) + 10, y + 21, stats, {
       size: 14,
@@ -233,7 +242,9 @@ function playerBox(view: FilthyRichView, seat: number, y: number, changed: Chang
       h,
       `rx="8" fill="${color}" fill-opacity="${out ? 0.05 : 0.1}" stroke="${color}" stroke-width="${toAct ? 3 : 1.5}"`,
     ) + rect(PAD, y, 10, h, `rx="4" fill="${color}"`);
-  const title = `${name}: $${view.cash[seat]}, ${view.handSizes[seat]} cards in hand, ${symbolsText(view.symbols[seat])}, ${lux} luxur${lux === 1 ? 'y' : 'ies'}${out ? `, out (#${view.eliminated[seat]})` : ''}${toAct ? ', to act' : ''}`;
+  const title =
+    `${name}: $${view.cash[seat]}, ${view.handSizes[seat]} cards in hand, ${symbolsText(view.symbols[seat])}, ${lux} ` +
+    `luxur${lux === 1 ? 'y' : 'ies'}${out ? `, out (#${view.eliminated[seat]})` : ''}${toAct ? ', to act' : ''}`;
   return { svg: `<g${out ? ' opacity="0.7"' : ''}>${titled(title, frame)}${parts.join('')}</g>`, height: h };
 }
 
@@ -408,7 +419,8 @@ function binder(view: FilthyRichView, y0: number, changed: Changes): Block {
   const open = openPage(view, y0, changed);
   let y = y0 + open.height + 8;
   const note =
-    "Above: dashed signs are partly covered by later signs. Below: the binder's pages; a pocket shows its sign on the highest page not above the open one, faded cards are covered.";
+    "Above: dashed signs are partly covered by later signs. Below: the binder's pages; a pocket " +
+    'shows its sign on the highest page not above the open one, faded cards are covered.';
   const lines = wrap(note, INNER, 12);
   const parts = [open.svg, textLines(PAD, y + 12, lines, 15, { size: 12, fill: MUTED })];
   y += lines.length * 15 + 6;
@@ -513,7 +525,8 @@ function piles(view: FilthyRichView, y0: number): Block {
       .map((t) => CARD_TYPES[t].name)
       .join(', ');
     parts.push(
-      `<g><title>${esc(`Discard pile, newest first: ${newestFirst}`)}</title>${faceUp(view.discard[view.discard.length - 1], dx, y0 + 18, 110, 66)}</g>`,
+      `<g><title>${svgText(`Discard pile, newest first: ${newestFirst}`)}` +
+        `</title>${faceUp(view.discard[view.discard.length - 1], dx, y0 + 18, 110, 66)}</g>`,
     );
   }
   let x = dx + 130;
@@ -527,7 +540,8 @@ function piles(view: FilthyRichView, y0: number): Block {
     const tax = view.tax;
     const who = tax.target >= 0 ? `IRS Audit of ${seatLabel(view, tax.target)}` : 'every player';
     events.push(
-      `Tax event ×${tax.multiplier} for ${who}${tax.selling >= 0 ? `: ${seatLabel(view, tax.selling)} may sell before paying` : ''}.`,
+      `Tax event ×${tax.multiplier} for ` +
+        `${who}${tax.selling >= 0 ? `: ${seatLabel(view, tax.selling)} may sell before paying` : ''}.`,
     );
   }
   if (view.auction !== null) {
@@ -535,7 +549,8 @@ function piles(view: FilthyRichView, y0: number): Block {
     const high = a.highBidder >= 0 ? `high bid $${a.highBid} by ${seatLabel(view, a.highBidder)}` : 'no bid yet';
     const passed = a.passed.length > 0 ? `; passed: ${a.passed.map((s) => seatLabel(view, s)).join(', ')}` : '';
     events.push(
-      `Auction of ${luxuryLabel(a.luxury)} from ${seatLabel(view, a.from)}: ${high}, minimum $${a.minimumBid}, ${seatLabel(view, a.asked)} asked${passed}.`,
+      `Auction of ${luxuryLabel(a.luxury)} from ${seatLabel(view, a.from)}: ${high}, ` +
+        `minimum $${a.minimumBid}, ${seatLabel(view, a.asked)} asked${passed}.`,
     );
   }
   let ey = y0 + 8;
@@ -601,7 +616,10 @@ function recent(view: FilthyRichView, y0: number): Block {
   const shown = view.log.slice(-SHOWN_EVENTS);
   if (view.log.length > shown.length) {
     parts.push(
-      text(PAD, y + 14, `… ${view.log.length - shown.length} earlier events (see the log)`, { size: 12, fill: MUTED }),
+      text(PAD, y + 14, `… ${view.log.length - shown.length} earlier events (see the log)`, {
+        size: 12,
+        fill: MUTED,
+      }),
     );
     y += 18;
   }

@@ -16,7 +16,7 @@ import {
   luxuryLabel,
   placementSlots,
   saleValue,
-} from './cards.js';
+} from './components.js';
 
 describe('components (rules §2)', () => {
   test('§2.2 shapes and their legal anchors', () => {

@@ -1,20 +1,20 @@
 /**
- * Drawing helpers and view facts for Filthy Rich's SVG board (board-svg.ts): sizes, colours, text
+ * Drawing helpers and view facts for Filthy Rich's SVG board (board-draw.ts): sizes, colours, text
  * wrapping, titled shapes, face-up cards, and where signs lie and what changed since the viewer's
  * last decision. Everything reads the view only.
  */
 import { SEAT_COLORS, svgText } from '../core/board.js';
-import { BUSINESSES, CARD_TYPES } from './cards.js';
+import { BUSINESSES, CARD_TYPES } from './components.js';
 import { explain } from './glossary.js';
-import type { FilthyRichView } from './rules.js';
+import type { FilthyRichView } from './view.js';
 
 export const W = 720;
 export const PAD = 12;
 export const INNER = W - 2 * PAD;
 export const FONT = 'system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif';
 /** Average glyph width per unit of font size, for wrapping (generous, so text stays inside its box). */
-export const GLYPH = 0.58;
-export const GLYPH_BOLD = 0.64;
+const GLYPH = 0.58;
+const GLYPH_BOLD = 0.64;
 export const INK = '#1d2430';
 export const MUTED = '#5b6472';
 export const NEW_MARK = '#E69F00';
@@ -26,7 +26,6 @@ export interface Block {
   height: number;
 }
 
-export const esc = svgText;
 export const seatColor = (seat: number): string => SEAT_COLORS[seat % SEAT_COLORS.length];
 export const seatLabel = (view: FilthyRichView, seat: number): string =>
   `Seat ${seat}${seat === view.seat ? ' (you)' : ''}`;
@@ -60,7 +59,10 @@ export interface TextOptions {
 export function text(x: number, y: number, content: string, o: TextOptions = {}): string {
   const weight = o.weight === 'bold' ? ' font-weight="700"' : '';
   const anchor = o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : '';
-  return `<text x="${r(x)}" y="${r(y)}" font-size="${o.size ?? 13}"${weight}${anchor} fill="${o.fill ?? INK}">${esc(content)}</text>`;
+  return (
+    `<text x="${r(x)}" y="${r(y)}" font-size="${o.size ?? 13}"${weight}${anchor} ` +
+    `fill="${o.fill ?? INK}">${svgText(content)}</text>`
+  );
 }
 
 /** Lines of text from baseline y on, `step` apart. */
@@ -68,13 +70,13 @@ export function textLines(x: number, y: number, lines: readonly string[], step: 
   return lines.map((line, i) => text(x, y + i * step, line, o)).join('');
 }
 
-export const r = (n: number): string => String(Math.round(n * 10) / 10);
+const r = (n: number): string => String(Math.round(n * 10) / 10);
 
 export function rect(x: number, y: number, w: number, h: number, attrs: string): string {
   return `<rect x="${r(x)}" y="${r(y)}" width="${r(w)}" height="${r(h)}" ${attrs}/>`;
 }
 
-export const titled = (title: string, body: string): string => `<g><title>${esc(title)}</title>${body}</g>`;
+export const titled = (title: string, body: string): string => `<g><title>${svgText(title)}</title>${body}</g>`;
 
 /** A small "changed since your last move" dot. */
 export const newDot = (x: number, y: number): string =>
@@ -126,7 +128,10 @@ export function signTitle(view: FilthyRichView, b: number, isNew: boolean): stri
       : shown.length === 0
         ? ', hidden now'
         : `, showing in slot${shown.length > 1 ? 's' : ''} ${shown.join('+')}`;
-  return `${explain(BUSINESSES[b].name)} Owner: ${owner >= 0 ? seatLabel(view, owner) : 'nobody'}${where}${vis}.${isNew ? ' Opened since your last move.' : ''}`;
+  return (
+    `${explain(BUSINESSES[b].name)} Owner: ` +
+    `${owner >= 0 ? seatLabel(view, owner) : 'nobody'}${where}${vis}.${isNew ? ' Opened since your last move.' : ''}`
+  );
 }
 
 export const cellX = (slot: number, x0: number, w: number): number => x0 + ((slot - 1) % 3) * w;
