@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest';
 import type { RngState } from '../core/rng.js';
 import { Rng } from '../core/rng.js';
 import { rollCombat } from './battle.js';
-import { KIND_TOTALS, kindOf } from './cards.js';
-import { EV, unpackEvent } from './log.js';
+import { KIND_TOTALS, kindOf } from './components.js';
+import { EV, unpackEvent } from './events.js';
 import type { PeriklesJson, PeriklesState, PositionSpec } from './rules.js';
-import { newTableShell } from './table.js';
-import { BLUE, GREEN, RED, YELLOW, battleSpec, events, labels, load, loc, play, seeded } from './test-fixtures.js';
+import { emptyPosition } from './position.js';
+import { BLUE, GREEN, RED, YELLOW, battleSpec, events, labels, load, loc, play, seeded } from './test-helpers.js';
 
 type Committed = PeriklesJson['counters']['committed'];
 const att = (counter: string, slot = 0, ally = false): Committed[number] => ({ slot, side: 'attack', ally, counter });

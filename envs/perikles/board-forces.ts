@@ -16,7 +16,7 @@ import {
   kindType,
   locationLabel,
   unitLabel,
-} from './cards.js';
+} from './components.js';
 import { bonusText, citySummary, explain, roundsText } from './glossary.js';
 import { seatName, withArticle } from './render.js';
 import {
@@ -40,7 +40,7 @@ import {
   type Block,
   type Changes,
   type FlowItem,
-} from './svg-kit.js';
+} from './board-kit.js';
 import type { CommittedView, LocationSlotView, PeriklesView } from './view.js';
 
 function locationCounter(c: CommittedView): FlowItem {

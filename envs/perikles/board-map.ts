@@ -14,7 +14,7 @@ import {
   TK_CANDIDATE,
   statueValue,
   tileLabel,
-} from './cards.js';
+} from './components.js';
 import { citySummary } from './glossary.js';
 import { seatName } from './render.js';
 import {
@@ -35,7 +35,7 @@ import {
   type Block,
   type Changes,
   type FlowItem,
-} from './svg-kit.js';
+} from './board-kit.js';
 import type { PeriklesView } from './view.js';
 
 export function influenceTile(id: number, w: number, h: number, extra = ''): FlowItem {

@@ -14,12 +14,12 @@ import {
   locationLabel,
   tileLabel,
   unitLabel,
-} from './cards.js';
+} from './components.js';
 import { citySummary, explain } from './glossary.js';
 import { perikles } from './index.js';
 import { renderHtml } from './render.js';
 import type { PeriklesState, PeriklesView } from './rules.js';
-import { load, loc } from './test-fixtures.js';
+import { load, loc } from './test-helpers.js';
 
 /** Positions of seeded random games: every 23rd decision and the end, for 3, 4 and 5 players. */
 function positions(): PeriklesState[] {

@@ -22,7 +22,7 @@ import {
   locationLabel,
   tileLabel,
   unitLabel,
-} from './cards.js';
+} from './components.js';
 
 /** 'hoplites and triremes' words per type. */
 const TYPE_PLURAL = ['hoplites', 'triremes'] as const;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
-import { KIND_TOTALS, kindOf } from './cards.js';
+import { KIND_TOTALS, kindOf } from './components.js';
 import type { PeriklesState, PositionSpec } from './rules.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play } from './test-fixtures.js';
+import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play } from './test-helpers.js';
 
 const SEVEN = [
   loc('Attica'),

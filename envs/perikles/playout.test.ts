@@ -14,11 +14,12 @@ import {
   TILE_COUNT,
   kindPower,
   statueValue,
-} from './cards.js';
+} from './components.js';
 import { perikles } from './index.js';
 import type { PeriklesState } from './rules.js';
 import { STEP_CAP } from './rules.js';
-import { LOC_CLAIMED, LOC_DISPLAY, PH_OVER, TILE_DECK, TILE_DISPLAY, type Table } from './table.js';
+import { LOC_CLAIMED, LOC_DISPLAY, PH_OVER, TILE_DECK, TILE_DISPLAY } from './components.js';
+import { type PeriklesPosition } from './position.js';
 
 /**
  * Every invariant of a position, recomputed from scratch: nothing created or lost, no count
@@ -26,7 +27,7 @@ import { LOC_CLAIMED, LOC_DISPLAY, PH_OVER, TILE_DECK, TILE_DISPLAY, type Table 
  * and the scores equal to their definition (§7). Returns the first violation, or ''.
  */
 function violation(s: PeriklesState): string {
-  const t = s.table as Table;
+  const t = s.table as PeriklesPosition;
   const n = t.players;
   // Counters (§2.2): stack + dead + pool + committed = the table, per kind.
   const committed = new Array<number>(KIND_COUNT).fill(0);

@@ -20,9 +20,9 @@ import {
   statueValue,
   tileLabel,
   unitLabel,
-} from './cards.js';
-import type { LogEntry } from './log.js';
-import { DECISION_TEXT } from './rules.js';
+} from './components.js';
+import type { LogEntry } from './events.js';
+import { DECISION_TEXT } from './actions.js';
 import type { CommittedView, LocationSlotView, PeriklesView } from './view.js';
 
 export const PHASE_TITLES: Record<PeriklesView['phase'], string> = {

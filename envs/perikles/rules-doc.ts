@@ -21,7 +21,7 @@ import {
   UNIT_TYPES,
   locationLabel,
   tilesPerPlayer,
-} from './cards.js';
+} from './components.js';
 import {
   CRT_CONDITION,
   SPECIAL_TEXT,
@@ -32,7 +32,7 @@ import {
   tileEffect,
   tileGroups,
 } from './glossary.js';
-import { STEP_CAP } from './table.js';
+import { STEP_CAP } from './components.js';
 
 const TABLES: RulesTable[] = [
   {

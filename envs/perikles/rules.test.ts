@@ -18,8 +18,8 @@ import {
 import { perikles } from './index.js';
 import type { positionJson } from './rules.js';
 import { ACTION_SIZE, PeriklesState, STEP_CAP, evaluatePosition } from './rules.js';
-import { nextU, newTableShell } from './table.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play, saved } from './test-fixtures.js';
+import { emptyPosition } from './position.js';
+import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play, saved } from './test-helpers.js';
 
 const newGame = (players = 4, seed: number | string = 1) => perikles.newGame({ players, seed }) as PeriklesState;
 

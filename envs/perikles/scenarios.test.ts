@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { rollCombat } from './battle.js';
-import { kindOf } from './cards.js';
-import { EV, unpackEvent } from './log.js';
+import { kindOf } from './components.js';
+import { EV, unpackEvent } from './events.js';
 import type { PositionSpec } from './rules.js';
-import { newTableShell } from './table.js';
+import { emptyPosition } from './position.js';
 import {
   BLUE,
   GREEN,
@@ -18,7 +18,7 @@ import {
   play,
   seeded,
   tiles,
-} from './test-fixtures.js';
+} from './test-helpers.js';
 
 // §10: Red = seat 0, Blue = 1, Green = 2, Yellow = 3.
 const NO_INFLUENCE_SPECIALS = [4, 5, 6, 7]; // Brasidas, Phormio, Thessalanian Allies, Persian Fleet

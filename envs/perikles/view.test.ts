@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
-import { kindOf } from './cards.js';
+import { kindOf } from './components.js';
 import { layoutFor } from './encode.js';
 import { perikles } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
 import { PeriklesState, positionJson, type PeriklesJson, type PositionSpec } from './rules.js';
-import { BLUE, GREEN, RED, YELLOW, labels, load, loc, play } from './test-fixtures.js';
+import { BLUE, GREEN, RED, YELLOW, labels, load, loc, play } from './test-helpers.js';
 
 const SEVEN = [
   loc('Attica'),

@@ -4,15 +4,27 @@
  */
 import { Rng, type RngState } from '../core/rng.js';
 import { playNamed } from '../core/testing.js';
-import { CITIES, INFLUENCE_TILES, LOCATIONS, TK_ANY, TK_ASSASSIN, TK_CANDIDATE, TK_PLAIN } from './cards.js';
-import { PeriklesState, positionJson, type PositionSpec } from './rules.js';
+import { CITIES, INFLUENCE_TILES, LOCATIONS, TK_ANY, TK_ASSASSIN, TK_CANDIDATE, TK_PLAIN } from './components.js';
+import type { GameState } from '../core/game.js';
+import { positionJson, type PositionSpec } from './hand-made.js';
+import { perikles } from './index.js';
+import type { PeriklesPosition } from './position.js';
+import type { PeriklesView } from './view.js';
+
+/** A Perikles game state (the kit's KitState around a position). */
+export type PeriklesState = GameState<PeriklesView>;
+
+/** The position inside a state (tests read and edit it directly). */
+export const table = (s: PeriklesState): PeriklesPosition => perikles.positionOf(s);
+/** The checked way in: a saved state (version 1 or 2) to a game state. */
+export const fromJSON = (json: unknown): PeriklesState => perikles.fromJSON(json);
 
 export const RED = 0;
 export const BLUE = 1;
 export const GREEN = 2;
 export const YELLOW = 3;
 
-export const load = (spec: PositionSpec): PeriklesState => PeriklesState.fromJSON(positionJson(spec));
+export const load = (spec: PositionSpec): PeriklesState => fromJSON(positionJson(spec));
 export const labels = (s: PeriklesState): string[] => s.legalActions().map((a) => s.actionToString(a));
 export const play = (s: PeriklesState, ...names: string[]): PeriklesState => playNamed(s, ...names);
 export const saved = (s: PeriklesState): string => JSON.stringify(s.toJSON());
@@ -34,25 +46,9 @@ export function tiles(kind: keyof typeof KINDS, city?: string): number[] {
 
 /** Events of the saved log as [kind, ...args], optionally only some kinds. */
 export function events(s: PeriklesState, ...kinds: string[]): (string | number)[][] {
-  return s
-    .toJSON()
-    .log.filter((e) => kinds.length === 0 || kinds.includes(e[0]))
+  return (s.toJSON() as { log: (string | number)[][] }).log
+    .filter((e) => kinds.length === 0 || kinds.includes(e[0] as string))
     .map((e) => [...e]);
-}
-
-/** Plays the first legal action until `stop` holds (or the game ends); returns the actions played. */
-export function advanceUntil(
-  s: PeriklesState,
-  stop: (s: PeriklesState) => boolean,
-  pick = (legal: number[]) => legal[0],
-): number[] {
-  const played: number[] = [];
-  while (!s.isTerminal() && !stop(s)) {
-    const a = pick(s.legalActions());
-    s.applyAction(a);
-    played.push(a);
-  }
-  return played;
 }
 
 /** A Phase F position where `actor` ends the last commit turn: 'stop committing' starts the battles. */

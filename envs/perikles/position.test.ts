@@ -3,7 +3,7 @@ import { InvalidStateError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { perikles } from './index.js';
 import { PeriklesState, positionJson, type PeriklesJson } from './rules.js';
-import { BLUE, RED, loc } from './test-fixtures.js';
+import { BLUE, RED, loc } from './test-helpers.js';
 
 const commitPosition = (): PeriklesJson =>
   positionJson({

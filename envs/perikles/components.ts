@@ -350,3 +350,95 @@ export const MAX_TURNS = 3;
 export const ENDING_DEFEATS = 4;
 /** §4.2: Influence tiles each player takes per turn. */
 export const tilesPerPlayer = (players: number): number => (players === 5 ? 4 : 5);
+
+// ---- game flow: seat counts, caps, phases, decisions, where tiles lie ---------------------------
+
+export const GAME = 'perikles';
+export const MIN_PLAYERS = 3;
+export const MAX_PLAYERS = 5;
+export const DEFAULT_PLAYERS = 4;
+/** §7 Decision: the environment ends the game after this many applied actions. */
+export const STEP_CAP = 3000;
+/** §7 Decision: a single combat round is capped at this many rolls (roll-offs included). */
+export const ROLL_CAP = 1000;
+
+/** Phases in which decisions are asked (Phases A, D and H are automatic). */
+export const PHASES = [
+  'setup',
+  'influence',
+  'nominations',
+  'deadPool',
+  'firstCommit',
+  'commit',
+  'battle',
+  'over',
+] as const;
+export type PhaseName = (typeof PHASES)[number];
+export const PH_SETUP = 0;
+export const PH_INFLUENCE = 1;
+export const PH_NOMINATIONS = 2;
+export const PH_DEAD_POOL = 3;
+export const PH_FIRST_COMMIT = 4;
+export const PH_COMMIT = 5;
+export const PH_BATTLE = 6;
+export const PH_OVER = 7;
+
+/** Decision kinds of §9 (D7 is split into its Plague, Alkibiades-source and -destination steps). */
+export const DECISIONS = [
+  'initialCube', // D1
+  'takeTile', // D2
+  'anyCity', // D3
+  'nominate', // D4
+  'assassinate', // D5
+  'postSpecial', // D6
+  'plagueCity', // D7 Plague
+  'alkibiadesSource', // D7 Alkibiades, first step of a move
+  'alkibiadesDestination', // D7 Alkibiades, second step
+  'deadPool', // D8
+  'firstCommit', // D9
+  'slaveRevolt', // D10
+  'selectCounter', // D11
+  'target', // D12
+  'permission', // D13
+  'spendCube', // D14
+  'battleSpecial', // D15
+  'casualty', // D16
+  'none', // the game is over
+] as const;
+export type DecisionName = (typeof DECISIONS)[number];
+export const D_INITIAL_CUBE = 0;
+export const D_TAKE = 1;
+export const D_ANY_CITY = 2;
+export const D_NOMINATE = 3;
+export const D_ASSASSINATE = 4;
+export const D_POST_SPECIAL = 5;
+export const D_PLAGUE = 6;
+export const D_ALKI_SOURCE = 7;
+export const D_ALKI_DEST = 8;
+export const D_DEAD_POOL = 9;
+export const D_FIRST_COMMIT = 10;
+export const D_SLAVE_REVOLT = 11;
+export const D_SELECT = 12;
+export const D_TARGET = 13;
+export const D_PERMISSION = 14;
+export const D_SPEND = 15;
+export const D_BATTLE_SPECIAL = 16;
+export const D_CASUALTY = 17;
+export const D_NONE = 18;
+
+/** Where an Influence tile is (tileAt): 0..4 held by that seat, or one of these. */
+export const TILE_DECK = 5;
+export const TILE_DISPLAY = 6;
+export const TILE_DISCARDED = 7;
+/** Where a Location tile is (locAt). */
+export const LOC_DECK = 0;
+export const LOC_DISPLAY = 1;
+export const LOC_REMOVED = 2;
+export const LOC_CLAIMED = 3;
+
+/** Committed-counter place code: slot·4 + side·2 + ally (side 0 attack, 1 defend; ally 0 main slot, 1 ally slot). */
+export const placeCode = (slot: number, side: number, ally: number): number => slot * 4 + side * 2 + ally;
+/** Empty deck entries (drawn tiles) are marked so a position has one canonical memory image. */
+export const DRAWN = 255;
+/** Most counters that can be committed in one turn: every counter there is. */
+export const MAX_COMMITS = 71;
