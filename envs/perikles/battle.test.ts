@@ -3,8 +3,10 @@ import type { RngState } from '../core/rng.js';
 import { Rng } from '../core/rng.js';
 import { rollCombat } from './battle.js';
 import { KIND_TOTALS, kindOf } from './components.js';
-import { EV, unpackEvent } from './events.js';
-import type { PeriklesJson, PeriklesState, PositionSpec } from './rules.js';
+import { EV } from './events.js';
+import { type PositionSpec } from './hand-made.js';
+import { type PeriklesJson } from './position.js';
+import { type PeriklesState } from './test-helpers.js';
 import { emptyPosition } from './position.js';
 import { BLUE, GREEN, RED, YELLOW, battleSpec, events, labels, load, loc, play, seeded } from './test-helpers.js';
 
@@ -235,13 +237,12 @@ describe('§4.7 battle specials (D15)', () => {
 
 describe('§4.7 rolls', () => {
   test('§7 Decision: a round is capped at 1,000 rolls and the defenders then win', () => {
-    const t = newTableShell(3, Rng.fromSeed(0).state());
+    const t = emptyPosition(3, Rng.fromSeed(0));
     let dice = 0;
     expect(rollCombat(t, 2, 2, () => (dice++, 6))).toBe(1);
     expect(dice).toBe(4000);
-    const j = ((t.logCount - 1) % 256) * 2;
-    const [kind, args] = unpackEvent(t.log[j], t.log[j + 1]);
-    expect([kind, args[2], args[3]]).toEqual([EV.roundWin, 1, 1]);
+    const last = t.log.length - 1;
+    expect([t.log.kindAt(last), t.log.argAt(last, 2), t.log.argAt(last, 3)]).toEqual([EV.roundWin, 1, 1]);
   });
 
   test.each([
@@ -249,7 +250,7 @@ describe('§4.7 rolls', () => {
     ['defenders hit twice', [1, 1, 6, 6, 1, 1, 6, 6], 1],
     ['a carried token plus one hit wins', [6, 6, 1, 1], 0],
   ] as const)('%s', (_name, dice, winner) => {
-    const t = newTableShell(3, Rng.fromSeed(0).state());
+    const t = emptyPosition(3, Rng.fromSeed(0));
     if (dice.length === 4) t.tokA = 1;
     let i = 0;
     expect(rollCombat(t, 8, 7, () => dice[i++])).toBe(winner);

@@ -18,14 +18,16 @@ import {
 import { citySummary, explain } from './glossary.js';
 import { perikles } from './index.js';
 import { renderHtml } from './render.js';
-import type { PeriklesState, PeriklesView } from './rules.js';
+import { type PeriklesState } from './test-helpers.js';
+import { type PeriklesView } from './view.js';
 import { load, loc } from './test-helpers.js';
+import { table } from './test-helpers.js';
 
 /** Positions of seeded random games: every 23rd decision and the end, for 3, 4 and 5 players. */
 function positions(): PeriklesState[] {
   const out: PeriklesState[] = [];
   for (const players of [3, 4, 5]) {
-    const s = perikles.newGame({ players, seed: `board${players}` }) as PeriklesState;
+    const s = perikles.newGame({ players, seed: `board${players}` });
     const rng = Rng.fromSeed(`board-moves${players}`);
     let step = 0;
     while (!s.isTerminal()) {
@@ -92,7 +94,7 @@ describe('renderSvg', () => {
   test('hidden things are never named: others’ unused Special tiles, the set-aside ones, the Location deck', () => {
     let checked = 0;
     for (const s of POSITIONS) {
-      const t = s.table;
+      const t = table(s);
       for (const seat of seatsOf(s)) {
         const view = s.view(seat);
         const svg = perikles.renderSvg(view);

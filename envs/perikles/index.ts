@@ -23,7 +23,10 @@ export { positionJson, type PositionSpec } from './hand-made.js';
 export type { PeriklesJson, PeriklesPosition } from './position.js';
 export type { PeriklesView } from './view.js';
 
-export const perikles = defineGame<typeof POSITION.spec.fields, PeriklesView>({
+/** The config object; Perikles has no options. */
+export type PeriklesConfig = Record<string, never>;
+
+export const perikles = defineGame<typeof POSITION.spec.fields, PeriklesView, PeriklesConfig>({
   name: GAME,
   title: 'Perikles',
   description:

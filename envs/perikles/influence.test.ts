@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { perikles } from './index.js';
-import type { PeriklesState, PositionSpec } from './rules.js';
+import { type PositionSpec } from './hand-made.js';
+import { type PeriklesState } from './test-helpers.js';
 import { BLUE, GREEN, RED, YELLOW, events, labels, load, play, tiles } from './test-helpers.js';
+import { readable } from './test-helpers.js';
 
 // Specials without an influence-turn window, so no D6 is asked unless a test deals one.
 const QUIET = [4, 5, 6, 7];
@@ -22,7 +24,7 @@ const display = (first: number) => [
 describe('§4.2 Phase B influence turns', () => {
   test('a plain tile adds 2 cubes, the slot is refilled from the deck top, the next seat clockwise takes a tile', () => {
     const s = load({ actor: GREEN, specials: QUIET });
-    const deckTop = s.toJSON().influence.deck[0];
+    const deckTop = readable(s).influence.deck[0];
     play(s, 'take Athens (2 cubes) from slot 2');
     const v = s.view(GREEN);
     expect(v.cubes[GREEN][1]).toBe(4);
@@ -69,7 +71,7 @@ describe('§4.2 Phase B influence turns', () => {
     [4, 5],
     [5, 4],
   ])('%i players take exactly %i tiles each, then Phase C begins with the last slot left empty', (players, k) => {
-    const s = perikles.newGame({ players, seed: `draft${players}` }) as PeriklesState;
+    const s = perikles.newGame({ players, seed: `draft${players}` });
     const rng = Rng.fromSeed('draft');
     while (
       s.view(-1).phase !== 'nominations' &&

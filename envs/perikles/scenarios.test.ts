@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { rollCombat } from './battle.js';
 import { kindOf } from './components.js';
-import { EV, unpackEvent } from './events.js';
-import type { PositionSpec } from './rules.js';
+import { EV } from './events.js';
+import { type PositionSpec } from './hand-made.js';
 import { emptyPosition } from './position.js';
 import {
   BLUE,
@@ -328,17 +328,16 @@ describe('§10 rule scenarios', () => {
   });
 
   test('scenario 11: dice at 1:1 (A8/D7): 0:1, 1:1, 2:2, a roll-off that both hit, then the defender alone', () => {
-    const t = newTableShell(4, Rng.fromSeed(0).state());
+    const t = emptyPosition(4, Rng.fromSeed(0));
     const dice = [3, 4, 5, 3, 6, 2, 2, 2, 5, 5, 6, 1, 4, 4, 6, 6, 1, 2, 3, 4];
     let i = 0;
     const winner = rollCombat(t, 8, 7, () => dice[i++]);
     expect(winner).toBe(1);
     expect(i).toBe(dice.length);
     const rolls: number[][] = [];
-    for (let e = 0; e < t.logCount; e++) {
-      const [kind, args] = unpackEvent(t.log[e * 2], t.log[e * 2 + 1]);
-      if (kind === EV.roll) rolls.push(args.slice(4));
-    }
+    t.log.entries().forEach((e, i) => {
+      if (t.log.kindAt(i) === EV.roll) rolls.push(e.args.slice(4));
+    });
     // [tokens attackers, tokens defenders, roll-off flag] after each roll.
     expect(rolls).toEqual([
       [0, 1, 0],
