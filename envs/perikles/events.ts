@@ -60,11 +60,13 @@ export const NONE_ARG = 127;
  * longest stretch without a given seat acting; older events fall out (the view says how many).
  */
 export const LOG_CAPACITY = 256;
+/** Events held past LOG_CAPACITY before the oldest are dropped, all at once (see position.ts). */
+export const LOG_SLACK = 64;
 
 /** An event as views carry it, [kind, ...args] (args in the order EVENTS lists for the kind). */
 export type LogEntry = readonly [LogKind, ...number[]];
 
-/** Appends an event, dropping the oldest past LOG_CAPACITY. Allocation-free: the hot path calls it. */
+/** Appends an event, dropping the oldest LOG_SLACK once past LOG_CAPACITY + LOG_SLACK. The hot path calls it. */
 export function ev(
   t: { readonly log: EventLog; logCount: number },
   kind: number,
@@ -78,5 +80,5 @@ export function ev(
 ): void {
   t.log.push(kind, a, b, c, d, e, f, g);
   t.logCount++;
-  if (t.log.length > LOG_CAPACITY) t.log.dropFirst(1);
+  if (t.log.length > LOG_CAPACITY + LOG_SLACK) t.log.dropFirst(LOG_SLACK);
 }

@@ -11,7 +11,8 @@
  */
 import { z } from 'zod';
 import { InvalidStateError } from '../core/errors.js';
-import { definePosition, field, type Position } from '../core/position.js';
+import type { EventLog } from '../core/event-log.js';
+import { definePosition, field, type Field, type Position } from '../core/position.js';
 import type { Rng } from '../core/rng.js';
 import { parseSavedState } from '../core/saved-state.js';
 import { legalActions } from './actions.js';
@@ -65,6 +66,22 @@ import {
 import { EVENTS, LOG_CAPACITY } from './events.js';
 
 const SEAT_MAX = MAX_PLAYERS - 1;
+
+/**
+ * The event log: core's field.log, except that in memory it may run up to LOG_SLACK events over
+ * LOG_CAPACITY (ev() drops the oldest in chunks, so appending stays O(1)); saved states and
+ * clones' JSON hold exactly the last LOG_CAPACITY.
+ */
+function recentLog(): Field<EventLog> {
+  const base = field.log(EVENTS, LOG_CAPACITY);
+  return {
+    ...base,
+    toJSON: (v) => {
+      const rows = v.toJSON();
+      return rows.slice(Math.max(0, rows.length - LOG_CAPACITY));
+    },
+  };
+}
 const perSeat = (n: number) => (players: number) => players * n;
 
 /** Every field of a position, declared once. */
@@ -201,8 +218,8 @@ const FIELDS = {
   /** Side that lost the round whose casualty is being chosen (D16). */
   loser: field.int(-1, 1, -1),
 
-  /** The last LOG_CAPACITY events (events.ts); logCount = events ever written. */
-  log: field.log(EVENTS, LOG_CAPACITY),
+  /** The last LOG_CAPACITY events at least (events.ts); logCount = events ever written. */
+  log: recentLog(),
   logCount: field.int(0, Number.MAX_SAFE_INTEGER),
   /** logCount when each seat last acted: its view's log starts there. */
   lastMove: field.typed(Int32Array, perSeat(1), { min: 0, max: 2 ** 31 - 1 }),
@@ -221,12 +238,16 @@ export const POSITION = definePosition({
   migrations: { 1: fromVersion1 },
 });
 
-/** A new position of `players` seats before the deal: every power allied with itself only. */
+/**
+ * A new position of `players` seats before the deal: every power allied with itself only. It is a
+ * clone of what create() built: create adds the fields one by one, which leaves V8 a slow
+ * dictionary-mode object, while clone builds one object literal (several times faster to read).
+ */
 export function emptyPosition(players: number, rng: Rng): PeriklesPosition {
   const t = POSITION.create(players);
   t.rng = rng;
   for (let u = 0; u < POWER_COUNT; u++) t.allied[u] = 1 << u;
-  return t;
+  return POSITION.clone(t);
 }
 
 // ---- chance (§5) -----------------------------------------------------------------------------------

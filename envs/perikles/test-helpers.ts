@@ -28,7 +28,7 @@ import {
 import type { GameState } from '../core/game.js';
 import { positionJson, type PositionSpec } from './hand-made.js';
 import { perikles } from './index.js';
-import type { PeriklesJson, PeriklesPosition } from './position.js';
+import { POSITION, type PeriklesJson, type PeriklesPosition } from './position.js';
 import type { PeriklesView } from './view.js';
 
 /** A Perikles game state (the kit's KitState around a position). */
@@ -116,7 +116,7 @@ export function readable(s: PeriklesState): PeriklesJson {
   const seats = Array.from({ length: n }, (_, s) => s);
   const byState = (state: number) => LOCATIONS.map((l) => l.id).filter((id) => t.locAt[id] === state);
   const tilesAt = (where: number) => INFLUENCE_TILES.map((x) => x.id).filter((id) => t.tileAt[id] === where);
-  const log = t.log.toJSON() as PeriklesJson['log'];
+  const log = (POSITION.toJSON(t).log ?? []) as PeriklesJson['log'];
   const pairsAt = (masks: Uint8Array): [number, number][] => {
     const out: [number, number][] = [];
     for (let slot = 0; slot < LOCATION_SLOTS; slot++)
