@@ -6,9 +6,21 @@ import { KIND_TOTALS, kindOf } from './components.js';
 import { EV } from './events.js';
 import { type PositionSpec } from './hand-made.js';
 import { type PeriklesJson } from './position.js';
-import { type PeriklesState } from './test-helpers.js';
+import {
+  type PeriklesState,
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  battleSpec,
+  events,
+  labels,
+  load,
+  loc,
+  play,
+  seeded,
+} from './test-helpers.js';
 import { emptyPosition } from './position.js';
-import { BLUE, GREEN, RED, YELLOW, battleSpec, events, labels, load, loc, play, seeded } from './test-helpers.js';
 
 type Committed = PeriklesJson['counters']['committed'];
 const att = (counter: string, slot = 0, ally = false): Committed[number] => ({ slot, side: 'attack', ally, counter });

@@ -173,7 +173,7 @@ function takesPart(t: PeriklesPosition, power: number, type: number): boolean {
 }
 
 /** Special kinds usable in the current combat round's window (§2.5 conditions), as a bit mask. */
-export function windowKinds(t: PeriklesPosition): number {
+function windowKinds(t: PeriklesPosition): number {
   const type = roundType(t);
   const zeroSide = t.tokA === 0 || t.tokD === 0;
   if (type === HOPLITE) {

@@ -18,10 +18,8 @@ import {
 import { citySummary, explain } from './glossary.js';
 import { perikles } from './index.js';
 import { renderHtml } from './render.js';
-import { type PeriklesState } from './test-helpers.js';
+import { type PeriklesState, load, loc, table } from './test-helpers.js';
 import { type PeriklesView } from './view.js';
-import { load, loc } from './test-helpers.js';
-import { table } from './test-helpers.js';
 
 /** Positions of seeded random games: every 23rd decision and the end, for 3, 4 and 5 players. */
 function positions(): PeriklesState[] {

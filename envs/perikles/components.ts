@@ -6,27 +6,17 @@
 
 /** §1: the six cities in index order (every encoding uses it). */
 export const CITIES = ['Argos', 'Athens', 'Corinth', 'Megara', 'Sparta', 'Thebes'] as const;
-export type CityName = (typeof CITIES)[number];
 /** §1: the seven military powers: the cities, then Persia (index 6). */
 export const POWERS = [...CITIES, 'Persia'] as const;
-export type PowerName = (typeof POWERS)[number];
 /** Adjectives for counter labels ('Spartan hoplite 3'). */
-export const POWER_ADJECTIVES = [
-  'Argive',
-  'Athenian',
-  'Corinthian',
-  'Megarian',
-  'Spartan',
-  'Theban',
-  'Persian',
-] as const;
+const POWER_ADJECTIVES = ['Argive', 'Athenian', 'Corinthian', 'Megarian', 'Spartan', 'Theban', 'Persian'] as const;
 
-export const ARGOS = 0;
+const ARGOS = 0;
 export const ATHENS = 1;
-export const CORINTH = 2;
-export const MEGARA = 3;
+const CORINTH = 2;
+const MEGARA = 3;
 export const SPARTA = 4;
-export const THEBES = 5;
+const THEBES = 5;
 export const PERSIA = 6;
 export const CITY_COUNT = CITIES.length;
 export const POWER_COUNT = POWERS.length;
@@ -146,11 +136,10 @@ export function kindCode(kind: number): string {
 // ---- §2.3 Location tiles -------------------------------------------------------------------------
 
 /** Round sequences: two rounds (first, second) or a single hoplite round. */
-export const ROUND_SEQUENCES = ['T then H', 'H then T', 'H only'] as const;
-export type RoundSequence = (typeof ROUND_SEQUENCES)[number];
+type RoundSequence = 'T then H' | 'H then T' | 'H only';
 /** Bit masks of unit types for intrinsic bonuses: bit 0 = H rounds, bit 1 = T rounds. */
-export const H_BIT = 1 << HOPLITE;
-export const T_BIT = 1 << TRIREME;
+const H_BIT = 1 << HOPLITE;
+const T_BIT = 1 << TRIREME;
 
 export interface Location {
   readonly id: number; // === index in LOCATIONS
@@ -226,18 +215,18 @@ export const LOCATION_SLOTS = 7;
 // ---- §2.4 Influence tiles ------------------------------------------------------------------------
 
 export const TILE_KINDS = ['plain', 'candidate', 'assassin', 'any'] as const;
-export type TileKind = (typeof TILE_KINDS)[number];
 export const TK_PLAIN = 0;
 export const TK_CANDIDATE = 1;
 export const TK_ASSASSIN = 2;
 export const TK_ANY = 3;
-/** The color of an Any tile for the drafting restriction (§4.2, §8.1): its own color 6. */
-export const ANY_COLOR = CITY_COUNT;
 
 export interface InfluenceTile {
   readonly id: number; // === index in INFLUENCE_TILES
   readonly kind: number; // TK_*
-  /** City index, or ANY_COLOR for the brown Any tiles. */
+  /**
+   * City index, or CITY_COUNT (6) for the brown Any tiles: the drafting restriction (§4.2, §8.1)
+   * treats Any as a color of its own.
+   */
   readonly color: number;
   /** Shards = cubes added; 2-shard tiles are committed first (§4.6.2). */
   readonly shards: 1 | 2;
@@ -257,7 +246,7 @@ export const INFLUENCE_TILES: readonly InfluenceTile[] = Object.freeze(
       Array.from({ length: n }, () => ({ kind: TK_CANDIDATE, color: city, shards: 1 as const })),
     ),
     ...CITIES.map((_, city) => ({ kind: TK_ASSASSIN, color: city, shards: 1 as const })),
-    ...Array.from({ length: ANY_TILES }, () => ({ kind: TK_ANY, color: ANY_COLOR, shards: 1 as const })),
+    ...Array.from({ length: ANY_TILES }, () => ({ kind: TK_ANY, color: CITY_COUNT, shards: 1 as const })),
   ].map((tile, id) => Object.freeze({ id, ...tile })),
 );
 export const TILE_COUNT = INFLUENCE_TILES.length;
@@ -302,7 +291,6 @@ export const SP_PERSIAN_FLEET = 7;
 export const SPECIAL_COUNT = SPECIALS.length;
 /** The tiles usable in an influence turn (windows D2 and D6). */
 export const INFLUENCE_SPECIALS = (1 << SP_PERIKLES) | (1 << SP_ALKIBIADES) | (1 << SP_PLAGUE);
-export const ALL_SPECIALS = (1 << SPECIAL_COUNT) - 1;
 
 // ---- §2.6 Combat results table -------------------------------------------------------------------
 

@@ -2,9 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { perikles } from './index.js';
 import { type PositionSpec } from './hand-made.js';
-import { type PeriklesState } from './test-helpers.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, play, tiles } from './test-helpers.js';
-import { readable } from './test-helpers.js';
+import { BLUE, GREEN, RED, YELLOW, events, labels, load, play, tiles, readable } from './test-helpers.js';
 
 // Specials without an influence-turn window, so no D6 is asked unless a test deals one.
 const QUIET = [4, 5, 6, 7];

@@ -139,7 +139,7 @@ function startInfluenceTurn(t: PeriklesPosition, seat: number): void {
   t.curTile = -1;
 }
 
-export const hasUnusedSpecial = (t: PeriklesPosition, seat: number): boolean => (t.specialUsed & (1 << seat)) === 0;
+const hasUnusedSpecial = (t: PeriklesPosition, seat: number): boolean => (t.specialUsed & (1 << seat)) === 0;
 
 /** The seat may use its special in an influence-turn window (D2's "1", D6). */
 export const canUseInfluenceSpecial = (t: PeriklesPosition, seat: number): boolean =>
@@ -185,7 +185,7 @@ export function anyTileCity(t: PeriklesPosition, city: number): void {
   resolveSymbol(t);
 }
 
-export function addCubesLogged(t: PeriklesPosition, seat: number, city: number, n: number): void {
+function addCubesLogged(t: PeriklesPosition, seat: number, city: number, n: number): void {
   const added = addCubes(t, seat, city, n);
   ev(t, EV.cubes, seat, city, added, n);
 }
@@ -252,7 +252,7 @@ export function canNominate(t: PeriklesPosition, actor: number, city: number, no
   return hasPresence && t.cubes[nominee * CITY_COUNT + city] > 0 && !isCandidate(t, city, nominee);
 }
 
-export function hasAnyNomination(t: PeriklesPosition, actor: number): boolean {
+function hasAnyNomination(t: PeriklesPosition, actor: number): boolean {
   for (let c = 0; c < CITY_COUNT; c++) {
     for (let x = 0; x < t.players; x++) if (canNominate(t, actor, c, x)) return true;
   }
@@ -273,7 +273,7 @@ export function nominate(t: PeriklesPosition, city: number, nominee: number): vo
   }
 }
 
-export function anyCubeOrCandidate(t: PeriklesPosition): boolean {
+function anyCubeOrCandidate(t: PeriklesPosition): boolean {
   for (let i = 0; i < t.cubes.length; i++) if (t.cubes[i] > 0) return true;
   for (let i = 0; i < CITY_COUNT * 2; i++) if (t.cand[i] >= 0) return true;
   return false;
@@ -394,7 +394,7 @@ function nextNomination(t: PeriklesPosition): void {
 }
 
 /** §4.4 Phase D for every city. */
-export function holdElections(t: PeriklesPosition): void {
+function holdElections(t: PeriklesPosition): void {
   for (let c = 0; c < CITY_COUNT; c++) {
     const a = t.cand[c * 2];
     const b = t.cand[c * 2 + 1];

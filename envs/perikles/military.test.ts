@@ -2,8 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { KIND_TOTALS, kindOf } from './components.js';
 import { type PositionSpec } from './hand-made.js';
-import { type PeriklesState } from './test-helpers.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play } from './test-helpers.js';
+import { type PeriklesState, BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play } from './test-helpers.js';
 
 const SEVEN = [
   loc('Attica'),

@@ -318,12 +318,12 @@ export function removeCommitted(t: PeriklesPosition, i: number): void {
 // ---- legal targets (§4.6.4) -------------------------------------------------------------------------
 
 /** Attacking powers of slot l (bit mask). */
-export const attackers = (t: PeriklesPosition, slot: number): number => t.sideMask[slot * 2];
+const attackers = (t: PeriklesPosition, slot: number): number => t.sideMask[slot * 2];
 /** Defending powers of slot l: those with counters there, plus the owning city. */
-export const defenders = (t: PeriklesPosition, slot: number): number =>
+const defenders = (t: PeriklesPosition, slot: number): number =>
   t.sideMask[slot * 2 + 1] | (1 << LOCATIONS[t.locSlot[slot]].owner);
 
-export function canAttack(t: PeriklesPosition, seat: number, power: number, type: number, slot: number): boolean {
+function canAttack(t: PeriklesPosition, seat: number, power: number, type: number, slot: number): boolean {
   const loc = t.locSlot[slot];
   if (loc < 0) return false;
   const info = LOCATIONS[loc];
@@ -334,7 +334,7 @@ export function canAttack(t: PeriklesPosition, seat: number, power: number, type
   return (t.allied[power] & def) === 0 && (t.ctrl[seat] & def) === 0 && (t.war[power] & attackers(t, slot)) === 0;
 }
 
-export function canDefend(t: PeriklesPosition, seat: number, power: number, type: number, slot: number): boolean {
+function canDefend(t: PeriklesPosition, seat: number, power: number, type: number, slot: number): boolean {
   const loc = t.locSlot[slot];
   if (loc < 0) return false;
   const info = LOCATIONS[loc];
@@ -373,7 +373,7 @@ export function poolHas(t: PeriklesPosition, power: number, type: number): boole
 }
 
 /** Some counter the seat may select has a legal target (restricted to `only` unless it is -1). */
-export function hasSelectable(t: PeriklesPosition, seat: number, only: number): boolean {
+function hasSelectable(t: PeriklesPosition, seat: number, only: number): boolean {
   const mask = t.ctrl[seat];
   for (let power = 0; power < POWER_COUNT; power++) {
     if ((mask & (1 << power)) === 0 || (only >= 0 && power !== only)) continue;

@@ -16,11 +16,10 @@ import {
   statueValue,
 } from './components.js';
 import { perikles } from './index.js';
-import { type PeriklesState } from './test-helpers.js';
+import { type PeriklesState, readable, table } from './test-helpers.js';
 import { STEP_CAP } from './components.js';
 import { LOC_CLAIMED, LOC_DISPLAY, PH_OVER, TILE_DECK, TILE_DISPLAY } from './components.js';
 import { type PeriklesPosition } from './position.js';
-import { readable, table } from './test-helpers.js';
 
 /**
  * Every invariant of a position, recomputed from scratch: nothing created or lost, no count

@@ -4,9 +4,7 @@ import { Rng } from '../core/rng.js';
 import { perikles } from './index.js';
 import { positionJson } from './hand-made.js';
 import { type PeriklesJson } from './position.js';
-import { type PeriklesState } from './test-helpers.js';
-import { BLUE, RED, loc } from './test-helpers.js';
-import { readable, fromJSON } from './test-helpers.js';
+import { BLUE, RED, loc, readable, fromJSON } from './test-helpers.js';
 
 const commitPosition = (): PeriklesJson =>
   positionJson({

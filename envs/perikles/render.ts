@@ -387,7 +387,7 @@ const counters = (n: number) => `${n} counter${n === 1 ? '' : 's'}`;
  * A power's counters of one type in words, one fact a line: where they are, and for a pool whether
  * the numbers are strengths (the viewer's own pool) or only a count (anyone else's).
  */
-export function armyFacts(view: PeriklesView, power: number, type: number): string[] {
+function armyFacts(view: PeriklesView, power: number, type: number): string[] {
   const lines: string[] = [];
   const stack = strengthList(view.stack, power, type);
   if (stack.length > 0)

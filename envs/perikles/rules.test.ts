@@ -17,12 +17,23 @@ import {
 } from './actions.js';
 import { perikles } from './index.js';
 import { type positionJson } from './hand-made.js';
-import { type PeriklesState } from './test-helpers.js';
 import { STEP_CAP } from './components.js';
 import { ACTION_SIZE } from './actions.js';
 import { emptyPosition } from './position.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play, saved } from './test-helpers.js';
-import { readable, fromJSON } from './test-helpers.js';
+import {
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  events,
+  labels,
+  load,
+  loc,
+  play,
+  saved,
+  readable,
+  fromJSON,
+} from './test-helpers.js';
 
 const newGame = (players = 4, seed: number | string = 1) => perikles.newGame({ players, seed });
 

@@ -6,9 +6,7 @@ import { perikles } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
 import { positionJson, type PositionSpec } from './hand-made.js';
 import { type PeriklesJson } from './position.js';
-import { type PeriklesState } from './test-helpers.js';
-import { BLUE, GREEN, RED, YELLOW, labels, load, loc, play } from './test-helpers.js';
-import { readable, fromJSON } from './test-helpers.js';
+import { BLUE, GREEN, RED, YELLOW, labels, load, loc, play, readable, fromJSON } from './test-helpers.js';
 
 const SEVEN = [
   loc('Attica'),
