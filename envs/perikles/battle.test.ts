@@ -175,25 +175,29 @@ describe('§4.7 battle specials (D15)', () => {
       ...extra,
     });
 
-  test('eligible holders are asked in seat order from the start player; Thessalanian gives a token to a side with none', () => {
-    const s = hopliteFight([0, 6, 4, 1], { startPlayer: GREEN });
-    expect([s.currentPlayer(), labels(s)]).toEqual([GREEN, ['do not use Brasidas', 'use Brasidas']]);
-    play(s, 'do not use Brasidas');
-    expect([s.currentPlayer(), labels(s)]).toEqual([
-      BLUE,
-      [
-        'do not use Thessalanian Allies',
-        'Thessalanian Allies: token to the attackers',
-        'Thessalanian Allies: token to the defenders',
-      ],
-    ]);
-    play(s, 'Thessalanian Allies: token to the defenders');
-    expect(events(s, 'combat')).toEqual([['combat', 3, 2, 3, 0, 1]]);
-    // Being asked told everyone what the tiles could be: Green's is Brasidas or Thessalanian Allies,
-    // Yellow (not asked) holds neither.
-    expect(s.view(RED).specials[GREEN].possible).toEqual([4, 6]);
-    expect(s.view(RED).specials[YELLOW].possible).toEqual([0, 1, 2, 3, 5, 7]);
-  });
+  test(
+    'eligible holders are asked in seat order from the start player; ' +
+      'Thessalanian gives a token to a side with none',
+    () => {
+      const s = hopliteFight([0, 6, 4, 1], { startPlayer: GREEN });
+      expect([s.currentPlayer(), labels(s)]).toEqual([GREEN, ['do not use Brasidas', 'use Brasidas']]);
+      play(s, 'do not use Brasidas');
+      expect([s.currentPlayer(), labels(s)]).toEqual([
+        BLUE,
+        [
+          'do not use Thessalanian Allies',
+          'Thessalanian Allies: token to the attackers',
+          'Thessalanian Allies: token to the defenders',
+        ],
+      ]);
+      play(s, 'Thessalanian Allies: token to the defenders');
+      expect(events(s, 'combat')).toEqual([['combat', 3, 2, 3, 0, 1]]);
+      // Being asked told everyone what the tiles could be: Green's is Brasidas or Thessalanian Allies,
+      // Yellow (not asked) holds neither.
+      expect(s.view(RED).specials[GREEN].possible).toEqual([4, 6]);
+      expect(s.view(RED).specials[YELLOW].possible).toEqual([0, 1, 2, 3, 5, 7]);
+    },
+  );
 
   test('§8.15: a side holding the carried token cannot take the Persian Fleet token', () => {
     // Lesbos is H then T: the attackers win H unopposed and carry a token into the trireme round.

@@ -55,7 +55,8 @@ export const seatColor = (seat: number): string => SEAT_COLORS[seat];
 export function chip(x: number, y: number, w: number, seat: number, label: string, tip: string, h = 20): string {
   const fill = seatColor(seat);
   return (
-    `<g>${title(tip)}<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="${fill}" stroke="${INK}" stroke-width="0.6"/>` +
+    `<g>${title(tip)}<rect x="${x}" y="${y}" width="${w}" height="${h}" ` +
+    `rx="4" fill="${fill}" stroke="${INK}" stroke-width="0.6"/>` +
     text(x + w / 2, y + h / 2 + 4.5, label, { size: 13, weight: 'bold', anchor: 'middle', fill: inkOn(fill) }) +
     '</g>'
   );
@@ -103,7 +104,11 @@ export function changedMark(x: number, y: number, tip: string): string {
 
 /** A dashed outline around a changed block. */
 export function changedOutline(x: number, y: number, w: number, h: number): string {
-  return `<rect x="${x - 3}" y="${y - 3}" width="${w + 6}" height="${h + 6}" rx="6" fill="none" stroke="${INK}" stroke-width="1.5" stroke-dasharray="5 3"/>`;
+  return (
+    `<rect x="${x - 3}" y="${y - 3}" width="${w + 6}" height="${h + 6}" ` +
+    `rx="6" fill="none" stroke="${INK}" stroke-width="1.5" ` +
+    `stroke-dasharray="5 3"/>`
+  );
 }
 
 /** A square counter showing only a strength (or blank when face down). */
@@ -111,7 +116,10 @@ export function counterSquare(x: number, y: number, type: number, strength: numb
   const fill = strength === 0 ? FACE_DOWN : dead ? '#c4c4c4' : TYPE_FILL[type];
   const digit =
     strength > 0 ? text(x + 10, y + 15, String(strength), { size: 13, weight: 'bold', anchor: 'middle' }) : '';
-  return `<g>${title(tip)}<rect x="${x}" y="${y}" width="20" height="20" rx="3" fill="${fill}" stroke="${INK}" stroke-width="0.8"${dead ? ' stroke-dasharray="3 2"' : ''}/>${digit}</g>`;
+  return (
+    `<g>${title(tip)}<rect x="${x}" y="${y}" width="20" height="20" rx="3" ` +
+    `fill="${fill}" stroke="${INK}" stroke-width="0.8"${dead ? ' stroke-dasharray="3 2"' : ''}/>${digit}</g>`
+  );
 }
 
 /** Width of the board (viewBox units). */

@@ -1,6 +1,7 @@
 /**
  * The Perikles board as SVG and the decision at hand as one sentence. renderSvg is a pure
- * function of one seat's view: the players (in their seat colours) on top, then a map of Greece with the six cities, Persia across the Aegean and the
+ * function of one seat's view: the players (in their seat colours) on top, then a map of Greece with the six cities,
+ * Persia across the Aegean and the
  * Influence display at sea, then the seven Locations with their attackers and defenders, the
  * armies, the relations between powers and the latest events. What the viewer may not see (other
  * Special tiles, deck order, face-down strengths) is drawn as backs or blank counters.
@@ -189,8 +190,11 @@ function specialItem(view: PeriklesView, seat: number): FlowItem {
     w,
     h: 24,
     draw: (x, y) =>
-      `<g>${title(tip(name, sp.used ? ' (used)' : ' (unused)'))}<rect x="${x}" y="${y}" width="${w}" height="24" rx="4" ` +
-      `fill="${sp.used ? '#e2e2e2' : '#fbe9a8'}" stroke="${INK}" stroke-width="0.8"${sp.used ? ' stroke-dasharray="3 2"' : ''}/>` +
+      `<g>${title(tip(name, sp.used ? ' (used)' : ' (unused)'))}<rect ` +
+      `x="${x}" y="${y}" width="${w}" height="24" rx="4" ` +
+      (`fill="${sp.used ? '#e2e2e2' : '#fbe9a8'}" stroke="${INK}" ` +
+        `stroke-width="0.8"` +
+        `${sp.used ? ' stroke-dasharray="3 2"' : ''}/>`) +
       text(x + 8, y + 16.5, `${name}${sp.used ? ' (used)' : ''}`, {
         size: 12,
         weight: 'bold',
@@ -210,7 +214,11 @@ function players(view: PeriklesView, changes: Changes): Block {
     const tags = [s === view.seat ? 'you' : '', s === view.startPlayer ? 'start player' : '', acting ? '▶ to act' : '']
       .filter(Boolean)
       .join(' · ');
-    const facts = `${view.scores[s]} VP now (Locations ${view.tileVp[s]} VP, ${view.statueCounts[s]} statue${view.statueCounts[s] === 1 ? '' : 's'}) · ${view.supply[s]} cubes in supply`;
+    const facts =
+      `${view.scores[s]} VP now (Locations ${view.tileVp[s]} VP, ` +
+      `${view.statueCounts[s]} ` +
+      `statue${view.statueCounts[s] === 1 ? '' : 's'}) · ${view.supply[s]} ` +
+      `cubes in supply`;
     body.push(text(86, 23, facts, { size: 13, weight: 'bold' }));
     if (tags) body.push(text(W - 30, 23, tags, { size: 13, anchor: 'end', weight: acting ? 'bold' : 'normal' }));
     const items: FlowItem[] = [
@@ -234,7 +242,10 @@ function players(view: PeriklesView, changes: Changes): Block {
           w,
           h: 22,
           draw: (x, yy) =>
-            `<g>${title(tip(name))}<rect x="${x}" y="${yy}" width="${w}" height="22" rx="4" fill="${PAPER}" stroke="${INK}" stroke-width="0.8"/>${text(x + 6, yy + 15.5, label, { size: 12 })}</g>`,
+            `<g>${title(tip(name))}<rect x="${x}" y="${yy}" width="${w}" ` +
+            (`height="22" rx="4" fill="${PAPER}" stroke="${INK}" ` +
+              `stroke-width="0.8"/>` +
+              `${text(x + 6, yy + 15.5, label, { size: 12 })}</g>`),
         });
       }
       const r2 = flow(won, 8, h, W - 40);
@@ -242,7 +253,8 @@ function players(view: PeriklesView, changes: Changes): Block {
       h += r2.h + 6;
     }
     const frame =
-      `<rect x="0" y="0" width="${W - 20}" height="${h}" rx="6" fill="#ffffff" stroke="${acting ? INK : '#9aa3ad'}" stroke-width="${acting ? 3 : 1}"/>` +
+      `<rect x="0" y="0" width="${W - 20}" height="${h}" rx="6" ` +
+      `fill="#ffffff" stroke="${acting ? INK : '#9aa3ad'}" stroke-width="${acting ? 3 : 1}"/>` +
       `<rect x="0" y="0" width="5" height="${h}" fill="${seatColor(s)}"/>`;
     const mark = changes.seats.has(s) ? changedMark(W - 32 + 10, 8, `seat ${s}: ${changes.note}`) : '';
     parts.push(translate(10, y, frame + body.join('') + mark));
@@ -332,11 +344,21 @@ export function describeDecision(view: PeriklesView): string {
     case 'initialCube':
       return 'Place one more of your cubes in any city (initial placement).';
     case 'takeTile':
-      return `Take one Influence tile from the display, not of a colour you already took this turn unless only such tiles are left${own.tile >= 0 && !own.used && ((INFLUENCE_SPECIALS >> own.tile) & 1) === 1 ? `; you may first use ${special}` : ''}.`;
+      return (
+        `Take one Influence tile from the display, not of a colour you already ` +
+        `took this turn unless only such tiles are left` +
+        (own.tile >= 0 && !own.used && ((INFLUENCE_SPECIALS >> own.tile) & 1) === 1
+          ? `; you may first use ${special}`
+          : '') +
+        '.'
+      );
     case 'anyCity':
       return 'Choose the city where your Any-city tile adds its cube.';
     case 'nominate':
-      return 'Nominate a candidate: a player with a cube in a city where you have a cube or a candidate and a candidate space is free.';
+      return (
+        'Nominate a candidate: a player with a cube in a city where you have a ' +
+        'cube or a candidate and a candidate space is free.'
+      );
     case 'assassinate':
       return 'Choose one cube or candidate anywhere on the board for your Assassin to remove.';
     case 'postSpecial':
@@ -344,24 +366,38 @@ export function describeDecision(view: PeriklesView): string {
     case 'plagueCity':
       return 'Choose the city the Plague strikes: every player there loses half of his cubes in it, rounded down.';
     case 'alkibiadesSource':
-      return `Alkibiades, move ${view.progress.alkibiadesMoves + 1} of 2: choose a city and whose cube to move from it.`;
+      return (
+        `Alkibiades, move ${view.progress.alkibiadesMoves + 1} of 2: choose a ` + `city and whose cube to move from it.`
+      );
     case 'alkibiadesDestination': {
       const [city, owner] = view.alkibiadesSource ?? [0, 0];
       return `Alkibiades: choose the city the seat ${owner} cube from ${CITIES[city]} moves to.`;
     }
     case 'deadPool': {
       const cities = pendingDeadPool(view).map((x) => CITIES[x]);
-      return `Choose whether ${cities.length > 0 ? cities.join(' or ') : 'your city'} recovers a hoplite or a trireme from the dead pool (the weakest of that type).`;
+      return (
+        `Choose whether ` +
+        `${cities.length > 0 ? cities.join(' or ') : 'your city'} recovers a ` +
+        `hoplite or a trireme from the dead pool (the weakest of that type).`
+      );
     }
     case 'firstCommit':
       return 'As Leader of Sparta (or start player), choose the player who commits forces first.';
     case 'slaveRevolt':
-      return 'Use Slave Revolt to send a random Spartan hoplite home from one Location or from the Sparta Leader’s pool, or not.';
+      return (
+        'Use Slave Revolt to send a random Spartan hoplite home from one ' +
+        'Location or from the Sparta Leader’s pool, or not.'
+      );
     case 'selectCounter':
       if (c !== null && c.extraCity >= 0) {
-        return `Choose another ${CITIES[c.extraCity]} counter to commit with your spent cube (${c.extra} of 2 placed), or stop.`;
+        return (
+          `Choose another ${CITIES[c.extraCity]} counter to commit with your ` +
+          `spent cube (${c.extra} of 2 placed), or stop.`
+        );
       }
-      return `Choose a counter from your pool to commit face down (${c?.basic ?? 0} of 2 committed this turn), or stop.`;
+      return (
+        `Choose a counter from your pool to commit face down (${c?.basic ?? 0} ` + `of 2 committed this turn), or stop.`
+      );
     case 'target': {
       const sel = c?.selected;
       const unit = sel
@@ -375,10 +411,18 @@ export function describeDecision(view: PeriklesView): string {
       const sel = c?.selected;
       const slot = c?.request ? view.locations[c.request.slot] : null;
       const where = slot ? locationLabel(slot.location) : 'your Location';
-      return `Seat ${c?.seat ?? '?'} asks to defend ${where} with ${sel ? withArticle(unitLabel(sel.power, sel.type)) : 'a counter'}: grant or deny permission.`;
+      return (
+        `Seat ${c?.seat ?? '?'} asks to defend ${where} with ` +
+        `${sel ? withArticle(unitLabel(sel.power, sel.type)) : 'a counter'}: ` +
+        `grant or deny permission.`
+      );
     }
     case 'spendCube':
-      return 'Spend one of your cubes in a city you lead (or, as a Persian leader, any city with your cube) to commit up to two more counters, or end your commit turn.';
+      return (
+        'Spend one of your cubes in a city you lead (or, as a Persian leader, ' +
+        'any city with your cube) to commit up to two more counters, or end ' +
+        'your commit turn.'
+      );
     case 'battleSpecial': {
       const b = view.battle;
       const slot = b ? view.locations[b.slot] : null;
@@ -389,7 +433,10 @@ export function describeDecision(view: PeriklesView): string {
       if (own.tile === SP_PHORMIO)
         return `Use Phormio in this battle${where}${round} to double every Athenian trireme, or not.`;
       if (own.tile === SP_THESSALANIAN || own.tile === SP_PERSIAN_FLEET) {
-        return `Use ${special} in this battle${where}${round} to give a battle token to the attackers or the defenders, or not.`;
+        return (
+          `Use ${special} in this battle${where}${round} to give a battle token ` +
+          `to the attackers or the defenders, or not.`
+        );
       }
       return `Use your Special tile in this battle${where}${round}, or not.`;
     }

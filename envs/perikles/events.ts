@@ -36,7 +36,8 @@ export const EVENTS = defineEvents({
   spendCube: ['seat', 'city'],
   endCommit: ['seat', 'placed'],
   reveal: ['slot', 'location'],
-  round: ['slot', 'round', 'type', 'result'], // result 0 no units, 1 attackers unopposed, 2 defenders unopposed, 3 combat
+  // result 0 no units, 1 attackers unopposed, 2 defenders unopposed, 3 combat
+  round: ['slot', 'round', 'type', 'result'],
   combat: ['attack', 'defence', 'column', 'tokA', 'tokD'],
   roll: ['a1', 'a2', 'd1', 'd2', 'tokA', 'tokD', 'rollOff'],
   roundWin: ['slot', 'round', 'side', 'capped'],

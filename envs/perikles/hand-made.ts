@@ -36,7 +36,8 @@ export interface PositionSpec {
   readonly leaders?: readonly number[];
   readonly statues?: readonly (readonly number[])[];
   readonly defeats?: readonly number[];
-  /** The seven displayed Locations (ids; null = resolved); default 0..6. The deck holds the rest not removed or claimed, ascending. */
+  /** The seven displayed Locations (ids; null = resolved); default 0..6. The deck holds the rest not removed or
+   * claimed, ascending. */
   readonly locations?: readonly (number | null)[];
   readonly removed?: readonly number[];
   readonly claimed?: readonly { location: number; seats: number[] }[];

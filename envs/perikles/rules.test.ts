@@ -271,44 +271,47 @@ describe('§7 end of game, ranking and the cap', () => {
     expect(s.ranking()).toEqual([0, 1, 2, 2]);
   });
 
-  test('the 3,000th decision ends the game by truncation and ranks by current scores (leaders are no statues yet)', () => {
-    const s = load({
-      phase: 'firstCommit',
-      decision: 'firstCommit',
-      actor: RED,
-      steps: STEP_CAP - 1,
-      leaders: [RED, -1, -1, -1, -1, -1],
-      statues: [
-        [0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 1, 0],
-        [0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0],
-      ],
-      candidates: [
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-      ],
-      cubes: [
-        [3, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0],
-        [1, 0, 0, 0, 0, 0],
-      ],
-      held: [[], [], [14], []],
-    });
-    play(s, 'seat 2 commits first');
-    expect(events(s, 'discard')).toEqual([['discard', GREEN, 14]]);
-    expect([s.isTerminal(), s.isTruncated(), s.currentPlayer(), s.legalActions()]).toEqual([true, true, -1, []]);
-    // Red: 3 cubes (his Argos leadership is no statue); Blue: a Sparta statue worth 5; Yellow 1; Green 0.
-    expect(s.scores()).toEqual([3, 5, 0, 1]);
-    expect(s.ranking()).toEqual([1, 0, 3, 2]);
-    expect(events(s, 'gameEnd')).toEqual([['gameEnd', 3]]);
-    expect(fromJSON(s.toJSON()).isTruncated()).toBe(true);
-  });
+  test(
+    'the 3,000th decision ends the game by truncation and ranks by current ' + 'scores (leaders are no statues yet)',
+    () => {
+      const s = load({
+        phase: 'firstCommit',
+        decision: 'firstCommit',
+        actor: RED,
+        steps: STEP_CAP - 1,
+        leaders: [RED, -1, -1, -1, -1, -1],
+        statues: [
+          [0, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 1, 0],
+          [0, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 0, 0],
+        ],
+        candidates: [
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+        ],
+        cubes: [
+          [3, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 0, 0],
+          [1, 0, 0, 0, 0, 0],
+        ],
+        held: [[], [], [14], []],
+      });
+      play(s, 'seat 2 commits first');
+      expect(events(s, 'discard')).toEqual([['discard', GREEN, 14]]);
+      expect([s.isTerminal(), s.isTruncated(), s.currentPlayer(), s.legalActions()]).toEqual([true, true, -1, []]);
+      // Red: 3 cubes (his Argos leadership is no statue); Blue: a Sparta statue worth 5; Yellow 1; Green 0.
+      expect(s.scores()).toEqual([3, 5, 0, 1]);
+      expect(s.ranking()).toEqual([1, 0, 3, 2]);
+      expect(events(s, 'gameEnd')).toEqual([['gameEnd', 3]]);
+      expect(fromJSON(s.toJSON()).isTruncated()).toBe(true);
+    },
+  );
 
   test('a natural game end is not truncated and happens after turn 3 at the latest', () => {
     const s = newGame(3, 'natural');
@@ -386,28 +389,32 @@ describe('§4.1 Phase A and §4.8 Phase H', () => {
       ...extra,
     });
 
-  test('the Athens Leader starts the next turn; Leaders become statues; the influence deck is reshuffled from id order', () => {
-    const rngState = Rng.fromSeed('phase-a').state();
-    const s = endOfTurn({ leaders: [RED, BLUE, GREEN, -1, GREEN, -1], rng: rngState });
-    play(s, 'stop committing');
-    const v = s.view(-1);
-    expect([v.turn, v.startPlayer, v.phase, v.decision, v.toAct]).toEqual([2, BLUE, 'influence', 'takeTile', BLUE]);
-    expect(v.statues).toEqual([
-      [1, 0, 0, 0, 0, 0],
-      [0, 1, 0, 0, 0, 0],
-      [0, 0, 1, 0, 1, 0],
-      [0, 0, 0, 0, 0, 0],
-    ]);
-    expect(v.leaders).toEqual([-1, -1, -1, -1, -1, -1]);
-    expect(v.pool.every((n) => n === 0) && v.unseen.every((n) => n === 0)).toBe(true);
-    expect(v.relations.flat().filter((r) => r === 2)).toHaveLength(0);
-    // No dice were rolled this turn: Phase A's shuffle is the first draw from the position's RNG.
-    const shuffled = Rng.fromState(rngState).shuffle(Array.from({ length: 36 }, (_, i) => i));
-    expect(readable(s).influence.display).toEqual(shuffled.slice(0, 10));
-    expect(readable(s).influence.deck).toEqual(shuffled.slice(10));
-    expect(readable(s).locations.slots).toEqual(readable(s).locations.slots.filter((x) => x !== null));
-    expect(v.locationDeck).toBe(7);
-  });
+  test(
+    'the Athens Leader starts the next turn; Leaders become statues; the ' +
+      'influence deck is reshuffled from id order',
+    () => {
+      const rngState = Rng.fromSeed('phase-a').state();
+      const s = endOfTurn({ leaders: [RED, BLUE, GREEN, -1, GREEN, -1], rng: rngState });
+      play(s, 'stop committing');
+      const v = s.view(-1);
+      expect([v.turn, v.startPlayer, v.phase, v.decision, v.toAct]).toEqual([2, BLUE, 'influence', 'takeTile', BLUE]);
+      expect(v.statues).toEqual([
+        [1, 0, 0, 0, 0, 0],
+        [0, 1, 0, 0, 0, 0],
+        [0, 0, 1, 0, 1, 0],
+        [0, 0, 0, 0, 0, 0],
+      ]);
+      expect(v.leaders).toEqual([-1, -1, -1, -1, -1, -1]);
+      expect(v.pool.every((n) => n === 0) && v.unseen.every((n) => n === 0)).toBe(true);
+      expect(v.relations.flat().filter((r) => r === 2)).toHaveLength(0);
+      // No dice were rolled this turn: Phase A's shuffle is the first draw from the position's RNG.
+      const shuffled = Rng.fromState(rngState).shuffle(Array.from({ length: 36 }, (_, i) => i));
+      expect(readable(s).influence.display).toEqual(shuffled.slice(0, 10));
+      expect(readable(s).influence.deck).toEqual(shuffled.slice(10));
+      expect(readable(s).locations.slots).toEqual(readable(s).locations.slots.filter((x) => x !== null));
+      expect(v.locationDeck).toBe(7);
+    },
+  );
 
   test('§8.19: with no Athens Leader the start player is unchanged', () => {
     const s = play(endOfTurn({ startPlayer: YELLOW, leaders: [RED, -1, GREEN, -1, -1, -1] }), 'stop committing');

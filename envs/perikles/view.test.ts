@@ -48,22 +48,25 @@ describe('§6 hidden information in views', () => {
     expect(s.view(-1).specials.map((x) => x.tile)).toEqual([-1, -1, -1, -1]);
   });
 
-  test('committed counters are face down to everyone but their controller; pools show counts and the unseen multiset', () => {
-    const s = fromJSON(midCommit());
-    expect(s.view(RED).locations[0]!.counters.map((c) => c[2])).toEqual([2, 4]);
-    expect(s.view(BLUE).locations[0]!.counters.map((c) => c[2])).toEqual([0, 0]);
-    expect(s.view(-1).locations[0]!.counters.map((c) => [c[0], c[1], c[3]])).toEqual([
-      [4, 0, 0],
-      [4, 0, 0],
-    ]);
-    const sparta = (v: ReturnType<typeof s.view>, field: 'pool' | 'unseen') => v[field].slice(32, 36);
-    expect(sparta(s.view(RED), 'pool')).toEqual([2, 2, 3, 1]);
-    expect(sparta(s.view(RED), 'unseen')).toEqual([0, 0, 0, 0]);
-    // Blue: all 10 Spartan hoplite strengths are "pool or face down" (2 + 3 + 3 + 2), 8 of them in the pool.
-    expect(sparta(s.view(BLUE), 'pool')).toEqual([0, 0, 0, 0]);
-    expect(sparta(s.view(BLUE), 'unseen')).toEqual([2, 3, 3, 2]);
-    expect(s.view(BLUE).poolCounts[8]).toBe(8);
-  });
+  test(
+    'committed counters are face down to everyone but their controller; ' + 'pools show counts and the unseen multiset',
+    () => {
+      const s = fromJSON(midCommit());
+      expect(s.view(RED).locations[0]!.counters.map((c) => c[2])).toEqual([2, 4]);
+      expect(s.view(BLUE).locations[0]!.counters.map((c) => c[2])).toEqual([0, 0]);
+      expect(s.view(-1).locations[0]!.counters.map((c) => [c[0], c[1], c[3]])).toEqual([
+        [4, 0, 0],
+        [4, 0, 0],
+      ]);
+      const sparta = (v: ReturnType<typeof s.view>, field: 'pool' | 'unseen') => v[field].slice(32, 36);
+      expect(sparta(s.view(RED), 'pool')).toEqual([2, 2, 3, 1]);
+      expect(sparta(s.view(RED), 'unseen')).toEqual([0, 0, 0, 0]);
+      // Blue: all 10 Spartan hoplite strengths are "pool or face down" (2 + 3 + 3 + 2), 8 of them in the pool.
+      expect(sparta(s.view(BLUE), 'pool')).toEqual([0, 0, 0, 0]);
+      expect(sparta(s.view(BLUE), 'unseen')).toEqual([2, 3, 3, 2]);
+      expect(s.view(BLUE).poolCounts[8]).toBe(8);
+    },
+  );
 
   test('the observation of a seat is identical for two states that differ only in what it cannot see', () => {
     const a = fromJSON(midCommit());
@@ -132,30 +135,33 @@ describe('determinize', () => {
     expect(JSON.stringify(wb.toJSON())).toBe(JSON.stringify(wa.toJSON()));
   });
 
-  test('resamples a selected counter awaiting permission with the rest of its pool (the world stays consistent)', () => {
-    const s = load({
-      phase: 'commit',
-      decision: 'selectCounter',
-      actor: RED,
-      progress: { commitSeat: RED, stage: 1 },
-      leaders: [-1, BLUE, -1, -1, RED, -1],
-      locations: SEVEN,
-      held: [[14], [15], [16], [17]],
-      specials: [4, 5, 6, 7],
-    });
-    play(s, 'Spartan hoplite 4', 'defend Attica');
-    expect([s.currentPlayer(), s.view(BLUE).decision]).toEqual([BLUE, 'permission']);
-    const rng = Rng.fromSeed('selected');
-    const strengths = new Set<string | null>();
-    for (let i = 0; i < 30; i++) {
-      const world = s.determinize(BLUE, rng.fork('w'));
-      const json = readable(world);
-      expect(() => fromJSON(json)).not.toThrow();
-      strengths.add(json.progress.selected);
-      expect(world.view(BLUE)).toEqual(s.view(BLUE));
-    }
-    expect(strengths.size).toBe(4);
-  });
+  test(
+    'resamples a selected counter awaiting permission with the rest of its ' + 'pool (the world stays consistent)',
+    () => {
+      const s = load({
+        phase: 'commit',
+        decision: 'selectCounter',
+        actor: RED,
+        progress: { commitSeat: RED, stage: 1 },
+        leaders: [-1, BLUE, -1, -1, RED, -1],
+        locations: SEVEN,
+        held: [[14], [15], [16], [17]],
+        specials: [4, 5, 6, 7],
+      });
+      play(s, 'Spartan hoplite 4', 'defend Attica');
+      expect([s.currentPlayer(), s.view(BLUE).decision]).toEqual([BLUE, 'permission']);
+      const rng = Rng.fromSeed('selected');
+      const strengths = new Set<string | null>();
+      for (let i = 0; i < 30; i++) {
+        const world = s.determinize(BLUE, rng.fork('w'));
+        const json = readable(world);
+        expect(() => fromJSON(json)).not.toThrow();
+        strengths.add(json.progress.selected);
+        expect(world.view(BLUE)).toEqual(s.view(BLUE));
+      }
+      expect(strengths.size).toBe(4);
+    },
+  );
 
   test('respects what the windows revealed: a seat asked about Slave Revolt holds it in every world', () => {
     const s = load({
@@ -232,7 +238,10 @@ describe('render', () => {
     expect(text).toContain('Your decision: choose a counter to commit, or stop.');
     expect(text).toContain('seat 1 (you): tiles Argos Candidate; special: Phormio (unused)');
     expect(text).toMatch(
-      /slot 0: Attica \(Athens, 4 VP, H only\)\n {6}attack: seat 0: Spartan hoplite \(face down\), Spartan hoplite \(face down\)/,
+      new RegExp(
+        String.raw`slot 0: Attica \(Athens, 4 VP, H only\)\n {6}attack: ` +
+          String.raw`seat 0: Spartan hoplite \(face down\), Spartan hoplite \(face down\)`,
+      ),
     );
     expect(text).toContain('Sparta led by seat 0: hoplites: stack —, pool 8 (pool + face down: 1 1 2 2 2 3 3 3 4 4)');
     expect(text).toContain('Athens led by seat 1 (you): hoplites: stack —, pool 1 1 2 2 3 3');
