@@ -64,6 +64,33 @@ describe('toJSON / fromJSON', () => {
   });
 });
 
+describe('saved-state versions', () => {
+  const midGame = () => {
+    const s = perikles.newGame({ players: 4, seed: 'versions' });
+    const rng = Rng.fromSeed('versions-play');
+    for (let i = 0; i < 400 && !s.isTerminal(); i++) s.applyAction(s.legalActions()[rng.int(s.legalActions().length)]);
+    return s;
+  };
+
+  test('a saved game carries version 2; its version-1 (readable) form loads to the same position', () => {
+    const s = midGame();
+    const json = s.toJSON() as Record<string, unknown>;
+    expect(json.version).toBe(2);
+    expect(json.game).toBe('perikles');
+    const v1 = readable(s);
+    expect('version' in v1).toBe(false);
+    expect(perikles.fromJSON(v1).toJSON()).toEqual(json);
+    expect(perikles.fromJSON(v1).legalActions()).toEqual(s.legalActions());
+  });
+
+  test('version 2 states are checked by the same rules: a counter too many, an unknown version', () => {
+    const json = midGame().toJSON() as Record<string, unknown> & { stack: number[] };
+    expect(() => perikles.fromJSON({ ...json, version: 3 })).toThrow(/version 3 is not one this build reads/);
+    const extra = { ...json, stack: json.stack.map((n, k) => (k === 0 ? n + 1 : n)) };
+    expect(() => perikles.fromJSON(extra)).toThrow(/counters Argos H1; §2\.2 has 2/);
+  });
+});
+
 describe('fromJSON rejects malformed and inconsistent states with InvalidStateError', () => {
   const cases: [string, (j: PeriklesJson) => void, RegExp][] = [
     ["another game's tag", (j) => ((j as { game: string }).game = 'promotion'), /game/],
