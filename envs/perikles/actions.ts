@@ -134,7 +134,7 @@ export const A_DEAD_POOL = first('deadPool');
 export const A_SELECT = first('select');
 export const A_TARGET = first('target');
 export const A_REVOLT = first('revolt');
-export const A_REVOLT_POOL = first('revoltPool');
+const A_REVOLT_POOL = first('revoltPool');
 export const A_TOKEN = first('token');
 /** §9: 1 + 1 + 7 + 10 + 30 + 42 + 30 + 5 + 12 + 56 + 14 + 8 + 2 = 218. */
 export const ACTION_SIZE = A_TOKEN + 2;
@@ -163,14 +163,14 @@ const RANGES: readonly (readonly number[])[] = [
 ];
 
 /** True if action a belongs to the ranges of decision kind `dec` (labels name it in context then). */
-export function inRanges(dec: number, a: number): boolean {
+function inRanges(dec: number, a: number): boolean {
   const r = RANGES[dec];
   for (let i = 0; i < r.length; i += 2) if (a >= r[i] && a <= r[i + 1]) return true;
   return false;
 }
 
 /** Is action `a` (an integer in 0..217) legal for the seat to act? Reads only. */
-export function isLegal(t: PeriklesPosition, a: number): boolean {
+function isLegal(t: PeriklesPosition, a: number): boolean {
   if (!inRanges(t.dec, a)) return false;
   const seat = t.actor;
   switch (t.dec) {

@@ -50,7 +50,7 @@ export const EVENTS = defineEvents({
   gameEnd: ['reason'], // 0 turn 3 over, 1 Athens defeated 4 times, 2 Sparta, 3 the step cap
 });
 
-export type LogKind = (typeof EVENTS.names)[number];
+type LogKind = (typeof EVENTS.names)[number];
 /** Kind index of each name, for writers: `ev(t, EV.take, seat, slot, tile)`. */
 export const EV = EVENTS.index;
 /** An argument meaning "none" (an unopposed election's loser, an unparameterised special). */
