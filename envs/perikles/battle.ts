@@ -248,7 +248,7 @@ function fight(t: PeriklesPosition): boolean {
 }
 
 /**
- * §4.7 combat step 5 on the table's tokens: both sides roll 2d6 (attacker's two dice first, §5)
+ * §4.7 combat step 5 on the position's tokens: both sides roll 2d6 (attacker's two dice first, §5)
  * until a side holds 2 tokens; both reaching 2 on one roll starts a roll-off until exactly one
  * side hits. §7 Decision: after ROLL_CAP rolls the defenders win. Returns the winning side
  * (0 attackers, 1 defenders). `roll` draws one die (the state's RNG; tests may script it).

@@ -1,6 +1,6 @@
 /**
  * The Perikles reference: every city, the Persians, every Location tile, Influence tile, Special
- * tile, counter and combat column, by the name the pages show, with text generated from cards.ts.
+ * tile, counter and combat column, by the name the pages show, with text generated from components.ts.
  */
 import type { GlossaryEntry } from '../core/board.js';
 import {

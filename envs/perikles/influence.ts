@@ -51,7 +51,7 @@ import type { Rng } from '../core/rng.js';
 // ---- setup and Phase A ---------------------------------------------------------------------------
 
 /** §3 steps 1-8, drawing in the canonical order of §3 and §5. */
-export function newTable(players: number, rng: Rng): PeriklesPosition {
+export function dealNewGame(players: number, rng: Rng): PeriklesPosition {
   const t = emptyPosition(players, rng);
   dealInfluence(t);
   for (let i = 0; i < LOCATION_COUNT; i++) t.locDeck[i] = i;

@@ -476,7 +476,6 @@ function check(t: PeriklesPosition, bad: (detail: string) => never): void {
   for (let s = 0; s < n; s++) {
     const tile = t.special[s];
     if (t.special.indexOf(tile) !== s) bad(`Special tile ${tile} is dealt twice`);
-    if (t.possible[s] >= 1 << SPECIAL_COUNT) bad(`seat ${s}'s possible set ${t.possible[s]} names no Special`);
     if (!(t.specialUsed & (1 << s)) && !(t.possible[s] & (1 << tile)))
       bad(`seat ${s}'s unused Special tile ${tile} is outside its possible set`);
   }

@@ -1,6 +1,6 @@
 /**
  * The Perikles rules page for players, in this project's own words; every table is generated from
- * cards.ts so its numbers are the ones the engine plays with.
+ * components.ts so its numbers are the ones the engine plays with.
  */
 import type { RulesDoc, RulesTable } from '../core/board.js';
 import {

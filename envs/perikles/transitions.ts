@@ -18,12 +18,12 @@ import {
   kindPower,
   kindType,
 } from './components.js';
-import { newTable } from './influence.js';
+import { dealNewGame } from './influence.js';
 import { POSITION, type PeriklesPosition } from './position.js';
 
 /** A new game: §3's deal and draws from the seed's Rng, in the canonical order of §5. */
 export function setup(players: number, seed: number | string): PeriklesPosition {
-  return newTable(players, Rng.fromSeed(seed));
+  return dealNewGame(players, Rng.fromSeed(seed));
 }
 
 /** The seat to act, -1 once the game is over. */

@@ -54,7 +54,7 @@ export type CommittedView = readonly [power: number, type: number, strength: num
 
 export interface LocationSlotView {
   readonly slot: number;
-  /** Location id (cards.ts LOCATIONS). */
+  /** Location id (components.ts LOCATIONS). */
   readonly location: number;
   readonly mainAttacker: number;
   readonly mainDefender: number;
@@ -68,7 +68,7 @@ export interface LocationSlotView {
 }
 
 interface SpecialView {
-  /** The tile (cards.ts SPECIALS) if this seat may know it (its own, or used), else -1. */
+  /** The tile (components.ts SPECIALS) if this seat may know it (its own, or used), else -1. */
   readonly tile: number;
   readonly used: boolean;
   /** Kinds the unused tile may still be, as everyone can tell from the windows asked (§6). */
@@ -143,7 +143,7 @@ export interface PeriklesView extends PlayerView {
   /** Alkibiades source awaiting a destination: [city, owner], or null. */
   readonly alkibiadesSource: number[] | null;
   readonly specials: SpecialView[];
-  /** Counter counts by kind (cards.ts kindOf): stacks and dead pool (public). */
+  /** Counter counts by kind (components.ts kindOf): stacks and dead pool (public). */
   readonly stack: number[];
   readonly dead: number[];
   /** Uncommitted counters per power·2 + type (public counts). */
