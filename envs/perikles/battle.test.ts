@@ -4,7 +4,6 @@ import { Rng } from '../core/rng.js';
 import { rollCombat } from './battle.js';
 import { KIND_TOTALS, kindOf } from './components.js';
 import { EV } from './events.js';
-import { type PositionSpec } from './hand-made.js';
 import { type PeriklesJson } from './position.js';
 import {
   type PeriklesState,
@@ -19,6 +18,7 @@ import {
   loc,
   play,
   seeded,
+  type PositionSpec,
 } from './test-helpers.js';
 import { emptyPosition } from './position.js';
 

@@ -19,7 +19,6 @@ import { view, type PeriklesView } from './view.js';
 
 export { ACTION_SIZE } from './actions.js';
 export { DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, STEP_CAP } from './components.js';
-export { positionJson, type PositionSpec } from './hand-made.js';
 export type { PeriklesJson, PeriklesPosition } from './position.js';
 export type { PeriklesView } from './view.js';
 

@@ -1,8 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { perikles } from './index.js';
-import { type PositionSpec } from './hand-made.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, play, tiles, readable } from './test-helpers.js';
+import {
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  events,
+  labels,
+  load,
+  play,
+  tiles,
+  readable,
+  type PositionSpec,
+} from './test-helpers.js';
 
 // Specials without an influence-turn window, so no D6 is asked unless a test deals one.
 const QUIET = [4, 5, 6, 7];

@@ -1,8 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { KIND_TOTALS, kindOf } from './components.js';
-import { type PositionSpec } from './hand-made.js';
-import { type PeriklesState, BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play } from './test-helpers.js';
+import {
+  type PeriklesState,
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  events,
+  labels,
+  load,
+  loc,
+  play,
+  type PositionSpec,
+} from './test-helpers.js';
 
 const SEVEN = [
   loc('Attica'),

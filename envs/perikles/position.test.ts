@@ -2,9 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { InvalidStateError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { perikles } from './index.js';
-import { positionJson } from './hand-made.js';
 import { type PeriklesJson } from './position.js';
-import { BLUE, RED, loc, readable, fromJSON } from './test-helpers.js';
+import { BLUE, RED, loc, readable, fromJSON, positionJson } from './test-helpers.js';
 
 const commitPosition = (): PeriklesJson =>
   positionJson({

@@ -710,7 +710,7 @@ const StateJsonV1 = z.strictObject({
   logCount: z.int().min(0),
   lastMove: z.array(z.int().min(0)),
 });
-/** A version-1 saved state (hand-made positions, hand-made.ts, are still written in it). */
+/** A version-1 saved state (test-helpers.ts still writes hand-made positions in it). */
 export type PeriklesJson = z.infer<typeof StateJsonV1>;
 
 /**

@@ -16,7 +16,6 @@ import {
   A_TOKEN,
 } from './actions.js';
 import { perikles } from './index.js';
-import { type positionJson } from './hand-made.js';
 import { STEP_CAP } from './components.js';
 import { ACTION_SIZE } from './actions.js';
 import { emptyPosition } from './position.js';
@@ -33,6 +32,7 @@ import {
   saved,
   readable,
   fromJSON,
+  type positionJson,
 } from './test-helpers.js';
 
 const newGame = (players = 4, seed: number | string = 1) => perikles.newGame({ players, seed });

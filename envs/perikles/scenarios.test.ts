@@ -3,7 +3,6 @@ import { Rng } from '../core/rng.js';
 import { rollCombat } from './battle.js';
 import { kindOf } from './components.js';
 import { EV } from './events.js';
-import { type PositionSpec } from './hand-made.js';
 import { emptyPosition } from './position.js';
 import {
   BLUE,
@@ -18,6 +17,7 @@ import {
   play,
   seeded,
   tiles,
+  type PositionSpec,
 } from './test-helpers.js';
 
 // §10: Red = seat 0, Blue = 1, Green = 2, Yellow = 3.

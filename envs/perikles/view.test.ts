@@ -4,9 +4,21 @@ import { kindOf } from './components.js';
 import { layoutFor } from './encode.js';
 import { perikles } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import { positionJson, type PositionSpec } from './hand-made.js';
 import { type PeriklesJson } from './position.js';
-import { BLUE, GREEN, RED, YELLOW, labels, load, loc, play, readable, fromJSON } from './test-helpers.js';
+import {
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  labels,
+  load,
+  loc,
+  play,
+  readable,
+  fromJSON,
+  positionJson,
+  type PositionSpec,
+} from './test-helpers.js';
 
 const SEVEN = [
   loc('Attica'),
