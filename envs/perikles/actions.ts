@@ -4,7 +4,20 @@
  * (isLegal), and legalActions() is that predicate over the decision's action ranges (counter
  * selection takes a faster equivalent path; a test checks both agree on random positions).
  */
-import { CITY_COUNT, POWER_COUNT, SP_BRASIDAS, SP_PHORMIO, kindOf, kindPower, kindType } from './cards.js';
+import type { ActionRange } from '../core/define-game.js';
+import {
+  CITY_COUNT,
+  DISPLAY_SLOTS,
+  KIND_COUNT,
+  LOCATION_SLOTS,
+  MAX_PLAYERS,
+  POWER_COUNT,
+  SP_BRASIDAS,
+  SP_PHORMIO,
+  kindOf,
+  kindPower,
+  kindType,
+} from './components.js';
 import { answerBattleSpecial, casualtyCandidates, chooseCasualty } from './battle.js';
 import {
   alkibiadesDestination,
@@ -60,23 +73,69 @@ import {
   D_SPEND,
   D_TAKE,
   D_TARGET,
-  type Table,
-} from './table.js';
+} from './components.js';
+import { type PeriklesPosition } from './position.js';
+import {
+  CITIES,
+  DECISIONS,
+  LOCATIONS,
+  POWERS,
+  SPECIALS,
+  UNIT_TYPES,
+  kindLabel,
+  tileLabel,
+  type DecisionName,
+} from './components.js';
+import { roundType } from './battle.js';
+import { deadOfType } from './military.js';
 
-export const A_PASS = 0;
-export const A_YES = 1;
-export const A_POWER = 2;
-export const A_DISPLAY = 9;
-export const A_NOMINATE = 19;
-export const A_ASSASSINATE = 49;
-export const A_ALKIBIADES = 91;
-export const A_CHOOSE = 121;
-export const A_DEAD_POOL = 126;
-export const A_SELECT = 138;
-export const A_TARGET = 194;
-export const A_REVOLT = 208;
-export const A_REVOLT_POOL = 215;
-export const A_TOKEN = 216;
+/**
+ * §9's blocks in order; each block's first action number (A_*) is derived from the counts, so the
+ * numbering is written once.
+ */
+const BLOCKS = [
+  ['pass', 1, 'Pass / stop committing / deny permission / do not use a Special tile'],
+  ['yes', 1, 'Yes: use the Special tile / grant permission'],
+  ['power', POWER_COUNT, 'A power (city index 0..5, Persia 6): a city for a cube or the Plague, a casualty'],
+  ['display', DISPLAY_SLOTS, 'Take the Influence tile in display slot 0..9'],
+  ['nominate', CITY_COUNT * MAX_PLAYERS, 'Nominate: city·5 + seat'],
+  [
+    'assassinate',
+    CITY_COUNT * 7,
+    'Assassinate: city·7 + target (0..4 a seat’s regular cube, 5 the α, 6 the β candidate)',
+  ],
+  ['alkibiades', CITY_COUNT * MAX_PLAYERS, 'Alkibiades: move a cube, city·5 + owner seat'],
+  ['choose', MAX_PLAYERS, 'Choose seat 0..4 (the first player to commit)'],
+  ['deadPool', CITY_COUNT * 2, 'Recover from the dead pool: city·2 + type (0 hoplite, 1 trireme)'],
+  ['select', KIND_COUNT, 'Select a counter to commit: power·8 + type·4 + strength − 1'],
+  ['target', LOCATION_SLOTS * 2, 'Commit the selected counter: Location slot·2 + side (0 attack, 1 defend)'],
+  ['revolt', LOCATION_SLOTS, 'Slave Revolt at Location slot 0..6'],
+  ['revoltPool', 1, "Slave Revolt on the Sparta Leader's pool"],
+  ['token', 2, 'Thessalanian Allies / Persian Fleet: battle token to the attackers (0) or defenders (1)'],
+] as const;
+
+/** The action space as blocks (the generated action table). */
+export const ACTIONS: readonly ActionRange[] = BLOCKS.reduce<ActionRange[]>((out, [, count, meaning]) => {
+  const last = out.at(-1);
+  out.push({ first: last ? last.first + last.count : 0, count, meaning });
+  return out;
+}, []);
+const first = (name: (typeof BLOCKS)[number][0]): number => ACTIONS[BLOCKS.findIndex((b) => b[0] === name)].first;
+
+const A_PASS = first('pass');
+const A_YES = first('yes');
+export const A_POWER = first('power');
+export const A_DISPLAY = first('display');
+export const A_NOMINATE = first('nominate');
+export const A_ASSASSINATE = first('assassinate');
+export const A_ALKIBIADES = first('alkibiades');
+export const A_CHOOSE = first('choose');
+export const A_DEAD_POOL = first('deadPool');
+export const A_SELECT = first('select');
+export const A_TARGET = first('target');
+export const A_REVOLT = first('revolt');
+const A_REVOLT_POOL = first('revoltPool');
+export const A_TOKEN = first('token');
 /** §9: 1 + 1 + 7 + 10 + 30 + 42 + 30 + 5 + 12 + 56 + 14 + 8 + 2 = 218. */
 export const ACTION_SIZE = A_TOKEN + 2;
 
@@ -104,14 +163,14 @@ const RANGES: readonly (readonly number[])[] = [
 ];
 
 /** True if action a belongs to the ranges of decision kind `dec` (labels name it in context then). */
-export function inRanges(dec: number, a: number): boolean {
+function inRanges(dec: number, a: number): boolean {
   const r = RANGES[dec];
   for (let i = 0; i < r.length; i += 2) if (a >= r[i] && a <= r[i + 1]) return true;
   return false;
 }
 
 /** Is action `a` (an integer in 0..217) legal for the seat to act? Reads only. */
-export function isLegal(t: Table, a: number): boolean {
+function isLegal(t: PeriklesPosition, a: number): boolean {
   if (!inRanges(t.dec, a)) return false;
   const seat = t.actor;
   switch (t.dec) {
@@ -169,7 +228,7 @@ export function isLegal(t: Table, a: number): boolean {
 }
 
 /** Legal actions of the seat to act, ascending. */
-export function legalActions(t: Table): number[] {
+export function legalActions(t: PeriklesPosition): number[] {
   const out: number[] = [];
   if (t.dec === D_SELECT) {
     // Selecting: test each (power, type) for a target once, not once per strength.
@@ -194,7 +253,7 @@ export function legalActions(t: Table): number[] {
 }
 
 /** Applies a legal action (validated by the caller). */
-export function applyLegal(t: Table, a: number): void {
+export function applyLegal(t: PeriklesPosition, a: number): void {
   switch (t.dec) {
     case D_INITIAL_CUBE:
       return placeInitialCube(t, a - A_POWER);
@@ -233,4 +292,137 @@ export function applyLegal(t: Table, a: number): void {
     case D_CASUALTY:
       return chooseCasualty(t, a - A_POWER);
   }
+}
+
+// ---- labels ----------------------------------------------------------------------------------------
+
+const SIDES = ['attack', 'defend'] as const;
+const SPACE_NAMES = ['α', 'β'] as const;
+
+/** Generic label of any action number (§9 meaning only). */
+function genericLabel(a: number): string {
+  if (!Number.isInteger(a) || a < 0 || a >= ACTION_SIZE) return `action ${a} (not an action)`;
+  if (a === 0) return 'pass / stop / deny';
+  if (a === 1) return 'yes / use / grant';
+  if (a < A_DISPLAY) return `power ${POWERS[a - A_POWER]}`;
+  if (a < A_NOMINATE) return `display slot ${a - A_DISPLAY}`;
+  if (a < A_ASSASSINATE) return `nominate seat ${(a - A_NOMINATE) % 5} in ${CITIES[Math.floor((a - A_NOMINATE) / 5)]}`;
+  if (a < A_ALKIBIADES) {
+    const target = (a - A_ASSASSINATE) % 7;
+    const city = CITIES[Math.floor((a - A_ASSASSINATE) / 7)];
+    return target < 5
+      ? `assassinate a seat ${target} cube in ${city}`
+      : `assassinate the ${city} ${SPACE_NAMES[target - 5]} candidate`;
+  }
+  if (a < A_CHOOSE)
+    return `Alkibiades: a seat ${(a - A_ALKIBIADES) % 5} cube from ${CITIES[Math.floor((a - A_ALKIBIADES) / 5)]}`;
+  if (a < A_DEAD_POOL) return `choose seat ${a - A_CHOOSE}`;
+  if (a < A_SELECT) return `recover a ${POWERS[(a - A_DEAD_POOL) >> 1]} ${UNIT_TYPES[(a - A_DEAD_POOL) & 1]}`;
+  if (a < A_TARGET) return kindLabel(a - A_SELECT);
+  if (a < A_REVOLT) return `${SIDES[(a - A_TARGET) & 1]} Location slot ${(a - A_TARGET) >> 1}`;
+  if (a < A_REVOLT_POOL) return `Slave Revolt at Location slot ${a - A_REVOLT}`;
+  if (a === A_REVOLT_POOL) return "Slave Revolt on the Sparta Leader's pool";
+  return a === A_TOKEN ? 'battle token to the attackers' : 'battle token to the defenders';
+}
+
+/** The label of action a in position t (context label if a belongs to the decision being asked). */
+export function actionLabel(t: PeriklesPosition, a: number): string {
+  if (!Number.isInteger(a) || a < 0 || a >= ACTION_SIZE || !inRanges(t.dec, a)) return genericLabel(a);
+  const city = (x: number) => CITIES[x];
+  const special = t.actor >= 0 ? SPECIALS[t.special[t.actor]] : '';
+  switch (t.dec) {
+    case D_INITIAL_CUBE:
+      return `place a cube in ${city(a - A_POWER)}`;
+    case D_TAKE: {
+      if (a === 1) return `use ${special}`;
+      const tile = t.display[a - A_DISPLAY];
+      return tile < 0 ? `display slot ${a - A_DISPLAY} (empty)` : `take ${tileLabel(tile)} from slot ${a - A_DISPLAY}`;
+    }
+    case D_ANY_CITY:
+      return `Any-city cube to ${city(a - A_POWER)}`;
+    case D_NOMINATE:
+      return `nominate seat ${(a - A_NOMINATE) % 5} in ${city(Math.floor((a - A_NOMINATE) / 5))}`;
+    case D_ASSASSINATE: {
+      const c = Math.floor((a - A_ASSASSINATE) / 7);
+      const target = (a - A_ASSASSINATE) % 7;
+      if (target < 5) return `assassinate a seat ${target} cube in ${city(c)}`;
+      return `assassinate the ${city(c)} ${SPACE_NAMES[target - 5]} candidate (seat ${t.cand[c * 2 + target - 5]})`;
+    }
+    case D_POST_SPECIAL:
+      return a === 1 ? `use ${special}` : `do not use ${special}`;
+    case D_PLAGUE:
+      return `Plague in ${city(a - A_POWER)}`;
+    case D_ALKI_SOURCE:
+      return `Alkibiades: move a seat ${(a - A_ALKIBIADES) % 5} cube from ${city(Math.floor((a - A_ALKIBIADES) / 5))}`;
+    case D_ALKI_DEST:
+      return `Alkibiades: move it to ${city(a - A_POWER)}`;
+    case D_DEAD_POOL: {
+      const c = (a - A_DEAD_POOL) >> 1;
+      const type = (a - A_DEAD_POOL) & 1;
+      let s = 1;
+      while (s < 4 && t.dead[kindOf(c, type, s)] === 0) s++;
+      return deadOfType(t, c, type) > 0 ? `recover ${kindLabel(kindOf(c, type, s))}` : genericLabel(a);
+    }
+    case D_FIRST_COMMIT:
+      return `seat ${a - A_CHOOSE} commits first`;
+    case D_SLAVE_REVOLT: {
+      if (a === 0) return 'do not use Slave Revolt';
+      if (a === A_REVOLT_POOL) return "Slave Revolt on the Sparta Leader's pool";
+      const loc = t.locSlot[a - A_REVOLT];
+      return loc < 0 ? genericLabel(a) : `Slave Revolt at ${LOCATIONS[loc].name}`;
+    }
+    case D_SELECT:
+      return a === 0 ? 'stop committing' : kindLabel(a - A_SELECT);
+    case D_TARGET: {
+      const loc = t.locSlot[(a - A_TARGET) >> 1];
+      return loc < 0 ? genericLabel(a) : `${SIDES[(a - A_TARGET) & 1]} ${LOCATIONS[loc].name}`;
+    }
+    case D_PERMISSION:
+      return a === 1 ? 'grant' : 'deny';
+    case D_SPEND:
+      return a === 0 ? 'no extra counters' : `spend a cube in ${city(a - A_POWER)} for extra counters`;
+    case D_BATTLE_SPECIAL:
+      if (a === 0) return `do not use ${special}`;
+      if (a === 1) return `use ${special}`;
+      return `${special}: token to the ${a === A_TOKEN ? 'attackers' : 'defenders'}`;
+    case D_CASUALTY: {
+      const [strength] = casualtyCandidates(t, t.loser);
+      return `lose ${kindLabel(kindOf(a - A_POWER, roundType(t), Math.max(1, strength)))}`;
+    }
+    default:
+      return genericLabel(a);
+  }
+}
+
+// ---- why an action is illegal ---------------------------------------------------------------------
+
+/** What the seat to act decides, by decision kind (neutral wording for messages and renderers). */
+export const DECISION_TEXT: Readonly<Record<DecisionName, string>> = {
+  initialCube: 'place an initial cube in a city',
+  takeTile: 'take an Influence tile (or use a Special tile first)',
+  anyCity: 'choose the city for the Any tile’s cube',
+  nominate: 'nominate a candidate',
+  assassinate: 'choose the cube or candidate to assassinate',
+  postSpecial: 'use the Special tile now, or not',
+  plagueCity: 'choose the city the Plague strikes',
+  alkibiadesSource: 'Alkibiades: choose a cube to move',
+  alkibiadesDestination: 'Alkibiades: choose where the cube goes',
+  deadPool: 'choose the type of counter to recover from the dead pool',
+  firstCommit: 'choose the first player to commit forces',
+  slaveRevolt: 'use Slave Revolt, or not',
+  selectCounter: 'choose a counter to commit, or stop',
+  target: 'choose where the counter goes (attack or defend)',
+  permission: 'grant or deny permission to defend',
+  spendCube: 'spend a cube for extra counters, or not',
+  battleSpecial: 'use the Special tile in this battle round, or not',
+  casualty: 'choose which tied counter is lost',
+  none: 'nothing: the game is over',
+};
+
+/** Why `a` is not legal now (the kit checked the range and that the game is on), or undefined. Reads only. */
+export function whyIllegal(t: PeriklesPosition, a: number): string | undefined {
+  if (isLegal(t, a)) return undefined;
+  return (
+    `'${actionLabel(t, a)}' is not among seat ${t.actor}'s choices now: ` + `it must ${DECISION_TEXT[DECISIONS[t.dec]]}`
+  );
 }

@@ -2,11 +2,25 @@ import { describe, expect, test } from 'vitest';
 import type { RngState } from '../core/rng.js';
 import { Rng } from '../core/rng.js';
 import { rollCombat } from './battle.js';
-import { KIND_TOTALS, kindOf } from './cards.js';
-import { EV, unpackEvent } from './log.js';
-import type { PeriklesJson, PeriklesState, PositionSpec } from './rules.js';
-import { newTableShell } from './table.js';
-import { BLUE, GREEN, RED, YELLOW, battleSpec, events, labels, load, loc, play, seeded } from './test-fixtures.js';
+import { KIND_TOTALS, kindOf } from './components.js';
+import { EV } from './events.js';
+import { type PeriklesJson } from './position.js';
+import {
+  type PeriklesState,
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  battleSpec,
+  events,
+  labels,
+  load,
+  loc,
+  play,
+  seeded,
+  type PositionSpec,
+} from './test-helpers.js';
+import { emptyPosition } from './position.js';
 
 type Committed = PeriklesJson['counters']['committed'];
 const att = (counter: string, slot = 0, ally = false): Committed[number] => ({ slot, side: 'attack', ally, counter });
@@ -161,25 +175,29 @@ describe('§4.7 battle specials (D15)', () => {
       ...extra,
     });
 
-  test('eligible holders are asked in seat order from the start player; Thessalanian gives a token to a side with none', () => {
-    const s = hopliteFight([0, 6, 4, 1], { startPlayer: GREEN });
-    expect([s.currentPlayer(), labels(s)]).toEqual([GREEN, ['do not use Brasidas', 'use Brasidas']]);
-    play(s, 'do not use Brasidas');
-    expect([s.currentPlayer(), labels(s)]).toEqual([
-      BLUE,
-      [
-        'do not use Thessalanian Allies',
-        'Thessalanian Allies: token to the attackers',
-        'Thessalanian Allies: token to the defenders',
-      ],
-    ]);
-    play(s, 'Thessalanian Allies: token to the defenders');
-    expect(events(s, 'combat')).toEqual([['combat', 3, 2, 3, 0, 1]]);
-    // Being asked told everyone what the tiles could be: Green's is Brasidas or Thessalanian Allies,
-    // Yellow (not asked) holds neither.
-    expect(s.view(RED).specials[GREEN].possible).toEqual([4, 6]);
-    expect(s.view(RED).specials[YELLOW].possible).toEqual([0, 1, 2, 3, 5, 7]);
-  });
+  test(
+    'eligible holders are asked in seat order from the start player; ' +
+      'Thessalanian gives a token to a side with none',
+    () => {
+      const s = hopliteFight([0, 6, 4, 1], { startPlayer: GREEN });
+      expect([s.currentPlayer(), labels(s)]).toEqual([GREEN, ['do not use Brasidas', 'use Brasidas']]);
+      play(s, 'do not use Brasidas');
+      expect([s.currentPlayer(), labels(s)]).toEqual([
+        BLUE,
+        [
+          'do not use Thessalanian Allies',
+          'Thessalanian Allies: token to the attackers',
+          'Thessalanian Allies: token to the defenders',
+        ],
+      ]);
+      play(s, 'Thessalanian Allies: token to the defenders');
+      expect(events(s, 'combat')).toEqual([['combat', 3, 2, 3, 0, 1]]);
+      // Being asked told everyone what the tiles could be: Green's is Brasidas or Thessalanian Allies,
+      // Yellow (not asked) holds neither.
+      expect(s.view(RED).specials[GREEN].possible).toEqual([4, 6]);
+      expect(s.view(RED).specials[YELLOW].possible).toEqual([0, 1, 2, 3, 5, 7]);
+    },
+  );
 
   test('§8.15: a side holding the carried token cannot take the Persian Fleet token', () => {
     // Lesbos is H then T: the attackers win H unopposed and carry a token into the trireme round.
@@ -235,13 +253,12 @@ describe('§4.7 battle specials (D15)', () => {
 
 describe('§4.7 rolls', () => {
   test('§7 Decision: a round is capped at 1,000 rolls and the defenders then win', () => {
-    const t = newTableShell(3, Rng.fromSeed(0).state());
+    const t = emptyPosition(3, Rng.fromSeed(0));
     let dice = 0;
     expect(rollCombat(t, 2, 2, () => (dice++, 6))).toBe(1);
     expect(dice).toBe(4000);
-    const j = ((t.logCount - 1) % 256) * 2;
-    const [kind, args] = unpackEvent(t.log[j], t.log[j + 1]);
-    expect([kind, args[2], args[3]]).toEqual([EV.roundWin, 1, 1]);
+    const last = t.log.length - 1;
+    expect([t.log.kindAt(last), t.log.argAt(last, 2), t.log.argAt(last, 3)]).toEqual([EV.roundWin, 1, 1]);
   });
 
   test.each([
@@ -249,7 +266,7 @@ describe('§4.7 rolls', () => {
     ['defenders hit twice', [1, 1, 6, 6, 1, 1, 6, 6], 1],
     ['a carried token plus one hit wins', [6, 6, 1, 1], 0],
   ] as const)('%s', (_name, dice, winner) => {
-    const t = newTableShell(3, Rng.fromSeed(0).state());
+    const t = emptyPosition(3, Rng.fromSeed(0));
     if (dice.length === 4) t.tokA = 1;
     let i = 0;
     expect(rollCombat(t, 8, 7, () => dice[i++])).toBe(winner);

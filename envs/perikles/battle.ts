@@ -27,9 +27,9 @@ import {
   kindStrength,
   kindType,
   statueValue,
-} from './cards.js';
+} from './components.js';
 import { startTurn } from './influence.js';
-import { EV, NONE_ARG, ev } from './log.js';
+import { EV, NONE_ARG, ev } from './events.js';
 import { removeCommitted } from './military.js';
 import {
   D_BATTLE_SPECIAL,
@@ -40,15 +40,14 @@ import {
   PH_BATTLE,
   PH_OVER,
   ROLL_CAP,
-  addCubes,
-  cubesOnBoard,
-  die,
-  refreshControl,
-  type Table,
-} from './table.js';
+} from './components.js';
+import { addCubes, cubesOnBoard, refreshControl, type PeriklesPosition } from './position.js';
+
+/** §5: one die from the position's Rng. */
+const die = (t: PeriklesPosition): number => t.rng.die();
 
 /** Phase G starts with slot 0. */
-export function startBattles(t: Table): void {
+export function startBattles(t: PeriklesPosition): void {
   t.phase = PH_BATTLE;
   t.bSlot = -1;
   t.selKind = -1;
@@ -58,7 +57,7 @@ export function startBattles(t: Table): void {
 }
 
 /** Resolves Locations in slot order until one needs a decision; after slot 6 Phase H runs. */
-function nextLocation(t: Table): void {
+function nextLocation(t: PeriklesPosition): void {
   for (t.bSlot++; t.bSlot < LOCATION_SLOTS; t.bSlot++) {
     if (resolveLocation(t)) return;
   }
@@ -66,12 +65,12 @@ function nextLocation(t: Table): void {
 }
 
 /** Players who get a Location's rewards: every Persian leader when a Persian leader wins (§4.7 step 6). */
-function beneficiaries(t: Table, seat: number): number {
+function beneficiaries(t: PeriklesPosition, seat: number): number {
   return (t.persians & (1 << seat)) !== 0 ? t.persians : 1 << seat;
 }
 
 /** Counters of a type on a side of the battle slot. */
-function countOn(t: Table, side: number, type: number): number {
+function countOn(t: PeriklesPosition, side: number, type: number): number {
   let n = 0;
   for (let i = 0; i < t.comLen; i++) {
     const place = t.comPlace[i];
@@ -81,7 +80,7 @@ function countOn(t: Table, side: number, type: number): number {
 }
 
 /** §4.7 steps 1-4, or the rounds of step 5. Returns true if a decision is now pending. */
-function resolveLocation(t: Table): boolean {
+function resolveLocation(t: PeriklesPosition): boolean {
   const slot = t.bSlot;
   const loc = t.locSlot[slot];
   if (loc < 0) return false;
@@ -120,7 +119,7 @@ function resolveLocation(t: Table): boolean {
 }
 
 /** §4.7 step 5 from round bRound on. Returns true if a decision is pending. */
-function runRound(t: Table): boolean {
+function runRound(t: PeriklesPosition): boolean {
   const info = LOCATIONS[t.locSlot[t.bSlot]];
   for (;;) {
     const type = info.rounds[t.bRound];
@@ -162,10 +161,10 @@ function runRound(t: Table): boolean {
 }
 
 /** The round type being fought. */
-export const roundType = (t: Table): number => LOCATIONS[t.locSlot[t.bSlot]].rounds[t.bRound];
+export const roundType = (t: PeriklesPosition): number => LOCATIONS[t.locSlot[t.bSlot]].rounds[t.bRound];
 
 /** A power's counters of a type take part in the current round (either side). */
-function takesPart(t: Table, power: number, type: number): boolean {
+function takesPart(t: PeriklesPosition, power: number, type: number): boolean {
   for (let i = 0; i < t.comLen; i++) {
     const kind = t.comKind[i];
     if (t.comPlace[i] >> 2 === t.bSlot && kindPower(kind) === power && kindType(kind) === type) return true;
@@ -174,7 +173,7 @@ function takesPart(t: Table, power: number, type: number): boolean {
 }
 
 /** Special kinds usable in the current combat round's window (§2.5 conditions), as a bit mask. */
-export function windowKinds(t: Table): number {
+function windowKinds(t: PeriklesPosition): number {
   const type = roundType(t);
   const zeroSide = t.tokA === 0 || t.tokD === 0;
   if (type === HOPLITE) {
@@ -188,7 +187,7 @@ export function windowKinds(t: Table): number {
  * player. Being asked (or not) tells everyone whether the seat's unused tile is one of the
  * eligible kinds (§6 Decision), which `possible` records.
  */
-function battleWindow(t: Table): boolean {
+function battleWindow(t: PeriklesPosition): boolean {
   for (; t.winPos < t.players; t.winPos++) {
     const seat = (t.start + t.winPos) % t.players;
     if ((t.specialUsed & (1 << seat)) !== 0) continue;
@@ -205,7 +204,7 @@ function battleWindow(t: Table): boolean {
 }
 
 /** D15: 0 declines; 1 plays Brasidas/Phormio; side 0/1 gives the token tile's token to that side. */
-export function answerBattleSpecial(t: Table, use: boolean, side: number): void {
+export function answerBattleSpecial(t: PeriklesPosition, use: boolean, side: number): void {
   const seat = t.actor;
   if (use) {
     const tile = t.special[seat];
@@ -221,7 +220,7 @@ export function answerBattleSpecial(t: Table, use: boolean, side: number): void 
 }
 
 /** §4.7 combat step 2: a side's strength in the current round, with Brasidas/Phormio doubling. */
-export function sideStrength(t: Table, side: number): number {
+export function sideStrength(t: PeriklesPosition, side: number): number {
   const type = roundType(t);
   const info = LOCATIONS[t.locSlot[t.bSlot]];
   const bonus = side === 0 ? info.attackerBonus : info.defenderBonus;
@@ -239,7 +238,7 @@ export function sideStrength(t: Table, side: number): number {
 }
 
 /** §4.7 combat steps 2-5: strengths, column, then the rolls. */
-function fight(t: Table): boolean {
+function fight(t: PeriklesPosition): boolean {
   const a = sideStrength(t, 0);
   const d = sideStrength(t, 1);
   const column = CRT[crtColumn(a, d)];
@@ -249,16 +248,16 @@ function fight(t: Table): boolean {
 }
 
 /**
- * §4.7 combat step 5 on the table's tokens: both sides roll 2d6 (attacker's two dice first, §5)
+ * §4.7 combat step 5 on the position's tokens: both sides roll 2d6 (attacker's two dice first, §5)
  * until a side holds 2 tokens; both reaching 2 on one roll starts a roll-off until exactly one
  * side hits. §7 Decision: after ROLL_CAP rolls the defenders win. Returns the winning side
  * (0 attackers, 1 defenders). `roll` draws one die (the state's RNG; tests may script it).
  */
 export function rollCombat(
-  t: Table,
+  t: PeriklesPosition,
   attackerTarget: number,
   defenderTarget: number,
-  roll: (t: Table) => number,
+  roll: (t: PeriklesPosition) => number,
 ): number {
   let rolls = 0;
   let winner = -1;
@@ -297,7 +296,7 @@ export function rollCombat(
  * §4.7 combat step 6: the lowest-strength counter(s) of the round's type in the losing side's main
  * slot, else its ally slot. Returns the lowest strength there and the tied powers (mask), or 0.
  */
-export function casualtyCandidates(t: Table, side: number): [number, number, number] {
+export function casualtyCandidates(t: PeriklesPosition, side: number): [number, number, number] {
   const type = roundType(t);
   for (let ally = 0; ally < 2; ally++) {
     let best = 99;
@@ -319,7 +318,7 @@ export function casualtyCandidates(t: Table, side: number): [number, number, num
   return [0, 0, 0];
 }
 
-function casualty(t: Table, winner: number): boolean {
+function casualty(t: PeriklesPosition, winner: number): boolean {
   const loser = 1 - winner;
   const [strength, powers, ally] = casualtyCandidates(t, loser);
   if (powers !== 0 && (powers & (powers - 1)) !== 0) {
@@ -333,7 +332,7 @@ function casualty(t: Table, winner: number): boolean {
 }
 
 /** D16: the losing side's main player picks the power among tied lowest counters. */
-export function chooseCasualty(t: Table, power: number): void {
+export function chooseCasualty(t: PeriklesPosition, power: number): void {
   const loser = t.loser;
   const [strength, , ally] = casualtyCandidates(t, loser);
   removeCasualty(t, loser, ally, kindOf(power, roundType(t), strength));
@@ -342,7 +341,7 @@ export function chooseCasualty(t: Table, power: number): void {
 }
 
 /** A lost Greek counter goes to the dead pool, a Persian one back to the Persian stack. */
-function removeCasualty(t: Table, side: number, ally: number, kind: number): void {
+function removeCasualty(t: PeriklesPosition, side: number, ally: number, kind: number): void {
   for (let i = 0; i < t.comLen; i++) {
     const place = t.comPlace[i];
     if (place >> 2 === t.bSlot && ((place >> 1) & 1) === side && (place & 1) === ally && t.comKind[i] === kind) {
@@ -356,7 +355,7 @@ function removeCasualty(t: Table, side: number, ally: number, kind: number): voi
 }
 
 /** After a round's winner is known: the Location's result, or the next round with the carried token. */
-function endRound(t: Table, winner: number): boolean {
+function endRound(t: PeriklesPosition, winner: number): boolean {
   const info = LOCATIONS[t.locSlot[t.bSlot]];
   if (t.bRound === info.rounds.length - 1) {
     locationResult(t, winner);
@@ -368,7 +367,7 @@ function endRound(t: Table, winner: number): boolean {
 }
 
 /** §4.7 step 6 and 7. */
-function locationResult(t: Table, winner: number): void {
+function locationResult(t: PeriklesPosition, winner: number): void {
   const slot = t.bSlot;
   const loc = t.locSlot[slot];
   if (winner === 0) {
@@ -382,7 +381,7 @@ function locationResult(t: Table, winner: number): void {
   finishLocation(t);
 }
 
-function claim(t: Table, loc: number, seat: number): void {
+function claim(t: PeriklesPosition, loc: number, seat: number): void {
   const who = beneficiaries(t, seat);
   t.locAt[loc] = LOC_CLAIMED;
   t.locClaim[loc] = who;
@@ -393,18 +392,18 @@ function claim(t: Table, loc: number, seat: number): void {
   }
 }
 
-function addDefeat(t: Table, city: number): void {
+function addDefeat(t: PeriklesPosition, city: number): void {
   t.defeats[city]++;
   ev(t, EV.defeat, city, Math.min(t.defeats[city], 127));
 }
 
-function removeLocation(t: Table, loc: number): void {
+function removeLocation(t: PeriklesPosition, loc: number): void {
   t.locAt[loc] = LOC_REMOVED;
   ev(t, EV.removed, loc);
 }
 
 /** §4.7 step 7: the Location's remaining counters go home; the slot is empty from now on. */
-function finishLocation(t: Table): void {
+function finishLocation(t: PeriklesPosition): void {
   const slot = t.bSlot;
   let j = 0;
   for (let i = 0; i < t.comLen; i++) {
@@ -417,6 +416,8 @@ function finishLocation(t: Table): void {
     }
   }
   t.comLen = j;
+  t.comKind.length = j;
+  t.comPlace.length = j;
   for (let side = 0; side < 2; side++) {
     t.sideMask[slot * 2 + side] = 0;
     t.sideCount.fill(0, (slot * 2 + side) * POWER_COUNT, (slot * 2 + side + 1) * POWER_COUNT);
@@ -433,7 +434,7 @@ function finishLocation(t: Table): void {
 // ---- Phase H and the end ---------------------------------------------------------------------------
 
 /** §4.8 then §7's end check; otherwise the next turn's Phase A. */
-function endTurn(t: Table): void {
+function endTurn(t: PeriklesPosition): void {
   for (let c = 0; c < CITY_COUNT; c++) {
     const seat = t.leader[c];
     if (seat < 0) continue;
@@ -457,7 +458,7 @@ function endTurn(t: Table): void {
 }
 
 /** §4.8 step 3: relationships, permissions, main slots, leaders and Persian leaders reset. */
-function clearTurnState(t: Table): void {
+function clearTurnState(t: PeriklesPosition): void {
   for (let u = 0; u < POWER_COUNT; u++) {
     t.allied[u] = 1 << u;
     t.war[u] = 0;
@@ -474,7 +475,7 @@ function clearTurnState(t: Table): void {
   t.commitSeat = -1;
 }
 
-export function endGame(t: Table, reason: number): void {
+export function endGame(t: PeriklesPosition, reason: number): void {
   t.phase = PH_OVER;
   t.dec = D_NONE;
   t.actor = -1;
@@ -483,19 +484,19 @@ export function endGame(t: Table, reason: number): void {
 
 // ---- scoring (§7) ----------------------------------------------------------------------------------
 
-export function statueVp(t: Table, seat: number): number {
+function statueVp(t: PeriklesPosition, seat: number): number {
   let vp = 0;
   for (let c = 0; c < CITY_COUNT; c++) vp += t.statues[seat * CITY_COUNT + c] * statueValue(c, t.defeats[c]);
   return vp;
 }
 
-export function statueCount(t: Table, seat: number): number {
+export function statueCount(t: PeriklesPosition, seat: number): number {
   let n = 0;
   for (let c = 0; c < CITY_COUNT; c++) n += t.statues[seat * CITY_COUNT + c];
   return n;
 }
 
 /** §7: claimed Location VP + statues at the current defeat counts + cubes on the board. */
-export function score(t: Table, seat: number): number {
+export function score(t: PeriklesPosition, seat: number): number {
   return t.tileVp[seat] + statueVp(t, seat) + cubesOnBoard(t, seat);
 }

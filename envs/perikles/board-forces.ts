@@ -16,7 +16,7 @@ import {
   kindType,
   locationLabel,
   unitLabel,
-} from './cards.js';
+} from './components.js';
 import { bonusText, citySummary, explain, roundsText } from './glossary.js';
 import { seatName, withArticle } from './render.js';
 import {
@@ -40,7 +40,7 @@ import {
   type Block,
   type Changes,
   type FlowItem,
-} from './svg-kit.js';
+} from './board-kit.js';
 import type { CommittedView, LocationSlotView, PeriklesView } from './view.js';
 
 function locationCounter(c: CommittedView): FlowItem {
@@ -55,7 +55,9 @@ function locationCounter(c: CommittedView): FlowItem {
     w: 52,
     h: 22,
     draw: (x, y) =>
-      `<g>${title(tipText)}<rect x="${x}" y="${y}" width="52" height="22" rx="3" fill="${strength > 0 ? TYPE_FILL[type] : FACE_DOWN}" stroke="${INK}" stroke-width="0.8"/>` +
+      `<g>${title(tipText)}<rect x="${x}" y="${y}" width="52" height="22" ` +
+      `rx="3" fill="${strength > 0 ? TYPE_FILL[type] : FACE_DOWN}" ` +
+      `stroke="${INK}" stroke-width="0.8"/>` +
       text(x + 26, y + 15.5, label, {
         size: 12,
         weight: 'bold',
@@ -143,7 +145,8 @@ function locationCard(view: PeriklesView, slot: LocationSlotView, changes: Chang
     const para = paragraph(
       8,
       y + 12,
-      `${seatName(view, view.commit.seat)} asks permission to defend here with ${withArticle(unitLabel(sel.power, sel.type))}.`,
+      `${seatName(view, view.commit.seat)} asks permission to defend here ` +
+        `with ${withArticle(unitLabel(sel.power, sel.type))}.`,
       w - 16,
       { size: 12, weight: 'bold' },
     );
@@ -153,7 +156,10 @@ function locationCard(view: PeriklesView, slot: LocationSlotView, changes: Chang
   if (inBattle && view.battle !== null) {
     const b = view.battle;
     const doubled = [b.brasidas ? 'Brasidas' : '', b.phormio ? 'Phormio' : ''].filter(Boolean).join(' and ');
-    const line = `Battle now: round ${b.round + 1} of ${l.rounds.length} (${UNIT_TYPES[b.roundType]}s) · strength ${b.strengths[0]} against ${b.strengths[1]}${doubled ? ` · ${doubled} played` : ''}`;
+    const line =
+      `Battle now: round ${b.round + 1} of ${l.rounds.length} ` +
+      (`(${UNIT_TYPES[b.roundType]}s) · strength ${b.strengths[0]} ` +
+        `against ${b.strengths[1]}${doubled ? ` · ${doubled} played` : ''}`);
     const para = paragraph(8, y + 14, line, w - 16, { size: 13, weight: 'bold' });
     p.push(para.svg);
     y += para.h + 2;
@@ -163,7 +169,8 @@ function locationCard(view: PeriklesView, slot: LocationSlotView, changes: Chang
       p.push(text(x0, y + 14, side === 0 ? 'attackers' : 'defenders', { size: 12 }));
       for (let i = 0; i < 2; i++) {
         p.push(
-          `<circle cx="${x0 + 72 + i * 18}" cy="${y + 10}" r="7" fill="${i < b.tokens[side] ? INK : '#ffffff'}" stroke="${INK}"/>`,
+          `<circle cx="${x0 + 72 + i * 18}" cy="${y + 10}" r="7" ` +
+            `fill="${i < b.tokens[side] ? INK : '#ffffff'}" stroke="${INK}"/>`,
         );
       }
     }
@@ -171,7 +178,9 @@ function locationCard(view: PeriklesView, slot: LocationSlotView, changes: Chang
     y += 22;
   }
   const h = y + 4;
-  const frame = `<rect x="0" y="0" width="${w}" height="${h}" rx="6" fill="#ffffff" stroke="${inBattle ? INK : '#9aa3ad'}" stroke-width="${inBattle ? 3 : 1}"/>`;
+  const frame =
+    `<rect x="0" y="0" width="${w}" height="${h}" rx="6" fill="#ffffff" ` +
+    `stroke="${inBattle ? INK : '#9aa3ad'}" stroke-width="${inBattle ? 3 : 1}"/>`;
   const mark = changes.slots.has(slot.slot)
     ? changedOutline(0, 0, w, h) + changedMark(w - 4, -2, `${name}: ${changes.note}`)
     : '';
@@ -256,7 +265,9 @@ function armyColumn(view: PeriklesView, power: number, type: number, w: number):
 export function armies(view: PeriklesView, changes: Changes): Block {
   const p: string[] = [text(10, 16, 'Armies', { size: 15, weight: 'bold' })];
   const legend =
-    'Numbers are strengths. stack: at home, nobody leads it · pool: the Leader’s, not yet committed · dead: lost, recovered one a turn · dark squares: face down to you, strength hidden';
+    'Numbers are strengths. stack: at home, nobody leads it · pool: the ' +
+    'Leader’s, not yet committed · dead: lost, recovered one a turn · dark ' +
+    'squares: face down to you, strength hidden';
   const lp = paragraph(10, 36, legend, W - 20, { size: 12, fill: MUTED });
   p.push(lp.svg);
   let y = 36 + lp.h;
@@ -270,7 +281,9 @@ export function armies(view: PeriklesView, changes: Changes): Block {
   POWERS.forEach((name, power) => {
     const leaders = power === PERSIA ? view.persianLeaders : view.leaders[power] >= 0 ? [view.leaders[power]] : [];
     const left: string[] = [
-      `<g>${title(power === PERSIA ? tip(name) : `${name}: ${citySummary(power)}`)}${text(0, 15, name, { size: 14, weight: 'bold' })}</g>`,
+      `<g>` +
+        `${title(power === PERSIA ? tip(name) : `${name}: ${citySummary(power)}`)}` +
+        `${text(0, 15, name, { size: 14, weight: 'bold' })}</g>`,
     ];
     if (leaders.length === 0)
       left.push(
@@ -316,7 +329,9 @@ export function relations(view: PeriklesView): Block {
       const fill = u === v ? '#d9d9d9' : r === 1 ? '#cfe8d6' : r === 2 ? '#f3c7c0' : '#ffffff';
       const word = u === v ? 'itself' : ['neutral', 'allied', 'at war'][r];
       p.push(
-        `<g>${title(`${name} and ${other}: ${word}`)}<rect x="${x0 + v * cell}" y="${y}" width="${cell}" height="${cell}" fill="${fill}" stroke="#9aa3ad"/>` +
+        `<g>${title(`${name} and ${other}: ${word}`)}<rect ` +
+          `x="${x0 + v * cell}" y="${y}" width="${cell}" height="${cell}" ` +
+          `fill="${fill}" stroke="#9aa3ad"/>` +
           (u !== v && r > 0
             ? text(x0 + v * cell + cell / 2, y + cell / 2 + 5, r === 1 ? 'A' : 'W', {
                 size: 14,

@@ -14,7 +14,7 @@ import {
   TK_CANDIDATE,
   statueValue,
   tileLabel,
-} from './cards.js';
+} from './components.js';
 import { citySummary } from './glossary.js';
 import { seatName } from './render.js';
 import {
@@ -35,7 +35,7 @@ import {
   type Block,
   type Changes,
   type FlowItem,
-} from './svg-kit.js';
+} from './board-kit.js';
 import type { PeriklesView } from './view.js';
 
 export function influenceTile(id: number, w: number, h: number, extra = ''): FlowItem {
@@ -62,7 +62,8 @@ export function influenceTile(id: number, w: number, h: number, extra = ''): Flo
     w,
     h,
     draw: (x, y) =>
-      `<g>${title(tip(label, extra))}<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="${fill}" stroke="${INK}" stroke-width="0.8"/>` +
+      `<g>${title(tip(label, extra))}<rect x="${x}" y="${y}" width="${w}" ` +
+      `height="${h}" rx="4" fill="${fill}" stroke="${INK}" stroke-width="0.8"/>` +
       (h >= 40
         ? text(x + w / 2, y + 19, line1, { size: 13, weight: 'bold', anchor: 'middle' }) +
           text(x + w / 2, y + 36, line2, { size: 12, anchor: 'middle' })
@@ -90,7 +91,9 @@ function cityBox(view: PeriklesView, c: number, changed: boolean, note: string):
   const p: string[] = [];
   p.push(`<rect x="0" y="0" width="${CW}" height="${CH}" rx="6" fill="${PAPER}" stroke="#7b5b3a" stroke-width="1.5"/>`);
   p.push(
-    `<g>${title(`${CITIES[c]}: ${citySummary(c)}`)}<rect x="0" y="0" width="${CW}" height="24" rx="6" fill="#7b5b3a"/>${text(8, 17, CITIES[c], { size: 15, weight: 'bold', fill: '#ffffff' })}</g>`,
+    `<g>${title(`${CITIES[c]}: ${citySummary(c)}`)}<rect x="0" y="0" ` +
+      (`width="${CW}" height="24" rx="6" fill="#7b5b3a"/>` +
+        `${text(8, 17, CITIES[c], { size: 15, weight: 'bold', fill: '#ffffff' })}</g>`),
   );
   const leader = view.leaders[c];
   if (leader >= 0)
@@ -113,7 +116,8 @@ function cityBox(view: PeriklesView, c: number, changed: boolean, note: string):
     const x = 72 + i * 26;
     const covered = i < d;
     p.push(
-      `<rect x="${x}" y="31" width="22" height="19" rx="3" fill="${covered ? '#d0d0d0' : '#ffffff'}" stroke="${INK}" stroke-width="${i === d ? 2.2 : 0.7}"/>`,
+      `<rect x="${x}" y="31" width="22" height="19" rx="3" ` +
+        `fill="${covered ? '#d0d0d0' : '#ffffff'}" stroke="${INK}" stroke-width="${i === d ? 2.2 : 0.7}"/>`,
     );
     p.push(
       text(x + 11, 45, String(v), {
@@ -127,7 +131,8 @@ function cityBox(view: PeriklesView, c: number, changed: boolean, note: string):
   });
   const tx = 72 + track.length * 26 + 4;
   p.push(
-    `<g>${title(`${CITIES[c]}: ${d} defeat${d === 1 ? '' : 's'}; each statue here is worth ${statueValue(c, d)} VP now`)}` +
+    '<g>' +
+      title(`${CITIES[c]}: ${d} defeat${d === 1 ? '' : 's'}; each statue here is worth ${statueValue(c, d)} VP now`) +
       text(tx, 45, `${d} defeat${d === 1 ? '' : 's'}`, { size: 12, weight: d > 0 ? 'bold' : 'normal' }) +
       '</g>',
   );
@@ -136,7 +141,16 @@ function cityBox(view: PeriklesView, c: number, changed: boolean, note: string):
   for (let s = 0; s < view.players; s++) {
     const n = view.cubes[s][c];
     p.push(
-      `<g opacity="${n === 0 ? 0.45 : 1}">${chip(56 + s * 36, 57, 32, s, String(n), `${seatName(view, s)}: ${n} cube${n === 1 ? '' : 's'} in ${CITIES[c]}`)}</g>`,
+      `<g opacity="${n === 0 ? 0.45 : 1}">` +
+        chip(
+          56 + s * 36,
+          57,
+          32,
+          s,
+          String(n),
+          `${seatName(view, s)}: ${n} cube${n === 1 ? '' : 's'} in ${CITIES[c]}`,
+        ) +
+        '</g>',
     );
   }
   // Candidate spaces α and β.
@@ -157,7 +171,9 @@ function cityBox(view: PeriklesView, c: number, changed: boolean, note: string):
       );
     else
       p.push(
-        `<rect x="${x + 14}" y="83" width="58" height="20" rx="4" fill="none" stroke="${MUTED}" stroke-dasharray="3 2"/>${text(x + 43, 97, 'empty', { size: 12, anchor: 'middle', fill: MUTED })}`,
+        `<rect x="${x + 14}" y="83" width="58" height="20" rx="4" fill="none" ` +
+          `stroke="${MUTED}" stroke-dasharray="3 2"/>` +
+          text(x + 43, 97, 'empty', { size: 12, anchor: 'middle', fill: MUTED }),
       );
   });
   // Statues per seat.
@@ -167,9 +183,13 @@ function cityBox(view: PeriklesView, c: number, changed: boolean, note: string):
     const n = view.statues[s][c];
     if (n === 0) continue;
     p.push(
-      `<g>${title(`${seatName(view, s)}: ${n} statue${n === 1 ? '' : 's'} in ${CITIES[c]}, ${statueValue(c, d)} VP each now`)}` +
+      '<g>' +
+        title(
+          `${seatName(view, s)}: ${n} statue${n === 1 ? '' : 's'} in ${CITIES[c]}, ${statueValue(c, d)} VP each now`,
+        ) +
         `<rect x="${sx}" y="109" width="10" height="18" fill="${seatColor(s)}" stroke="${INK}" stroke-width="0.8"/>` +
-        `<rect x="${sx - 3}" y="107" width="16" height="4" fill="${seatColor(s)}" stroke="${INK}" stroke-width="0.8"/>` +
+        (`<rect x="${sx - 3}" y="107" width="16" height="4" ` +
+          `fill="${seatColor(s)}" stroke="${INK}" stroke-width="0.8"/>`) +
         text(sx + 15, 123, `×${n}`, { size: 12, weight: 'bold' }) +
         '</g>',
     );
@@ -185,7 +205,9 @@ function persiaBox(view: PeriklesView): string {
     `<rect x="0" y="0" width="${CW}" height="${CH}" rx="6" fill="#f4eefa" stroke="#6b5a7b" stroke-width="1.5"/>`,
   ];
   p.push(
-    `<g>${title(tip('Persia'))}<rect x="0" y="0" width="${CW}" height="24" rx="6" fill="#6b5a7b"/>${text(8, 17, 'Persia (across the Aegean)', { size: 15, weight: 'bold', fill: '#ffffff' })}</g>`,
+    `<g>${title(tip('Persia'))}<rect x="0" y="0" width="${CW}" height="24" ` +
+      (`rx="6" fill="#6b5a7b"/>` +
+        `${text(8, 17, 'Persia (across the Aegean)', { size: 15, weight: 'bold', fill: '#ffffff' })}</g>`),
   );
   const before = view.phase === 'setup' || view.phase === 'influence' || view.phase === 'nominations';
   p.push(text(8, 45, 'Persian leaders', { size: 12, fill: MUTED }));
@@ -220,7 +242,9 @@ function displayPanel(view: PeriklesView, changes: Changes, w: number, h: number
     p.push(text(x + 2, y + 11, `slot ${slot}`, { size: 12, fill: MUTED }));
     if (id < 0)
       p.push(
-        `<rect x="${x}" y="${y + 14}" width="${tw}" height="40" rx="4" fill="none" stroke="${MUTED}" stroke-dasharray="3 2"/>${text(x + tw / 2, y + 38, 'empty', { size: 12, anchor: 'middle', fill: MUTED })}`,
+        `<rect x="${x}" y="${y + 14}" width="${tw}" height="40" rx="4" ` +
+          `fill="none" stroke="${MUTED}" stroke-dasharray="3 2"/>` +
+          text(x + tw / 2, y + 38, 'empty', { size: 12, anchor: 'middle', fill: MUTED }),
       );
     else p.push(influenceTile(id, tw, 40, ` (display slot ${slot})`).draw(x, y + 14));
     if (changes.display.has(slot)) p.push(changedMark(x + tw - 2, y + 16, `display slot ${slot}: ${changes.note}`));
@@ -246,7 +270,9 @@ export function map(view: PeriklesView, changes: Changes): Block {
   p.push(`<rect x="0" y="${top}" width="${W}" height="${h}" fill="#d6e8f3"/>`);
   // Mainland (Boeotia, Megaris, Attica) and the Peloponnese, joined at the isthmus of Corinth.
   p.push(
-    `<path d="M0 ${top} L505 ${top} L520 ${top + 150} L${W} ${top + 160} L${W} ${top + 300} L520 ${top + 300} L262 ${top + 290} L262 ${h + top} L0 ${h + top} Z" fill="#efe3c4" stroke="#c9b68a"/>`,
+    `<path d="M0 ${top} L505 ${top} L520 ${top + 150} L${W} ${top + 160} ` +
+      `L${W} ${top + 300} L520 ${top + 300} L262 ${top + 290} L262 ` +
+      `${h + top} L0 ${h + top} Z" fill="#efe3c4" stroke="#c9b68a"/>`,
   );
   for (const [key, [col, row]] of Object.entries(PLACE)) {
     const c = Number(key);

@@ -14,18 +14,18 @@ import {
   locationLabel,
   tileLabel,
   unitLabel,
-} from './cards.js';
+} from './components.js';
 import { citySummary, explain } from './glossary.js';
 import { perikles } from './index.js';
 import { renderHtml } from './render.js';
-import type { PeriklesState, PeriklesView } from './rules.js';
-import { load, loc } from './test-fixtures.js';
+import { type PeriklesState, load, loc, table } from './test-helpers.js';
+import { type PeriklesView } from './view.js';
 
 /** Positions of seeded random games: every 23rd decision and the end, for 3, 4 and 5 players. */
 function positions(): PeriklesState[] {
   const out: PeriklesState[] = [];
   for (const players of [3, 4, 5]) {
-    const s = perikles.newGame({ players, seed: `board${players}` }) as PeriklesState;
+    const s = perikles.newGame({ players, seed: `board${players}` });
     const rng = Rng.fromSeed(`board-moves${players}`);
     let step = 0;
     while (!s.isTerminal()) {
@@ -66,18 +66,22 @@ const NAMES = [
 ];
 
 describe('renderSvg', () => {
-  test('well-formed, one svgBoard root, readable sizes, no scripts or external resources, for every seat and the spectator', () => {
-    for (const s of POSITIONS) {
-      for (const seat of seatsOf(s)) {
-        const svg = perikles.renderSvg(s.view(seat));
-        expect(wellFormed(svg)).toBe('');
-        expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 780 ')).toBe(true);
-        expect(svg.match(/<svg /g)).toHaveLength(1);
-        expect(svg).not.toMatch(/<script|<foreignObject|href=|url\(|undefined|NaN/);
-        for (const m of svg.matchAll(/font-size="([\d.]+)"/g)) expect(Number(m[1])).toBeGreaterThanOrEqual(12);
+  test(
+    'well-formed, one svgBoard root, readable sizes, no scripts or ' +
+      'external resources, for every seat and the spectator',
+    () => {
+      for (const s of POSITIONS) {
+        for (const seat of seatsOf(s)) {
+          const svg = perikles.renderSvg(s.view(seat));
+          expect(wellFormed(svg)).toBe('');
+          expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 780 ')).toBe(true);
+          expect(svg.match(/<svg /g)).toHaveLength(1);
+          expect(svg).not.toMatch(/<script|<foreignObject|href=|url\(|undefined|NaN/);
+          for (const m of svg.matchAll(/font-size="([\d.]+)"/g)) expect(Number(m[1])).toBeGreaterThanOrEqual(12);
+        }
       }
-    }
-  });
+    },
+  );
 
   test('privacy: a determinized world draws the same board for its seat', () => {
     const rng = Rng.fromSeed('board-worlds');
@@ -92,7 +96,7 @@ describe('renderSvg', () => {
   test('hidden things are never named: others’ unused Special tiles, the set-aside ones, the Location deck', () => {
     let checked = 0;
     for (const s of POSITIONS) {
-      const t = s.table;
+      const t = table(s);
       for (const seat of seatsOf(s)) {
         const view = s.view(seat);
         const svg = perikles.renderSvg(view);
@@ -171,19 +175,23 @@ describe('describeDecision', () => {
 });
 
 describe('glossary', () => {
-  test('unique terms with text, covering every city, Location, Influence tile, Special tile, counter and combat column', () => {
-    const terms = perikles.glossary.map((e) => e.term);
-    expect(new Set(terms).size).toBe(terms.length);
-    for (const e of perikles.glossary) {
-      expect(e.text.length, e.term).toBeGreaterThan(10);
-      expect(e.kind.length).toBeGreaterThan(0);
-    }
-    for (const name of NAMES) expect(terms, name).toContain(name);
-    expect(explain('Sicily')).toContain('7 VP');
-    expect(explain('Sparta')).toContain('5, 4, 3, 2');
-    expect(explain('Athens (2 cubes)')).toContain('3 in the game');
-    expect(explain('Persian hoplite')).toContain('2, 2, 3, 3, 3, 3');
-  });
+  test(
+    'unique terms with text, covering every city, Location, Influence ' +
+      'tile, Special tile, counter and combat column',
+    () => {
+      const terms = perikles.glossary.map((e) => e.term);
+      expect(new Set(terms).size).toBe(terms.length);
+      for (const e of perikles.glossary) {
+        expect(e.text.length, e.term).toBeGreaterThan(10);
+        expect(e.kind.length).toBeGreaterThan(0);
+      }
+      for (const name of NAMES) expect(terms, name).toContain(name);
+      expect(explain('Sicily')).toContain('7 VP');
+      expect(explain('Sparta')).toContain('5, 4, 3, 2');
+      expect(explain('Athens (2 cubes)')).toContain('3 in the game');
+      expect(explain('Persian hoplite')).toContain('2, 2, 3, 3, 3, 3');
+    },
+  );
 
   test('every component name on a page is a glossary term, and the board’s titles carry its text', () => {
     const terms = new Map(perikles.glossary.map((e) => [e.term, e.text]));

@@ -16,8 +16,8 @@ import {
   POWER_COUNT,
   SPECIAL_COUNT,
   TILE_COUNT,
-} from './cards.js';
-import { DECISIONS, PHASES } from './table.js';
+} from './components.js';
+import { DECISIONS, PHASES } from './components.js';
 import type { PeriklesView } from './view.js';
 
 /**
@@ -103,7 +103,7 @@ export function layoutFor(n: number): SegmentLayout {
 }
 
 const LAYOUTS = new Map<number, SegmentLayout>();
-function layout(n: number): SegmentLayout {
+export function layout(n: number): SegmentLayout {
   let l = LAYOUTS.get(n);
   if (l === undefined) {
     l = layoutFor(n);
@@ -111,8 +111,6 @@ function layout(n: number): SegmentLayout {
   }
   return l;
 }
-
-export const observationSize = (players: number): number => layout(players).size;
 
 const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 const byTotal = (count: number, kind: number): number =>

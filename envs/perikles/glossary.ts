@@ -1,6 +1,6 @@
 /**
  * The Perikles reference: every city, the Persians, every Location tile, Influence tile, Special
- * tile, counter and combat column, by the name the pages show, with text generated from cards.ts.
+ * tile, counter and combat column, by the name the pages show, with text generated from components.ts.
  */
 import type { GlossaryEntry } from '../core/board.js';
 import {
@@ -22,7 +22,7 @@ import {
   locationLabel,
   tileLabel,
   unitLabel,
-} from './cards.js';
+} from './components.js';
 
 /** 'hoplites and triremes' words per type. */
 const TYPE_PLURAL = ['hoplites', 'triremes'] as const;
@@ -82,9 +82,14 @@ export function tileEffect(id: number): string {
 /** When and how each Special tile works (rules §2.5), in the order of SPECIALS. */
 export const SPECIAL_TEXT: readonly string[] = [
   'On your own influence turn (before or after taking a tile): add 2 of your cubes to Athens.',
-  'On your own influence turn: move two regular cubes (anyone’s) one after the other, each to a different city than the one it left. Candidates cannot be moved.',
-  'On your own influence turn: pick a city; every player there loses half of his cubes in it, rounded down (a candidate counts but is never removed).',
-  'At the start of your commit turn: a random Spartan hoplite on one Location, or in the Sparta Leader’s pool, goes back to Sparta’s stack.',
+  'On your own influence turn: move two regular cubes (anyone’s) one ' +
+    'after the other, each to a different city than the one it left. ' +
+    'Candidates cannot be moved.',
+  'On your own influence turn: pick a city; every player there loses ' +
+    'half of his cubes in it, rounded down (a candidate counts but is ' +
+    'never removed).',
+  'At the start of your commit turn: a random Spartan hoplite on one ' +
+    'Location, or in the Sparta Leader’s pool, goes back to Sparta’s stack.',
   'Before a hoplite combat round with a Spartan hoplite in it: every Spartan hoplite in that round counts double.',
   'Before a trireme combat round with an Athenian trireme in it: every Athenian trireme in that round counts double.',
   'Before a hoplite combat round: give one battle token to a side that holds none.',
@@ -116,7 +121,8 @@ export function citySummary(c: number): string {
   const track = STATUE_TRACKS[c];
   const army = UNIT_TYPES.map((_, type) => `${TYPE_PLURAL[type]} ${strengthsOf(c, type).join(', ')}`).join('; ');
   return (
-    `City. Each statue here is worth ${track.join(', ')} VP after 0, 1, 2… defeats (0 VP from ${track.length} defeats on). ` +
+    `City. Each statue here is worth ${track.join(', ')} VP after 0, 1, 2… ` +
+    `defeats (0 VP from ${track.length} defeats on). ` +
     `Army (strengths): ${army}.`
   );
 }
@@ -165,7 +171,8 @@ const CONCEPTS: readonly [string, string][] = [
   ],
   [
     'candidate',
-    'One of a city’s two candidate spaces (α filled first, then β); the one with more cubes in the city wins the election, α on a tie.',
+    'One of a city’s two candidate spaces (α filled first, then β); the ' +
+      'one with more cubes in the city wins the election, α on a tie.',
   ],
   ['statue', 'A former Leader of a city: worth the city’s statue value at the end of the game.'],
   ['defeat', 'Counted whenever the attackers win a Location of the city; each defeat lowers the city’s statue value.'],
@@ -196,7 +203,10 @@ function build(): GlossaryEntry[] {
     const extra = tile.kind === TK_ANY ? ' (brown, no city)' : '';
     entries.push({
       term: label,
-      text: `Influence tile${extra} with ${tile.shards} shard${tile.shards === 1 ? '' : 's'}. ${tileEffect(ids[0])} ${ids.length} in the game; spent in the ${stage} stage of committing forces.`,
+      text:
+        `Influence tile${extra} with ${tile.shards} ` +
+        `shard${tile.shards === 1 ? '' : 's'}. ${tileEffect(ids[0])} ` +
+        `${ids.length} in the game; spent in the ${stage} stage of committing forces.`,
       kind: 'Influence tile',
     });
   }
@@ -211,7 +221,10 @@ function build(): GlossaryEntry[] {
   CRT.forEach((col, i) =>
     entries.push({
       term: col.name,
-      text: `Combat column for ${CRT_CONDITION[i]}: attackers hit on ${col.attackerTarget} or more with two dice, defenders on ${col.defenderTarget} or more.`,
+      text:
+        `Combat column for ${CRT_CONDITION[i]}: attackers hit on ` +
+        `${col.attackerTarget} or more with two dice, defenders on ` +
+        `${col.defenderTarget} or more.`,
       kind: 'combat column',
     }),
   );

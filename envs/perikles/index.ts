@@ -1,23 +1,31 @@
-import type { GameDefinition } from '../core/game.js';
-import { ENCODING_VERSION, encodePerikles, observationSize } from './encode.js';
-import { GLOSSARY, RULES, describeDecision, renderSvg } from './board.js';
+/**
+ * Perikles (3-5 players): influence over six Greek cities, elections, and battles for Location
+ * tiles fought with the cities' armies and the Persians. Rules: shared/rules/perikles.md.
+ * Config: none ({}). The folder follows the kit's layout (README.md); the rules of each phase are
+ * the topic modules influence.ts, military.ts and battle.ts.
+ */
+import { defineGame } from '../core/define-game.js';
+import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './actions.js';
+import { describeDecision, renderSvg } from './board.js';
+import { DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, STEP_CAP } from './components.js';
+import { ENCODING_VERSION, encodePerikles, layout } from './encode.js';
+import { GLOSSARY } from './glossary.js';
+import { POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
-import {
-  ACTION_SIZE,
-  DEFAULT_PLAYERS,
-  GAME,
-  MAX_PLAYERS,
-  MIN_PLAYERS,
-  PeriklesState,
-  STEP_CAP,
-  evaluatePosition,
-  type PeriklesConfig,
-  type PeriklesView,
-} from './rules.js';
+import { RULES } from './rules-doc.js';
+import { evaluate, ranking, scores } from './scoring.js';
+import { apply, determinize, isOver, isTruncated, setup, toAct } from './transitions.js';
+import { view, type PeriklesView } from './view.js';
 
-export type { PeriklesConfig, PeriklesView } from './rules.js';
+export { ACTION_SIZE } from './actions.js';
+export { DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, STEP_CAP } from './components.js';
+export type { PeriklesJson, PeriklesPosition } from './position.js';
+export type { PeriklesView } from './view.js';
 
-export const perikles = {
+/** The config object; Perikles has no options. */
+export type PeriklesConfig = Record<string, never>;
+
+export const perikles = defineGame<typeof POSITION.spec.fields, PeriklesView, PeriklesConfig>({
   name: GAME,
   title: 'Perikles',
   description:
@@ -26,16 +34,25 @@ export const perikles = {
   maxPlayers: MAX_PLAYERS,
   defaultPlayers: DEFAULT_PLAYERS,
   actionSize: ACTION_SIZE,
+  actions: ACTIONS,
   encodingVersion: ENCODING_VERSION,
-  observationSize,
+  observationSegments: (players) => layout(players).segments,
   // §7 Decision: the environment ends every game after at most 3,000 applied actions.
-  maxGameLength: (_players: number) => STEP_CAP,
-  newGame: (options) => PeriklesState.newGame(options),
-  fromJSON: (json) => PeriklesState.fromJSON(json),
-  evaluate: (state, player) => {
-    if (!(state instanceof PeriklesState)) throw new TypeError('perikles.evaluate needs a perikles state');
-    return evaluatePosition(state, player);
-  },
+  maxGameLength: () => STEP_CAP,
+  position: POSITION,
+  setup,
+  toAct,
+  legalActions,
+  whyIllegal,
+  apply,
+  isOver,
+  isTruncated,
+  ranking,
+  scores,
+  view,
+  determinize,
+  actionLabel,
+  evaluate,
   encode: encodePerikles,
   renderText,
   renderHtml,
@@ -43,4 +60,4 @@ export const perikles = {
   describeDecision,
   glossary: GLOSSARY,
   rules: RULES,
-} satisfies GameDefinition<PeriklesConfig, PeriklesView>;
+});

@@ -1,8 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { perikles } from './index.js';
-import type { PeriklesState, PositionSpec } from './rules.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, play, tiles } from './test-fixtures.js';
+import {
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  events,
+  labels,
+  load,
+  play,
+  tiles,
+  readable,
+  type PositionSpec,
+} from './test-helpers.js';
 
 // Specials without an influence-turn window, so no D6 is asked unless a test deals one.
 const QUIET = [4, 5, 6, 7];
@@ -20,17 +31,20 @@ const display = (first: number) => [
 ];
 
 describe('§4.2 Phase B influence turns', () => {
-  test('a plain tile adds 2 cubes, the slot is refilled from the deck top, the next seat clockwise takes a tile', () => {
-    const s = load({ actor: GREEN, specials: QUIET });
-    const deckTop = s.toJSON().influence.deck[0];
-    play(s, 'take Athens (2 cubes) from slot 2');
-    const v = s.view(GREEN);
-    expect(v.cubes[GREEN][1]).toBe(4);
-    expect(v.held[GREEN]).toEqual([2]);
-    expect(v.display[2]).toBe(deckTop);
-    expect(events(s, 'refill')).toEqual([['refill', 2, deckTop]]);
-    expect([v.decision, v.toAct]).toEqual(['takeTile', YELLOW]);
-  });
+  test(
+    'a plain tile adds 2 cubes, the slot is refilled from the deck top, ' + 'the next seat clockwise takes a tile',
+    () => {
+      const s = load({ actor: GREEN, specials: QUIET });
+      const deckTop = readable(s).influence.deck[0];
+      play(s, 'take Athens (2 cubes) from slot 2');
+      const v = s.view(GREEN);
+      expect(v.cubes[GREEN][1]).toBe(4);
+      expect(v.held[GREEN]).toEqual([2]);
+      expect(v.display[2]).toBe(deckTop);
+      expect(events(s, 'refill')).toEqual([['refill', 2, deckTop]]);
+      expect([v.decision, v.toAct]).toEqual(['takeTile', YELLOW]);
+    },
+  );
 
   test('§8.1: Any is a color of its own: a holder of an Any tile may not take another while others remain', () => {
     const s = load({
@@ -69,7 +83,7 @@ describe('§4.2 Phase B influence turns', () => {
     [4, 5],
     [5, 4],
   ])('%i players take exactly %i tiles each, then Phase C begins with the last slot left empty', (players, k) => {
-    const s = perikles.newGame({ players, seed: `draft${players}` }) as PeriklesState;
+    const s = perikles.newGame({ players, seed: `draft${players}` });
     const rng = Rng.fromSeed('draft');
     while (
       s.view(-1).phase !== 'nominations' &&
@@ -227,13 +241,16 @@ describe('§2.5 influence-turn specials', () => {
     expect(events(s, 'cubes')).toEqual([['cubes', RED, 1, added, 2]]);
   });
 
-  test('§6: an influence turn without the D6 window tells everyone the tile is no Perikles, Alkibiades or Plague', () => {
-    const s = load({ actor: RED, specials: QUIET });
-    expect(s.view(BLUE).specials[RED].possible).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    play(s, 'take Argos (2 cubes) from slot 0');
-    expect(s.view(BLUE).specials[RED]).toEqual({ tile: -1, used: false, possible: [3, 4, 5, 6, 7] });
-    expect(s.view(RED).specials[RED]).toEqual({ tile: 4, used: false, possible: [3, 4, 5, 6, 7] });
-  });
+  test(
+    '§6: an influence turn without the D6 window tells everyone the tile ' + 'is no Perikles, Alkibiades or Plague',
+    () => {
+      const s = load({ actor: RED, specials: QUIET });
+      expect(s.view(BLUE).specials[RED].possible).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      play(s, 'take Argos (2 cubes) from slot 0');
+      expect(s.view(BLUE).specials[RED]).toEqual({ tile: -1, used: false, possible: [3, 4, 5, 6, 7] });
+      expect(s.view(RED).specials[RED]).toEqual({ tile: 4, used: false, possible: [3, 4, 5, 6, 7] });
+    },
+  );
 
   test('a declined post-window keeps the tile for a later influence turn', () => {
     const s = load({ actor: RED, specials: [2, 4, 5, 6] });

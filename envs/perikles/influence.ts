@@ -24,8 +24,8 @@ import {
   TK_CANDIDATE,
   TK_PLAIN,
   tilesPerPlayer,
-} from './cards.js';
-import { EV, NONE_ARG, ev } from './log.js';
+} from './components.js';
+import { EV, NONE_ARG, ev } from './events.js';
 import { startMilitary } from './military.js';
 import {
   DRAWN,
@@ -44,30 +44,25 @@ import {
   PH_SETUP,
   TILE_DECK,
   TILE_DISPLAY,
-  addCubes,
-  drawInt,
-  isCandidate,
-  newTableShell,
-  shuffleInPlace,
-  type Table,
-} from './table.js';
-import type { RngState } from '../core/rng.js';
+} from './components.js';
+import { addCubes, isCandidate, emptyPosition, shuffleRange, type PeriklesPosition } from './position.js';
+import type { Rng } from '../core/rng.js';
 
 // ---- setup and Phase A ---------------------------------------------------------------------------
 
 /** §3 steps 1-8, drawing in the canonical order of §3 and §5. */
-export function newTable(players: number, rng: RngState): Table {
-  const t = newTableShell(players, rng);
+export function dealNewGame(players: number, rng: Rng): PeriklesPosition {
+  const t = emptyPosition(players, rng);
   dealInfluence(t);
   for (let i = 0; i < LOCATION_COUNT; i++) t.locDeck[i] = i;
   t.locPos = 0;
-  shuffleInPlace(t, t.locDeck, 0, LOCATION_COUNT);
+  shuffleRange(t, t.locDeck, 0, LOCATION_COUNT);
   dealLocations(t);
   t.stack.set(KIND_TOTALS);
   const specials = Uint8Array.from({ length: SPECIAL_COUNT }, (_, i) => i);
-  shuffleInPlace(t, specials, 0, SPECIAL_COUNT);
+  shuffleRange(t, specials, 0, SPECIAL_COUNT);
   for (let s = 0; s < players; s++) t.special[s] = specials[s];
-  t.start = drawInt(t, players);
+  t.start = t.rng.int(players);
   ev(t, EV.setup, t.start);
   t.cubes.fill(START_CUBES_PER_CITY);
   t.phase = PH_SETUP;
@@ -77,20 +72,20 @@ export function newTable(players: number, rng: RngState): Table {
 }
 
 /** §3 step 1 / §4.1 step 1: all 36 tiles from id order, shuffled, 10 dealt to slots 0..9. */
-function dealInfluence(t: Table): void {
+function dealInfluence(t: PeriklesPosition): void {
   for (let i = 0; i < TILE_COUNT; i++) {
     t.infDeck[i] = i;
     t.tileAt[i] = TILE_DECK;
   }
   t.infPos = 0;
-  shuffleInPlace(t, t.infDeck, 0, TILE_COUNT);
+  shuffleRange(t, t.infDeck, 0, TILE_COUNT);
   for (let slot = 0; slot < DISPLAY_SLOTS; slot++) t.display[slot] = drawInfluence(t);
   t.held.fill(0);
   t.taken.fill(0);
   t.colors.fill(0);
 }
 
-function drawInfluence(t: Table): number {
+function drawInfluence(t: PeriklesPosition): number {
   const tile = t.infDeck[t.infPos];
   t.infDeck[t.infPos++] = DRAWN;
   t.tileAt[tile] = TILE_DISPLAY;
@@ -98,7 +93,7 @@ function drawInfluence(t: Table): number {
 }
 
 /** §3 step 2 / §4.1 step 2: the next 7 Locations into slots 0..6. */
-function dealLocations(t: Table): void {
+function dealLocations(t: PeriklesPosition): void {
   for (let slot = 0; slot < LOCATION_SLOTS; slot++) {
     const id = t.locDeck[t.locPos];
     t.locDeck[t.locPos++] = DRAWN;
@@ -108,7 +103,7 @@ function dealLocations(t: Table): void {
 }
 
 /** D1: one initial cube (§3 step 7); after 2N placements turn 1 begins. */
-export function placeInitialCube(t: Table, city: number): void {
+export function placeInitialCube(t: PeriklesPosition, city: number): void {
   t.cubes[t.actor * CITY_COUNT + city]++;
   ev(t, EV.initialCube, t.actor, city);
   t.placed++;
@@ -121,7 +116,7 @@ export function placeInitialCube(t: Table, city: number): void {
 }
 
 /** §4.1 Phase A of turns 2 and 3; `athensLeader` is last turn's Leader of Athens (or -1). */
-export function startTurn(t: Table, athensLeader: number): void {
+export function startTurn(t: PeriklesPosition, athensLeader: number): void {
   dealInfluence(t);
   dealLocations(t);
   // §4.1 step 3 and its Decision: no Athens Leader keeps the start player.
@@ -132,26 +127,26 @@ export function startTurn(t: Table, athensLeader: number): void {
 
 // ---- Phase B -------------------------------------------------------------------------------------
 
-function beginInfluencePhase(t: Table): void {
+function beginInfluencePhase(t: PeriklesPosition): void {
   t.phase = PH_INFLUENCE;
   startInfluenceTurn(t, t.start);
 }
 
-function startInfluenceTurn(t: Table, seat: number): void {
+function startInfluenceTurn(t: PeriklesPosition, seat: number): void {
   t.actor = seat;
   t.dec = D_TAKE;
   t.curSlot = -1;
   t.curTile = -1;
 }
 
-export const hasUnusedSpecial = (t: Table, seat: number): boolean => (t.specialUsed & (1 << seat)) === 0;
+const hasUnusedSpecial = (t: PeriklesPosition, seat: number): boolean => (t.specialUsed & (1 << seat)) === 0;
 
 /** The seat may use its special in an influence-turn window (D2's "1", D6). */
-export const canUseInfluenceSpecial = (t: Table, seat: number): boolean =>
+export const canUseInfluenceSpecial = (t: PeriklesPosition, seat: number): boolean =>
   hasUnusedSpecial(t, seat) && (INFLUENCE_SPECIALS & (1 << t.special[seat])) !== 0;
 
 /** §4.2 step 2 and §8.1: a color already taken this turn is barred unless every display tile has one. */
-export function canTake(t: Table, seat: number, slot: number): boolean {
+export function canTake(t: PeriklesPosition, seat: number, slot: number): boolean {
   const tile = t.display[slot];
   if (tile < 0) return false;
   const taken = t.colors[seat];
@@ -164,7 +159,7 @@ export function canTake(t: Table, seat: number, slot: number): boolean {
 }
 
 /** D2: takes the display tile in `slot` and places its cubes (§4.2 steps 2-3). */
-export function takeTile(t: Table, slot: number): void {
+export function takeTile(t: PeriklesPosition, slot: number): void {
   const seat = t.actor;
   const tile = t.display[slot];
   const info = INFLUENCE_TILES[tile];
@@ -185,18 +180,18 @@ export function takeTile(t: Table, slot: number): void {
 }
 
 /** D3: the Any tile's cube. */
-export function anyTileCity(t: Table, city: number): void {
+export function anyTileCity(t: PeriklesPosition, city: number): void {
   addCubesLogged(t, t.actor, city, 1);
   resolveSymbol(t);
 }
 
-export function addCubesLogged(t: Table, seat: number, city: number, n: number): void {
+function addCubesLogged(t: PeriklesPosition, seat: number, city: number, n: number): void {
   const added = addCubes(t, seat, city, n);
   ev(t, EV.cubes, seat, city, added, n);
 }
 
 /** §4.2 step 4: the Candidate or Assassin symbol; §8.2: nothing happens when there is no target. */
-function resolveSymbol(t: Table): void {
+function resolveSymbol(t: PeriklesPosition): void {
   const kind = INFLUENCE_TILES[t.curTile].kind;
   if (kind === TK_CANDIDATE) {
     if (hasAnyNomination(t, t.actor)) {
@@ -216,7 +211,7 @@ function resolveSymbol(t: Table): void {
  * so everyone learns whether the seat's unused tile is one of those (§6 Decision): `possible`
  * records it.
  */
-function postWindow(t: Table): void {
+function postWindow(t: PeriklesPosition): void {
   const seat = t.actor;
   if (hasUnusedSpecial(t, seat)) {
     if (canUseInfluenceSpecial(t, seat)) {
@@ -230,12 +225,12 @@ function postWindow(t: Table): void {
 }
 
 /** D6 "do not use". */
-export function declinePostSpecial(t: Table): void {
+export function declinePostSpecial(t: PeriklesPosition): void {
   endInfluenceTurn(t);
 }
 
 /** §4.2 step 6: refill (unless the phase's last tile was taken), then the next seat clockwise. */
-function endInfluenceTurn(t: Table): void {
+function endInfluenceTurn(t: PeriklesPosition): void {
   let total = 0;
   for (let s = 0; s < t.players; s++) total += t.taken[s];
   if (total === tilesPerPlayer(t.players) * t.players) {
@@ -251,13 +246,13 @@ function endInfluenceTurn(t: Table): void {
 // ---- nominations and assassinations --------------------------------------------------------------
 
 /** §4.2 nomination rule: actor A nominates X in city c. */
-export function canNominate(t: Table, actor: number, city: number, nominee: number): boolean {
+export function canNominate(t: PeriklesPosition, actor: number, city: number, nominee: number): boolean {
   if (t.cand[city * 2 + 1] >= 0) return false; // both spaces taken (α always fills first)
   const hasPresence = t.cubes[actor * CITY_COUNT + city] > 0 || isCandidate(t, city, actor);
   return hasPresence && t.cubes[nominee * CITY_COUNT + city] > 0 && !isCandidate(t, city, nominee);
 }
 
-export function hasAnyNomination(t: Table, actor: number): boolean {
+function hasAnyNomination(t: PeriklesPosition, actor: number): boolean {
   for (let c = 0; c < CITY_COUNT; c++) {
     for (let x = 0; x < t.players; x++) if (canNominate(t, actor, c, x)) return true;
   }
@@ -265,7 +260,7 @@ export function hasAnyNomination(t: Table, actor: number): boolean {
 }
 
 /** D4: one of the nominee's regular cubes moves to α, or β if α is taken. */
-export function nominate(t: Table, city: number, nominee: number): void {
+export function nominate(t: PeriklesPosition, city: number, nominee: number): void {
   const space = t.cand[city * 2] < 0 ? 0 : 1;
   t.cubes[nominee * CITY_COUNT + city]--;
   t.cand[city * 2 + space] = nominee;
@@ -278,14 +273,14 @@ export function nominate(t: Table, city: number, nominee: number): void {
   }
 }
 
-export function anyCubeOrCandidate(t: Table): boolean {
+function anyCubeOrCandidate(t: PeriklesPosition): boolean {
   for (let i = 0; i < t.cubes.length; i++) if (t.cubes[i] > 0) return true;
   for (let i = 0; i < CITY_COUNT * 2; i++) if (t.cand[i] >= 0) return true;
   return false;
 }
 
 /** D5: target 0..4 a regular cube of that seat, 5 the α candidate, 6 the β candidate. */
-export function assassinate(t: Table, city: number, target: number): void {
+export function assassinate(t: PeriklesPosition, city: number, target: number): void {
   let victim: number;
   if (target < 5) {
     victim = target;
@@ -306,7 +301,7 @@ export function assassinate(t: Table, city: number, target: number): void {
 // ---- influence-turn specials (§2.5) --------------------------------------------------------------
 
 /** D2 "1" (from = 0) or D6 "1" (from = 1): plays the seat's Perikles, Alkibiades or Plague. */
-export function useInfluenceSpecial(t: Table, from: number): void {
+export function useInfluenceSpecial(t: PeriklesPosition, from: number): void {
   const seat = t.actor;
   const tile = t.special[seat];
   t.specialUsed |= 1 << seat;
@@ -325,7 +320,7 @@ export function useInfluenceSpecial(t: Table, from: number): void {
 }
 
 /** D7 Plague: every player loses ⌊n/2⌋ regular cubes, n counting his candidate cube too (§8.6). */
-export function plague(t: Table, city: number): void {
+export function plague(t: PeriklesPosition, city: number): void {
   ev(t, EV.special, t.actor, SP_PLAGUE, city);
   for (let s = 0; s < t.players; s++) {
     const i = s * CITY_COUNT + city;
@@ -339,7 +334,7 @@ export function plague(t: Table, city: number): void {
 }
 
 /** §8.7: a move with no regular cube anywhere is skipped without a decision. */
-function beginAlkibiadesMove(t: Table): void {
+function beginAlkibiadesMove(t: PeriklesPosition): void {
   for (let i = 0; i < t.cubes.length; i++) {
     if (t.cubes[i] > 0) {
       t.dec = D_ALKI_SOURCE;
@@ -349,12 +344,12 @@ function beginAlkibiadesMove(t: Table): void {
   finishSpecial(t);
 }
 
-export function alkibiadesSource(t: Table, city: number, owner: number): void {
+export function alkibiadesSource(t: PeriklesPosition, city: number, owner: number): void {
   t.alkiSource = city * 5 + owner;
   t.dec = D_ALKI_DEST;
 }
 
-export function alkibiadesDestination(t: Table, to: number): void {
+export function alkibiadesDestination(t: PeriklesPosition, to: number): void {
   const from = Math.floor(t.alkiSource / 5);
   const owner = t.alkiSource % 5;
   t.cubes[owner * CITY_COUNT + from]--;
@@ -367,7 +362,7 @@ export function alkibiadesDestination(t: Table, to: number): void {
 }
 
 /** D2 then continues without the "use" option (§9); D6 ends the influence turn. */
-function finishSpecial(t: Table): void {
+function finishSpecial(t: PeriklesPosition): void {
   t.alkiMoves = 0;
   if (t.specialFrom === 0) t.dec = D_TAKE;
   else endInfluenceTurn(t);
@@ -375,7 +370,7 @@ function finishSpecial(t: Table): void {
 
 // ---- Phase C and D -------------------------------------------------------------------------------
 
-function startNominations(t: Table): void {
+function startNominations(t: PeriklesPosition): void {
   t.phase = PH_NOMINATIONS;
   t.curSlot = -1;
   t.curTile = -1;
@@ -384,7 +379,7 @@ function startNominations(t: Table): void {
 }
 
 /** §4.3: the next seat clockwise with a legal nomination must make one; none left ends the phase. */
-function nextNomination(t: Table): void {
+function nextNomination(t: PeriklesPosition): void {
   for (let i = 0; i < t.players; i++) {
     const seat = (t.nomSeat + i) % t.players;
     if (hasAnyNomination(t, seat)) {
@@ -399,7 +394,7 @@ function nextNomination(t: Table): void {
 }
 
 /** §4.4 Phase D for every city. */
-export function holdElections(t: Table): void {
+function holdElections(t: PeriklesPosition): void {
   for (let c = 0; c < CITY_COUNT; c++) {
     const a = t.cand[c * 2];
     const b = t.cand[c * 2 + 1];

@@ -1,8 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
-import { KIND_TOTALS, kindOf } from './cards.js';
-import type { PeriklesState, PositionSpec } from './rules.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play } from './test-fixtures.js';
+import { KIND_TOTALS, kindOf } from './components.js';
+import {
+  type PeriklesState,
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  events,
+  labels,
+  load,
+  loc,
+  play,
+  type PositionSpec,
+} from './test-helpers.js';
 
 const SEVEN = [
   loc('Attica'),
@@ -84,24 +95,27 @@ describe('§4.5 Phase E', () => {
     expect(events(s, 'persians')).toEqual([['persians', 0]]);
   });
 
-  test('§4.5 step 3: single-type dead pools recover automatically, the lowest strength first; no Leader, no recovery', () => {
-    const s = afterElections(
-      [
-        [RED, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-      ],
-      ['Argos H2', 'Argos H3', 'Thebes T1', 'Corinth T1'],
-    );
-    expect(events(s, 'recover')).toEqual([
-      ['recover', RED, kindOf(0, 0, 2)],
-      ['recover', YELLOW, kindOf(5, 1, 1)],
-    ]);
-    expect(s.view(-1).dead.filter((n) => n > 0)).toHaveLength(2); // Argos H3 and Corinth T1 stay
-  });
+  test(
+    '§4.5 step 3: single-type dead pools recover automatically, the lowest ' + 'strength first; no Leader, no recovery',
+    () => {
+      const s = afterElections(
+        [
+          [RED, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+        ],
+        ['Argos H2', 'Argos H3', 'Thebes T1', 'Corinth T1'],
+      );
+      expect(events(s, 'recover')).toEqual([
+        ['recover', RED, kindOf(0, 0, 2)],
+        ['recover', YELLOW, kindOf(5, 1, 1)],
+      ]);
+      expect(s.view(-1).dead.filter((n) => n > 0)).toHaveLength(2); // Argos H3 and Corinth T1 stay
+    },
+  );
 
   test('§4.5: dead-pool choices go in seat order from the Sparta Leader; he then names the first commit player', () => {
     const dead = ['Argos H1', 'Argos T1', 'Sparta H1', 'Sparta T1'];
@@ -165,23 +179,26 @@ describe('§4.6 Phase F commitments', () => {
     expect(labels(s)).not.toContain('defend Delium');
   });
 
-  test('denied permission: the counter stays in the pool and the pair is barred for the rest of the commit turn only', () => {
-    const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1] });
-    play(s, 'Spartan hoplite 1', 'defend Attica');
-    expect([s.currentPlayer(), labels(s)]).toEqual([BLUE, ['deny', 'grant']]);
-    expect(s.view(BLUE).commit?.selected).toEqual({ power: 4, type: 0, strength: 0 });
-    expect(s.view(BLUE).commit?.request).toEqual({ slot: SLOT.Attica, side: 1 });
-    play(s, 'deny');
-    const v = s.view(RED);
-    expect([s.currentPlayer(), v.commit?.basic, v.pool[kindOf(4, 0, 1)]]).toEqual([RED, 0, 2]);
-    expect(v.locations[SLOT.Attica]?.denied).toEqual([4]);
-    play(s, 'Spartan hoplite 2');
-    expect(labels(s)).not.toContain('defend Attica');
-    // The denial does not count as a commitment, and it is forgotten after this commit turn.
-    play(s, 'defend Pylos', 'stop committing');
-    expect(s.view(RED).locations[SLOT.Attica]?.denied).toEqual([]);
-    expect(events(s, 'permission')).toEqual([['permission', BLUE, RED, SLOT.Attica, 4, 0, loc('Attica')]]);
-  });
+  test(
+    'denied permission: the counter stays in the pool and the pair is ' + 'barred for the rest of the commit turn only',
+    () => {
+      const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1] });
+      play(s, 'Spartan hoplite 1', 'defend Attica');
+      expect([s.currentPlayer(), labels(s)]).toEqual([BLUE, ['deny', 'grant']]);
+      expect(s.view(BLUE).commit?.selected).toEqual({ power: 4, type: 0, strength: 0 });
+      expect(s.view(BLUE).commit?.request).toEqual({ slot: SLOT.Attica, side: 1 });
+      play(s, 'deny');
+      const v = s.view(RED);
+      expect([s.currentPlayer(), v.commit?.basic, v.pool[kindOf(4, 0, 1)]]).toEqual([RED, 0, 2]);
+      expect(v.locations[SLOT.Attica]?.denied).toEqual([4]);
+      play(s, 'Spartan hoplite 2');
+      expect(labels(s)).not.toContain('defend Attica');
+      // The denial does not count as a commitment, and it is forgotten after this commit turn.
+      play(s, 'defend Pylos', 'stop committing');
+      expect(s.view(RED).locations[SLOT.Attica]?.denied).toEqual([]);
+      expect(events(s, 'permission')).toEqual([['permission', BLUE, RED, SLOT.Attica, 4, 0, loc('Attica')]]);
+    },
+  );
 
   test('a grant lasts the whole turn: the same power defends there again without asking', () => {
     const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1] });
@@ -192,25 +209,28 @@ describe('§4.6 Phase F commitments', () => {
     expect(s.view(RED).locations[SLOT.Attica]?.counters.map((c) => c[2])).toEqual([1, 2]);
   });
 
-  test('placement slots: the first committer is main; others go to the ally slot, except Persian leaders together', () => {
-    // Green and Yellow are both Persian leaders; Red leads Sparta, Blue Athens.
-    const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1], actor: GREEN, held: [[14], [15], [16], [17]] });
-    play(s, 'Persian hoplite 2', 'attack Delium', 'Persian hoplite 3', 'attack Delium', 'no extra counters');
-    expect(s.currentPlayer()).toBe(YELLOW);
-    play(s, 'Persian hoplite 3', 'attack Delium', 'stop committing');
-    play(s, 'Spartan hoplite 4', 'attack Delium', 'stop committing');
-    const at = s.view(RED).locations[SLOT.Delium]!;
-    expect(at.mainAttacker).toBe(GREEN);
-    expect(at.counters.map((c) => [c[0], c[4]])).toEqual([
-      [6, 0],
-      [6, 0],
-      [6, 0],
-      [4, 1],
-    ]);
-    // Red sees his own counter's strength, not the Persians'.
-    expect(at.counters.map((c) => c[2])).toEqual([0, 0, 0, 4]);
-    expect(s.view(YELLOW).locations[SLOT.Delium]!.counters.map((c) => c[2])).toEqual([2, 3, 3, 0]);
-  });
+  test(
+    'placement slots: the first committer is main; others go to the ally ' + 'slot, except Persian leaders together',
+    () => {
+      // Green and Yellow are both Persian leaders; Red leads Sparta, Blue Athens.
+      const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1], actor: GREEN, held: [[14], [15], [16], [17]] });
+      play(s, 'Persian hoplite 2', 'attack Delium', 'Persian hoplite 3', 'attack Delium', 'no extra counters');
+      expect(s.currentPlayer()).toBe(YELLOW);
+      play(s, 'Persian hoplite 3', 'attack Delium', 'stop committing');
+      play(s, 'Spartan hoplite 4', 'attack Delium', 'stop committing');
+      const at = s.view(RED).locations[SLOT.Delium]!;
+      expect(at.mainAttacker).toBe(GREEN);
+      expect(at.counters.map((c) => [c[0], c[4]])).toEqual([
+        [6, 0],
+        [6, 0],
+        [6, 0],
+        [4, 1],
+      ]);
+      // Red sees his own counter's strength, not the Persians'.
+      expect(at.counters.map((c) => c[2])).toEqual([0, 0, 0, 4]);
+      expect(s.view(YELLOW).locations[SLOT.Delium]!.counters.map((c) => c[2])).toEqual([2, 3, 3, 0]);
+    },
+  );
 
   test('§8.10: no Persian leader may attack where Persia defends, nor defend where Persia attacks', () => {
     const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1], actor: GREEN });
@@ -222,19 +242,22 @@ describe('§4.6 Phase F commitments', () => {
     expect(labels(s)).toContain('attack Delium');
   });
 
-  test('extra commitments: only after 2 basic ones, a cube is spent only when the first extra counter is placed', () => {
-    const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1] });
-    play(s, 'Spartan hoplite 1', 'defend Pylos', 'Spartan hoplite 2', 'defend Pylos');
-    expect(labels(s)).toEqual(['no extra counters', 'spend a cube in Sparta for extra counters']);
-    const stopped = play(s.clone(), 'spend a cube in Sparta for extra counters', 'stop committing');
-    expect(stopped.view(RED).cubes[RED][4]).toBe(2);
-    play(s, 'spend a cube in Sparta for extra counters', 'Spartan hoplite 3', 'defend Pylos');
-    expect(s.view(RED).cubes[RED][4]).toBe(1);
-    play(s, 'Spartan hoplite 4', 'defend Pylos');
-    // Four counters placed: the turn ends by itself and Blue commits next.
-    expect([s.currentPlayer(), events(s, 'endCommit')]).toEqual([BLUE, [['endCommit', RED, 4]]]);
-    expect(events(s, 'spendCube')).toEqual([['spendCube', RED, 4]]);
-  });
+  test(
+    'extra commitments: only after 2 basic ones, a cube is spent only when ' + 'the first extra counter is placed',
+    () => {
+      const s = commitTurn({ leaders: [-1, BLUE, -1, -1, RED, -1] });
+      play(s, 'Spartan hoplite 1', 'defend Pylos', 'Spartan hoplite 2', 'defend Pylos');
+      expect(labels(s)).toEqual(['no extra counters', 'spend a cube in Sparta for extra counters']);
+      const stopped = play(s.clone(), 'spend a cube in Sparta for extra counters', 'stop committing');
+      expect(stopped.view(RED).cubes[RED][4]).toBe(2);
+      play(s, 'spend a cube in Sparta for extra counters', 'Spartan hoplite 3', 'defend Pylos');
+      expect(s.view(RED).cubes[RED][4]).toBe(1);
+      play(s, 'Spartan hoplite 4', 'defend Pylos');
+      // Four counters placed: the turn ends by itself and Blue commits next.
+      expect([s.currentPlayer(), events(s, 'endCommit')]).toEqual([BLUE, [['endCommit', RED, 4]]]);
+      expect(events(s, 'spendCube')).toEqual([['spendCube', RED, 4]]);
+    },
+  );
 
   test('a Persian leader pays for extra Persian counters with a cube from any city where he has one', () => {
     const cubes = [
@@ -299,28 +322,34 @@ describe('§2.5 Slave Revolt', () => {
     mainAttackers: [RED, RED, -1, -1, -1, -1, -1],
   });
 
-  test("offered at the owner's commit-turn start, on Locations with Spartan hoplites and the Sparta Leader's pool", () => {
-    const s = commitTurn(spec());
-    expect(labels(s)).toEqual([
-      'do not use Slave Revolt',
-      'Slave Revolt at Attica',
-      "Slave Revolt on the Sparta Leader's pool",
-    ]);
-    play(s, 'do not use Slave Revolt');
-    expect(s.view(BLUE).decision).toBe('selectCounter');
-  });
+  test(
+    "offered at the owner's commit-turn start, on Locations with Spartan " + "hoplites and the Sparta Leader's pool",
+    () => {
+      const s = commitTurn(spec());
+      expect(labels(s)).toEqual([
+        'do not use Slave Revolt',
+        'Slave Revolt at Attica',
+        "Slave Revolt on the Sparta Leader's pool",
+      ]);
+      play(s, 'do not use Slave Revolt');
+      expect(s.view(BLUE).decision).toBe('selectCounter');
+    },
+  );
 
-  test('§5: the removed hoplite is index ⌊u·n⌋ of the strengths there in ascending order, back to the Sparta stack', () => {
-    const rng = Rng.fromSeed('revolt-draw');
-    const s = commitTurn(spec(rng.state()));
-    const expected = [2, 4][rng.int(2)];
-    play(s, 'Slave Revolt at Attica');
-    const k = kindOf(4, 0, expected);
-    expect(events(s, 'slaveRevolt')).toEqual([['slaveRevolt', BLUE, SLOT.Attica, k, loc('Attica')]]);
-    expect(s.view(-1).stack[k]).toBe(1);
-    expect(s.view(-1).locations[SLOT.Attica]!.counters.map((c) => c[0] * 10 + c[1])).toEqual([40]);
-    expect(s.view(RED).specials[BLUE]).toEqual({ tile: 3, used: true, possible: [] });
-  });
+  test(
+    '§5: the removed hoplite is index ⌊u·n⌋ of the strengths there in ' + 'ascending order, back to the Sparta stack',
+    () => {
+      const rng = Rng.fromSeed('revolt-draw');
+      const s = commitTurn(spec(rng.state()));
+      const expected = [2, 4][rng.int(2)];
+      play(s, 'Slave Revolt at Attica');
+      const k = kindOf(4, 0, expected);
+      expect(events(s, 'slaveRevolt')).toEqual([['slaveRevolt', BLUE, SLOT.Attica, k, loc('Attica')]]);
+      expect(s.view(-1).stack[k]).toBe(1);
+      expect(s.view(-1).locations[SLOT.Attica]!.counters.map((c) => c[0] * 10 + c[1])).toEqual([40]);
+      expect(s.view(RED).specials[BLUE]).toEqual({ tile: 3, used: true, possible: [] });
+    },
+  );
 
   test("on the pool: index ⌊u·n⌋ over the pool's Spartan hoplites listed by ascending strength", () => {
     const rng = Rng.fromSeed('revolt-pool');

@@ -18,9 +18,9 @@ import {
   kindOf,
   kindPower,
   kindType,
-} from './cards.js';
+} from './components.js';
 import { startBattles } from './battle.js';
-import { EV, NONE_ARG, ev } from './log.js';
+import { EV, NONE_ARG, ev } from './events.js';
 import {
   D_DEAD_POOL,
   D_FIRST_COMMIT,
@@ -33,12 +33,9 @@ import {
   PH_DEAD_POOL,
   PH_FIRST_COMMIT,
   TILE_DISCARDED,
-  drawInt,
   placeCode,
-  refreshControl,
-  spartaOrStart,
-  type Table,
-} from './table.js';
+} from './components.js';
+import { refreshControl, spartaOrStart, type PeriklesPosition } from './position.js';
 
 const SLAVE_REVOLT_BIT = 1 << SP_SLAVE_REVOLT;
 /** Kinds 8·power + 4·type + 0..3: the first kind of a power's type. */
@@ -47,7 +44,7 @@ const firstKind = (power: number, type: number): number => kindOf(power, type, 1
 // ---- Phase E -------------------------------------------------------------------------------------
 
 /** §4.5 steps 1-2, then dead-pool recovery (step 3). */
-export function startMilitary(t: Table): void {
+export function startMilitary(t: PeriklesPosition): void {
   let persians = 0;
   for (let s = 0; s < t.players; s++) {
     let leads = false;
@@ -71,13 +68,13 @@ export function startMilitary(t: Table): void {
   nextRecovery(t);
 }
 
-export function deadOfType(t: Table, city: number, type: number): number {
+export function deadOfType(t: PeriklesPosition, city: number, type: number): number {
   const k = firstKind(city, type);
   return t.dead[k] + t.dead[k + 1] + t.dead[k + 2] + t.dead[k + 3];
 }
 
 /** A city whose recovery waits for its Leader's choice of type (D8). */
-export function isRecoveryChoice(t: Table, seat: number, city: number): boolean {
+export function isRecoveryChoice(t: PeriklesPosition, seat: number, city: number): boolean {
   return (
     t.leader[city] === seat &&
     (t.deadDone & (1 << city)) === 0 &&
@@ -90,7 +87,7 @@ export function isRecoveryChoice(t: Table, seat: number, city: number): boolean 
  * §4.5 step 3: Leaders in seat order from the Sparta Leader (else the start player); single-type
  * recoveries are automatic, a city with both types in its dead pool asks its Leader.
  */
-function nextRecovery(t: Table): void {
+function nextRecovery(t: PeriklesPosition): void {
   const first = spartaOrStart(t);
   for (let idx = t.deadIndex; idx < t.players; idx++) {
     const seat = (first + idx) % t.players;
@@ -116,7 +113,7 @@ function nextRecovery(t: Table): void {
 }
 
 /** The lowest-strength dead counter of the type returns to the Leader's pool. */
-function recover(t: Table, city: number, type: number): void {
+function recover(t: PeriklesPosition, city: number, type: number): void {
   const k0 = firstKind(city, type);
   let k = k0;
   while (t.dead[k] === 0) k++;
@@ -127,13 +124,13 @@ function recover(t: Table, city: number, type: number): void {
 }
 
 /** D8. */
-export function chooseRecovery(t: Table, city: number, type: number): void {
+export function chooseRecovery(t: PeriklesPosition, city: number, type: number): void {
   recover(t, city, type);
   nextRecovery(t);
 }
 
 /** D9 (§4.5 step 4). */
-export function chooseFirstCommit(t: Table, seat: number): void {
+export function chooseFirstCommit(t: PeriklesPosition, seat: number): void {
   ev(t, EV.firstCommit, t.actor, seat);
   t.firstCommit = seat;
   t.phase = PH_COMMIT;
@@ -147,7 +144,7 @@ export function chooseFirstCommit(t: Table, seat: number): void {
  * §4.6.2: one seat at a time clockwise; a seat holding a tile of the current stage (2-shard while
  * anyone holds one) takes a commit turn, others are skipped. No tiles left ends the phase.
  */
-function nextCommitTurn(t: Table): void {
+function nextCommitTurn(t: PeriklesPosition): void {
   for (;;) {
     let anyTwo = false;
     let any = false;
@@ -170,7 +167,7 @@ function nextCommitTurn(t: Table): void {
 }
 
 /** §4.6.3 steps 1-2. */
-function startCommitTurn(t: Table, seat: number, stage: number): void {
+function startCommitTurn(t: PeriklesPosition, seat: number, stage: number): void {
   const shards = stage + 1;
   for (let tile = 0; tile < TILE_COUNT; tile++) {
     if (t.tileAt[tile] === seat && INFLUENCE_TILES[tile].shards === shards) {
@@ -200,12 +197,12 @@ function startCommitTurn(t: Table, seat: number, stage: number): void {
 }
 
 /** The power an extra-stage counter must be: X itself for its Leader, Persia for a Persian leader. */
-export function extraPower(t: Table, seat: number): number {
+export function extraPower(t: PeriklesPosition, seat: number): number {
   return (t.persians & (1 << seat)) !== 0 ? PERSIA : t.extraCity;
 }
 
 /** Poses the next decision of the running commit turn, or ends it (§4.6.3 step 5, §9 flow). */
-export function continueCommit(t: Table): void {
+export function continueCommit(t: PeriklesPosition): void {
   const seat = t.commitSeat;
   t.actor = seat;
   if (t.extraCity >= 0) {
@@ -226,7 +223,7 @@ export function continueCommit(t: Table): void {
 }
 
 /** D11 STOP, D14 pass, or nothing left to do. */
-export function endCommitTurn(t: Table): void {
+export function endCommitTurn(t: PeriklesPosition): void {
   const seat = t.commitSeat;
   ev(t, EV.endCommit, seat, t.basic + t.extra);
   t.denied.fill(0);
@@ -244,19 +241,19 @@ export function endCommitTurn(t: Table): void {
 const SPARTAN_HOPLITE = firstKind(SPARTA, HOPLITE);
 const isSpartanHoplite = (kind: number): boolean => kind >= SPARTAN_HOPLITE && kind < SPARTAN_HOPLITE + 4;
 
-export function spartanHoplitesAt(t: Table, slot: number): number {
+export function spartanHoplitesAt(t: PeriklesPosition, slot: number): number {
   let n = 0;
   for (let i = 0; i < t.comLen; i++) if (t.comPlace[i] >> 2 === slot && isSpartanHoplite(t.comKind[i])) n++;
   return n;
 }
 
-export function spartanHoplitesInPool(t: Table): number {
+export function spartanHoplitesInPool(t: PeriklesPosition): number {
   return (
     t.pool[SPARTAN_HOPLITE] + t.pool[SPARTAN_HOPLITE + 1] + t.pool[SPARTAN_HOPLITE + 2] + t.pool[SPARTAN_HOPLITE + 3]
   );
 }
 
-function slaveRevoltTargetExists(t: Table): boolean {
+function slaveRevoltTargetExists(t: PeriklesPosition): boolean {
   if (spartanHoplitesInPool(t) > 0) return true;
   for (let slot = 0; slot < LOCATION_SLOTS; slot++) if (spartanHoplitesAt(t, slot) > 0) return true;
   return false;
@@ -266,19 +263,19 @@ function slaveRevoltTargetExists(t: Table): boolean {
  * D10: place 0..6 a Location slot, 7 the Sparta Leader's pool. §5: the Spartan hoplites there are
  * listed by ascending strength and index ⌊u·n⌋ is removed to the Sparta stack.
  */
-export function slaveRevolt(t: Table, place: number): void {
+export function slaveRevolt(t: PeriklesPosition, place: number): void {
   const seat = t.actor;
   t.specialUsed |= 1 << seat;
   ev(t, EV.special, seat, SP_SLAVE_REVOLT, place);
   let kind: number;
   if (place === 7) {
-    let index = drawInt(t, spartanHoplitesInPool(t));
+    let index = t.rng.int(spartanHoplitesInPool(t));
     kind = SPARTAN_HOPLITE;
     while (index >= t.pool[kind]) index -= t.pool[kind++];
     t.pool[kind]--;
   } else {
     // Equal strengths are interchangeable, so counting strength by strength is the sorted list.
-    let index = drawInt(t, spartanHoplitesAt(t, place));
+    let index = t.rng.int(spartanHoplitesAt(t, place));
     kind = SPARTAN_HOPLITE;
     for (; ; kind++) {
       const here = countAt(t, place, kind);
@@ -292,19 +289,19 @@ export function slaveRevolt(t: Table, place: number): void {
   continueCommit(t);
 }
 
-function countAt(t: Table, slot: number, kind: number): number {
+function countAt(t: PeriklesPosition, slot: number, kind: number): number {
   let n = 0;
   for (let i = 0; i < t.comLen; i++) if (t.comPlace[i] >> 2 === slot && t.comKind[i] === kind) n++;
   return n;
 }
 
-function indexOfCommitted(t: Table, slot: number, kind: number): number {
+function indexOfCommitted(t: PeriklesPosition, slot: number, kind: number): number {
   for (let i = 0; i < t.comLen; i++) if (t.comPlace[i] >> 2 === slot && t.comKind[i] === kind) return i;
   return -1;
 }
 
 /** Removes committed counter i (the caller puts it somewhere), keeping commit order. */
-export function removeCommitted(t: Table, i: number): void {
+export function removeCommitted(t: PeriklesPosition, i: number): void {
   const kind = t.comKind[i];
   const sideIndex = t.comPlace[i] >> 1;
   const power = kindPower(kind);
@@ -314,17 +311,19 @@ export function removeCommitted(t: Table, i: number): void {
     t.comPlace[j - 1] = t.comPlace[j];
   }
   t.comLen--;
+  t.comKind.length = t.comLen;
+  t.comPlace.length = t.comLen;
 }
 
 // ---- legal targets (§4.6.4) -------------------------------------------------------------------------
 
 /** Attacking powers of slot l (bit mask). */
-export const attackers = (t: Table, slot: number): number => t.sideMask[slot * 2];
+const attackers = (t: PeriklesPosition, slot: number): number => t.sideMask[slot * 2];
 /** Defending powers of slot l: those with counters there, plus the owning city. */
-export const defenders = (t: Table, slot: number): number =>
+const defenders = (t: PeriklesPosition, slot: number): number =>
   t.sideMask[slot * 2 + 1] | (1 << LOCATIONS[t.locSlot[slot]].owner);
 
-export function canAttack(t: Table, seat: number, power: number, type: number, slot: number): boolean {
+function canAttack(t: PeriklesPosition, seat: number, power: number, type: number, slot: number): boolean {
   const loc = t.locSlot[slot];
   if (loc < 0) return false;
   const info = LOCATIONS[loc];
@@ -335,7 +334,7 @@ export function canAttack(t: Table, seat: number, power: number, type: number, s
   return (t.allied[power] & def) === 0 && (t.ctrl[seat] & def) === 0 && (t.war[power] & attackers(t, slot)) === 0;
 }
 
-export function canDefend(t: Table, seat: number, power: number, type: number, slot: number): boolean {
+function canDefend(t: PeriklesPosition, seat: number, power: number, type: number, slot: number): boolean {
   const loc = t.locSlot[slot];
   if (loc < 0) return false;
   const info = LOCATIONS[loc];
@@ -350,24 +349,31 @@ export function canDefend(t: Table, seat: number, power: number, type: number, s
   return (t.denied[slot] & (1 << power)) === 0 && owner >= 0;
 }
 
-export function canTarget(t: Table, seat: number, power: number, type: number, slot: number, side: number): boolean {
+export function canTarget(
+  t: PeriklesPosition,
+  seat: number,
+  power: number,
+  type: number,
+  slot: number,
+  side: number,
+): boolean {
   return side === 0 ? canAttack(t, seat, power, type, slot) : canDefend(t, seat, power, type, slot);
 }
 
-export function hasTarget(t: Table, seat: number, power: number, type: number): boolean {
+export function hasTarget(t: PeriklesPosition, seat: number, power: number, type: number): boolean {
   for (let slot = 0; slot < LOCATION_SLOTS; slot++) {
     if (canAttack(t, seat, power, type, slot) || canDefend(t, seat, power, type, slot)) return true;
   }
   return false;
 }
 
-export function poolHas(t: Table, power: number, type: number): boolean {
+export function poolHas(t: PeriklesPosition, power: number, type: number): boolean {
   const k = firstKind(power, type);
   return t.pool[k] + t.pool[k + 1] + t.pool[k + 2] + t.pool[k + 3] > 0;
 }
 
 /** Some counter the seat may select has a legal target (restricted to `only` unless it is -1). */
-export function hasSelectable(t: Table, seat: number, only: number): boolean {
+function hasSelectable(t: PeriklesPosition, seat: number, only: number): boolean {
   const mask = t.ctrl[seat];
   for (let power = 0; power < POWER_COUNT; power++) {
     if ((mask & (1 << power)) === 0 || (only >= 0 && power !== only)) continue;
@@ -379,7 +385,7 @@ export function hasSelectable(t: Table, seat: number, only: number): boolean {
 }
 
 /** D11 legality of selecting a counter kind. */
-export function canSelect(t: Table, seat: number, kind: number): boolean {
+export function canSelect(t: PeriklesPosition, seat: number, kind: number): boolean {
   const power = kindPower(kind);
   if (t.pool[kind] === 0 || !((t.ctrl[seat] >> power) & 1)) return false;
   if (t.extraCity >= 0 && power !== extraPower(t, seat)) return false;
@@ -387,13 +393,13 @@ export function canSelect(t: Table, seat: number, kind: number): boolean {
 }
 
 /** §4.6.3 step 4: city X may be named for extra commitments. */
-export function canSpend(t: Table, seat: number, city: number): boolean {
+export function canSpend(t: PeriklesPosition, seat: number, city: number): boolean {
   if (t.cubes[seat * CITY_COUNT + city] === 0) return false;
   if (t.leader[city] === seat) return hasSelectable(t, seat, city);
   return (t.persians & (1 << seat)) !== 0 && hasSelectable(t, seat, PERSIA);
 }
 
-function anySpendable(t: Table, seat: number): boolean {
+function anySpendable(t: PeriklesPosition, seat: number): boolean {
   for (let c = 0; c < CITY_COUNT; c++) if (canSpend(t, seat, c)) return true;
   return false;
 }
@@ -401,14 +407,14 @@ function anySpendable(t: Table, seat: number): boolean {
 // ---- commitments -----------------------------------------------------------------------------------
 
 /** D11: a counter is selected (others see its power and type only). */
-export function selectCounter(t: Table, kind: number): void {
+export function selectCounter(t: PeriklesPosition, kind: number): void {
   t.selKind = kind;
   t.dec = D_TARGET;
   ev(t, EV.select, t.actor, kindPower(kind), kindType(kind));
 }
 
 /** D12: places the counter, or asks the owning city's Leader first (§4.6.4 permission). */
-export function chooseTarget(t: Table, slot: number, side: number): void {
+export function chooseTarget(t: PeriklesPosition, slot: number, side: number): void {
   const power = kindPower(t.selKind);
   const leader = t.leader[LOCATIONS[t.locSlot[slot]].owner];
   if (side === 1 && leader !== t.commitSeat && (t.granted[slot] & (1 << power)) === 0) {
@@ -422,7 +428,7 @@ export function chooseTarget(t: Table, slot: number, side: number): void {
 }
 
 /** D13. A denial leaves the counter in the pool and bars the pair for this commit turn. */
-export function answerPermission(t: Table, grant: boolean): void {
+export function answerPermission(t: PeriklesPosition, grant: boolean): void {
   const slot = t.pendTarget >> 1;
   const power = kindPower(t.selKind);
   ev(t, EV.permission, t.actor, t.commitSeat, slot, power, grant ? 1 : 0, t.locSlot[slot]);
@@ -442,7 +448,7 @@ export function answerPermission(t: Table, grant: boolean): void {
  * §4.6.4 placement slot and relationship effects. The counter joins the main slot if the seat is
  * (or becomes) the side's main player, or if both are Persian leaders; else the ally slot.
  */
-function place(t: Table, slot: number, side: number): void {
+function place(t: PeriklesPosition, slot: number, side: number): void {
   const seat = t.commitSeat;
   const kind = t.selKind;
   const power = kindPower(kind);
@@ -475,7 +481,7 @@ function declare(rel: Uint8Array, power: number, mask: number): void {
   }
 }
 
-function afterPlacement(t: Table): void {
+function afterPlacement(t: PeriklesPosition): void {
   if (t.extraCity >= 0) {
     t.extra++;
     // §4.6.3 step 4: the cube is spent when the first extra counter is actually placed.
@@ -490,7 +496,7 @@ function afterPlacement(t: Table): void {
 }
 
 /** D14 with a city: the extra stage starts (no cube is spent until a counter is placed). */
-export function chooseExtraCity(t: Table, city: number): void {
+export function chooseExtraCity(t: PeriklesPosition, city: number): void {
   t.extraCity = city;
   t.extra = 0;
   continueCommit(t);

@@ -14,11 +14,12 @@ import {
   TILE_COUNT,
   kindPower,
   statueValue,
-} from './cards.js';
+} from './components.js';
 import { perikles } from './index.js';
-import type { PeriklesState } from './rules.js';
-import { STEP_CAP } from './rules.js';
-import { LOC_CLAIMED, LOC_DISPLAY, PH_OVER, TILE_DECK, TILE_DISPLAY, type Table } from './table.js';
+import { type PeriklesState, readable, table } from './test-helpers.js';
+import { STEP_CAP } from './components.js';
+import { LOC_CLAIMED, LOC_DISPLAY, PH_OVER, TILE_DECK, TILE_DISPLAY } from './components.js';
+import { type PeriklesPosition } from './position.js';
 
 /**
  * Every invariant of a position, recomputed from scratch: nothing created or lost, no count
@@ -26,7 +27,7 @@ import { LOC_CLAIMED, LOC_DISPLAY, PH_OVER, TILE_DECK, TILE_DISPLAY, type Table 
  * and the scores equal to their definition (§7). Returns the first violation, or ''.
  */
 function violation(s: PeriklesState): string {
-  const t = s.table as Table;
+  const t = table(s) as PeriklesPosition;
   const n = t.players;
   // Counters (§2.2): stack + dead + pool + committed = the table, per kind.
   const committed = new Array<number>(KIND_COUNT).fill(0);
@@ -122,16 +123,16 @@ describe('random playouts', () => {
     let decisions = 0;
     const ends = [0, 0, 0, 0];
     for (let g = 0; g < 100; g++) {
-      const s = perikles.newGame({ players, seed: `playout${players}:${g}` }) as PeriklesState;
+      const s = perikles.newGame({ players, seed: `playout${players}:${g}` });
       expect(violation(s)).toBe('');
       while (!s.isTerminal()) {
         const legal = s.legalActions();
         s.applyAction(legal[rng.int(legal.length)]);
         decisions++;
         const bad = violation(s);
-        if (bad !== '') throw new Error(`game ${g}, step ${s.table.steps}: ${bad}`);
+        if (bad !== '') throw new Error(`game ${g}, step ${table(s).steps}: ${bad}`);
       }
-      ends[(s.toJSON().log.findLast((e) => e[0] === 'gameEnd')?.[1] as number) ?? 3]++;
+      ends[(readable(s).log.findLast((e) => e[0] === 'gameEnd')?.[1] as number) ?? 3]++;
     }
     // Random play ends naturally: after turn 3 or by Athens/Sparta defeats, never at the cap.
     expect(ends[3]).toBe(0);

@@ -20,9 +20,9 @@ import {
   statueValue,
   tileLabel,
   unitLabel,
-} from './cards.js';
-import type { LogEntry } from './log.js';
-import { DECISION_TEXT } from './rules.js';
+} from './components.js';
+import type { LogEntry } from './events.js';
+import { DECISION_TEXT } from './actions.js';
 import type { CommittedView, LocationSlotView, PeriklesView } from './view.js';
 
 export const PHASE_TITLES: Record<PeriklesView['phase'], string> = {
@@ -67,7 +67,10 @@ function locationText(id: number): string {
 
 function headline(view: PeriklesView): string {
   const who = view.seat >= 0 ? `you are seat ${view.seat}` : 'spectator view';
-  return `Perikles · turn ${view.turn} of ${view.maxTurns} · start player: ${seatName(view, view.startPlayer)} · ${PHASE_TITLES[view.phase]} · ${who}`;
+  return (
+    `Perikles · turn ${view.turn} of ${view.maxTurns} · start player: ` +
+    `${seatName(view, view.startPlayer)} · ${PHASE_TITLES[view.phase]} · ${who}`
+  );
 }
 
 export function statusLine(view: PeriklesView): string {
@@ -182,7 +185,11 @@ export function battleText(view: PeriklesView): string | undefined {
   const slot = view.locations[b.slot];
   const name = slot === null ? `slot ${b.slot}` : locationLabel(slot.location);
   const doubled = [b.brasidas ? 'Brasidas' : '', b.phormio ? 'Phormio' : ''].filter(Boolean).join(', ');
-  return `Battle at ${name}, round ${b.round + 1} (${UNIT_TYPES[b.roundType]}s): strength ${b.strengths[0]} vs ${b.strengths[1]}, tokens ${b.tokens[0]}:${b.tokens[1]}${doubled ? `, ${doubled} played` : ''}.`;
+  return (
+    `Battle at ${name}, round ${b.round + 1} ` +
+    `(${UNIT_TYPES[b.roundType]}s): strength ${b.strengths[0]} vs ` +
+    `${b.strengths[1]}, tokens ${b.tokens[0]}:${b.tokens[1]}${doubled ? `, ${doubled} played` : ''}.`
+  );
 }
 
 /** One log event as a sentence. */
@@ -200,7 +207,10 @@ export function formatLogEntry(view: PeriklesView, entry: LogEntry): string {
     case 'take':
       return `${who(a[0])} takes ${tileLabel(a[2])} from slot ${a[1]}`;
     case 'cubes':
-      return `${who(a[0])} adds ${a[2]} cube${a[2] === 1 ? '' : 's'} to ${CITIES[a[1]]}${a[2] < a[3] ? ' (supply exhausted)' : ''}`;
+      return (
+        `${who(a[0])} adds ${a[2]} cube${a[2] === 1 ? '' : 's'} to ` +
+        `${CITIES[a[1]]}${a[2] < a[3] ? ' (supply exhausted)' : ''}`
+      );
     case 'nominate':
       return `${who(a[0])} nominates ${who(a[1])} as ${CITIES[a[2]]} ${a[3] === 0 ? 'α' : 'β'} candidate`;
     case 'noNomination':
@@ -229,7 +239,8 @@ export function formatLogEntry(view: PeriklesView, entry: LogEntry): string {
     case 'election':
       return a[2] === 127
         ? `${who(a[1])} leads ${CITIES[a[0]]} unopposed`
-        : `${who(a[1])} wins the ${CITIES[a[0]]} election against ${who(a[2])} and removes ${a[3]} cube${a[3] === 1 ? '' : 's'}`;
+        : `${who(a[1])} wins the ${CITIES[a[0]]} election against ${who(a[2])} ` +
+            `and removes ${a[3]} cube${a[3] === 1 ? '' : 's'}`;
     case 'noLeader':
       return `${CITIES[a[0]]} has no Leader this turn`;
     case 'persians': {
@@ -245,13 +256,22 @@ export function formatLogEntry(view: PeriklesView, entry: LogEntry): string {
     case 'discard':
       return `${who(a[0])} begins a commit turn, discarding ${tileLabel(a[1])}`;
     case 'slaveRevolt':
-      return `Slave Revolt removes ${kindLabel(a[2])} ${a[1] === 7 ? "from the Sparta Leader's pool" : `from ${loc(a[3])}`}`;
+      return (
+        `Slave Revolt removes ${kindLabel(a[2])} ` +
+        (a[1] === 7 ? "from the Sparta Leader's pool" : `from ${loc(a[3])}`)
+      );
     case 'select':
       return `${who(a[0])} selects ${withArticle(unitLabel(a[1], a[2]))}`;
     case 'commit':
-      return `${who(a[0])} commits ${withArticle(unitLabel(a[1], a[2]))} to ${a[4] === 0 ? 'attack' : 'defend'} ${loc(a[6])}${a[5] ? ' (ally slot)' : ''}`;
+      return (
+        `${who(a[0])} commits ${withArticle(unitLabel(a[1], a[2]))} to ` +
+        `${a[4] === 0 ? 'attack' : 'defend'} ${loc(a[6])}${a[5] ? ' (ally slot)' : ''}`
+      );
     case 'permission':
-      return `${who(a[0])} ${a[4] ? 'grants' : 'denies'} ${who(a[1])} permission to defend ${loc(a[5])} with ${POWERS[a[3]]}`;
+      return (
+        `${who(a[0])} ${a[4] ? 'grants' : 'denies'} ${who(a[1])} permission to ` +
+        `defend ${loc(a[5])} with ${POWERS[a[3]]}`
+      );
     case 'spendCube':
       return `${who(a[0])} spends a cube in ${CITIES[a[1]]} for extra counters`;
     case 'endCommit':
@@ -261,9 +281,16 @@ export function formatLogEntry(view: PeriklesView, entry: LogEntry): string {
     case 'round':
       return `round ${a[1] + 1} (${UNIT_TYPES[a[2]]}s): ${ROUND_RESULTS[a[3]]}`;
     case 'combat':
-      return `strength ${a[0]} vs ${a[1]}: column ${CRT[a[2]].name} (attackers hit on ${CRT[a[2]].attackerTarget}+, defenders on ${CRT[a[2]].defenderTarget}+), tokens ${a[3]}:${a[4]}`;
+      return (
+        `strength ${a[0]} vs ${a[1]}: column ${CRT[a[2]].name} (attackers hit ` +
+        `on ${CRT[a[2]].attackerTarget}+, defenders on ` +
+        `${CRT[a[2]].defenderTarget}+), tokens ${a[3]}:${a[4]}`
+      );
     case 'roll':
-      return `${a[6] ? 'roll-off: ' : ''}attackers ${a[0]}+${a[1]}=${a[0] + a[1]}, defenders ${a[2]}+${a[3]}=${a[2] + a[3]}; tokens ${a[4]}:${a[5]}`;
+      return (
+        `${a[6] ? 'roll-off: ' : ''}attackers ${a[0]}+${a[1]}=${a[0] + a[1]}, ` +
+        `defenders ${a[2]}+${a[3]}=${a[2] + a[3]}; tokens ${a[4]}:${a[5]}`
+      );
     case 'roundWin':
       return `the ${SIDE_NAMES[a[2]]} win round ${a[1] + 1}${a[3] ? ' (roll cap reached)' : ''}`;
     case 'casualty':
@@ -320,7 +347,8 @@ export function renderText(view: PeriklesView): string {
     );
   lines.push('');
   lines.push(
-    `Influence display (deck ${view.influenceDeck}): ${view.display.map((t, s) => (t < 0 ? `[${s}] —` : `[${s}] ${tileLabel(t)}`)).join('  ')}`,
+    `Influence display (deck ${view.influenceDeck}): ` +
+      view.display.map((t, s) => (t < 0 ? `[${s}] —` : `[${s}] ${tileLabel(t)}`)).join('  '),
   );
   if (view.currentTile >= 0) lines.push(`Tile being resolved: ${tileLabel(view.currentTile)}`);
   for (let s = 0; s < view.players; s++) {
@@ -366,9 +394,10 @@ const th = (text: string) => `<th>${esc(text)}</th>`;
 const scroller = (inner: string) => `<div class="scroll" style="overflow-x:auto;max-width:100%">${inner}</div>`;
 const table = (cls: string, caption: string, head: readonly string[], rows: readonly (readonly string[])[]) =>
   scroller(
-    `<table class="${cls}"><caption>${esc(caption)}</caption>${head.length > 0 ? `<tr>${head.map(th).join('')}</tr>` : ''}${rows
-      .map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`)
-      .join('')}</table>`,
+    `<table class="${cls}"><caption>${esc(caption)}</caption>` +
+      (head.length > 0 ? `<tr>${head.map(th).join('')}</tr>` : '') +
+      rows.map((r) => `<tr>${th(r[0])}${r.slice(1).map(td).join('')}</tr>`).join('') +
+      '</table>',
   );
 
 /** Strengths of a power's counters of one type as a list of numbers (ascending). */
@@ -387,7 +416,7 @@ const counters = (n: number) => `${n} counter${n === 1 ? '' : 's'}`;
  * A power's counters of one type in words, one fact a line: where they are, and for a pool whether
  * the numbers are strengths (the viewer's own pool) or only a count (anyone else's).
  */
-export function armyFacts(view: PeriklesView, power: number, type: number): string[] {
+function armyFacts(view: PeriklesView, power: number, type: number): string[] {
   const lines: string[] = [];
   const stack = strengthList(view.stack, power, type);
   if (stack.length > 0)

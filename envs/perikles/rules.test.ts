@@ -16,12 +16,26 @@ import {
   A_TOKEN,
 } from './actions.js';
 import { perikles } from './index.js';
-import type { positionJson } from './rules.js';
-import { ACTION_SIZE, PeriklesState, STEP_CAP, evaluatePosition } from './rules.js';
-import { nextU, newTableShell } from './table.js';
-import { BLUE, GREEN, RED, YELLOW, events, labels, load, loc, play, saved } from './test-fixtures.js';
+import { STEP_CAP } from './components.js';
+import { ACTION_SIZE } from './actions.js';
+import { emptyPosition } from './position.js';
+import {
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  events,
+  labels,
+  load,
+  loc,
+  play,
+  saved,
+  readable,
+  fromJSON,
+  type positionJson,
+} from './test-helpers.js';
 
-const newGame = (players = 4, seed: number | string = 1) => perikles.newGame({ players, seed }) as PeriklesState;
+const newGame = (players = 4, seed: number | string = 1) => perikles.newGame({ players, seed });
 
 describe('§9 action space and game facts', () => {
   test('218 actions in the §9 ranges', () => {
@@ -70,7 +84,7 @@ describe('§3 setup and §5 draw order', () => {
       const locations = rng.shuffle(Array.from({ length: 21 }, (_, i) => i));
       const specials = rng.shuffle([0, 1, 2, 3, 4, 5, 6, 7]);
       const start = rng.int(players);
-      const json = s.toJSON();
+      const json = readable(s);
       expect(json.influence.display).toEqual(influence.slice(0, 10));
       expect(json.influence.deck).toEqual(influence.slice(10));
       expect(json.locations.slots).toEqual(locations.slice(0, 7));
@@ -83,10 +97,10 @@ describe('§3 setup and §5 draw order', () => {
     },
   );
 
-  test('the inlined Alea step draws exactly what core Rng draws', () => {
+  test("the position's Rng field draws exactly what core Rng draws", () => {
     const rng = Rng.fromSeed('alea');
-    const t = newTableShell(3, rng.state());
-    for (let i = 0; i < 1000; i++) expect(nextU(t)).toBe(rng.next());
+    const t = emptyPosition(3, rng.clone());
+    for (let i = 0; i < 1000; i++) expect(t.rng.next()).toBe(rng.next());
   });
 
   test('§3 step 7: two rounds of initial cubes from the start player clockwise, then turn 1 begins with him', () => {
@@ -172,7 +186,7 @@ describe('GameState contract', () => {
         [2, 2, 2, 2, 2, 2],
       ],
     });
-    const values = [0, 1, 2, 3].map((p) => evaluatePosition(live, p));
+    const values = [0, 1, 2, 3].map((p) => perikles.evaluate(live, p));
     values.forEach((v) => expect(Math.abs(v)).toBeLessThan(1));
     expect(values[0]).toBeGreaterThan(values[2]);
     expect(values[2]).toBeGreaterThan(values[1]);
@@ -183,8 +197,8 @@ describe('GameState contract', () => {
       actor: BLUE,
       leaders: [-1, -1, BLUE, -1, -1, -1],
     });
-    expect(evaluatePosition(leading, BLUE)).toBeGreaterThan(0);
-    expect(evaluatePosition(leading, RED)).toBeLessThan(0);
+    expect(perikles.evaluate(leading, BLUE)).toBeGreaterThan(0);
+    expect(perikles.evaluate(leading, RED)).toBeLessThan(0);
     expect(leading.scores()).toEqual([12, 12, 12, 12]);
   });
 });
@@ -257,44 +271,47 @@ describe('§7 end of game, ranking and the cap', () => {
     expect(s.ranking()).toEqual([0, 1, 2, 2]);
   });
 
-  test('the 3,000th decision ends the game by truncation and ranks by current scores (leaders are no statues yet)', () => {
-    const s = load({
-      phase: 'firstCommit',
-      decision: 'firstCommit',
-      actor: RED,
-      steps: STEP_CAP - 1,
-      leaders: [RED, -1, -1, -1, -1, -1],
-      statues: [
-        [0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 1, 0],
-        [0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0],
-      ],
-      candidates: [
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-        [-1, -1],
-      ],
-      cubes: [
-        [3, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0],
-        [1, 0, 0, 0, 0, 0],
-      ],
-      held: [[], [], [14], []],
-    });
-    play(s, 'seat 2 commits first');
-    expect(events(s, 'discard')).toEqual([['discard', GREEN, 14]]);
-    expect([s.isTerminal(), s.isTruncated(), s.currentPlayer(), s.legalActions()]).toEqual([true, true, -1, []]);
-    // Red: 3 cubes (his Argos leadership is no statue); Blue: a Sparta statue worth 5; Yellow 1; Green 0.
-    expect(s.scores()).toEqual([3, 5, 0, 1]);
-    expect(s.ranking()).toEqual([1, 0, 3, 2]);
-    expect(events(s, 'gameEnd')).toEqual([['gameEnd', 3]]);
-    expect(PeriklesState.fromJSON(s.toJSON()).isTruncated()).toBe(true);
-  });
+  test(
+    'the 3,000th decision ends the game by truncation and ranks by current ' + 'scores (leaders are no statues yet)',
+    () => {
+      const s = load({
+        phase: 'firstCommit',
+        decision: 'firstCommit',
+        actor: RED,
+        steps: STEP_CAP - 1,
+        leaders: [RED, -1, -1, -1, -1, -1],
+        statues: [
+          [0, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 1, 0],
+          [0, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 0, 0],
+        ],
+        candidates: [
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+          [-1, -1],
+        ],
+        cubes: [
+          [3, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 0, 0],
+          [1, 0, 0, 0, 0, 0],
+        ],
+        held: [[], [], [14], []],
+      });
+      play(s, 'seat 2 commits first');
+      expect(events(s, 'discard')).toEqual([['discard', GREEN, 14]]);
+      expect([s.isTerminal(), s.isTruncated(), s.currentPlayer(), s.legalActions()]).toEqual([true, true, -1, []]);
+      // Red: 3 cubes (his Argos leadership is no statue); Blue: a Sparta statue worth 5; Yellow 1; Green 0.
+      expect(s.scores()).toEqual([3, 5, 0, 1]);
+      expect(s.ranking()).toEqual([1, 0, 3, 2]);
+      expect(events(s, 'gameEnd')).toEqual([['gameEnd', 3]]);
+      expect(fromJSON(s.toJSON()).isTruncated()).toBe(true);
+    },
+  );
 
   test('a natural game end is not truncated and happens after turn 3 at the latest', () => {
     const s = newGame(3, 'natural');
@@ -372,28 +389,32 @@ describe('§4.1 Phase A and §4.8 Phase H', () => {
       ...extra,
     });
 
-  test('the Athens Leader starts the next turn; Leaders become statues; the influence deck is reshuffled from id order', () => {
-    const rngState = Rng.fromSeed('phase-a').state();
-    const s = endOfTurn({ leaders: [RED, BLUE, GREEN, -1, GREEN, -1], rng: rngState });
-    play(s, 'stop committing');
-    const v = s.view(-1);
-    expect([v.turn, v.startPlayer, v.phase, v.decision, v.toAct]).toEqual([2, BLUE, 'influence', 'takeTile', BLUE]);
-    expect(v.statues).toEqual([
-      [1, 0, 0, 0, 0, 0],
-      [0, 1, 0, 0, 0, 0],
-      [0, 0, 1, 0, 1, 0],
-      [0, 0, 0, 0, 0, 0],
-    ]);
-    expect(v.leaders).toEqual([-1, -1, -1, -1, -1, -1]);
-    expect(v.pool.every((n) => n === 0) && v.unseen.every((n) => n === 0)).toBe(true);
-    expect(v.relations.flat().filter((r) => r === 2)).toHaveLength(0);
-    // No dice were rolled this turn: Phase A's shuffle is the first draw from the position's RNG.
-    const shuffled = Rng.fromState(rngState).shuffle(Array.from({ length: 36 }, (_, i) => i));
-    expect(s.toJSON().influence.display).toEqual(shuffled.slice(0, 10));
-    expect(s.toJSON().influence.deck).toEqual(shuffled.slice(10));
-    expect(s.toJSON().locations.slots).toEqual(s.toJSON().locations.slots.filter((x) => x !== null));
-    expect(v.locationDeck).toBe(7);
-  });
+  test(
+    'the Athens Leader starts the next turn; Leaders become statues; the ' +
+      'influence deck is reshuffled from id order',
+    () => {
+      const rngState = Rng.fromSeed('phase-a').state();
+      const s = endOfTurn({ leaders: [RED, BLUE, GREEN, -1, GREEN, -1], rng: rngState });
+      play(s, 'stop committing');
+      const v = s.view(-1);
+      expect([v.turn, v.startPlayer, v.phase, v.decision, v.toAct]).toEqual([2, BLUE, 'influence', 'takeTile', BLUE]);
+      expect(v.statues).toEqual([
+        [1, 0, 0, 0, 0, 0],
+        [0, 1, 0, 0, 0, 0],
+        [0, 0, 1, 0, 1, 0],
+        [0, 0, 0, 0, 0, 0],
+      ]);
+      expect(v.leaders).toEqual([-1, -1, -1, -1, -1, -1]);
+      expect(v.pool.every((n) => n === 0) && v.unseen.every((n) => n === 0)).toBe(true);
+      expect(v.relations.flat().filter((r) => r === 2)).toHaveLength(0);
+      // No dice were rolled this turn: Phase A's shuffle is the first draw from the position's RNG.
+      const shuffled = Rng.fromState(rngState).shuffle(Array.from({ length: 36 }, (_, i) => i));
+      expect(readable(s).influence.display).toEqual(shuffled.slice(0, 10));
+      expect(readable(s).influence.deck).toEqual(shuffled.slice(10));
+      expect(readable(s).locations.slots).toEqual(readable(s).locations.slots.filter((x) => x !== null));
+      expect(v.locationDeck).toBe(7);
+    },
+  );
 
   test('§8.19: with no Athens Leader the start player is unchanged', () => {
     const s = play(endOfTurn({ startPlayer: YELLOW, leaders: [RED, -1, GREEN, -1, -1, -1] }), 'stop committing');

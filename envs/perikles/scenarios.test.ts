@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
 import { rollCombat } from './battle.js';
-import { kindOf } from './cards.js';
-import { EV, unpackEvent } from './log.js';
-import type { PositionSpec } from './rules.js';
-import { newTableShell } from './table.js';
+import { kindOf } from './components.js';
+import { EV } from './events.js';
+import { emptyPosition } from './position.js';
 import {
   BLUE,
   GREEN,
@@ -18,41 +17,45 @@ import {
   play,
   seeded,
   tiles,
-} from './test-fixtures.js';
+  type PositionSpec,
+} from './test-helpers.js';
 
 // §10: Red = seat 0, Blue = 1, Green = 2, Yellow = 3.
 const NO_INFLUENCE_SPECIALS = [4, 5, 6, 7]; // Brasidas, Phormio, Thessalanian Allies, Persian Fleet
 
 describe('§10 rule scenarios', () => {
-  test('scenario 2: drafting restriction (a held Athens and Any tile bar those colors unless nothing else is left)', () => {
-    const display = [3, 4, tiles('candidate', 'Athens')[0], 32, 33, tiles('candidate', 'Sparta')[0], 5, 6, 18, 19];
-    const s = load({
-      phase: 'influence',
-      decision: 'takeTile',
-      actor: RED,
-      held: [[2, 31], [], [], []],
-      display,
-      specials: NO_INFLUENCE_SPECIALS,
-    });
-    expect(labels(s)).toEqual([
-      'take Sparta Candidate from slot 5',
-      'take Corinth (2 cubes) from slot 6',
-      'take Corinth (2 cubes) from slot 7',
-      'take Corinth Candidate from slot 8',
-      'take Corinth Candidate from slot 9',
-    ]);
-    // Only Athens (5 left) and Any (4 left) tiles: every one is legal.
-    const onlyBarred = [3, 4, 16, 17, 26, 32, 33, 34, 35, null];
-    const t = load({
-      phase: 'influence',
-      decision: 'takeTile',
-      actor: RED,
-      held: [[2, 31], [], [], []],
-      display: onlyBarred,
-      specials: NO_INFLUENCE_SPECIALS,
-    });
-    expect(t.legalActions()).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17]);
-  });
+  test(
+    'scenario 2: drafting restriction (a held Athens and Any tile bar ' + 'those colors unless nothing else is left)',
+    () => {
+      const display = [3, 4, tiles('candidate', 'Athens')[0], 32, 33, tiles('candidate', 'Sparta')[0], 5, 6, 18, 19];
+      const s = load({
+        phase: 'influence',
+        decision: 'takeTile',
+        actor: RED,
+        held: [[2, 31], [], [], []],
+        display,
+        specials: NO_INFLUENCE_SPECIALS,
+      });
+      expect(labels(s)).toEqual([
+        'take Sparta Candidate from slot 5',
+        'take Corinth (2 cubes) from slot 6',
+        'take Corinth (2 cubes) from slot 7',
+        'take Corinth Candidate from slot 8',
+        'take Corinth Candidate from slot 9',
+      ]);
+      // Only Athens (5 left) and Any (4 left) tiles: every one is legal.
+      const onlyBarred = [3, 4, 16, 17, 26, 32, 33, 34, 35, null];
+      const t = load({
+        phase: 'influence',
+        decision: 'takeTile',
+        actor: RED,
+        held: [[2, 31], [], [], []],
+        display: onlyBarred,
+        specials: NO_INFLUENCE_SPECIALS,
+      });
+      expect(t.legalActions()).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17]);
+    },
+  );
 
   test('scenario 3: Candidate tile: +1 cube in Thebes, then Red may nominate Red or Green as Athens β', () => {
     const thebesCandidate = tiles('candidate', 'Thebes')[0];
@@ -213,46 +216,50 @@ describe('§10 rule scenarios', () => {
     expect(labels(s).some((l) => l.startsWith('use'))).toBe(false);
   });
 
-  test('scenario 8: commit order: the 2-shard stage, then the 1-shard stage from the seat after the last 2-shard user', () => {
-    const held = [
-      [0, 1, 14, 15, 16],
-      [2, 17, 18, 19, 20],
-      [3, 4, 5, 21, 22],
-      [23, 24, 25, 26, 27],
-    ];
-    const s = load({ phase: 'firstCommit', decision: 'firstCommit', actor: RED, held });
-    play(s, 'seat 1 commits first');
-    while (s.view(RED).phase === 'commit') play(s, 'stop committing');
-    const order = events(s, 'discard').map((e) => ['Red', 'Blue', 'Green', 'Yellow'][e[1] as number]);
-    expect(order).toEqual([
-      'Blue',
-      'Green',
-      'Red',
-      'Green',
-      'Red',
-      'Green',
-      'Yellow',
-      'Red',
-      'Blue',
-      'Green',
-      'Yellow',
-      'Red',
-      'Blue',
-      'Green',
-      'Yellow',
-      'Red',
-      'Blue',
-      'Yellow',
-      'Blue',
-      'Yellow',
-    ]);
-    // Each turn discards the lowest id of its stage.
-    expect(
-      events(s, 'discard')
-        .slice(0, 3)
-        .map((e) => e[2]),
-    ).toEqual([2, 3, 0]);
-  });
+  test(
+    'scenario 8: commit order: the 2-shard stage, then the 1-shard stage ' +
+      'from the seat after the last 2-shard user',
+    () => {
+      const held = [
+        [0, 1, 14, 15, 16],
+        [2, 17, 18, 19, 20],
+        [3, 4, 5, 21, 22],
+        [23, 24, 25, 26, 27],
+      ];
+      const s = load({ phase: 'firstCommit', decision: 'firstCommit', actor: RED, held });
+      play(s, 'seat 1 commits first');
+      while (s.view(RED).phase === 'commit') play(s, 'stop committing');
+      const order = events(s, 'discard').map((e) => ['Red', 'Blue', 'Green', 'Yellow'][e[1] as number]);
+      expect(order).toEqual([
+        'Blue',
+        'Green',
+        'Red',
+        'Green',
+        'Red',
+        'Green',
+        'Yellow',
+        'Red',
+        'Blue',
+        'Green',
+        'Yellow',
+        'Red',
+        'Blue',
+        'Green',
+        'Yellow',
+        'Red',
+        'Blue',
+        'Yellow',
+        'Blue',
+        'Yellow',
+      ]);
+      // Each turn discards the lowest id of its stage.
+      expect(
+        events(s, 'discard')
+          .slice(0, 3)
+          .map((e) => e[2]),
+      ).toEqual([2, 3, 0]);
+    },
+  );
 
   test('scenario 9: war and alliance constrain later commitments', () => {
     const s = load({
@@ -328,17 +335,16 @@ describe('§10 rule scenarios', () => {
   });
 
   test('scenario 11: dice at 1:1 (A8/D7): 0:1, 1:1, 2:2, a roll-off that both hit, then the defender alone', () => {
-    const t = newTableShell(4, Rng.fromSeed(0).state());
+    const t = emptyPosition(4, Rng.fromSeed(0));
     const dice = [3, 4, 5, 3, 6, 2, 2, 2, 5, 5, 6, 1, 4, 4, 6, 6, 1, 2, 3, 4];
     let i = 0;
     const winner = rollCombat(t, 8, 7, () => dice[i++]);
     expect(winner).toBe(1);
     expect(i).toBe(dice.length);
     const rolls: number[][] = [];
-    for (let e = 0; e < t.logCount; e++) {
-      const [kind, args] = unpackEvent(t.log[e * 2], t.log[e * 2 + 1]);
-      if (kind === EV.roll) rolls.push(args.slice(4));
-    }
+    t.log.entries().forEach((e, i) => {
+      if (t.log.kindAt(i) === EV.roll) rolls.push(e.args.slice(4));
+    });
     // [tokens attackers, tokens defenders, roll-off flag] after each roll.
     expect(rolls).toEqual([
       [0, 1, 0],
@@ -349,36 +355,40 @@ describe('§10 rule scenarios', () => {
     ]);
   });
 
-  test("scenario 12: Naupactus: 3 vs 7 triremes is 1:2; a defender win costs the attackers' Corinthian 1; H starts 0:1", () => {
-    const spec = (rng: ReturnType<Rng['state']>) =>
-      battleSpec({
-        actor: RED,
-        leaders: [-1, BLUE, RED, -1, -1, -1],
-        rng,
-        locations: [loc('Naupactus'), 0, 1, 2, 4, 5, 6],
-        committed: [
-          { slot: 0, side: 'attack', ally: false, counter: 'Corinth T2' },
-          { slot: 0, side: 'attack', ally: false, counter: 'Corinth T1' },
-          { slot: 0, side: 'attack', ally: false, counter: 'Corinth H2' },
-          { slot: 0, side: 'defend', ally: false, counter: 'Athens T4' },
-          { slot: 0, side: 'defend', ally: false, counter: 'Athens T3' },
-          { slot: 0, side: 'defend', ally: false, counter: 'Athens H1' },
-        ],
-        mainAttackers: [RED, -1, -1, -1, -1, -1, -1],
-        mainDefenders: [BLUE, -1, -1, -1, -1, -1, -1],
-      });
-    const s = seeded(
-      'scenario12',
-      (rng) => play(load(spec(rng)), 'stop committing'),
-      (x) => events(x, 'roundWin')[0]?.[3] === 1,
-    );
-    const combats = events(s, 'combat');
-    expect(combats[0]).toEqual(['combat', 3, 7, 5, 0, 0]);
-    expect(events(s, 'casualty')[0]).toEqual(['casualty', 0, 0, kindOf(2, 1, 1)]);
-    expect(s.view(RED).dead[kindOf(2, 1, 1)]).toBe(1);
-    // Round H: Corinthian hoplite 2 vs Athenian hoplite 1 (2:1), defenders carrying a token.
-    expect(combats[1]).toEqual(['combat', 2, 1, 1, 0, 1]);
-  });
+  test(
+    'scenario 12: Naupactus: 3 vs 7 triremes is 1:2; a defender win costs ' +
+      "the attackers' Corinthian 1; H starts 0:1",
+    () => {
+      const spec = (rng: ReturnType<Rng['state']>) =>
+        battleSpec({
+          actor: RED,
+          leaders: [-1, BLUE, RED, -1, -1, -1],
+          rng,
+          locations: [loc('Naupactus'), 0, 1, 2, 4, 5, 6],
+          committed: [
+            { slot: 0, side: 'attack', ally: false, counter: 'Corinth T2' },
+            { slot: 0, side: 'attack', ally: false, counter: 'Corinth T1' },
+            { slot: 0, side: 'attack', ally: false, counter: 'Corinth H2' },
+            { slot: 0, side: 'defend', ally: false, counter: 'Athens T4' },
+            { slot: 0, side: 'defend', ally: false, counter: 'Athens T3' },
+            { slot: 0, side: 'defend', ally: false, counter: 'Athens H1' },
+          ],
+          mainAttackers: [RED, -1, -1, -1, -1, -1, -1],
+          mainDefenders: [BLUE, -1, -1, -1, -1, -1, -1],
+        });
+      const s = seeded(
+        'scenario12',
+        (rng) => play(load(spec(rng)), 'stop committing'),
+        (x) => events(x, 'roundWin')[0]?.[3] === 1,
+      );
+      const combats = events(s, 'combat');
+      expect(combats[0]).toEqual(['combat', 3, 7, 5, 0, 0]);
+      expect(events(s, 'casualty')[0]).toEqual(['casualty', 0, 0, kindOf(2, 1, 1)]);
+      expect(s.view(RED).dead[kindOf(2, 1, 1)]).toBe(1);
+      // Round H: Corinthian hoplite 2 vs Athenian hoplite 1 (2:1), defenders carrying a token.
+      expect(combats[1]).toEqual(['combat', 2, 1, 1, 0, 1]);
+    },
+  );
 
   test('scenario 13: unattacked defence: the tile leaves play and the defender gains 2 cubes in its city', () => {
     const spec = battleSpec({
@@ -399,24 +409,27 @@ describe('§10 rule scenarios', () => {
     expect(events(s, 'unattacked')).toEqual([['unattacked', loc('Sicily'), BLUE]]);
   });
 
-  test("scenario 14: an unopposed attack without a counter of the last round's type removes the tile, no defeat", () => {
-    const s = play(
-      load(
-        battleSpec({
-          actor: GREEN,
-          leaders: [-1, -1, -1, -1, -1, GREEN],
-          locations: [loc('Epidaurus'), 0, 1, 2, 3, 4, 5],
-          committed: [{ slot: 0, side: 'attack', ally: false, counter: 'Thebes T1' }],
-          mainAttackers: [GREEN, -1, -1, -1, -1, -1, -1],
-        }),
-      ),
-      'stop committing',
-    );
-    const v = s.view(GREEN);
-    expect(v.removed).toContain(loc('Epidaurus'));
-    expect(v.defeats[4]).toBe(0);
-    expect(v.tileVp[GREEN]).toBe(0);
-  });
+  test(
+    'scenario 14: an unopposed attack without a counter of the last ' + "round's type removes the tile, no defeat",
+    () => {
+      const s = play(
+        load(
+          battleSpec({
+            actor: GREEN,
+            leaders: [-1, -1, -1, -1, -1, GREEN],
+            locations: [loc('Epidaurus'), 0, 1, 2, 3, 4, 5],
+            committed: [{ slot: 0, side: 'attack', ally: false, counter: 'Thebes T1' }],
+            mainAttackers: [GREEN, -1, -1, -1, -1, -1, -1],
+          }),
+        ),
+        'stop committing',
+      );
+      const v = s.view(GREEN);
+      expect(v.removed).toContain(loc('Epidaurus'));
+      expect(v.defeats[4]).toBe(0);
+      expect(v.tileVp[GREEN]).toBe(0);
+    },
+  );
 
   test('scenario 15: Amphipolis: T won unopposed, then 1 vs the intrinsic 1 at 1:1 with the carried token', () => {
     const spec = (rng: ReturnType<Rng['state']>) =>

@@ -1,11 +1,24 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../core/rng.js';
-import { kindOf } from './cards.js';
+import { kindOf } from './components.js';
 import { layoutFor } from './encode.js';
 import { perikles } from './index.js';
 import { formatLogEntry, renderHtml, renderText } from './render.js';
-import { PeriklesState, positionJson, type PeriklesJson, type PositionSpec } from './rules.js';
-import { BLUE, GREEN, RED, YELLOW, labels, load, loc, play } from './test-fixtures.js';
+import { type PeriklesJson } from './position.js';
+import {
+  BLUE,
+  GREEN,
+  RED,
+  YELLOW,
+  labels,
+  load,
+  loc,
+  play,
+  readable,
+  fromJSON,
+  positionJson,
+  type PositionSpec,
+} from './test-helpers.js';
 
 const SEVEN = [
   loc('Attica'),
@@ -41,36 +54,39 @@ const segment = (obs: Float32Array, players: number, name: string) => {
 
 describe('§6 hidden information in views', () => {
   test('a seat sees its own Special tile; others see only used/unused and the public possible set', () => {
-    const s = PeriklesState.fromJSON(midCommit());
+    const s = fromJSON(midCommit());
     expect(s.view(RED).specials.map((x) => x.tile)).toEqual([4, -1, -1, -1]);
     expect(s.view(BLUE).specials.map((x) => x.tile)).toEqual([-1, 5, -1, -1]);
     expect(s.view(-1).specials.map((x) => x.tile)).toEqual([-1, -1, -1, -1]);
   });
 
-  test('committed counters are face down to everyone but their controller; pools show counts and the unseen multiset', () => {
-    const s = PeriklesState.fromJSON(midCommit());
-    expect(s.view(RED).locations[0]!.counters.map((c) => c[2])).toEqual([2, 4]);
-    expect(s.view(BLUE).locations[0]!.counters.map((c) => c[2])).toEqual([0, 0]);
-    expect(s.view(-1).locations[0]!.counters.map((c) => [c[0], c[1], c[3]])).toEqual([
-      [4, 0, 0],
-      [4, 0, 0],
-    ]);
-    const sparta = (v: ReturnType<typeof s.view>, field: 'pool' | 'unseen') => v[field].slice(32, 36);
-    expect(sparta(s.view(RED), 'pool')).toEqual([2, 2, 3, 1]);
-    expect(sparta(s.view(RED), 'unseen')).toEqual([0, 0, 0, 0]);
-    // Blue: all 10 Spartan hoplite strengths are "pool or face down" (2 + 3 + 3 + 2), 8 of them in the pool.
-    expect(sparta(s.view(BLUE), 'pool')).toEqual([0, 0, 0, 0]);
-    expect(sparta(s.view(BLUE), 'unseen')).toEqual([2, 3, 3, 2]);
-    expect(s.view(BLUE).poolCounts[8]).toBe(8);
-  });
+  test(
+    'committed counters are face down to everyone but their controller; ' + 'pools show counts and the unseen multiset',
+    () => {
+      const s = fromJSON(midCommit());
+      expect(s.view(RED).locations[0]!.counters.map((c) => c[2])).toEqual([2, 4]);
+      expect(s.view(BLUE).locations[0]!.counters.map((c) => c[2])).toEqual([0, 0]);
+      expect(s.view(-1).locations[0]!.counters.map((c) => [c[0], c[1], c[3]])).toEqual([
+        [4, 0, 0],
+        [4, 0, 0],
+      ]);
+      const sparta = (v: ReturnType<typeof s.view>, field: 'pool' | 'unseen') => v[field].slice(32, 36);
+      expect(sparta(s.view(RED), 'pool')).toEqual([2, 2, 3, 1]);
+      expect(sparta(s.view(RED), 'unseen')).toEqual([0, 0, 0, 0]);
+      // Blue: all 10 Spartan hoplite strengths are "pool or face down" (2 + 3 + 3 + 2), 8 of them in the pool.
+      expect(sparta(s.view(BLUE), 'pool')).toEqual([0, 0, 0, 0]);
+      expect(sparta(s.view(BLUE), 'unseen')).toEqual([2, 3, 3, 2]);
+      expect(s.view(BLUE).poolCounts[8]).toBe(8);
+    },
+  );
 
   test('the observation of a seat is identical for two states that differ only in what it cannot see', () => {
-    const a = PeriklesState.fromJSON(midCommit());
+    const a = fromJSON(midCommit());
     // Different face-down strengths, another seat's Special tile, and other deck orders.
     const bJson = midCommit({ specials: [4, 5, 6, 3] }, ['Sparta H3', 'Sparta H1']);
     bJson.influence.deck.reverse();
     bJson.locations.deck.reverse();
-    const b = PeriklesState.fromJSON(bJson);
+    const b = fromJSON(bJson);
     expect(JSON.stringify(b.view(BLUE))).toBe(JSON.stringify(a.view(BLUE)));
     expect(Array.from(b.observation(BLUE))).toEqual(Array.from(a.observation(BLUE)));
     expect(Array.from(b.observation(-1))).toEqual(Array.from(a.observation(-1)));
@@ -91,7 +107,7 @@ describe('§6 hidden information in views', () => {
       ],
       mainDefenders: [BLUE, -1, -1, -1, -1, -1, -1],
     });
-    const s = play(PeriklesState.fromJSON(json), 'stop committing');
+    const s = play(fromJSON(json), 'stop committing');
     expect(s.view(GREEN).decision).toBe('battleSpecial');
     expect(s.view(GREEN).locations[0]!.counters.map((c) => c[2])).toEqual([2, 4, 1]);
     expect(s.view(-1).locations[0]!.revealed).toBe(true);
@@ -100,7 +116,7 @@ describe('§6 hidden information in views', () => {
 
 describe('determinize', () => {
   test('keeps view(p) and view(-1), the seat to act and its legal actions, and resamples the rest', () => {
-    const s = PeriklesState.fromJSON(midCommit());
+    const s = fromJSON(midCommit());
     const rng = Rng.fromSeed('det');
     const seen = { specials: new Set<string>(), strengths: new Set<string>(), decks: new Set<string>() };
     for (let i = 0; i < 40; i++) {
@@ -109,7 +125,7 @@ describe('determinize', () => {
       expect(JSON.stringify(world.view(-1))).toBe(JSON.stringify(s.view(-1)));
       expect(world.currentPlayer()).toBe(BLUE);
       expect(world.legalActions()).toEqual(s.legalActions());
-      const j = world.toJSON();
+      const j = readable(world);
       expect(j.specials.dealt[BLUE]).toBe(5);
       seen.specials.add(j.specials.dealt.join());
       seen.strengths.add(j.counters.committed.map((c) => c.counter).join());
@@ -121,40 +137,43 @@ describe('determinize', () => {
   });
 
   test('is a function of view(p) and the rng: two states with the same view give the same world', () => {
-    const a = PeriklesState.fromJSON(midCommit());
+    const a = fromJSON(midCommit());
     const bJson = midCommit({ specials: [4, 5, 6, 3] }, ['Sparta H3', 'Sparta H1']);
     bJson.influence.deck.reverse();
     bJson.locations.deck.reverse();
-    const b = PeriklesState.fromJSON(bJson);
+    const b = fromJSON(bJson);
     const wa = a.determinize(BLUE, Rng.fromSeed('same'));
     const wb = b.determinize(BLUE, Rng.fromSeed('same'));
     expect(JSON.stringify(wb.toJSON())).toBe(JSON.stringify(wa.toJSON()));
   });
 
-  test('resamples a selected counter awaiting permission with the rest of its pool (the world stays consistent)', () => {
-    const s = load({
-      phase: 'commit',
-      decision: 'selectCounter',
-      actor: RED,
-      progress: { commitSeat: RED, stage: 1 },
-      leaders: [-1, BLUE, -1, -1, RED, -1],
-      locations: SEVEN,
-      held: [[14], [15], [16], [17]],
-      specials: [4, 5, 6, 7],
-    });
-    play(s, 'Spartan hoplite 4', 'defend Attica');
-    expect([s.currentPlayer(), s.view(BLUE).decision]).toEqual([BLUE, 'permission']);
-    const rng = Rng.fromSeed('selected');
-    const strengths = new Set<string | null>();
-    for (let i = 0; i < 30; i++) {
-      const world = s.determinize(BLUE, rng.fork('w'));
-      const json = world.toJSON();
-      expect(() => PeriklesState.fromJSON(json)).not.toThrow();
-      strengths.add(json.progress.selected);
-      expect(world.view(BLUE)).toEqual(s.view(BLUE));
-    }
-    expect(strengths.size).toBe(4);
-  });
+  test(
+    'resamples a selected counter awaiting permission with the rest of its ' + 'pool (the world stays consistent)',
+    () => {
+      const s = load({
+        phase: 'commit',
+        decision: 'selectCounter',
+        actor: RED,
+        progress: { commitSeat: RED, stage: 1 },
+        leaders: [-1, BLUE, -1, -1, RED, -1],
+        locations: SEVEN,
+        held: [[14], [15], [16], [17]],
+        specials: [4, 5, 6, 7],
+      });
+      play(s, 'Spartan hoplite 4', 'defend Attica');
+      expect([s.currentPlayer(), s.view(BLUE).decision]).toEqual([BLUE, 'permission']);
+      const rng = Rng.fromSeed('selected');
+      const strengths = new Set<string | null>();
+      for (let i = 0; i < 30; i++) {
+        const world = s.determinize(BLUE, rng.fork('w'));
+        const json = readable(world);
+        expect(() => fromJSON(json)).not.toThrow();
+        strengths.add(json.progress.selected);
+        expect(world.view(BLUE)).toEqual(s.view(BLUE));
+      }
+      expect(strengths.size).toBe(4);
+    },
+  );
 
   test('respects what the windows revealed: a seat asked about Slave Revolt holds it in every world', () => {
     const s = load({
@@ -170,7 +189,7 @@ describe('determinize', () => {
     const rng = Rng.fromSeed('sr');
     for (let i = 0; i < 30; i++) {
       const world = s.determinize(RED, rng.fork('w'));
-      expect(world.toJSON().specials.dealt[YELLOW]).toBe(3);
+      expect(readable(world).specials.dealt[YELLOW]).toBe(3);
       expect(world.legalActions()).toEqual(s.legalActions());
     }
   });
@@ -180,7 +199,7 @@ describe('determinize', () => {
     const rng = Rng.fromSeed('pinned');
     const dealt = new Set<string>();
     for (let i = 0; i < 30; i++) {
-      const d = s.determinize(RED, rng.fork('w')).toJSON().specials.dealt;
+      const d = readable(s.determinize(RED, rng.fork('w'))).specials.dealt;
       expect(d[0]).toBe(0);
       expect([1, 2]).toContain(d[1]);
       expect([1, 2]).toContain(d[2]);
@@ -193,7 +212,7 @@ describe('determinize', () => {
 
 describe('encode', () => {
   test.each([3, 4, 5])('%i players: the declared layout size, values in [0, 1], the viewer first', (players) => {
-    const s = perikles.newGame({ players, seed: `enc${players}` }) as PeriklesState;
+    const s = perikles.newGame({ players, seed: `enc${players}` });
     expect(perikles.observationSize(players)).toBe(layoutFor(players).size);
     expect(perikles.encodingVersion).toBe(2);
     const rng = Rng.fromSeed('enc');
@@ -223,7 +242,7 @@ describe('encode', () => {
 
 describe('render', () => {
   test('text for a seat: headline, the decision, cities, tiles, Locations, armies, and its own log', () => {
-    const s = PeriklesState.fromJSON(midCommit());
+    const s = fromJSON(midCommit());
     const text = renderText(s.view(BLUE));
     expect(text).toContain(
       'Perikles · turn 1 of 3 · start player: seat 0 · Phase F: committing forces · you are seat 1',
@@ -231,7 +250,10 @@ describe('render', () => {
     expect(text).toContain('Your decision: choose a counter to commit, or stop.');
     expect(text).toContain('seat 1 (you): tiles Argos Candidate; special: Phormio (unused)');
     expect(text).toMatch(
-      /slot 0: Attica \(Athens, 4 VP, H only\)\n {6}attack: seat 0: Spartan hoplite \(face down\), Spartan hoplite \(face down\)/,
+      new RegExp(
+        String.raw`slot 0: Attica \(Athens, 4 VP, H only\)\n {6}attack: ` +
+          String.raw`seat 0: Spartan hoplite \(face down\), Spartan hoplite \(face down\)`,
+      ),
     );
     expect(text).toContain('Sparta led by seat 0: hoplites: stack —, pool 8 (pool + face down: 1 1 2 2 2 3 3 3 4 4)');
     expect(text).toContain('Athens led by seat 1 (you): hoplites: stack —, pool 1 1 2 2 3 3');
@@ -241,7 +263,7 @@ describe('render', () => {
   });
 
   test('the spectator view renders without "you" and hides every Special tile', () => {
-    const s = PeriklesState.fromJSON(midCommit());
+    const s = fromJSON(midCommit());
     const text = renderText(s.view(-1));
     expect(text).toContain('spectator view');
     expect(text).not.toContain('(you)');
@@ -255,7 +277,7 @@ describe('render', () => {
   test('every event of random games formats as a sentence; the end names the winners', () => {
     const rng = Rng.fromSeed('render');
     for (const players of [3, 5]) {
-      const s = perikles.newGame({ players, seed: `render${players}` }) as PeriklesState;
+      const s = perikles.newGame({ players, seed: `render${players}` });
       while (!s.isTerminal()) {
         const v = s.view(s.currentPlayer());
         for (const e of v.log) expect(formatLogEntry(v, e)).not.toMatch(/undefined|NaN/);
@@ -269,7 +291,7 @@ describe('render', () => {
   });
 
   test('labels of a decision name only what its actor may see', () => {
-    const s = PeriklesState.fromJSON(midCommit());
+    const s = fromJSON(midCommit());
     expect(labels(s)).toContain('Athenian trireme 4');
     play(s, 'Athenian trireme 4');
     expect(s.view(RED).commit?.selected).toEqual({ power: 1, type: 1, strength: 0 });

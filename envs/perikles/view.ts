@@ -1,5 +1,5 @@
 /**
- * What one seat may see (§6), built field by field from a Table: every public fact, its own
+ * What one seat may see (§6), built field by field from a PeriklesPosition: every public fact, its own
  * Special tile, the strengths of the counters it controls, and for every other power only counts
  * and the multiset of strengths that are in the pool or face down. Seat -1 is the spectator.
  */
@@ -20,9 +20,9 @@ import {
   kindStrength,
   kindType,
   tilesPerPlayer,
-} from './cards.js';
+} from './components.js';
 import { score, sideStrength, statueCount } from './battle.js';
-import { LOG_CAPACITY, LOG_KIND_NAMES, unpackEvent, type LogEntry } from './log.js';
+import { LOG_CAPACITY, type LogEntry } from './events.js';
 import {
   DECISIONS,
   D_ALKI_DEST,
@@ -34,16 +34,16 @@ import {
   PH_OVER,
   STEP_CAP,
   TILE_DISCARDED,
-  supplyOf,
   type DecisionName,
   type PhaseName,
-  type Table,
-} from './table.js';
+} from './components.js';
+import { supplyOf, type PeriklesPosition } from './position.js';
+import { ranking as rankingOf } from './scoring.js';
 
 /** Log events a spectator sees (the most recent ones). */
-export const SPECTATOR_LOG = 24;
+const SPECTATOR_LOG = 24;
 /** At most this many events since a seat's last move are shown (a short log; older ones are counted). */
-export const VIEW_LOG_MAX = 40;
+const VIEW_LOG_MAX = 40;
 
 /**
  * A committed counter as a compact tuple (views are serialised often): power, type (0 hoplite,
@@ -54,7 +54,7 @@ export type CommittedView = readonly [power: number, type: number, strength: num
 
 export interface LocationSlotView {
   readonly slot: number;
-  /** Location id (cards.ts LOCATIONS). */
+  /** Location id (components.ts LOCATIONS). */
   readonly location: number;
   readonly mainAttacker: number;
   readonly mainDefender: number;
@@ -67,15 +67,15 @@ export interface LocationSlotView {
   readonly revealed: boolean;
 }
 
-export interface SpecialView {
-  /** The tile (cards.ts SPECIALS) if this seat may know it (its own, or used), else -1. */
+interface SpecialView {
+  /** The tile (components.ts SPECIALS) if this seat may know it (its own, or used), else -1. */
   readonly tile: number;
   readonly used: boolean;
   /** Kinds the unused tile may still be, as everyone can tell from the windows asked (§6). */
   readonly possible: number[];
 }
 
-export interface BattleView {
+interface BattleView {
   readonly slot: number;
   readonly round: number;
   /** 0 hoplite, 1 trireme. */
@@ -90,7 +90,7 @@ export interface BattleView {
   readonly strengths: number[];
 }
 
-export interface CommitView {
+interface CommitView {
   /** The seat whose commit turn runs. */
   readonly seat: number;
   /** 2 or 1: the shard stage. */
@@ -143,7 +143,7 @@ export interface PeriklesView extends PlayerView {
   /** Alkibiades source awaiting a destination: [city, owner], or null. */
   readonly alkibiadesSource: number[] | null;
   readonly specials: SpecialView[];
-  /** Counter counts by kind (cards.ts kindOf): stacks and dead pool (public). */
+  /** Counter counts by kind (components.ts kindOf): stacks and dead pool (public). */
   readonly stack: number[];
   readonly dead: number[];
   /** Uncommitted counters per power·2 + type (public counts). */
@@ -193,11 +193,12 @@ function listOf(typed: ArrayLike<number>, from = 0, to = typed.length): number[]
 }
 
 /** Seat p controls `power` this turn, so it sees that power's strengths. */
-function controlsPower(t: Table, p: number, power: number): boolean {
+function controlsPower(t: PeriklesPosition, p: number, power: number): boolean {
   return p >= 0 && ((t.ctrl[p] >> power) & 1) === 1;
 }
 
-export function buildView(t: Table, p: number, ranking: number[]): PeriklesView {
+export function view(t: PeriklesPosition, p: number): PeriklesView {
+  const ranking = t.phase === PH_OVER ? rankingOf(t) : [];
   const n = t.players;
   const seats: number[] = [];
   for (let s = 0; s < n; s++) seats.push(s);
@@ -283,12 +284,10 @@ export function buildView(t: Table, p: number, ranking: number[]): PeriklesView 
 
   const start = p >= 0 ? t.lastMove[p] : t.logCount - SPECTATOR_LOG;
   const from = Math.max(start, t.logCount - Math.min(LOG_CAPACITY, VIEW_LOG_MAX), 0);
-  const log: LogEntry[] = [];
-  for (let i = from; i < t.logCount; i++) {
-    const j = (i % LOG_CAPACITY) * 2;
-    const [kind, args] = unpackEvent(t.log[j], t.log[j + 1]);
-    log.push([LOG_KIND_NAMES[kind], ...args]);
-  }
+  // Record r of the EventLog is event number logCount - log.length + r.
+  const log: LogEntry[] = t.log
+    .entries(from - (t.logCount - t.log.length))
+    .map((e): LogEntry => [e.kind as LogEntry[0], ...e.args]);
 
   const claimed: number[][] = seats.map(() => []);
   const removed: number[] = [];

@@ -18,7 +18,7 @@ import {
   statueValue,
   tileLabel,
   tilesPerPlayer,
-} from './cards.js';
+} from './components.js';
 
 describe('components (rules §2)', () => {
   test('§2.2: 71 counters (61 Greek + 10 Persian), per-power totals 9/14/10/5/14/9/10, ids are indexes', () => {

@@ -1,4 +1,54 @@
 /**
+ * Perikles' flow: setup from the seed (§3), applying an action (the decision's transition, the
+ * step cap of §7), who acts, the end, and determinize. The rules of each phase live in the topic
+ * modules: influence.ts (setup, Phases A-D), military.ts (Phases E-F) and battle.ts (Phase G).
+ */
+import { Rng } from '../core/rng.js';
+import { applyLegal } from './actions.js';
+import { endGame } from './battle.js';
+import {
+  LOCATION_COUNT,
+  PH_BATTLE,
+  PH_OVER,
+  POWER_COUNT,
+  SPECIAL_COUNT,
+  STEP_CAP,
+  TILE_COUNT,
+  kindOf,
+  kindPower,
+  kindType,
+} from './components.js';
+import { dealNewGame } from './influence.js';
+import { POSITION, type PeriklesPosition } from './position.js';
+
+/** A new game: §3's deal and draws from the seed's Rng, in the canonical order of §5. */
+export function setup(players: number, seed: number | string): PeriklesPosition {
+  return dealNewGame(players, Rng.fromSeed(seed));
+}
+
+/** The seat to act, -1 once the game is over. */
+export const toAct = (t: PeriklesPosition): number => t.actor;
+
+export const isOver = (t: PeriklesPosition): boolean => t.phase === PH_OVER;
+
+/** True when the game was ended by the step cap (§7 Decision). */
+export const isTruncated = (t: PeriklesPosition): boolean => t.truncated;
+
+/** Applies a legal action (the kit validated it) for the seat to act. */
+export function apply(t: PeriklesPosition, action: number): void {
+  t.lastMove[t.actor] = t.logCount;
+  applyLegal(t, action);
+  t.steps++;
+  // §7 Decision: the environment's hard cap.
+  if (t.steps >= STEP_CAP && t.phase !== PH_OVER) {
+    t.truncated = true;
+    endGame(t, 3);
+  }
+}
+
+// ---- determinize ------------------------------------------------------------------------------------
+
+/**
  * determinize (§6): a full position consistent with what seat p sees. Everything p cannot see is
  * pooled in ascending id order, shuffled with the given rng and dealt back into the same slots:
  * the order of both decks, the other seats' unused Special tiles together with the set-aside ones
@@ -8,17 +58,13 @@
  * play depends on view(p) and rng only (the event history older than p's view is copied as it
  * is: no rule reads it).
  */
-import type { Rng } from '../core/rng.js';
-import { LOCATION_COUNT, POWER_COUNT, SPECIAL_COUNT, TILE_COUNT, kindOf, kindPower, kindType } from './cards.js';
-import { PH_BATTLE, cloneTable, setRng, type Table } from './table.js';
-
-export function determinizeTable(src: Table, p: number, rng: Rng): Table {
-  const t = cloneTable(src);
+export function determinize(src: PeriklesPosition, p: number, rng: Rng): PeriklesPosition {
+  const t = POSITION.clone(src);
   reshuffleDeck(t.infDeck, t.infPos, TILE_COUNT, rng);
   reshuffleDeck(t.locDeck, t.locPos, LOCATION_COUNT, rng);
   dealSpecials(t, p, rng);
   redistributeStrengths(t, p, rng);
-  setRng(t, rng.fork('world').state());
+  t.rng = rng.fork('world');
   return t;
 }
 
@@ -33,7 +79,7 @@ function reshuffleDeck(deck: Uint8Array, from: number, to: number, rng: Rng): vo
  * must lie in its `possible` set. A plain shuffle usually satisfies that; otherwise one of all the
  * consistent assignments is drawn uniformly.
  */
-function dealSpecials(t: Table, p: number, rng: Rng): void {
+function dealSpecials(t: PeriklesPosition, p: number, rng: Rng): void {
   const seats: number[] = [];
   let seen = 0;
   for (let s = 0; s < t.players; s++) {
@@ -80,7 +126,7 @@ function dealSpecials(t: Table, p: number, rng: Rng): void {
  * committed counters form one multiset; deal it back over the same face-down counters (commit
  * order), the selected counter, then the pool.
  */
-function redistributeStrengths(t: Table, p: number, rng: Rng): void {
+function redistributeStrengths(t: PeriklesPosition, p: number, rng: Rng): void {
   const revealed = t.phase === PH_BATTLE ? t.bSlot : -1;
   for (let power = 0; power < POWER_COUNT; power++) {
     if (p >= 0 && (t.ctrl[p] >> power) & 1) continue;

@@ -6,27 +6,17 @@
 
 /** §1: the six cities in index order (every encoding uses it). */
 export const CITIES = ['Argos', 'Athens', 'Corinth', 'Megara', 'Sparta', 'Thebes'] as const;
-export type CityName = (typeof CITIES)[number];
 /** §1: the seven military powers: the cities, then Persia (index 6). */
 export const POWERS = [...CITIES, 'Persia'] as const;
-export type PowerName = (typeof POWERS)[number];
 /** Adjectives for counter labels ('Spartan hoplite 3'). */
-export const POWER_ADJECTIVES = [
-  'Argive',
-  'Athenian',
-  'Corinthian',
-  'Megarian',
-  'Spartan',
-  'Theban',
-  'Persian',
-] as const;
+const POWER_ADJECTIVES = ['Argive', 'Athenian', 'Corinthian', 'Megarian', 'Spartan', 'Theban', 'Persian'] as const;
 
-export const ARGOS = 0;
+const ARGOS = 0;
 export const ATHENS = 1;
-export const CORINTH = 2;
-export const MEGARA = 3;
+const CORINTH = 2;
+const MEGARA = 3;
 export const SPARTA = 4;
-export const THEBES = 5;
+const THEBES = 5;
 export const PERSIA = 6;
 export const CITY_COUNT = CITIES.length;
 export const POWER_COUNT = POWERS.length;
@@ -146,11 +136,10 @@ export function kindCode(kind: number): string {
 // ---- §2.3 Location tiles -------------------------------------------------------------------------
 
 /** Round sequences: two rounds (first, second) or a single hoplite round. */
-export const ROUND_SEQUENCES = ['T then H', 'H then T', 'H only'] as const;
-export type RoundSequence = (typeof ROUND_SEQUENCES)[number];
+type RoundSequence = 'T then H' | 'H then T' | 'H only';
 /** Bit masks of unit types for intrinsic bonuses: bit 0 = H rounds, bit 1 = T rounds. */
-export const H_BIT = 1 << HOPLITE;
-export const T_BIT = 1 << TRIREME;
+const H_BIT = 1 << HOPLITE;
+const T_BIT = 1 << TRIREME;
 
 export interface Location {
   readonly id: number; // === index in LOCATIONS
@@ -226,18 +215,18 @@ export const LOCATION_SLOTS = 7;
 // ---- §2.4 Influence tiles ------------------------------------------------------------------------
 
 export const TILE_KINDS = ['plain', 'candidate', 'assassin', 'any'] as const;
-export type TileKind = (typeof TILE_KINDS)[number];
 export const TK_PLAIN = 0;
 export const TK_CANDIDATE = 1;
 export const TK_ASSASSIN = 2;
 export const TK_ANY = 3;
-/** The color of an Any tile for the drafting restriction (§4.2, §8.1): its own color 6. */
-export const ANY_COLOR = CITY_COUNT;
 
 export interface InfluenceTile {
   readonly id: number; // === index in INFLUENCE_TILES
   readonly kind: number; // TK_*
-  /** City index, or ANY_COLOR for the brown Any tiles. */
+  /**
+   * City index, or CITY_COUNT (6) for the brown Any tiles: the drafting restriction (§4.2, §8.1)
+   * treats Any as a color of its own.
+   */
   readonly color: number;
   /** Shards = cubes added; 2-shard tiles are committed first (§4.6.2). */
   readonly shards: 1 | 2;
@@ -257,7 +246,7 @@ export const INFLUENCE_TILES: readonly InfluenceTile[] = Object.freeze(
       Array.from({ length: n }, () => ({ kind: TK_CANDIDATE, color: city, shards: 1 as const })),
     ),
     ...CITIES.map((_, city) => ({ kind: TK_ASSASSIN, color: city, shards: 1 as const })),
-    ...Array.from({ length: ANY_TILES }, () => ({ kind: TK_ANY, color: ANY_COLOR, shards: 1 as const })),
+    ...Array.from({ length: ANY_TILES }, () => ({ kind: TK_ANY, color: CITY_COUNT, shards: 1 as const })),
   ].map((tile, id) => Object.freeze({ id, ...tile })),
 );
 export const TILE_COUNT = INFLUENCE_TILES.length;
@@ -302,7 +291,6 @@ export const SP_PERSIAN_FLEET = 7;
 export const SPECIAL_COUNT = SPECIALS.length;
 /** The tiles usable in an influence turn (windows D2 and D6). */
 export const INFLUENCE_SPECIALS = (1 << SP_PERIKLES) | (1 << SP_ALKIBIADES) | (1 << SP_PLAGUE);
-export const ALL_SPECIALS = (1 << SPECIAL_COUNT) - 1;
 
 // ---- §2.6 Combat results table -------------------------------------------------------------------
 
@@ -350,3 +338,95 @@ export const MAX_TURNS = 3;
 export const ENDING_DEFEATS = 4;
 /** §4.2: Influence tiles each player takes per turn. */
 export const tilesPerPlayer = (players: number): number => (players === 5 ? 4 : 5);
+
+// ---- game flow: seat counts, caps, phases, decisions, where tiles lie ---------------------------
+
+export const GAME = 'perikles';
+export const MIN_PLAYERS = 3;
+export const MAX_PLAYERS = 5;
+export const DEFAULT_PLAYERS = 4;
+/** §7 Decision: the environment ends the game after this many applied actions. */
+export const STEP_CAP = 3000;
+/** §7 Decision: a single combat round is capped at this many rolls (roll-offs included). */
+export const ROLL_CAP = 1000;
+
+/** Phases in which decisions are asked (Phases A, D and H are automatic). */
+export const PHASES = [
+  'setup',
+  'influence',
+  'nominations',
+  'deadPool',
+  'firstCommit',
+  'commit',
+  'battle',
+  'over',
+] as const;
+export type PhaseName = (typeof PHASES)[number];
+export const PH_SETUP = 0;
+export const PH_INFLUENCE = 1;
+export const PH_NOMINATIONS = 2;
+export const PH_DEAD_POOL = 3;
+export const PH_FIRST_COMMIT = 4;
+export const PH_COMMIT = 5;
+export const PH_BATTLE = 6;
+export const PH_OVER = 7;
+
+/** Decision kinds of §9 (D7 is split into its Plague, Alkibiades-source and -destination steps). */
+export const DECISIONS = [
+  'initialCube', // D1
+  'takeTile', // D2
+  'anyCity', // D3
+  'nominate', // D4
+  'assassinate', // D5
+  'postSpecial', // D6
+  'plagueCity', // D7 Plague
+  'alkibiadesSource', // D7 Alkibiades, first step of a move
+  'alkibiadesDestination', // D7 Alkibiades, second step
+  'deadPool', // D8
+  'firstCommit', // D9
+  'slaveRevolt', // D10
+  'selectCounter', // D11
+  'target', // D12
+  'permission', // D13
+  'spendCube', // D14
+  'battleSpecial', // D15
+  'casualty', // D16
+  'none', // the game is over
+] as const;
+export type DecisionName = (typeof DECISIONS)[number];
+export const D_INITIAL_CUBE = 0;
+export const D_TAKE = 1;
+export const D_ANY_CITY = 2;
+export const D_NOMINATE = 3;
+export const D_ASSASSINATE = 4;
+export const D_POST_SPECIAL = 5;
+export const D_PLAGUE = 6;
+export const D_ALKI_SOURCE = 7;
+export const D_ALKI_DEST = 8;
+export const D_DEAD_POOL = 9;
+export const D_FIRST_COMMIT = 10;
+export const D_SLAVE_REVOLT = 11;
+export const D_SELECT = 12;
+export const D_TARGET = 13;
+export const D_PERMISSION = 14;
+export const D_SPEND = 15;
+export const D_BATTLE_SPECIAL = 16;
+export const D_CASUALTY = 17;
+export const D_NONE = 18;
+
+/** Where an Influence tile is (tileAt): 0..4 held by that seat, or one of these. */
+export const TILE_DECK = 5;
+export const TILE_DISPLAY = 6;
+export const TILE_DISCARDED = 7;
+/** Where a Location tile is (locAt). */
+export const LOC_DECK = 0;
+export const LOC_DISPLAY = 1;
+export const LOC_REMOVED = 2;
+export const LOC_CLAIMED = 3;
+
+/** Committed-counter place code: slot·4 + side·2 + ally (side 0 attack, 1 defend; ally 0 main slot, 1 ally slot). */
+export const placeCode = (slot: number, side: number, ally: number): number => slot * 4 + side * 2 + ally;
+/** Empty deck entries (drawn tiles) are marked so a position has one canonical memory image. */
+export const DRAWN = 255;
+/** Most counters that can be committed in one turn: every counter there is. */
+export const MAX_COMMITS = 71;

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { InvalidStateError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { perikles } from './index.js';
-import { PeriklesState, positionJson, type PeriklesJson } from './rules.js';
-import { BLUE, RED, loc } from './test-fixtures.js';
+import { type PeriklesJson } from './position.js';
+import { BLUE, RED, loc, readable, fromJSON, positionJson } from './test-helpers.js';
 
 const commitPosition = (): PeriklesJson =>
   positionJson({
@@ -24,28 +24,28 @@ describe('toJSON / fromJSON', () => {
   test.each([3, 4, 5])(
     '%i players: fromJSON(toJSON()) reproduces every position of a random game exactly',
     (players) => {
-      const s = perikles.newGame({ players, seed: `json${players}` }) as PeriklesState;
+      const s = perikles.newGame({ players, seed: `json${players}` });
       const rng = Rng.fromSeed('json');
       const kinds = new Set<string>();
       while (!s.isTerminal()) {
         const text = JSON.stringify(s.toJSON());
-        const back = PeriklesState.fromJSON(JSON.parse(text));
+        const back = fromJSON(JSON.parse(text));
         expect(JSON.stringify(back.toJSON())).toBe(text);
         expect(back.legalActions()).toEqual(s.legalActions());
         kinds.add(s.view(-1).decision);
         const legal = s.legalActions();
         s.applyAction(legal[rng.int(legal.length)]);
       }
-      expect(JSON.stringify(PeriklesState.fromJSON(s.toJSON()).toJSON())).toBe(JSON.stringify(s.toJSON()));
+      expect(JSON.stringify(fromJSON(s.toJSON()).toJSON())).toBe(JSON.stringify(s.toJSON()));
       expect(kinds.size).toBeGreaterThan(8);
     },
   );
 
   test('a restored game plays on identically (RNG state included)', () => {
-    const a = perikles.newGame({ players: 4, seed: 'resume' }) as PeriklesState;
+    const a = perikles.newGame({ players: 4, seed: 'resume' });
     const rng = Rng.fromSeed('resume-play');
     for (let i = 0; i < 150; i++) a.applyAction(a.legalActions()[rng.int(a.legalActions().length)]);
-    const b = PeriklesState.fromJSON(JSON.parse(JSON.stringify(a.toJSON())));
+    const b = fromJSON(JSON.parse(JSON.stringify(a.toJSON())));
     while (!a.isTerminal()) {
       const legal = a.legalActions();
       const action = legal[rng.int(legal.length)];
@@ -56,10 +56,37 @@ describe('toJSON / fromJSON', () => {
   });
 
   test('the hand-made commit position loads and keeps its relationships', () => {
-    const s = PeriklesState.fromJSON(commitPosition());
+    const s = fromJSON(commitPosition());
     expect(s.view(RED).relations[4][6]).toBe(1);
     expect(s.view(RED).relations[1][4]).toBe(2);
-    expect(s.toJSON().allied).toEqual([[4, 6]]);
+    expect(readable(s).allied).toEqual([[4, 6]]);
+  });
+});
+
+describe('saved-state versions', () => {
+  const midGame = () => {
+    const s = perikles.newGame({ players: 4, seed: 'versions' });
+    const rng = Rng.fromSeed('versions-play');
+    for (let i = 0; i < 400 && !s.isTerminal(); i++) s.applyAction(s.legalActions()[rng.int(s.legalActions().length)]);
+    return s;
+  };
+
+  test('a saved game carries version 2; its version-1 (readable) form loads to the same position', () => {
+    const s = midGame();
+    const json = s.toJSON() as Record<string, unknown>;
+    expect(json.version).toBe(2);
+    expect(json.game).toBe('perikles');
+    const v1 = readable(s);
+    expect('version' in v1).toBe(false);
+    expect(perikles.fromJSON(v1).toJSON()).toEqual(json);
+    expect(perikles.fromJSON(v1).legalActions()).toEqual(s.legalActions());
+  });
+
+  test('version 2 states are checked by the same rules: a counter too many, an unknown version', () => {
+    const json = midGame().toJSON() as Record<string, unknown> & { stack: number[] };
+    expect(() => perikles.fromJSON({ ...json, version: 3 })).toThrow(/version 3 is not one this build reads/);
+    const extra = { ...json, stack: json.stack.map((n, k) => (k === 0 ? n + 1 : n)) };
+    expect(() => perikles.fromJSON(extra)).toThrow(/counters Argos H1; §2\.2 has 2/);
   });
 });
 
@@ -128,8 +155,8 @@ describe('fromJSON rejects malformed and inconsistent states with InvalidStateEr
   test.each(cases)('%s', (_name, mutate, message) => {
     const json = commitPosition();
     mutate(json);
-    expect(() => PeriklesState.fromJSON(json)).toThrow(InvalidStateError);
-    expect(() => PeriklesState.fromJSON(json)).toThrow(message);
+    expect(() => fromJSON(json)).toThrow(InvalidStateError);
+    expect(() => fromJSON(json)).toThrow(message);
   });
 
   test.each([null, 42, 'x', {}, { game: 'perikles' }])('%j is rejected', (bad) => {
@@ -138,8 +165,8 @@ describe('fromJSON rejects malformed and inconsistent states with InvalidStateEr
 
   test('a live position must offer an action: a dead-pool choice with nothing to recover is rejected', () => {
     const spec = { phase: 'deadPool', decision: 'deadPool', actor: RED, leaders: [RED, -1, -1, -1, -1, -1] } as const;
-    expect(() => PeriklesState.fromJSON(positionJson({ ...spec, dead: ['Argos H1', 'Argos T1'] }))).not.toThrow();
-    expect(() => PeriklesState.fromJSON(positionJson({ ...spec, dead: ['Argos H1'] }))).toThrow(
+    expect(() => fromJSON(positionJson({ ...spec, dead: ['Argos H1', 'Argos T1'] }))).not.toThrow();
+    expect(() => fromJSON(positionJson({ ...spec, dead: ['Argos H1'] }))).toThrow(
       /decision 'deadPool' of seat 0 has no legal action/,
     );
   });

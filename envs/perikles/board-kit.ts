@@ -2,7 +2,7 @@
  * Small SVG drawing helpers for the Perikles board: text, wrapped text, seat chips, counters,
  * tiles, a flow layout and the "changed" marker. Everything is escaped; nothing reads a state.
  */
-import { SEAT_COLORS, inkOn, svgText } from '../core/board.js';
+import { SEAT_COLORS, inkOn, svgText, wrapWords } from '../core/board.js';
 import { explain } from './glossary.js';
 
 export const INK = '#1d2430';
@@ -36,27 +36,11 @@ export function textWidth(content: string, size = 13, bold = false): number {
   return Math.ceil(content.length * size * (bold ? 0.6 : 0.54));
 }
 
-/** Greedy word wrap to a width. */
-export function wrap(content: string, width: number, size = 13): string[] {
-  const perLine = Math.max(8, Math.floor(width / (size * 0.54)));
-  const lines: string[] = [];
-  let line = '';
-  for (const word of content.split(' ')) {
-    if (line === '') line = word;
-    else if (line.length + 1 + word.length <= perLine) line += ` ${word}`;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
-
 /** Wrapped lines from baseline y; returns the svg and the height used. */
 export function paragraph(x: number, y: number, content: string, width: number, o: TextOptions = {}): Block {
   const size = o.size ?? 13;
-  const lines = wrap(content, width, size);
+  // Greedy word wrap to the characters that fit the width.
+  const lines = content === '' ? [] : wrapWords(content, Math.max(8, Math.floor(width / (size * 0.54))));
   const lead = Math.round(size * 1.35);
   return { svg: lines.map((l, i) => text(x, y + i * lead, l, o)).join(''), h: lines.length * lead };
 }
@@ -64,7 +48,6 @@ export function paragraph(x: number, y: number, content: string, width: number, 
 export const title = (content: string): string => `<title>${svgText(content)}</title>`;
 
 /** Text colour with the better contrast on a fill (shared by every board). */
-export { inkOn };
 
 export const seatColor = (seat: number): string => SEAT_COLORS[seat];
 
@@ -72,7 +55,8 @@ export const seatColor = (seat: number): string => SEAT_COLORS[seat];
 export function chip(x: number, y: number, w: number, seat: number, label: string, tip: string, h = 20): string {
   const fill = seatColor(seat);
   return (
-    `<g>${title(tip)}<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="4" fill="${fill}" stroke="${INK}" stroke-width="0.6"/>` +
+    `<g>${title(tip)}<rect x="${x}" y="${y}" width="${w}" height="${h}" ` +
+    `rx="4" fill="${fill}" stroke="${INK}" stroke-width="0.6"/>` +
     text(x + w / 2, y + h / 2 + 4.5, label, { size: 13, weight: 'bold', anchor: 'middle', fill: inkOn(fill) }) +
     '</g>'
   );
@@ -120,7 +104,11 @@ export function changedMark(x: number, y: number, tip: string): string {
 
 /** A dashed outline around a changed block. */
 export function changedOutline(x: number, y: number, w: number, h: number): string {
-  return `<rect x="${x - 3}" y="${y - 3}" width="${w + 6}" height="${h + 6}" rx="6" fill="none" stroke="${INK}" stroke-width="1.5" stroke-dasharray="5 3"/>`;
+  return (
+    `<rect x="${x - 3}" y="${y - 3}" width="${w + 6}" height="${h + 6}" ` +
+    `rx="6" fill="none" stroke="${INK}" stroke-width="1.5" ` +
+    `stroke-dasharray="5 3"/>`
+  );
 }
 
 /** A square counter showing only a strength (or blank when face down). */
@@ -128,7 +116,10 @@ export function counterSquare(x: number, y: number, type: number, strength: numb
   const fill = strength === 0 ? FACE_DOWN : dead ? '#c4c4c4' : TYPE_FILL[type];
   const digit =
     strength > 0 ? text(x + 10, y + 15, String(strength), { size: 13, weight: 'bold', anchor: 'middle' }) : '';
-  return `<g>${title(tip)}<rect x="${x}" y="${y}" width="20" height="20" rx="3" fill="${fill}" stroke="${INK}" stroke-width="0.8"${dead ? ' stroke-dasharray="3 2"' : ''}/>${digit}</g>`;
+  return (
+    `<g>${title(tip)}<rect x="${x}" y="${y}" width="20" height="20" rx="3" ` +
+    `fill="${fill}" stroke="${INK}" stroke-width="0.8"${dead ? ' stroke-dasharray="3 2"' : ''}/>${digit}</g>`
+  );
 }
 
 /** Width of the board (viewBox units). */
