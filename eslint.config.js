@@ -105,14 +105,6 @@ export default tseslint.config(
     },
   },
   {
-    // The game folders are switched on as each lands on the game kit.
-    ignores: [
-      'envs/promotion/**',
-      'envs/philadelphia/**',
-      'envs/cityplan/**',
-      'envs/filthyrich/**',
-      'envs/perikles/**',
-    ],
     rules: {
       'max-len': [
         'error',

@@ -140,7 +140,7 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
         return step === 5 && legal.length > 1 ? legal[(i + 1) % legal.length] : legal[i];
       },
     );
-    const diffs = comparePlaythroughs(recorded, replayed);
+    const diffs = comparePlaythroughs(inTodaysFormat(recorded), replayed);
     expect(diffs[0]).toMatch(/^action 5 \(first difference\): expected \d+, got \d+/);
     // The position after it differs (this game reaches the recorded end by another order of moves).
     expect(diffs[1]).toMatch(new RegExp(`^positions: \\d+ of ${recorded.steps.length} differ in all$`));
@@ -157,7 +157,7 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
         return o;
       };
     });
-    const diffs = comparePlaythroughs(recorded, replay(recorded, def));
+    const diffs = comparePlaythroughs(inTodaysFormat(recorded), replay(recorded, def));
     expect(diffs[0]).toMatch(/^step 10 \(after 10 actions, first difference\): observations differ \(/);
     expect(diffs.slice(1)).toEqual([
       `positions: ${recorded.steps.length - 10} of ${recorded.steps.length} differ in all`,
@@ -173,7 +173,7 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
         return applied() === 3 && legal.length > 1 ? legal.slice(1) : legal;
       };
     });
-    expect(comparePlaythroughs(recorded, replay(recorded, def))[0]).toMatch(
+    expect(comparePlaythroughs(inTodaysFormat(recorded), replay(recorded, def))[0]).toMatch(
       /^step 3 .*turn \(seat to act or legal set\) differ/,
     );
   });
@@ -184,7 +184,7 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
       const view = state.view.bind(state);
       state.view = (p: number) => (p === -1 ? { ...view(p), extra: 1 } : view(p));
     });
-    expect(comparePlaythroughs(recorded, replay(recorded, def))[0]).toMatch(/^step 0 .*: views differ/);
+    expect(comparePlaythroughs(inTodaysFormat(recorded), replay(recorded, def))[0]).toMatch(/^step 0 .*: views differ/);
   });
 
   test('a changed draw order (another game seed behind the same name): caught at the deal', () => {
@@ -193,7 +193,9 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
     const def: GameDefinition = Object.assign(Object.create(base) as GameDefinition, {
       newGame: (o: Parameters<GameDefinition['newGame']>[0]) => base.newGame({ ...o, seed: `${o.seed}!` }),
     });
-    expect(comparePlaythroughs(recorded, replay(recorded, def))[0]).toMatch(/^step 0 .*observations.*views differ/);
+    expect(comparePlaythroughs(inTodaysFormat(recorded), replay(recorded, def))[0]).toMatch(
+      /^step 0 .*observations.*views differ/,
+    );
   });
 
   test('changed results alone: ranking, scores, truncation and saved state are each named', () => {
@@ -205,7 +207,7 @@ describe('golden playthroughs: the comparison catches every kind of change', () 
       truncated: !replayed.final.truncated,
       stateHash: '0'.repeat(64),
     };
-    expect(comparePlaythroughs(recorded, replayed).map((d) => d.split(':')[0])).toEqual([
+    expect(comparePlaythroughs(inTodaysFormat(recorded), replayed).map((d) => d.split(':')[0])).toEqual([
       'ranking',
       'scores',
       'truncated',

@@ -46,9 +46,9 @@ export interface GameDefinition<Config = unknown, View extends PlayerView = Play
   /** Size of the fixed flat action space: actions are 0..actionSize-1 (rules file section 9). */
   readonly actionSize: number;
   /** The action space in blocks, in order, covering 0..actionSize-1: the generated action table. */
-  readonly actions?: readonly ActionRange[];
+  readonly actions: readonly ActionRange[];
   /** The observation layout in named segments for a seat count: the generated layout table. */
-  observationSegments?(players: number): readonly Segment[];
+  observationSegments(players: number): readonly Segment[];
   /** Version of the observation encoding; bumped on any change. Models record it. */
   readonly encodingVersion: number;
   /** Fixed length of the observation vector for this seat count. */

@@ -38,7 +38,7 @@ export function rulesMarkdown(def: GameDefinition): string {
     out.push('', `### ${kind}`, '');
     for (const g of def.glossary.filter((e) => e.kind === kind)) out.push(`- **${g.term}**: ${g.text}`);
   }
-  if (def.actions && def.observationSegments) out.push('', referenceMarkdown(def).trimEnd());
+  out.push('', referenceMarkdown(def).trimEnd());
   return `${out.join('\n')}\n`;
 }
 
@@ -57,18 +57,18 @@ export function referenceMarkdown(def: GameDefinition): string {
     '| Actions | Count | Meaning |',
     '|---|---|---|',
   );
-  for (const a of def.actions ?? []) {
+  for (const a of def.actions) {
     const range = a.count === 1 ? `${a.first}` : `${a.first}–${a.first + a.count - 1}`;
     out.push(`| ${range} | ${a.count} | ${cell(a.meaning)} |`);
   }
   out.push('', '## Observation layout', '');
   out.push(
-    `Encoding version ${def.encodingVersion}. A flat vector of floats, from the observing seat's side ` +
-      '(its own entries first); segments in order:',
+    `Encoding version ${def.encodingVersion}: a flat vector of floats, segments in order ` +
+      '(how each game orders seats within a segment: docs/games.md).',
   );
   const layouts = new Map<string, number[]>();
   for (let n = def.minPlayers; n <= def.maxPlayers; n++) {
-    const key = JSON.stringify(def.observationSegments?.(n) ?? []);
+    const key = JSON.stringify(def.observationSegments(n));
     layouts.set(key, [...(layouts.get(key) ?? []), n]);
   }
   for (const [key, counts] of layouts) {
