@@ -605,9 +605,6 @@ export const AC_COUNCIL = 2;
  */
 export const MAX_TICKETS = 18;
 
-/** Most copies of one kind in a game: the Initial Power Plants of 5 players. */
-export const MAX_KIND_COPIES = MAX_PLAYERS;
-
 /** Chips one seat could ever hold: the start plus every power gain in the deck. */
 export const MAX_POWER = START_POWER + KINDS.reduce((sum, k) => sum + k.copies * GAIN[k.id], 0);
 

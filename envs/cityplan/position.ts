@@ -25,7 +25,6 @@ import {
   INCOME_CARDS,
   INITIAL_PLANT,
   KINDS,
-  MAX_KIND_COPIES,
   MAX_PLAYERS,
   MAX_POWER,
   MAX_TICKETS,
@@ -46,6 +45,8 @@ import { EVENTS, LOG_ARG_LIMIT, LOG_CAPACITY, LOG_KINDS, LOG_KIND_NAMES } from '
 import { cityStats, cityTickets } from './scoring.js';
 import { costAfterSacrifice, isSacrificeOffered, powerCost, reducedCost, toAct } from './transitions.js';
 
+/** Most copies of one kind in a game: the Initial Power Plants of 5 players. */
+const MAX_KIND_COPIES = MAX_PLAYERS;
 export const GAME = 'cityplan';
 
 /** A per-seat length. */

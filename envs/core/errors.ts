@@ -30,7 +30,7 @@ export class AgoraError extends Error {
 }
 
 /** Shows at most `max` items of a long list, so messages stay readable. */
-export function listForMessage(items: readonly string[], max = 12): string {
+function listForMessage(items: readonly string[], max = 12): string {
   const shown = items.length > max ? [...items.slice(0, max), `... ${items.length - max} more`] : items;
   return shown.join(', ');
 }

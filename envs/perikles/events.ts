@@ -62,7 +62,7 @@ export const NONE_ARG = 127;
  */
 export const LOG_CAPACITY = 256;
 /** Events held past LOG_CAPACITY before the oldest are dropped, all at once (see position.ts). */
-export const LOG_SLACK = 64;
+const LOG_SLACK = 64;
 
 /** An event as views carry it, [kind, ...args] (args in the order EVENTS lists for the kind). */
 export type LogEntry = readonly [LogKind, ...number[]];

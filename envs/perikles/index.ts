@@ -17,9 +17,6 @@ import { evaluate, ranking, scores } from './scoring.js';
 import { apply, determinize, isOver, isTruncated, setup, toAct } from './transitions.js';
 import { view, type PeriklesView } from './view.js';
 
-export { ACTION_SIZE } from './actions.js';
-export { DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, STEP_CAP } from './components.js';
-export type { PeriklesJson, PeriklesPosition } from './position.js';
 export type { PeriklesView } from './view.js';
 
 /** The config object; Perikles has no options. */

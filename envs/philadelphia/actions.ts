@@ -176,7 +176,7 @@ const revealedOpen = (t: PhiladelphiaPosition, pos: number): boolean =>
   pos < t.revealed.length && (t.revealedTaken & (1 << pos)) === 0;
 
 /** Whether `action` (an integer in 0..ACTION_SIZE-1) is legal now. Reads only. */
-export function isLegal(t: PhiladelphiaPosition, action: number): boolean {
+function isLegal(t: PhiladelphiaPosition, action: number): boolean {
   const seat = t.actor;
   const slot = action - A_SLOT_BASE;
   switch (t.ctx) {

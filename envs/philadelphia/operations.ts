@@ -23,7 +23,6 @@ import type { PhiladelphiaPosition } from './position.js';
 // ---- small queries ----------------------------------------------------------------------------------
 
 /** The seat whose turn it is. */
-export const turnSeat = (t: PhiladelphiaPosition): number => (t.start + t.turn) % t.players;
 export const has = (t: PhiladelphiaPosition, seat: number, kind: number): boolean =>
   t.fieldCount[seat * KIND_COUNT + kind] > 0;
 export const countIn = (t: PhiladelphiaPosition, seat: number, kind: number): number =>

@@ -6,7 +6,7 @@
 import { definePosition, field, type Position } from '../core/position.js';
 import { CELLS, winnerOf } from './components.js';
 
-export const GAME = 'tictactoe';
+const GAME = 'tictactoe';
 
 export const POSITION = definePosition({
   game: GAME,

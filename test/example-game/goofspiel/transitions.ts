@@ -4,7 +4,7 @@
  * wins the prize's value, a tie discards it. After CARDS rounds the most points win.
  */
 import { Rng } from '../../../envs/index.js';
-import { CARDS, SEATS } from './components.js';
+import { CARDS } from './components.js';
 import { EV } from './events.js';
 import { POSITION, type GoofspielPosition } from './position.js';
 
@@ -56,5 +56,3 @@ export function determinize(p: GoofspielPosition, seat: number, rng: Rng): Goofs
   q.rng = rng.fork('goofspiel');
   return q;
 }
-
-export { SEATS };
