@@ -1,7 +1,7 @@
 /**
  * The one event-log format of every game: what happened, as records of a kind and its integer
- * arguments (seats, cards, amounts), stored flat in one Int32Array so a position clones it
- * with one copy. Views turn records into entries; renderers turn entries into sentences. Every
+ * arguments (seats, cards, amounts), stored flat in one number array so a position clones it
+ * with one slice. Views turn records into entries; renderers turn entries into sentences. Every
  * argument must be public information: the log is shown to every seat.
  */
 import { z } from 'zod';
@@ -45,21 +45,23 @@ export function defineEvents<K extends string>(args: Readonly<Record<K, readonly
 
 export class EventLog<K extends string = string> {
   /**
-   * Records back to back in an Int32Array: kind index, then its arguments. Live records are
-   * buf[start..end); dropFirst only moves `start`, and push compacts or grows the buffer when it
-   * runs out, so the hot path never allocates.
+   * Records back to back in a plain array of small integers (V8 keeps it packed): kind index,
+   * then its arguments. Live records are data[start..end); dropFirst only moves `start`, and once
+   * the dropped words are most of the array the live ones move to the front. The array itself
+   * never shrinks (shrinking makes V8 reallocate it, and the next pushes grow it again), so
+   * neither pushing nor dropping allocates on the hot path. A clone copies the live words once.
    */
   constructor(
     readonly kinds: EventKinds<K>,
-    private buf: Int32Array = new Int32Array(64),
+    private data: number[] = [],
     private start = 0,
-    private end = 0,
     private count = 0,
+    private end = data.length,
   ) {}
 
-  /** An empty log; `words` is the initial room (it grows as needed). */
-  static empty<K extends string>(kinds: EventKinds<K>, words = 64): EventLog<K> {
-    return new EventLog(kinds, new Int32Array(words), 0, 0, 0);
+  /** An empty log. */
+  static empty<K extends string>(kinds: EventKinds<K>): EventLog<K> {
+    return new EventLog(kinds);
   }
 
   /** Number of records. */
@@ -70,18 +72,17 @@ export class EventLog<K extends string = string> {
   /** Appends one record; arguments past the kind's arity are ignored (no rest array on the hot path). */
   push(kind: number, a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0): void {
     const n = this.kinds.arity[kind];
-    if (this.end + 1 + n > this.buf.length) this.makeRoom(1 + n);
-    const buf = this.buf;
+    const data = this.data;
     let at = this.end;
-    buf[at++] = kind;
-    if (n > 0) buf[at++] = a;
-    if (n > 1) buf[at++] = b;
-    if (n > 2) buf[at++] = c;
-    if (n > 3) buf[at++] = d;
-    if (n > 4) buf[at++] = e;
-    if (n > 5) buf[at++] = f;
-    if (n > 6) buf[at++] = g;
-    if (n > 7) buf[at++] = h;
+    data[at++] = kind;
+    if (n > 0) data[at++] = a;
+    if (n > 1) data[at++] = b;
+    if (n > 2) data[at++] = c;
+    if (n > 3) data[at++] = d;
+    if (n > 4) data[at++] = e;
+    if (n > 5) data[at++] = f;
+    if (n > 6) data[at++] = g;
+    if (n > 7) data[at++] = h;
     this.end = at;
     this.count++;
   }
@@ -91,41 +92,27 @@ export class EventLog<K extends string = string> {
     if (args.length !== this.kinds.arity[kind]) {
       throw new RangeError(`event '${this.kinds.names[kind]}' takes ${this.kinds.arity[kind]} arguments`);
     }
-    if (this.end + 1 + args.length > this.buf.length) this.makeRoom(1 + args.length);
-    this.buf[this.end++] = kind;
-    for (const v of args) this.buf[this.end++] = v;
+    this.data[this.end++] = kind;
+    for (const v of args) this.data[this.end++] = v;
     this.count++;
-  }
-
-  /** Moves the live records to the front, and doubles the buffer if that is not room enough. */
-  private makeRoom(words: number): void {
-    const live = this.end - this.start;
-    if (live + words <= this.buf.length && this.start > 0) {
-      this.buf.copyWithin(0, this.start, this.end);
-    } else {
-      const grown = new Int32Array(Math.max(2 * this.buf.length, live + words, 16));
-      grown.set(this.buf.subarray(this.start, this.end));
-      this.buf = grown;
-    }
-    this.start = 0;
-    this.end = live;
   }
 
   /** Word offset of record `record` (records have different lengths, so this walks). */
   private offsetOf(record: number): number {
     let at = this.start;
-    for (let i = 0; i < record && at < this.end; i++) at += 1 + this.kinds.arity[this.buf[at]];
+    const end = this.end;
+    for (let i = 0; i < record && at < end; i++) at += 1 + this.kinds.arity[this.data[at]];
     return at;
   }
 
   /** Records from `from` (a record number) on, as entries. */
   entries(from = 0): EventEntry<K>[] {
     const out: EventEntry<K>[] = [];
-    const buf = this.buf;
+    const data = this.data;
     for (let at = this.offsetOf(Math.max(0, from)); at < this.end;) {
-      const kind = buf[at];
+      const kind = data[at];
       const n = this.kinds.arity[kind];
-      out.push({ kind: this.kinds.names[kind], args: Array.from(buf.subarray(at + 1, at + 1 + n)) });
+      out.push({ kind: this.kinds.names[kind], args: data.slice(at + 1, at + 1 + n) });
       at += 1 + n;
     }
     return out;
@@ -133,12 +120,12 @@ export class EventLog<K extends string = string> {
 
   /** Kind index of record `record`. */
   kindAt(record: number): number {
-    return this.buf[this.offsetOf(record)];
+    return this.data[this.offsetOf(record)];
   }
 
   /** Argument `arg` of record `record`. */
   argAt(record: number, arg: number): number {
-    return this.buf[this.offsetOf(record) + 1 + arg];
+    return this.data[this.offsetOf(record) + 1 + arg];
   }
 
   /** Forgets the first `records` records (a log that keeps only recent rounds). */
@@ -146,15 +133,19 @@ export class EventLog<K extends string = string> {
     const n = Math.min(records, this.count);
     this.start = this.offsetOf(n);
     this.count -= n;
-    if (this.count === 0) this.start = this.end = 0;
+    if (this.count === 0) {
+      this.start = this.end = 0;
+    } else if (this.start >= 64 && 2 * this.start >= this.end) {
+      // A plain loop: Array.prototype.copyWithin takes V8's generic path on plain arrays.
+      const data = this.data;
+      for (let i = this.start; i < this.end; i++) data[i - this.start] = data[i];
+      this.end -= this.start;
+      this.start = 0;
+    }
   }
 
   clone(): EventLog<K> {
-    const live = this.end - this.start;
-    // Room for as many records again, so the clone's next pushes do not grow it at once.
-    const buf = new Int32Array(Math.max(16, 2 * live));
-    buf.set(this.buf.subarray(this.start, this.end));
-    return new EventLog(this.kinds, buf, 0, live, this.count);
+    return new EventLog(this.kinds, this.data.slice(this.start, this.end), 0, this.count);
   }
 
   /** `[kind, ...args]` per record. */

@@ -129,7 +129,7 @@ function log<K extends string>(kinds: EventKinds<K>, capacity: number): Field<Ev
   return {
     copy: 'clone',
     json: () => kinds.jsonSchema(capacity),
-    create: () => EventLog.empty(kinds, 4 * capacity),
+    create: () => EventLog.empty(kinds),
     toJSON: (v) => v.toJSON(),
     fromJSON: (j) => EventLog.fromJSON(kinds, j as (string | number)[][]),
     clone: (v) => v.clone(),
