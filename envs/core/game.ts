@@ -25,7 +25,7 @@ export interface NewGameOptions<Config = unknown> {
   players: number;
   /** Seed of the game's own RNG: seedrandom alea of String(seed), nothing mixed in. */
   seed: number | string;
-  /** Game-specific options, documented in the game's rules.ts header. */
+  /** Game-specific options, documented in the game's index.ts header (checkConfig). */
   config?: Config;
 }
 
