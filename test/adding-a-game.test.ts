@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { makeAgent, playMatch } from '../agents/index.js';
 import {
   AECEnv,
+  Rng,
   GAMES,
   checkGame,
   listGames,
@@ -131,5 +132,26 @@ describe('a sixth game added by its folder and one registry line', () => {
     expect(page).toContain('| 0–4 | 5 | Bid the card of value n + 1 |');
     expect(referenceMarkdown(goofspiel)).toContain('### 2 players: 23 values');
     expect(page).toContain('| theyBid | 22 | 1 |');
+  });
+});
+
+describe('the kit checks seats', () => {
+  test('view, observation and determinize refuse a seat the game does not have, naming the allowed ones', () => {
+    const state = goofspiel.newGame({ players: 2, seed: 4 });
+    for (const call of [() => state.view(2), () => state.observation(-2), () => state.observation(0.5)]) {
+      expect(call).toThrow(/seat .* is not a seat of this 2-player game \(0\.\.1, or -1 for the spectator\)/);
+    }
+    expect(state.view(-1).ownBid).toBe(0);
+  });
+
+  test("the spectator's world resamples seat 0's face-down bid too", () => {
+    const bids = new Set<number>();
+    for (let i = 0; i < 40; i++) {
+      const state = goofspiel.newGame({ players: 2, seed: 8 });
+      state.applyAction(4);
+      const world = state.determinize(-1, Rng.fromSeed(`world:${i}`));
+      bids.add(goofspiel.positionOf(world).bids[0]);
+    }
+    expect(bids.size).toBeGreaterThan(1);
   });
 });

@@ -78,22 +78,12 @@ export interface CityPlanConfig {
 }
 
 /**
- * An empty position per seat count, built once. The kit's create() adds the fields one by one, which
- * leaves V8 a slow dictionary-mode object; its compiled clone builds the fast object literal every
- * other position has, so setup clones this template (which nothing ever changes).
- */
-const EMPTY: CityPlanPosition[] = [];
-function emptyPosition(players: number): CityPlanPosition {
-  return (EMPTY[players] ??= POSITION.create(players));
-}
-
-/**
  * §3 setup. RNG draws in the order §5 fixes: the deck shuffle (ascending kind order, Fisher-Yates),
  * then the first mayor. Seat 0 takes the top 5 cards, then seat 1, and so on.
  */
 export function setup(players: number, seed: number | string, config: CityPlanConfig | undefined): CityPlanPosition {
   const variant = config?.variant ?? 'delta';
-  const t = POSITION.clone(emptyPosition(players));
+  const t = POSITION.create(players);
   t.variant = VARIANTS.indexOf(variant);
   const rng = Rng.fromSeed(seed);
   t.rng = rng;

@@ -11,7 +11,7 @@ import type { Fields, Position, PositionKit } from './position.js';
 import { assertPlayerCount } from './registry.js';
 import type { Rng } from './rng.js';
 
-/** One block of the flat action space, for the generated action table (docs/games/<game>.md). */
+/** One block of the flat action space, for the generated action table (docs/rules/<game>.md). */
 export interface ActionRange {
   /** First action number of the block. */
   readonly first: number;
@@ -142,15 +142,32 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
   }
 
   view(player: number): View {
+    this.checkSeat(player);
     return this.rules.view(this.p, player);
   }
 
   observation(player: number): Float32Array {
+    this.checkSeat(player);
     return this.rules.encode(this.rules.view(this.p, player));
   }
 
   determinize(player: number, rng: Rng): GameState<View> {
+    this.checkSeat(player);
     return new KitState(this.rules, this.rules.determinize(this.p, player, rng));
+  }
+
+  /** A seat 0..players-1, or -1 for the spectator; anything else would read past the per-seat arrays. */
+  private checkSeat(seat: number): void {
+    if (seat >>> 0 !== seat && seat !== -1) this.badSeat(seat);
+    if (seat >= this.p.players) this.badSeat(seat);
+  }
+
+  private badSeat(seat: number): never {
+    throw new AgoraError(
+      'bad_request',
+      `${this.rules.name}: seat ${seat} is not a seat of this ${this.p.players}-player game ` +
+        `(0..${this.p.players - 1}, or -1 for the spectator)`,
+    );
   }
 
   clone(): GameState<View> {

@@ -70,4 +70,19 @@ describe('EventLog', () => {
     expect(schema.safeParse([['pass', 1.5]]).success).toBe(false);
     expect(() => log.pushArgs(EV.deal, [1])).toThrow("event 'deal' takes 2 arguments");
   });
+
+  test('argument ranges declared by name are enforced on load, naming the argument', () => {
+    const ranged = defineEvents({ deal: ['seat', 'card'], pass: ['seat'] }, { seat: [0, 3], '*': [0, 51] });
+    const schema = ranged.jsonSchema(10);
+    expect(
+      schema.safeParse([
+        ['deal', 3, 51],
+        ['pass', 0],
+      ]).success,
+    ).toBe(true);
+    const bad = schema.safeParse([['deal', 4, 0]]);
+    expect(bad.success).toBe(false);
+    expect(JSON.stringify(bad.error)).toContain("'deal' argument seat is 4; allowed 0..3");
+    expect(schema.safeParse([['deal', 0, 52]]).success).toBe(false);
+  });
 });

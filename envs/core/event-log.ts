@@ -20,7 +20,14 @@ export class EventKinds<K extends string = string> {
   /** Kind name -> index, for writers: `log.push(EV.draft, seat, suit)`. */
   readonly index: Readonly<Record<K, number>>;
 
-  constructor(readonly args: Readonly<Record<K, readonly string[]>>) {
+  constructor(
+    readonly args: Readonly<Record<K, readonly string[]>>,
+    /**
+     * Allowed values by argument name ('seat', 'card', ...; '*' for any other name), checked when a
+     * saved log is loaded, so renderers never meet an argument outside its table.
+     */
+    readonly ranges: Readonly<Record<string, readonly [number, number]>> = {},
+  ) {
     this.names = Object.keys(args) as K[];
     this.arity = this.names.map((k) => args[k].length);
     this.index = Object.fromEntries(this.names.map((k, i) => [k, i])) as Record<K, number>;
@@ -29,18 +36,41 @@ export class EventKinds<K extends string = string> {
 
   /** The JSON schema of a saved log: `[kind, ...args]` records, at most `capacity` of them. */
   jsonSchema(capacity: number): z.ZodType {
-    const record = z
-      .tuple([z.enum(this.names as unknown as [string, ...string[]])], z.int())
-      .refine((r) => r.length - 1 === this.arity[this.names.indexOf(r[0] as K)], {
-        message: 'wrong number of arguments for this kind of event',
+    const record = z.tuple([z.enum(this.names as unknown as [string, ...string[]])], z.int()).superRefine((r, ctx) => {
+      const kind = r[0] as K;
+      const names = this.args[kind];
+      if (r.length - 1 !== names.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `a '${kind}' event has ${names.length} arguments, not ${r.length - 1}`,
+        });
+        return;
+      }
+      names.forEach((name, i) => {
+        const range = this.ranges[name] ?? this.ranges['*'];
+        const v = r[i + 1] as number;
+        if (range && (v < range[0] || v > range[1])) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `'${kind}' argument ${name} is ${v}; allowed ${range[0]}..${range[1]}`,
+            path: [i + 1],
+          });
+        }
       });
+    });
     return z.array(record).max(capacity);
   }
 }
 
-/** Declares a game's event kinds: `defineEvents({ draft: ['seat', 'suit'], cap: [] })`. */
-export function defineEvents<K extends string>(args: Readonly<Record<K, readonly string[]>>): EventKinds<K> {
-  return new EventKinds(args);
+/**
+ * Declares a game's event kinds and the range of each argument name:
+ * `defineEvents({ draft: ['seat', 'suit'], cap: [] }, { seat: [0, 3], suit: [0, 3] })`.
+ */
+export function defineEvents<K extends string>(
+  args: Readonly<Record<K, readonly string[]>>,
+  ranges: Readonly<Record<string, readonly [number, number]>> = {},
+): EventKinds<K> {
+  return new EventKinds(args, ranges);
 }
 
 export class EventLog<K extends string = string> {

@@ -136,5 +136,20 @@ describe('definePosition', () => {
     expect(() =>
       definePosition({ game: 'x', version: 1, minPlayers: 1, maxPlayers: 1, fields: { players: field.int(0, 1) } }),
     ).toThrow(/players/);
+    expect(() =>
+      definePosition({
+        game: 'x',
+        version: 1,
+        minPlayers: 1,
+        maxPlayers: 1,
+        fields: { ['__proto__']: field.int(0, 1) },
+      }),
+    ).toThrow(/__proto__/);
+  });
+
+  test("an rng state outside Alea's ranges is refused (it would draw indices past their arrays)", () => {
+    const good = KIT.toJSON(sample());
+    expect(() => KIT.fromJSON({ ...good, rng: { c: 0, s0: 5, s1: 0.5, s2: 0.5 } })).toThrow(/rng/);
+    expect(() => KIT.fromJSON({ ...good, rng: { c: 1.5, s0: 0.1, s1: 0.5, s2: 0.5 } })).toThrow(/rng/);
   });
 });

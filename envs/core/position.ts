@@ -69,12 +69,19 @@ interface IntsOptions {
   fill?: number;
 }
 
+/** n copies of v in a packed array (new Array(n).fill(v) leaves V8's holey kind, slower to read). */
+function packedArray(n: number, v: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(v);
+  return out;
+}
+
 /** A fixed-length list of integers in [min, max], held as a plain array. */
 function ints(length: Length, options: IntsOptions): Field<number[]> {
   return {
     copy: 'slice',
     json: (players) => z.array(z.int().min(options.min).max(options.max)).length(lengthOf(length, players)),
-    create: (players) => new Array<number>(lengthOf(length, players)).fill(options.fill ?? options.min),
+    create: (players) => packedArray(lengthOf(length, players), options.fill ?? options.min),
     toJSON: (v) => v.slice(),
     fromJSON: (j) => (j as number[]).slice(),
   };
@@ -110,6 +117,7 @@ function list(maxLength: Length, options: { min: number; max: number }): Field<n
   };
 }
 
+const BLANK_RNG = Rng.fromSeed('').state();
 const RngJson = z.strictObject({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() });
 
 /** The position's one random source (core's Rng): every shuffle and die of the game draws from it. */
@@ -117,7 +125,8 @@ function rng(): Field<Rng> {
   return {
     copy: 'clone',
     json: () => RngJson.refine(isRngState, 'not an Alea state'),
-    create: () => Rng.fromSeed(''),
+    // The game's setup seeds it; until then every position shares one blank state (no hashing per game).
+    create: () => Rng.fromState(BLANK_RNG),
     toJSON: (v) => v.state(),
     fromJSON: (j) => Rng.fromState(j as RngState),
     clone: (v) => v.clone(),
@@ -181,11 +190,13 @@ export interface PositionKit<F extends Fields> {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+// players is the kit's own; __proto__ in an object literal sets the prototype instead of a field.
+const RESERVED = new Set(['players', '__proto__', 'constructor', 'prototype']);
 
 export function definePosition<F extends Fields>(spec: PositionSpec<F>): PositionKit<F> {
   const names = Object.keys(spec.fields);
   for (const name of names) {
-    if (!IDENTIFIER.test(name) || name === 'players')
+    if (!IDENTIFIER.test(name) || RESERVED.has(name))
       throw new Error(`${spec.game}: bad position field name '${name}'`);
   }
   const unsaved = new Set<string>(spec.unsaved ?? []);

@@ -90,7 +90,17 @@ export class Rng {
 export function isRngState(x: unknown): x is RngState {
   if (typeof x !== 'object' || x === null) return false;
   const o = x as Record<string, unknown>;
-  return ['c', 's0', 's1', 's2'].every((k) => typeof o[k] === 'number' && Number.isFinite(o[k]));
+  // Alea's invariants: s0..s2 are fractions in [0, 1) and c an integer carry below 2091639 + 1.
+  // Anything else draws numbers outside [0, 1) and so indices outside their arrays.
+  const fraction = (v: unknown) => typeof v === 'number' && v >= 0 && v < 1;
+  return (
+    Number.isInteger(o.c) &&
+    (o.c as number) >= 0 &&
+    (o.c as number) <= 2091639 &&
+    fraction(o.s0) &&
+    fraction(o.s1) &&
+    fraction(o.s2)
+  );
 }
 
 /** The public way to get a seeded generator (exported from envs/index.ts). */

@@ -185,3 +185,13 @@ describe('saved states', () => {
     expect(() => filthyrich.fromJSON(json)).toThrow(InvalidStateError);
   });
 });
+
+describe('filthyrich saved logs', () => {
+  test('an event naming a card that does not exist is refused on load, naming the record and the range', () => {
+    const json = filthyrich.newGame({ players: 3, seed: 'log-range' }).toJSON() as { log: unknown[] };
+    const bad = { ...json, log: [...json.log, ['buy', 1, 0, 99, 5]] };
+    expect(() => filthyrich.fromJSON(bad)).toThrow(/'buy' argument luxury is 99; allowed 0\.\.\d+/);
+    const badSeat = { ...json, log: [...json.log, ['turn', 1, 7]] };
+    expect(() => filthyrich.fromJSON(badSeat)).toThrow(/'turn' argument seat is 7; allowed -1\.\.4/);
+  });
+});

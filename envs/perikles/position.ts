@@ -238,16 +238,12 @@ export const POSITION = definePosition({
   migrations: { 1: fromVersion1 },
 });
 
-/**
- * A new position of `players` seats before the deal: every power allied with itself only. It is a
- * clone of what create() built: create adds the fields one by one, which leaves V8 a slow
- * dictionary-mode object, while clone builds one object literal (several times faster to read).
- */
+/** A new position of `players` seats before the deal: every power allied with itself only. */
 export function emptyPosition(players: number, rng: Rng): PeriklesPosition {
   const t = POSITION.create(players);
   t.rng = rng;
   for (let u = 0; u < POWER_COUNT; u++) t.allied[u] = 1 << u;
-  return POSITION.clone(t);
+  return t;
 }
 
 // ---- chance (§5) -----------------------------------------------------------------------------------

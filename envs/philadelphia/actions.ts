@@ -67,7 +67,7 @@ const BLOCKS = [
 ] as const;
 type BlockName = (typeof BLOCKS)[number][0];
 
-/** The action space in blocks (docs/games/philadelphia.md). */
+/** The action space in blocks (docs/rules/philadelphia.md). */
 export const ACTIONS: readonly ActionRange[] = (() => {
   let first = 0;
   return BLOCKS.map(([, count, meaning]) => {

@@ -139,26 +139,8 @@ const KIT = definePosition({
   migrations: { 1: fromVersion1 },
 });
 
-/** Packed copies of a position's plain arrays (the kit creates them with holes: slower element access). */
-function packed(p: PhiladelphiaPosition): PhiladelphiaPosition {
-  const record = p as unknown as Record<string, unknown>;
-  for (const name of Object.keys(FIELDS)) {
-    if (Array.isArray(record[name])) record[name] = Array.from(record[name] as number[]);
-  }
-  return p;
-}
-
-/**
- * The kit's position functions, with create and fromJSON returning a clone: the kit builds those
- * objects field by field with keyed stores, which leaves a 37-field object in V8's slow dictionary
- * mode (and its arrays holey); clone is one object literal with fast properties (about 2x the
- * playout speed).
- */
-export const POSITION: PositionKit<typeof FIELDS> = {
-  ...KIT,
-  create: (players) => KIT.clone(packed(KIT.create(players))),
-  fromJSON: (json) => KIT.clone(packed(KIT.fromJSON(json))),
-};
+/** The kit's position functions (envs/core/position.ts). */
+export const POSITION: PositionKit<typeof FIELDS> = KIT;
 
 /** The seat whose turn it is. */
 export const turnSeat = (t: PhiladelphiaPosition): number => (t.start + t.turn) % t.players;

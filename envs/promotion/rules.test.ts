@@ -707,7 +707,7 @@ describe('fromJSON validation', () => {
       edit((j) => {
         j.log = [['spin', 1, 0, 2]];
       }),
-      /wrong number of arguments for this kind of event\n {2}→ at log\[0\]/,
+      /a 'spin' event has 2 arguments, not 3\n {2}→ at log\[0\]/,
     ],
     [
       'a bad RNG state',

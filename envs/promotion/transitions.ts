@@ -48,16 +48,9 @@ const MAX_DECISIONS_PER_ROUND = 1 + 1 + PLAYERS + (PLAYERS - 1) + 1 + 1;
 const DRAFT_DECISIONS = SUITS.length - 1;
 export const MAX_GAME_LENGTH = DRAFT_DECISIONS + MAX_ROUNDS * MAX_DECISIONS_PER_ROUND;
 
-/**
- * A new position, every field at its declared initial value. Cloned from one made at load time:
- * POSITION.create adds the fields one by one, which leaves V8 a slow dictionary-mode object (and
- * seeds a throwaway Rng), while clone builds one object literal with fast properties.
- */
-const INITIAL = POSITION.create(PLAYERS);
-
 /** §3: the supply holds every card 5..13, seat 0 is the setup parent, row cards are implicit. */
 export function setup(_players: number, seed: number | string): PromotionPosition {
-  const p = POSITION.clone(INITIAL);
+  const p = POSITION.create(PLAYERS);
   p.rng = Rng.fromSeed(seed);
   return p;
 }

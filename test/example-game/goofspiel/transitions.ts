@@ -40,13 +40,13 @@ export function apply(p: GoofspielPosition, action: number): void {
 
 /**
  * A world `seat` cannot tell from this one: the prize cards not yet turned up in any order, and
- * seat 0's face-down bid (when seat 1 looks) any card seat 0 could have played.
+ * seat 0's face-down bid (to anyone but seat 0) any card seat 0 could have played.
  */
 export function determinize(p: GoofspielPosition, seat: number, rng: Rng): GoofspielPosition {
   const q = POSITION.clone(p);
   const unseen = Array.from(q.prizes.subarray(q.round + 1));
   q.prizes.set(rng.shuffle(unseen), q.round + 1);
-  if (seat === 1 && q.bids[0] > 0) {
+  if (seat !== 0 && q.bids[0] > 0) {
     q.hands[q.bids[0] - 1] = 1;
     const options = [];
     for (let v = 0; v < CARDS; v++) if (q.hands[v]) options.push(v + 1);
