@@ -42,6 +42,15 @@ describe('EventLog', () => {
     expect(log.entries()).toEqual([]);
   });
 
+  test('leadingBelow counts the front records whose argument is below a value, after drops too', () => {
+    const log = EventLog.empty(KINDS);
+    for (const turn of [1, 1, 2, 3, 3]) log.push(EV.deal, turn, 0);
+    log.push(EV.pass, 4);
+    expect([log.leadingBelow(0, 1), log.leadingBelow(0, 3), log.leadingBelow(0, 9)]).toEqual([0, 3, 6]);
+    log.dropFirst(2);
+    expect(log.leadingBelow(0, 3)).toBe(1);
+  });
+
   test('a clone is independent of its original', () => {
     const log = EventLog.empty(KINDS);
     log.push(EV.deal, 1, 2);

@@ -158,6 +158,21 @@ export class EventLog<K extends string = string> {
     return this.data[this.offsetOf(record) + 1 + arg];
   }
 
+  /**
+   * How many records at the front have argument `arg` below `value`, in one pass: logs that keep
+   * a turn or round as an argument, in order, find where the turns to drop end.
+   */
+  leadingBelow(arg: number, value: number): number {
+    const data = this.data;
+    let at = this.start;
+    let n = 0;
+    while (at < this.end && data[at + 1 + arg] < value) {
+      at += 1 + this.kinds.arity[data[at]];
+      n++;
+    }
+    return n;
+  }
+
   /** Forgets the first `records` records (a log that keeps only recent rounds). */
   dropFirst(records: number): void {
     const n = Math.min(records, this.count);

@@ -7,6 +7,7 @@
  * and 12 luxuries, the binder against the signs' placements, and the fit of every field to the
  * phase. Version 1 (readable card codes, before the kit) is migrated by `fromVersion1`.
  */
+import { bitsOf } from '../core/arrays.js';
 import { z } from 'zod';
 import { InvalidStateError } from '../core/errors.js';
 import type { EventKinds, EventLog } from '../core/event-log.js';
@@ -203,11 +204,6 @@ export const POSITION: PositionKit<typeof FIELDS> = KIT;
 type Bad = (detail: string) => never;
 
 const code = (type: number): string => CARD_TYPES[type].code;
-const bitsOf = (mask: number, size: number): number[] => {
-  const out: number[] = [];
-  for (let i = 0; i < size; i++) if (mask & (1 << i)) out.push(i);
-  return out;
-};
 
 /** The cross-field rules of a loaded position; fills the derived fields. */
 function check(p: FilthyRichPosition, bad: Bad): void {

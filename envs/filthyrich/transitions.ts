@@ -154,11 +154,9 @@ function note(p: FilthyRichPosition, kind: number, a = 0, b = 0, c = 0, d = 0): 
 
 /** Drops records of turns before `firstTurn` (records are in turn order). */
 function trimLog(p: FilthyRichPosition, firstTurn: number): void {
-  const log = p.log;
-  let drop = 0;
-  while (drop < log.length && log.argAt(drop, 0) < firstTurn) drop++;
+  const drop = p.log.leadingBelow(0, firstTurn);
   if (drop === 0) return;
-  log.dropFirst(drop);
+  p.log.dropFirst(drop);
   p.logBase += drop;
 }
 

@@ -3,6 +3,7 @@
  * the events since its last decision. Views are plain JSON; their shape is a contract (the golden
  * playthroughs hash every view).
  */
+import { bitsOf, listOf } from '../core/arrays.js';
 import type { PlayerView } from '../core/game.js';
 import { visibleAt } from './binder.js';
 import {
@@ -184,20 +185,6 @@ export function view(p: FilthyRichPosition, player: number): FilthyRichView {
     bankrupt: p.bankrupt,
     log: logOf(p, player),
   };
-}
-
-/** Indexes of the set bits of `mask` below `size`, ascending. */
-function bitsOf(mask: number, size: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < size; i++) if (mask & (1 << i)) out.push(i);
-  return out;
-}
-
-/** A plain array copy of part of a typed array (views are plain JSON). */
-function listOf(from: ArrayLike<number>, start: number, end: number): number[] {
-  const out: number[] = [];
-  for (let i = start; i < end; i++) out.push(from[i]);
-  return out;
 }
 
 /**

@@ -3,6 +3,7 @@
  * Special tile, the strengths of the counters it controls, and for every other power only counts
  * and the multiset of strengths that are in the pool or face down. Seat -1 is the spectator.
  */
+import { bitsOf, listOf } from '../core/arrays.js';
 import type { PlayerView } from '../core/game.js';
 import {
   CITIES,
@@ -176,20 +177,6 @@ export interface PeriklesView extends PlayerView {
   readonly log: LogEntry[];
   /** Events of that stretch that no longer fit the log. */
   readonly logDropped: number;
-}
-
-/** Indexes 0..n-1 whose bit is set in mask. */
-function bitsOf(mask: number, n: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) if (mask & (1 << i)) out.push(i);
-  return out;
-}
-
-/** A plain copy of typed[from, to) (Array.from on typed arrays is slow in V8). */
-function listOf(typed: ArrayLike<number>, from = 0, to = typed.length): number[] {
-  const out = new Array<number>(to - from);
-  for (let i = from; i < to; i++) out[i - from] = typed[i];
-  return out;
 }
 
 /** Seat p controls `power` this turn, so it sees that power's strengths. */
