@@ -70,43 +70,23 @@ type Row = [
   eco: boolean,
 ];
 
-const R = (
-  name: string,
-  copies: number,
-  cost: number,
-  power: number,
-  points: number,
-  bonus: number,
-  eco = false,
-): Row => [name, 'R', copies, cost, power, points, bonus, eco];
-const C = (
-  name: string,
-  copies: number,
-  cost: number,
-  power: number,
-  points: number,
-  bonus: number,
-  eco = false,
-): Row => [name, 'C', copies, cost, power, points, bonus, eco];
-const I = (
-  name: string,
-  copies: number,
-  cost: number,
-  power: number,
-  points: number,
-  bonus: number,
-  eco = false,
-): Row => [name, 'I', copies, cost, power, points, bonus, eco];
-/** Power plants: the fifth column is the production. */
-const P = (
-  name: string,
-  copies: number,
-  cost: number,
-  production: number,
-  points: number,
-  bonus: number,
-  eco = false,
-): Row => [name, 'P', copies, cost, production, points, bonus, eco];
+/** A table row of one building type; for power plants (P) the power column is the production. */
+const rowOf =
+  (type: BuildingType) =>
+  (name: string, copies: number, cost: number, power: number, points: number, bonus: number, eco = false): Row => [
+    name,
+    type,
+    copies,
+    cost,
+    power,
+    points,
+    bonus,
+    eco,
+  ];
+const R = rowOf('R');
+const C = rowOf('C');
+const I = rowOf('I');
+const P = rowOf('P');
 
 /** §2.2 tables R, C, I and P, one line per kind in kind order 0..29. */
 const PLAIN_ROWS: Row[] = [
