@@ -35,9 +35,15 @@ export {
   type PositionKit,
   type PositionSpec,
 } from './core/position.js';
-export { defineEvents, EventKinds, EventLog, type EventEntry } from './core/event-log.js';
+export { defineEvents, EventKinds, EventLog, type EntryConverter, type EventEntry } from './core/event-log.js';
 export { defineGame, type ActionRange, type GameRules, type KitGame } from './core/define-game.js';
-export { defineLayout, SegmentWriter, type Segment, type SegmentLayout } from './core/segments.js';
+export {
+  defineLayout,
+  SegmentWriter,
+  type ObservationSegment,
+  type Segment,
+  type SegmentLayout,
+} from './core/segments.js';
 export { referenceMarkdown } from './core/rules-markdown.js';
 export {
   SEAT_COLORS,

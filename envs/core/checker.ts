@@ -204,11 +204,21 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
     if (!(obs instanceof Float32Array) || obs.length !== size)
       fail(`observation(${p}) has length ${obs.length}; observationSize is ${size}`);
     const encoded = def.encode(view);
+    // The direct encoder writes into a used buffer at an offset: it must set every value of its
+    // range (zeros included) and nothing outside it.
+    const used = new Float32Array(size + 2 * GUARD).fill(Number.NaN);
+    state.observeInto(p, used, GUARD);
     for (let i = 0; i < size; i++) {
       if (!Number.isFinite(obs[i]) || obs[i] < 0 || obs[i] > 1)
         fail(`observation(${p})[${i}] = ${obs[i]} is not in [0, 1]`);
       if (obs[i] !== encoded[i])
         fail(`observation(${p})[${i}] = ${obs[i]} but encode(view(${p}))[${i}] = ${encoded[i]}`);
+      if (used[GUARD + i] !== encoded[i])
+        fail(`observeInto(${p}) wrote ${used[GUARD + i]} at [${i}] of a used buffer; encode(view) has ${encoded[i]}`);
+    }
+    for (let i = 0; i < GUARD; i++) {
+      if (!Number.isNaN(used[i]) || !Number.isNaN(used[GUARD + size + i]))
+        fail(`observeInto(${p}) wrote outside its ${size} values`);
     }
     views.push(JSON.stringify({ ...view, seat: 0 }));
   }
@@ -220,6 +230,9 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
   def.renderHtml(spectator);
   if (views.some((v) => v !== views[0])) report.asymmetricStates++;
 }
+
+/** Values left on either side of the range observeInto is given, to catch writes outside it. */
+const GUARD = 3;
 
 function checkRoundTrip(def: GameDefinition, state: GameState): void {
   const saved = state.toJSON();

@@ -10,6 +10,7 @@ import type { GlossaryEntry, RulesDoc } from './board.js';
 import type { Fields, Position, PositionKit } from './position.js';
 import { assertPlayerCount } from './registry.js';
 import type { Rng } from './rng.js';
+import { layoutOf, type Segment } from './segments.js';
 
 /** One block of the flat action space, for the generated action table (docs/rules/<game>.md). */
 export interface ActionRange {
@@ -34,7 +35,7 @@ export interface GameRules<F extends Fields, View extends PlayerView, Config> {
   readonly actions: readonly ActionRange[];
   readonly encodingVersion: number;
   /** The observation layout in named segments for a seat count (envs/core/segments.ts). */
-  observationSegments(players: number): readonly { readonly name: string; readonly size: number }[];
+  observationSegments(players: number): readonly Segment[];
   maxGameLength(players: number): number;
   /** The position declaration: fields, saved-state version, cross-field checks. */
   readonly position: PositionKit<F>;
@@ -70,6 +71,12 @@ export interface GameRules<F extends Fields, View extends PlayerView, Config> {
   evaluate(p: Position<F>, seat: number): number;
 
   encode(view: View): Float32Array;
+  /**
+   * Writes encode(view(p, seat)) straight from the position into out[offset ..], value for value
+   * (the checker compares the two). The kit zeroes that range first, so only nonzero values need
+   * writing. Optional: without it observations go through view and encode.
+   */
+  encodeInto?(p: Position<F>, seat: number, out: Float32Array, offset: number): void;
   renderText(view: View): string;
   renderHtml(view: View): string;
   renderSvg(view: View): string;
@@ -84,7 +91,7 @@ export interface KitGame<F extends Fields, View extends PlayerView, Config> exte
   /** The action space in blocks (docs and tools). */
   readonly actions: readonly ActionRange[];
   /** The observation layout in named segments for a seat count. */
-  observationSegments(players: number): readonly { readonly name: string; readonly size: number }[];
+  observationSegments(players: number): readonly Segment[];
   /** The position inside a state of this game (tests, evaluators); throws for another game's state. */
   positionOf(state: GameState<View>): Position<F>;
   /** A state around a position (tests build positions by hand; fromJSON is the checked way in). */
@@ -95,6 +102,8 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
   constructor(
     readonly rules: GameRules<F, View, Config>,
     readonly p: Position<F>,
+    /** Observation size by seat count (shared by every state of the game). */
+    private readonly sizes: readonly number[],
   ) {}
 
   get players(): number {
@@ -147,13 +156,32 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
   }
 
   observation(player: number): Float32Array {
+    const out = new Float32Array(this.sizes[this.p.players]);
+    this.observeInto(player, out, 0);
+    return out;
+  }
+
+  observeInto(player: number, out: Float32Array, offset = 0): void {
     this.checkSeat(player);
-    return this.rules.encode(this.rules.view(this.p, player));
+    const r = this.rules;
+    const size = this.sizes[this.p.players];
+    if (offset >>> 0 !== offset || offset + size > out.length) {
+      throw new AgoraError(
+        'bad_request',
+        `${r.name}: an observation needs ${size} values from offset ${offset}; the buffer has ${out.length}`,
+      );
+    }
+    if (r.encodeInto) {
+      out.fill(0, offset, offset + size);
+      r.encodeInto(this.p, player, out, offset);
+    } else {
+      out.set(r.encode(r.view(this.p, player)), offset);
+    }
   }
 
   determinize(player: number, rng: Rng): GameState<View> {
     this.checkSeat(player);
-    return new KitState(this.rules, this.rules.determinize(this.p, player, rng));
+    return new KitState(this.rules, this.rules.determinize(this.p, player, rng), this.sizes);
   }
 
   /** A seat 0..players-1, or -1 for the spectator; anything else would read past the per-seat arrays. */
@@ -171,7 +199,7 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
   }
 
   clone(): GameState<View> {
-    return new KitState(this.rules, this.rules.position.clone(this.p));
+    return new KitState(this.rules, this.rules.position.clone(this.p), this.sizes);
   }
 
   actionToString(action: number): string {
@@ -220,7 +248,11 @@ export function defineGame<F extends Fields, View extends PlayerView, Config = u
   rules: GameRules<F, View, Config>,
 ): KitGame<F, View, Config> {
   checkActionRanges(rules.name, rules.actionSize, rules.actions);
-  const stateOf = (p: Position<F>): GameState<View> => new KitState(rules, p);
+  const sizes: number[] = [];
+  for (let n = rules.minPlayers; n <= rules.maxPlayers; n++) {
+    sizes[n] = rules.observationSegments(n).reduce((total, s) => total + s.size, 0);
+  }
+  const stateOf = (p: Position<F>): GameState<View> => new KitState(rules, p, sizes);
   const positionOf = (state: GameState<View>): Position<F> => {
     if (!(state instanceof KitState) || state.rules !== rules) {
       throw new TypeError(`${rules.name}: not a ${rules.name} state`);
@@ -240,6 +272,7 @@ export function defineGame<F extends Fields, View extends PlayerView, Config = u
     encodingVersion: rules.encodingVersion,
     observationSegments: (players) => rules.observationSegments(players),
     observationSize: (players) => rules.observationSegments(players).reduce((n, s) => n + s.size, 0),
+    observationLayout: (players) => layoutOf(rules.observationSegments(players)),
     maxGameLength: (players) => rules.maxGameLength(players),
     newGame(options: NewGameOptions<Config>) {
       assertPlayerCount(rules, options.players);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { defineEvents, EventLog } from './event-log.js';
+import { Rng } from './rng.js';
 
 const KINDS = defineEvents({
   deal: ['seat', 'card'],
@@ -93,5 +94,42 @@ describe('EventLog', () => {
     expect(bad.success).toBe(false);
     expect(JSON.stringify(bad.error)).toContain("'deal' argument seat is 4; allowed 0..3");
     expect(schema.safeParse([['deal', 0, 52]]).success).toBe(false);
+  });
+
+  test('mapEntries equals entries() after any mix of pushes, drops, cut-backs and clones', () => {
+    const rng = Rng.fromSeed('map-entries');
+    const convert = (kind: string, args: number[]) => ({ kind, args });
+    let log = EventLog.empty(KINDS);
+    let calls = 0;
+    const counted = (kind: string, args: number[]) => {
+      calls++;
+      return convert(kind, args);
+    };
+    for (let step = 0; step < 3000; step++) {
+      const r = rng.int(100);
+      if (r < 60) log.push(EV.deal, rng.int(4), step);
+      else if (r < 70) log.push(EV.end);
+      else if (r < 85) log.dropFirst(rng.int(Math.max(1, log.length)));
+      else if (r < 87) log.dropFirst(log.length + 1);
+      else if (r < 90) log = log.clone();
+      const before = calls;
+      const mapped = log.mapEntries(counted);
+      expect(mapped).toEqual(log.entries());
+      // Only records pushed since the last call are converted (a clone starts over).
+      expect(calls - before).toBeLessThanOrEqual(r >= 87 && r < 90 ? log.length : 1);
+    }
+  });
+
+  test('mapped entries are frozen and each call returns a new array', () => {
+    const log = EventLog.empty(KINDS);
+    log.push(EV.deal, 1, 2);
+    const convert = (kind: string, args: number[]) => ({ kind, args });
+    const a = log.mapEntries(convert);
+    const b = log.mapEntries(convert);
+    expect(a).not.toBe(b);
+    expect(a[0]).toBe(b[0]);
+    expect(Object.isFrozen(a[0]) && Object.isFrozen(a[0].args)).toBe(true);
+    a.push({ kind: 'end', args: [] });
+    expect(log.mapEntries(convert)).toHaveLength(1);
   });
 });

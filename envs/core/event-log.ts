@@ -73,7 +73,16 @@ export function defineEvents<K extends string>(
   return new EventKinds(args, ranges);
 }
 
+/** Turns one record into what a view carries; `args` is a fresh array the converter may keep. */
+export type EntryConverter<K extends string, T> = (kind: K, args: number[]) => T;
+
 export class EventLog<K extends string = string> {
+  // The view cache (never saved, not cloned): records converted by `cacheConvert`, oldest first,
+  // every record from data[cacheWord] back to at least the live log's first one.
+  private cacheConvert: unknown;
+  private cacheItems: unknown[] = [];
+  private cacheWord = 0;
+
   /**
    * Records back to back in a plain array of small integers (V8 keeps it packed): kind index,
    * then its arguments. Live records are data[start..end); dropFirst only moves `start`, and once
@@ -148,6 +157,40 @@ export class EventLog<K extends string = string> {
     return out;
   }
 
+  /**
+   * Every record converted by `convert`, oldest first, remembering earlier conversions: a view
+   * built at every step converts only the records pushed since the last call, not the whole log.
+   * The converted entries are frozen and shared between calls (the returned array is new each
+   * time), so keep `convert` one function: another one starts the cache over.
+   */
+  mapEntries<T>(convert: EntryConverter<K, T>): T[] {
+    if (this.cacheConvert !== convert || this.cacheWord < this.start) {
+      this.cacheConvert = convert;
+      this.cacheItems = [];
+      this.cacheWord = this.start;
+    }
+    const data = this.data;
+    const items = this.cacheItems;
+    for (let at = this.cacheWord; at < this.end;) {
+      const kind = data[at];
+      const n = this.kinds.arity[kind];
+      const item = convert(this.kinds.names[kind], data.slice(at + 1, at + 1 + n));
+      if (typeof item === 'object' && item !== null) {
+        for (const value of Object.values(item)) if (Array.isArray(value)) Object.freeze(value);
+        Object.freeze(item);
+      }
+      items.push(item);
+      at += 1 + n;
+    }
+    this.cacheWord = this.end;
+    const head = items.length - this.count;
+    if (head >= 64 && 2 * head >= items.length) {
+      this.cacheItems = items.slice(head);
+      return this.cacheItems.slice() as T[];
+    }
+    return items.slice(head) as T[];
+  }
+
   /** Kind index of record `record`. */
   kindAt(record: number): number {
     return this.data[this.offsetOf(record)];
@@ -179,12 +222,15 @@ export class EventLog<K extends string = string> {
     this.start = this.offsetOf(n);
     this.count -= n;
     if (this.count === 0) {
+      this.cacheItems = [];
+      this.cacheWord = 0;
       this.start = this.end = 0;
     } else if (this.start >= 64 && 2 * this.start >= this.end) {
       // A plain loop: Array.prototype.copyWithin takes V8's generic path on plain arrays.
       const data = this.data;
       for (let i = this.start; i < this.end; i++) data[i - this.start] = data[i];
       this.end -= this.start;
+      this.cacheWord -= this.start;
       this.start = 0;
     }
   }

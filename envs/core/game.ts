@@ -1,7 +1,7 @@
 import type { GlossaryEntry, RulesDoc } from './board.js';
 import type { ActionRange } from './define-game.js';
 import type { Rng } from './rng.js';
-import type { Segment } from './segments.js';
+import type { ObservationSegment, Segment } from './segments.js';
 
 /**
  * What one seat may see: plain JSON, built field by field by the game (style G10). Renderers,
@@ -49,6 +49,11 @@ export interface GameDefinition<Config = unknown, View extends PlayerView = Play
   readonly actions: readonly ActionRange[];
   /** The observation layout in named segments for a seat count: the generated layout table. */
   observationSegments(players: number): readonly Segment[];
+  /**
+   * The observation vector for a seat count, segment by segment: name, offset, size and meaning
+   * (docs/observations/<game>.md is generated from it).
+   */
+  observationLayout(players: number): readonly ObservationSegment[];
   /** Version of the observation encoding; bumped on any change. Models record it. */
   readonly encodingVersion: number;
   /** Fixed length of the observation vector for this seat count. */
@@ -120,6 +125,11 @@ export interface GameState<View extends PlayerView = PlayerView> {
   view(player: number): View;
   /** encode(view(player)); never reads hidden state. Length observationSize(players). */
   observation(player: number): Float32Array;
+  /**
+   * Writes observation(player) into out[offset .. offset + observationSize(players)) without
+   * building the view or allocating (the environments' hot path); equal to it value for value.
+   */
+  observeInto(player: number, out: Float32Array, offset?: number): void;
   /**
    * A full state consistent with view(player): everything that seat cannot see resampled with
    * `rng`, and the state's own RNG reseeded from `rng`. The result's view(player) equals this one's.

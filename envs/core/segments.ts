@@ -5,6 +5,27 @@
 export interface Segment {
   readonly name: string;
   readonly size: number;
+  /** What the segment's values say and how they are scaled (the generated layout tables). */
+  readonly meaning?: string;
+}
+
+/** A segment with its place in the vector: what `def.observationLayout(players)` lists. */
+export interface ObservationSegment {
+  readonly name: string;
+  /** Index of the segment's first value in the observation vector. */
+  readonly offset: number;
+  readonly size: number;
+  readonly meaning: string;
+}
+
+/** Segments in order with their offsets. */
+export function layoutOf(segments: readonly Segment[]): ObservationSegment[] {
+  let offset = 0;
+  return segments.map((s) => {
+    const entry = { name: s.name, offset, size: s.size, meaning: s.meaning ?? '' };
+    offset += s.size;
+    return entry;
+  });
 }
 
 export interface SegmentLayout {

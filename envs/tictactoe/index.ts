@@ -7,7 +7,7 @@ import { defineGame } from '../core/define-game.js';
 import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './actions.js';
 import { describeDecision, renderSvg } from './board.js';
 import { CELLS } from './components.js';
-import { ENCODING_VERSION, LAYOUT, encodeTicTacToe } from './encode.js';
+import { ENCODING_VERSION, LAYOUT, encodeTicTacToe, encodeTicTacToeInto } from './encode.js';
 import { GLOSSARY } from './glossary.js';
 import { POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
@@ -45,6 +45,7 @@ export const tictactoe = defineGame<typeof POSITION.spec.fields, TicTacToeView>(
   actionLabel,
   evaluate,
   encode: encodeTicTacToe,
+  encodeInto: encodeTicTacToeInto,
   renderText,
   renderHtml,
   renderSvg,
