@@ -136,8 +136,11 @@ export function withModelPath(spec: string, path: string): string {
 export function makeAgent(spec: string, game: GameDefinition): Agent {
   const parsed = parseAgentSpec(spec);
   const kind = kindOf(parsed, spec);
-  if (!kind.needsModel) return kind.make(parsed, spec, game);
-  return kind.make(parsed, spec, game, loadPolicyFolder(modelFolder(parsed, spec), game));
+  const agent = kind.needsModel
+    ? kind.make(parsed, spec, game, loadPolicyFolder(modelFolder(parsed, spec), game))
+    : kind.make(parsed, spec, game);
+  // How a worker thread builds the same agent (threaded vector envs): this function and the spec.
+  return Object.assign(agent, { recipe: { module: import.meta.url, export: 'makeAgent', args: spec } });
 }
 
 /** makeAgent for callers that await (workers, services): the same agent, as a promise. */

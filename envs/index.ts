@@ -5,19 +5,32 @@ import { AECEnv, type AECEnvOptions } from './core/aec-env.js';
 import { checkGame, type CheckOptions, type CheckReport } from './core/checker.js';
 import type { GameState } from './core/game.js';
 import { SingleAgentEnv, type SingleAgentEnvOptions } from './core/single-agent-env.js';
-import { VectorEnv, type VectorEnvOptions } from './core/vector-env.js';
+import { SyncVectorEnv, type VectorEnv, type VectorEnvOptions } from './core/vector-env.js';
+import { ThreadedVectorEnv, type ThreadedOptions } from './core/threaded-vector-env.js';
 import { getGame, listGames, GAMES, type GameName } from './games.js';
 
 export { listGames, getGame, GAMES, type GameName };
 export type { GameDefinition, GameState, NewGameOptions, PlayerView } from './core/game.js';
 export { Rng, makeRng, type RngState } from './core/rng.js';
 export { returnsFromRanking, rankByKeys, isCompetitionRanking } from './core/returns.js';
-export { Discrete, Box } from './core/spaces.js';
+export { Discrete, Box, MultiDiscrete } from './core/spaces.js';
 export { AECEnv, type AECEnvOptions, type AECInfo, type AgentObservation } from './core/aec-env.js';
 export { SingleAgentEnv, type SingleAgentEnvOptions, type StepInfo, type StepResult } from './core/single-agent-env.js';
-export { VectorEnv, type VectorEnvOptions, type VectorStep } from './core/vector-env.js';
+export { VectorEnv, SyncVectorEnv, type VectorEnvOptions } from './core/vector-env.js';
+export { ThreadedVectorEnv, type ThreadedOptions } from './core/threaded-vector-env.js';
+export type { AutoresetMode, VectorInfos, VectorStep } from './core/vector-buffers.js';
+export { ENV_METADATA, type RenderMode } from './core/single-agent-env.js';
+export { LearnerGame, type LearnerOptions } from './core/learner-game.js';
 export { checkGame, ConformanceError, type CheckOptions, type CheckReport } from './core/checker.js';
-export { decisionContext, checkAgentAction, actSync, type Agent, type DecisionContext } from './core/agent.js';
+export {
+  decisionContext,
+  checkAgentAction,
+  actSync,
+  DecisionSlot,
+  type Agent,
+  type AgentRecipe,
+  type DecisionContext,
+} from './core/agent.js';
 export { playerCounts, assertPlayerCount } from './core/registry.js';
 export { actionNamed, playNamed } from './core/testing.js';
 export { escapeHtml } from './core/html.js';
@@ -85,9 +98,13 @@ export function makeEnv(name: string, options: AECEnvOptions | SingleAgentEnvOpt
   return 'opponents' in options ? new SingleAgentEnv(def, options) : new AECEnv(def, options);
 }
 
-/** `num` single-agent envs of a registered game stepped as one batch. */
-export function makeVectorEnv(name: string, options: VectorEnvOptions): VectorEnv {
-  return new VectorEnv(getGame(name), options);
+/**
+ * `num` single-agent envs of a registered game stepped as one batch: in this thread, or with
+ * `workers: n` on n worker threads over shared memory (same results for the same seeds).
+ */
+export function makeVectorEnv(name: string, options: VectorEnvOptions & ThreadedOptions): VectorEnv {
+  const def = getGame(name);
+  return (options.workers ?? 0) > 0 ? new ThreadedVectorEnv(def, options) : new SyncVectorEnv(def, options);
 }
 
 /** The conformance checker over a registered game (see envs/core/checker.ts for what it asserts). */

@@ -2,6 +2,7 @@ import { AgoraError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { assertPlayerCount } from './registry.js';
 import { returnsFromRanking } from './returns.js';
+import { ENV_METADATA, renderModeOf, renderSeat, type RenderMode } from './single-agent-env.js';
 import { Box, Discrete } from './spaces.js';
 
 /** What `observe(agent)` returns: PettingZoo's dict observation with an action mask. */
@@ -14,6 +15,8 @@ export interface AgentObservation {
 export interface AECInfo {
   /** Legal actions of this agent now (empty unless it is to act). */
   legalActions: number[];
+  /** True when the game ended by its rules' turn cap (terminations are then true, with real rewards). */
+  capped?: boolean;
   /** Set once the game is over: final places (0 = first) and the game's own scores. */
   ranking?: number[];
   scores?: number[];
@@ -25,13 +28,22 @@ export interface AECEnvOptions<Config = unknown> {
   /** Seed of the first reset() that passes none (default 0). */
   seed?: number | string;
   config?: Config;
+  /**
+   * A user step limit (PettingZoo's max_cycles, counted in decisions of every seat): a game still
+   * running after this many decisions ends with every truncation true and no rewards.
+   */
+  maxEpisodeSteps?: number;
+  /** What render() returns: the spectator's text board ('ansi', default) or the arena's HTML. */
+  renderMode?: RenderMode;
 }
 
 /**
  * PettingZoo's agent-environment cycle over one game. Agents are seat numbers. The protocol is
  * PettingZoo's: loop over `agentIter()`, read `last()`, and call `step(action)`, or `step(null)`
  * for an agent whose termination or truncation is set (that removes it from `agents`). Rewards
- * are zero until the game ends; then every seat gets its return from the ranking, once.
+ * are zero until the game ends; then every seat gets its return from the ranking, once. A game
+ * ended by its rules, turn cap included, sets terminations (the cap: infos[a].capped); only the
+ * user's maxEpisodeSteps sets truncations.
  */
 export class AECEnv<Config = unknown> {
   readonly possibleAgents: readonly number[];
@@ -43,8 +55,14 @@ export class AECEnv<Config = unknown> {
   truncations: boolean[] = [];
   /** One object per seat, updated in place (no allocation per step). */
   infos: AECInfo[] = [];
+  readonly metadata = ENV_METADATA;
+  readonly renderMode: RenderMode;
   private cumulativeRewards: number[] = [];
   private current: GameState | undefined;
+  private decisions = 0;
+  private readonly limit: number;
+  private readonly obsSize: number;
+  private closed = false;
   private episode = 0;
   private baseSeed: number | string;
   private readonly obsSpace: Box;
@@ -58,12 +76,20 @@ export class AECEnv<Config = unknown> {
     assertPlayerCount(game, players);
     this.possibleAgents = Array.from({ length: players }, (_, i) => i);
     this.baseSeed = options.seed ?? 0;
-    this.obsSpace = new Box(0, 1, [game.observationSize(players)]);
+    this.obsSize = game.observationSize(players);
+    this.obsSpace = new Box(0, 1, [this.obsSize]);
     this.actSpace = new Discrete(game.actionSize);
+    this.renderMode = renderModeOf(options.renderMode);
+    const limit = options.maxEpisodeSteps;
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
+      throw new AgoraError('bad_request', `maxEpisodeSteps must be a positive integer; got ${String(limit)}`);
+    }
+    this.limit = limit ?? Infinity;
   }
 
   /** The live game (for logging and tests; agents must not read it). */
   get state(): GameState {
+    if (this.closed) throw new AgoraError('bad_request', 'this env is closed');
     if (!this.current) throw new AgoraError('bad_request', 'call reset() before using the environment');
     return this.current;
   }
@@ -81,6 +107,7 @@ export class AECEnv<Config = unknown> {
    * from it; without one, episode k after the last seed s uses the seed `${s}#k`.
    */
   reset(options: { seed?: number | string } = {}): void {
+    if (this.closed) throw new AgoraError('bad_request', 'this env is closed');
     if (options.seed !== undefined) {
       this.baseSeed = options.seed;
       this.episode = 0;
@@ -89,6 +116,7 @@ export class AECEnv<Config = unknown> {
     this.episode++;
     this.current = this.game.newGame({ players: this.possibleAgents.length, seed, config: this.options.config });
     this.agents = [...this.possibleAgents];
+    this.decisions = 0;
     for (const a of this.agents) {
       this.rewards[a] = 0;
       this.cumulativeRewards[a] = 0;
@@ -106,8 +134,29 @@ export class AECEnv<Config = unknown> {
       throw new AgoraError('bad_request', `no agent ${agent}; agents are ${this.possibleAgents.join(', ')}`);
     }
     const mask = new Uint8Array(this.game.actionSize);
-    if (state.currentPlayer() === agent) for (const a of state.legalActions()) mask[a] = 1;
+    const live = !this.truncations[agent] && state.currentPlayer() === agent;
+    if (live) for (const a of this.infos[agent].legalActions) mask[a] = 1;
     return { observation: state.observation(agent), actionMask: mask };
+  }
+
+  /**
+   * Every seat's observation at once, [players x observationSize] in seat order (the parallel
+   * API's observations and a centralised critic's input), written into `out` when given.
+   */
+  observeAll(out = new Float32Array(this.possibleAgents.length * this.obsSize)): Float32Array {
+    const state = this.state;
+    for (const seat of this.possibleAgents) state.observeInto(seat, out, seat * this.obsSize);
+    return out;
+  }
+
+  /** The spectator's view (public information only), drawn as renderMode says. */
+  render(): string {
+    return renderSeat(this.game, this.state, -1, this.renderMode);
+  }
+
+  /** Ends the env: later calls throw. */
+  close(): void {
+    this.closed = true;
   }
 
   /** [observation, cumulative reward since it last acted, terminated, truncated, info] of agentSelection. */
@@ -136,6 +185,7 @@ export class AECEnv<Config = unknown> {
     if (action === null)
       throw new AgoraError('bad_request', `agent ${agent} is live and must act; null is only for done agents`);
     state.applyAction(action);
+    this.decisions++;
     this.cumulativeRewards[agent] = 0;
     this.afterMove();
   }
@@ -148,6 +198,14 @@ export class AECEnv<Config = unknown> {
   private afterMove(): void {
     const state = this.state;
     const actor = state.currentPlayer();
+    if (actor >= 0 && this.decisions >= this.limit) {
+      for (const a of this.agents) {
+        this.truncations[a] = true;
+        this.infos[a] = { legalActions: NONE };
+      }
+      this.agentSelection = this.agents[0];
+      return;
+    }
     if (actor >= 0) {
       // The hot path: rewards stay 0 until the end, and only the previous and the new actor's
       // infos change; currentPlayer() >= 0 doubles as the liveness test.
@@ -156,16 +214,15 @@ export class AECEnv<Config = unknown> {
       this.agentSelection = actor;
       return;
     }
-    const returns = returnsFromRanking(state.ranking());
-    const truncated = state.isTruncated();
     const ranking = state.ranking();
+    const returns = returnsFromRanking(ranking);
+    const capped = state.isTruncated();
     const scores = state.scores();
     for (const a of this.agents) {
       this.rewards[a] = returns[a];
       this.cumulativeRewards[a] += returns[a];
-      this.terminations[a] = !truncated;
-      this.truncations[a] = truncated;
-      this.infos[a] = { legalActions: [], ranking, scores };
+      this.terminations[a] = true;
+      this.infos[a] = { legalActions: [], capped, ranking, scores };
     }
     this.agentSelection = this.agents[0];
   }

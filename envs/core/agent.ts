@@ -33,6 +33,19 @@ export interface Agent {
   readonly name: string;
   /** Chooses one of ctx.legalActions. May be asynchronous (worker, network, person). */
   act(ctx: DecisionContext): number | Promise<number>;
+  /** How to build this agent again in another thread (threaded vector envs); makeAgent sets it. */
+  readonly recipe?: AgentRecipe;
+}
+
+/**
+ * An agent as something a worker thread can rebuild: the module (a file URL) exporting a
+ * function `(args, game) => Agent`, and its arguments (structured-cloneable). makeAgent's recipe
+ * is `{ module: <agents/make-agent.ts>, export: 'makeAgent', args: spec }`.
+ */
+export interface AgentRecipe {
+  readonly module: string;
+  readonly export: string;
+  readonly args: unknown;
 }
 
 /**
@@ -40,41 +53,65 @@ export interface Agent {
  * computed on first use, so agents that never read them (random, search) pay nothing for them.
  */
 export function decisionContext(game: GameDefinition, state: GameState, rng: Rng): DecisionContext {
-  const player = state.currentPlayer();
-  if (player < 0) throw new AgoraError('bad_request', `${game.name}: the game is over; nobody is to act`);
-  return new LazyContext(game, state, player, state.legalActions(), rng);
+  return new LazyContext(game).aim(state, rng);
+}
+
+/**
+ * One decision context used again for every decision of a synchronous loop (the environments'
+ * opponents): a context is valid only until the next action, so reusing it is within the contract,
+ * and a step then builds no context object.
+ */
+export class DecisionSlot {
+  private readonly ctx: LazyContext;
+
+  constructor(game: GameDefinition) {
+    this.ctx = new LazyContext(game);
+  }
+
+  /** The context of the seat to act in `state`, deciding with `rng`. */
+  of(state: GameState, rng: Rng): DecisionContext {
+    return this.ctx.aim(state, rng);
+  }
 }
 
 class LazyContext implements DecisionContext {
   // A true private field: an agent cannot reach the real state even by ignoring the types.
-  readonly #state: GameState;
+  #state: GameState | undefined;
   #view: PlayerView | undefined;
   #observation: Float32Array | undefined;
+  player = -1;
+  legalActions: number[] = [];
+  rng!: Rng;
 
-  constructor(
-    readonly game: GameDefinition,
-    state: GameState,
-    readonly player: number,
-    readonly legalActions: number[],
-    readonly rng: Rng,
-  ) {
+  constructor(readonly game: GameDefinition) {}
+
+  aim(state: GameState, rng: Rng): this {
+    const player = state.currentPlayer();
+    if (player < 0) throw new AgoraError('bad_request', `${this.game.name}: the game is over; nobody is to act`);
     this.#state = state;
+    this.#view = undefined;
+    this.#observation = undefined;
+    this.player = player;
+    this.legalActions = state.legalActions();
+    this.rng = rng;
+    return this;
   }
 
   get view(): PlayerView {
-    return (this.#view ??= this.#state.view(this.player));
+    return (this.#view ??= this.#state!.view(this.player));
   }
 
+  /** The direct encoder's output, equal to encode(view) (the checker holds every game to it). */
   get observation(): Float32Array {
-    return (this.#observation ??= this.game.encode(this.view));
+    return (this.#observation ??= this.#state!.observation(this.player));
   }
 
   sampleWorld(worldRng: Rng): GameState {
-    return this.#state.determinize(this.player, worldRng);
+    return this.#state!.determinize(this.player, worldRng);
   }
 
   actionLabel(action: number): string {
-    return this.#state.actionToString(action);
+    return this.#state!.actionToString(action);
   }
 }
 

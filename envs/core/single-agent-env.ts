@@ -1,9 +1,7 @@
-import { actSync, decisionContext, type Agent } from './agent.js';
 import { AgoraError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
-import { assertPlayerCount } from './registry.js';
+import { LearnerGame, type LearnerOptions } from './learner-game.js';
 import { returnsFromRanking } from './returns.js';
-import { Rng } from './rng.js';
 import { Box, Discrete } from './spaces.js';
 
 export interface StepInfo {
@@ -15,7 +13,9 @@ export interface StepInfo {
   seat: number;
   /** Decisions taken in this episode so far, by every seat. */
   episodeLength: number;
-  /** Set once the episode is over: final places, the game's own scores and every seat's return. */
+  /** True when the game ended by its rules' turn cap (then terminated is true, with real final rewards). */
+  capped?: boolean;
+  /** Set once the game is over: final places, the game's own scores and every seat's return. */
   ranking?: number[];
   scores?: number[];
   returns?: number[];
@@ -29,72 +29,68 @@ export type StepResult = [
   info: StepInfo,
 ];
 
-export interface SingleAgentEnvOptions<Config = unknown> {
-  /** Seat count (default: the game's defaultPlayers). */
-  players?: number;
-  /** The learner's seat (default 0), or 'rotate' to move it one seat on at every reset. */
-  seat?: number | 'rotate';
-  /**
-   * The other seats' agents: one for all, or one per other seat, listed by clockwise offset from the
-   * learner (opponents[0] sits just after it). Must act synchronously.
-   */
-  opponents: Agent | readonly Agent[];
-  /** Seed of the first reset() that passes none (default 0). */
-  seed?: number | string;
-  config?: Config;
+/** How render() draws the learner's view: the text board, or the arena's HTML fragment. */
+export type RenderMode = 'ansi' | 'html';
+
+export interface SingleAgentEnvOptions<Config = unknown> extends LearnerOptions<Config> {
+  /** What render() returns (default 'ansi', the text board). */
+  renderMode?: RenderMode;
+}
+
+/** Gymnasium's `metadata`: the render modes every env here offers. */
+export const ENV_METADATA = Object.freeze({ renderModes: Object.freeze(['ansi', 'html'] as const) });
+
+/** The checked render mode of an env's options. */
+export function renderModeOf(mode: unknown): RenderMode {
+  if (mode === undefined) return 'ansi';
+  if (mode === 'ansi' || mode === 'html') return mode;
+  throw new AgoraError('bad_request', `renderMode must be 'ansi' or 'html'; got ${JSON.stringify(mode)}`);
+}
+
+/** The learner's view of `state`, drawn as `mode` says. */
+export function renderSeat(game: GameDefinition, state: GameState, seat: number, mode: RenderMode): string {
+  const view = state.view(seat);
+  return mode === 'html' ? game.renderHtml(view) : game.renderText(view);
 }
 
 /**
  * Gymnasium's single-agent API over a multi-seat game: one learning seat, the others played by
  * the given agents between the learner's moves. The reward is 0 until the end, then the learner's
- * return from the ranking. An episode ended by the rules' turn cap reports truncated = true.
- * Opponents draw from their own stream, seeded from the episode seed, never from the game's RNG.
+ * return from the ranking. A game ended by its rules, turn cap included, is `terminated` (the cap
+ * is told by `info.capped`); `truncated` is only the user's `maxEpisodeSteps`, as in Gymnasium's
+ * TimeLimit. Opponents draw from their own stream, seeded from the episode seed, never from the
+ * game's RNG. Each step returns new arrays (the vector env is the one that reuses its buffers).
  */
 export class SingleAgentEnv<Config = unknown> {
   readonly observationSpace: Box;
   readonly actionSpace: Discrete;
   readonly players: number;
-  private current: GameState | undefined;
-  private opponents: Agent[];
-  private opponentRng = Rng.fromSeed('unused');
-  private baseSeed: number | string;
-  private episode = 0;
-  private learner = 0;
-  private length = 0;
+  readonly metadata = ENV_METADATA;
+  readonly renderMode: RenderMode;
+  private readonly learner: LearnerGame<Config>;
+  private readonly obsSize: number;
+  private closed = false;
 
   constructor(
     readonly game: GameDefinition,
-    private readonly options: SingleAgentEnvOptions<Config>,
+    options: SingleAgentEnvOptions<Config>,
   ) {
-    this.players = options.players ?? game.defaultPlayers;
-    assertPlayerCount(game, this.players);
-    const given = Array.isArray(options.opponents) ? [...options.opponents] : undefined;
-    if (given && given.length !== this.players - 1) {
-      throw new AgoraError(
-        'bad_request',
-        `${game.name} with ${this.players} players needs ${this.players - 1} opponents (or one for all); ` +
-          `got ${given.length}`,
-      );
-    }
-    this.opponents = given ?? Array.from({ length: this.players - 1 }, () => options.opponents as Agent);
-    const seat = options.seat ?? 0;
-    if (seat !== 'rotate' && !(Number.isInteger(seat) && seat >= 0 && seat < this.players)) {
-      throw new AgoraError('bad_request', `seat must be 0..${this.players - 1} or 'rotate'; got ${String(seat)}`);
-    }
-    this.baseSeed = options.seed ?? 0;
-    this.observationSpace = new Box(0, 1, [game.observationSize(this.players)]);
+    this.learner = new LearnerGame(game, options);
+    this.players = this.learner.players;
+    this.renderMode = renderModeOf(options.renderMode);
+    this.obsSize = game.observationSize(this.players);
+    this.observationSpace = new Box(0, 1, [this.obsSize]);
     this.actionSpace = new Discrete(game.actionSize);
   }
 
   /** The live game (for logging and tests; the learner should use the observation). */
   get state(): GameState {
-    if (!this.current) throw new AgoraError('bad_request', 'call reset() before step()');
-    return this.current;
+    return this.learner.state;
   }
 
   /** The learner's seat in the current episode. */
   get seat(): number {
-    return this.learner;
+    return this.learner.seat;
   }
 
   /**
@@ -103,61 +99,61 @@ export class SingleAgentEnv<Config = unknown> {
    * after the last seed s uses `${s}#k`.
    */
   reset(options: { seed?: number | string } = {}): [Float32Array, StepInfo] {
-    if (options.seed !== undefined) {
-      this.baseSeed = options.seed;
-      this.episode = 0;
-    }
-    const seed = this.episode === 0 ? this.baseSeed : `${this.baseSeed}#${this.episode}`;
-    this.learner = this.options.seat === 'rotate' ? this.episode % this.players : (this.options.seat ?? 0);
-    this.episode++;
-    this.current = this.game.newGame({ players: this.players, seed, config: this.options.config });
-    this.opponentRng = Rng.fromSeed(`${seed}:opponents`);
-    this.length = 0;
-    this.playOpponents();
-    return [this.current.observation(this.learner), this.info()];
+    this.checkOpen();
+    this.learner.reset(options.seed);
+    return [this.observe(), this.info()];
   }
 
   /** Plays the learner's action, then the opponents up to the learner's next decision or the end. */
   step(action: number): StepResult {
-    const state = this.state;
-    if (state.isTerminal()) throw new AgoraError('bad_request', 'the episode is over; call reset()');
-    state.applyAction(action);
-    this.length++;
-    this.playOpponents();
-    const obs = state.observation(this.learner);
-    if (!state.isTerminal()) return [obs, 0, false, false, this.info()];
-    const truncated = state.isTruncated();
+    this.checkOpen();
+    const learner = this.learner;
+    learner.act(action);
+    const obs = this.observe();
     const info = this.info();
-    return [obs, info.returns![this.learner], !truncated, truncated, info];
+    if (learner.isOver()) return [obs, info.returns![learner.seat], true, false, info];
+    return [obs, 0, false, learner.isTimeUp(), info];
   }
 
-  private playOpponents(): void {
-    const state = this.state;
-    while (!state.isTerminal() && state.currentPlayer() !== this.learner) {
-      const seat = state.currentPlayer();
-      const agent = this.opponents[(seat - this.learner - 1 + this.players) % this.players];
-      state.applyAction(actSync(agent, decisionContext(this.game, state, this.opponentRng)));
-      this.length++;
-    }
+  /** The learner's view drawn as text ('ansi') or as the arena's HTML fragment ('html'). */
+  render(): string {
+    this.checkOpen();
+    return renderSeat(this.game, this.state, this.seat, this.renderMode);
+  }
+
+  /** Ends the env: later calls throw. (Nothing is held outside this object.) */
+  close(): void {
+    this.closed = true;
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new AgoraError('bad_request', 'this env is closed');
+  }
+
+  private observe(): Float32Array {
+    const obs = new Float32Array(this.obsSize);
+    this.state.observeInto(this.seat, obs, 0);
+    return obs;
   }
 
   private info(): StepInfo {
     const state = this.state;
     const mask = new Uint8Array(this.game.actionSize);
+    const base = { actionMask: mask, seat: this.seat, episodeLength: this.learner.decisions };
     if (state.isTerminal()) {
       const ranking = state.ranking();
       return {
-        actionMask: mask,
+        ...base,
         legalActions: [],
-        seat: this.learner,
-        episodeLength: this.length,
+        capped: state.isTruncated(),
         ranking,
         scores: state.scores(),
         returns: returnsFromRanking(ranking),
       };
     }
+    if (this.learner.isTimeUp()) return { ...base, legalActions: [] };
     const legal = state.legalActions();
-    for (const a of legal) mask[a] = 1;
-    return { actionMask: mask, legalActions: legal, seat: this.learner, episodeLength: this.length };
+    for (let i = 0; i < legal.length; i++) mask[legal[i]] = 1;
+    return { ...base, legalActions: legal };
   }
 }

@@ -30,6 +30,60 @@ export class Discrete {
   }
 }
 
+/**
+ * Gymnasium's MultiDiscrete(nvec): one integer 0..nvec[i]-1 per entry; a vector env's batched
+ * action space is MultiDiscrete([actionSize] * numEnvs), as Gymnasium batches a Discrete space.
+ */
+export class MultiDiscrete {
+  readonly shape: readonly number[];
+  private readonly total: number;
+  constructor(readonly nvec: readonly number[]) {
+    if (nvec.length === 0 || nvec.some((n) => !Number.isInteger(n) || n <= 0))
+      throw new RangeError(`MultiDiscrete needs positive integers; got [${nvec.join(', ')}]`);
+    this.shape = [nvec.length];
+    this.total = nvec.reduce((a, b) => a + b, 0);
+  }
+
+  contains(x: unknown): boolean {
+    if (!(Array.isArray(x) || ArrayBuffer.isView(x))) return false;
+    const xs = x as ArrayLike<unknown>;
+    if (xs.length !== this.nvec.length) return false;
+    for (let i = 0; i < xs.length; i++) {
+      const v = xs[i];
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= this.nvec[i]) return false;
+    }
+    return true;
+  }
+
+  /**
+   * A uniform element; with masks (the vector env's actionMasks: entry i's mask at i * n for
+   * equal n) each entry uniform among its allowed values, and 0 where its mask allows nothing
+   * (an env that resets at the next step ignores its action).
+   */
+  sample(rng: Rng, masks?: ArrayLike<number>): Int32Array {
+    if (masks !== undefined && masks.length !== this.total)
+      throw new RangeError(`masks have length ${masks.length}; this space needs ${this.total}`);
+    const out = new Int32Array(this.nvec.length);
+    let at = 0;
+    for (let i = 0; i < out.length; i++) {
+      const n = this.nvec[i];
+      if (masks === undefined) out[i] = rng.int(n);
+      else {
+        let allowed = 0;
+        for (let a = 0; a < n; a++) if (masks[at + a]) allowed++;
+        let pick = allowed > 0 ? rng.int(allowed) : -1;
+        for (let a = 0; a < n && pick >= 0; a++) if (masks[at + a] && pick-- === 0) out[i] = a;
+      }
+      at += n;
+    }
+    return out;
+  }
+
+  toString(): string {
+    return `MultiDiscrete([${this.nvec.join(', ')}])`;
+  }
+}
+
 /** Gymnasium's Box(low, high, shape) of float32, flattened row-major. */
 export class Box {
   readonly size: number;

@@ -1,0 +1,101 @@
+/**
+ * A threaded vector env's worker thread: builds its shard of envs and their opponents, then runs
+ * the parent's commands on the shared buffers until told to close (protocol: core/vector-protocol.ts).
+ * It lives beside games.ts because it finds the game by its registry name.
+ */
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { Agent, AgentRecipe } from './core/agent.js';
+import { AgoraError } from './core/errors.js';
+import type { GameDefinition } from './core/game.js';
+import {
+  CMD,
+  Command,
+  DONE,
+  FAILED,
+  OK,
+  SEQ,
+  STATUS,
+  STRIDE,
+  type FromWorker,
+  type ToWorker,
+  type WorkerSetup,
+} from './core/vector-protocol.js';
+import { VectorShard } from './core/vector-shard.js';
+import { getGame } from './games.js';
+
+const { setup, port } = workerData as { setup: WorkerSetup; port: MessagePort };
+const control = setup.control;
+const base = setup.index * STRIDE;
+const load = createRequire(import.meta.url);
+
+/** The agent a recipe describes: its module's export called with (args, game). */
+function rebuild(recipe: AgentRecipe, game: GameDefinition): Agent {
+  const exported = (load(fileURLToPath(recipe.module)) as Record<string, unknown>)[recipe.export];
+  if (typeof exported !== 'function') {
+    throw new AgoraError('bad_request', `agent recipe: ${recipe.module} has no function '${recipe.export}'`);
+  }
+  return (exported as (args: unknown, game: GameDefinition) => Agent)(recipe.args, game);
+}
+
+function message(): ToWorker {
+  const received = receiveMessageOnPort(port);
+  if (!received) throw new Error('the parent sent a command without its message');
+  return received.message as ToWorker;
+}
+
+function reply(body: FromWorker): void {
+  port.postMessage(body);
+}
+
+let shard: VectorShard | undefined;
+let allSeats: Float32Array | undefined;
+
+function run(command: number): boolean {
+  switch (command) {
+    case Command.Init: {
+      const game = getGame(setup.game);
+      const opponents = Array.isArray(setup.opponents)
+        ? setup.opponents.map((r) => rebuild(r, game))
+        : rebuild(setup.opponents, game);
+      shard = new VectorShard(game, setup.options, opponents, setup.buffers, setup.first, setup.count);
+      return true;
+    }
+    case Command.Reset:
+      shard!.reset((message() as { seed: number | string | undefined }).seed);
+      return true;
+    case Command.Step:
+      shard!.step();
+      return true;
+    case Command.AllSeats:
+      allSeats ??= (message() as { allSeats: Float32Array }).allSeats;
+      shard!.observeAllSeats(allSeats);
+      return true;
+    case Command.Render:
+      reply({ render: shard!.render((message() as { mode: 'ansi' | 'html' }).mode) });
+      return true;
+    default:
+      return false;
+  }
+}
+
+let seen = 0;
+for (;;) {
+  Atomics.wait(control, base + SEQ, seen);
+  seen = Atomics.load(control, base + SEQ);
+  const command = Atomics.load(control, base + CMD);
+  let status = OK;
+  let more = true;
+  try {
+    more = run(command);
+  } catch (err) {
+    status = FAILED;
+    reply({ error: err instanceof Error ? err.message : String(err), code: (err as { code?: string }).code });
+  }
+  Atomics.store(control, base + STATUS, status);
+  Atomics.store(control, base + DONE, seen);
+  Atomics.notify(control, base + DONE);
+  if (!more || command === Command.Close) break;
+}
+port.close();
