@@ -12,63 +12,117 @@ import {
   SET_COUNT,
 } from './components.js';
 import type { PhiladelphiaView } from './view.js';
-import { CONTEXTS, FRAMES, MAX_FIELD, MAX_REVEAL, OVERTIME_MAX, PHASES } from './components.js';
+import { CONTEXTS, FRAMES, MAX_FIELD, MAX_REVEAL, MAX_ROUNDS, OVERTIME_MAX, PHASES } from './components.js';
 
 export const ENCODING_VERSION = 1;
 
 /** Scales for unbounded counts: values are clipped there, so every entry stays in [0, 1]. */
-const MAX_COPIES = 4;
-const GOLD_SCALE = 60;
-const VP_SCALE = 20;
-const HAND_SCALE = 20;
-const MARKER_SCALE = 6;
-const COUNT_SCALE = 10;
+export const MAX_COPIES = 4;
+export const GOLD_SCALE = 60;
+export const VP_SCALE = 20;
+export const HAND_SCALE = 20;
+export const MARKER_SCALE = 6;
+export const COUNT_SCALE = 10;
 /** A posting chain is at most 5 deep (components.ts STACK_CAP). */
-const FRAME_SCALE = 5;
+export const FRAME_SCALE = 5;
+/** Item discard copies are scaled by 3 (the most copies of a buyable item). */
+export const ITEM_COPIES = 3;
 /**
  * A card kind is written factored: industry one-hot (6) + position in the industry one-hot (6), which
  * identifies the kind (id = 6 * industry + position) in 12 entries instead of 36.
  */
-const KIND_CODE = INDUSTRIES + KINDS_PER_INDUSTRY;
+export const KIND_CODE = INDUSTRIES + KINDS_PER_INDUSTRY;
 /** Per field slot: the kind code, markers / 6, markers / period (how close to defaulting). */
-const SLOT_SIZE = KIND_CODE + 2;
+export const SLOT_SIZE = KIND_CODE + 2;
 
-/**
- * Segments (rules §9 "suggested observation"). Per-seat segments are rotated so the viewer is
- * index 0 and the others follow clockwise; seats are by offset everywhere (toAct, start player...).
- */
+/** Per-seat segments: by offset from the viewer (the spectator: from seat 0), then clockwise. */
+const BY_OFFSET = 'seats by offset from the viewer (seat 0 for the spectator), then clockwise';
+/** A card written as its kind code. */
+const KIND_CODE_MEANING = 'industry one-hot (6), then the kind within its industry one-hot (6)';
+
+/** Segments (rules §9 "suggested observation"); every value is in [0, 1]. */
 function layoutFor(players: number): SegmentLayout {
   return defineLayout([
-    { name: 'context', size: CONTEXTS.length }, // one-hot decision context (NONE once over)
-    { name: 'phase', size: PHASES.length },
-    { name: 'toAct', size: players }, // one-hot offset; none once over
-    { name: 'turnSeat', size: players },
-    { name: 'startPlayer', size: players },
-    { name: 'round', size: 1 }, // round / maxRounds
-    { name: 'actionsLeft', size: 1 }, // / 2
-    { name: 'purchased', size: 1 },
-    { name: 'decisionCount', size: 1 }, // picks made in this decision, / 10 clipped
-    { name: 'decisionSelf', size: MAX_FIELD }, // one-hot slot of the Fire Station / Doctor resolving
-    { name: 'hand', size: KIND_COUNT }, // my copies per kind / 4
-    { name: 'handSizes', size: players }, // / 20 clipped
-    { name: 'known', size: players * KIND_COUNT }, // known cards per seat and kind / 4
-    { name: 'gold', size: players }, // / 60 clipped
-    { name: 'vp', size: players }, // / 20 clipped
-    { name: 'fields', size: players * MAX_FIELD * SLOT_SIZE },
-    { name: 'adDeckSize', size: 1 }, // / 85
-    { name: 'adDiscard', size: KIND_COUNT }, // copies per kind / 4
-    { name: 'revealed', size: MAX_REVEAL * (KIND_CODE + 1) }, // kind code + taken, per position
-    { name: 'submitting', size: SET_COUNT }, // selected set ids (a set twice: 1)
-    { name: 'itemSlots', size: ITEM_SLOTS * (ITEM_BOOM + 1) }, // item one-hot, last entry = empty (resolving)
-    { name: 'itemActive', size: ITEM_BOOM },
-    { name: 'itemDeckSize', size: 1 }, // / 15
-    { name: 'itemDiscard', size: ITEM_BOOM }, // copies / 3
-    { name: 'boom', size: 1 },
-    { name: 'lastDie', size: 6 }, // one-hot face
-    { name: 'frames', size: FRAMES.length }, // pending frames of each kind / 5 clipped
-    { name: 'overtimePosted', size: 1 }, // postings made by the Overtime resolving / 2
-    { name: 'winners', size: players },
-    { name: 'truncated', size: 1 },
+    { name: 'context', size: CONTEXTS.length, meaning: `one-hot decision context (${CONTEXTS.join(', ')})` },
+    { name: 'phase', size: PHASES.length, meaning: 'one-hot phase: action, adoption, over' },
+    { name: 'toAct', size: players, meaning: `one-hot seat to act, ${BY_OFFSET}; all 0 once over` },
+    {
+      name: 'turnSeat',
+      size: players,
+      meaning: `one-hot seat whose turn it is, ${BY_OFFSET}; all 0 outside the Action phase`,
+    },
+    { name: 'startPlayer', size: players, meaning: `one-hot start player of the round, ${BY_OFFSET}` },
+    { name: 'round', size: 1, meaning: `round / ${MAX_ROUNDS} (the round cap)` },
+    { name: 'actionsLeft', size: 1, meaning: 'actions left in the turn, counting the one being resolved, / 2' },
+    { name: 'purchased', size: 1, meaning: "1 once this turn's one item Purchase is made" },
+    {
+      name: 'decisionCount',
+      size: 1,
+      meaning: `picks made in this decision (discards, sets, markers...) / ${COUNT_SCALE}, clipped at 1`,
+    },
+    {
+      name: 'decisionSelf',
+      size: MAX_FIELD,
+      meaning: 'one-hot field slot of the Fire Station / Doctor resolving (FIRE_TARGET, DOCTOR_MARKERS)',
+    },
+    {
+      name: 'hand',
+      size: KIND_COUNT,
+      meaning: `the viewer's cards, copies per ad kind / ${MAX_COPIES}; all 0 for the spectator`,
+    },
+    { name: 'handSizes', size: players, meaning: `cards in hand / ${HAND_SCALE} clipped, ${BY_OFFSET}` },
+    {
+      name: 'known',
+      size: players * KIND_COUNT,
+      meaning: `publicly known cards of each hand (§6), per seat copies per ad kind / ${MAX_COPIES}; ${BY_OFFSET}`,
+    },
+    { name: 'gold', size: players, meaning: `gold / ${GOLD_SCALE} clipped, ${BY_OFFSET}` },
+    { name: 'vp', size: players, meaning: `VP / ${VP_SCALE} clipped, ${BY_OFFSET}` },
+    {
+      name: 'fields',
+      size: players * MAX_FIELD * SLOT_SIZE,
+      meaning:
+        `per seat (${BY_OFFSET}) ${MAX_FIELD} field slots, oldest first, ${SLOT_SIZE} values each: ` +
+        `${KIND_CODE_MEANING}, markers / ${MARKER_SCALE} clipped, markers / the kind's period clipped; empty: 0`,
+    },
+    { name: 'adDeckSize', size: 1, meaning: `cards in the ad deck / ${AD_CARD_COUNT}` },
+    { name: 'adDiscard', size: KIND_COUNT, meaning: `face-up ad discard pile, copies per ad kind / ${MAX_COPIES}` },
+    {
+      name: 'revealed',
+      size: MAX_REVEAL * (KIND_CODE + 1),
+      meaning: `cards on display in reveal order, ${KIND_CODE + 1} each: ${KIND_CODE_MEANING}, 1 if taken`,
+    },
+    {
+      name: 'submitting',
+      size: SET_COUNT,
+      meaning: 'per set id, 1 if selected in the Submit being made (also if selected twice)',
+    },
+    {
+      name: 'itemSlots',
+      size: ITEM_SLOTS * (ITEM_BOOM + 1),
+      meaning: `per face-up item slot, item kind one-hot (${ITEM_BOOM}), then 1 if empty (its item is resolving)`,
+    },
+    { name: 'itemActive', size: ITEM_BOOM, meaning: 'one-hot item kind being resolved; all 0 if none' },
+    { name: 'itemDeckSize', size: 1, meaning: `cards in the item deck / ${ITEM_CARD_COUNT}` },
+    {
+      name: 'itemDiscard',
+      size: ITEM_BOOM,
+      meaning: `item discard pile, copies per item kind / ${ITEM_COPIES} clipped`,
+    },
+    { name: 'boom', size: 1, meaning: '1 once Economic Boom is face up' },
+    { name: 'lastDie', size: 6, meaning: 'one-hot face of the last die roll; all 0 before the first Adoption phase' },
+    {
+      name: 'frames',
+      size: FRAMES.length,
+      meaning: `pending continuation frames per type (${FRAMES.join(', ')}) / ${FRAME_SCALE} clipped`,
+    },
+    {
+      name: 'overtimePosted',
+      size: 1,
+      meaning: `postings made by the Overtime resolving / ${OVERTIME_MAX}; 0 if none`,
+    },
+    { name: 'winners', size: players, meaning: `1 for each seat in first place once over, ${BY_OFFSET}` },
+    { name: 'truncated', size: 1, meaning: `1 if the game ended at the ${MAX_ROUNDS}-round cap` },
   ]);
 }
 
@@ -135,7 +189,7 @@ export function encodePhiladelphia(view: PhiladelphiaView): Float32Array {
   );
   w.oneHot('itemActive', view.items.active);
   w.set('itemDeckSize', 0, view.items.deckSize / ITEM_CARD_COUNT);
-  view.items.discard.forEach((c, k) => c > 0 && w.set('itemDiscard', k, clip(c, 3)));
+  view.items.discard.forEach((c, k) => c > 0 && w.set('itemDiscard', k, clip(c, ITEM_COPIES)));
   if (view.items.boom) w.set('boom', 0, 1);
   if (view.lastDie > 0) w.oneHot('lastDie', view.lastDie - 1);
   const frames = new Array<number>(FRAMES.length).fill(0);

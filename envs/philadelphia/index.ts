@@ -10,6 +10,7 @@ import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './a
 import { describeDecision, renderSvg } from './board.js';
 import { DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS } from './components.js';
 import { ENCODING_VERSION, encodePhiladelphia, layoutOf } from './encode.js';
+import { encodePhiladelphiaInto } from './encode-into.js';
 import { GLOSSARY } from './glossary.js';
 import { GAME, POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
@@ -55,6 +56,7 @@ export const philadelphia = defineGame<typeof POSITION.spec.fields, Philadelphia
   actionLabel,
   evaluate,
   encode: encodePhiladelphia,
+  encodeInto: encodePhiladelphiaInto,
   renderText,
   renderHtml,
   renderSvg,

@@ -91,13 +91,15 @@ export interface PhiladelphiaView extends PlayerView {
 
 export function view(t: PhiladelphiaPosition, player: number): PhiladelphiaView {
   const n = t.players;
-  const seats = Array.from({ length: n }, (_, s) => s);
-  const kinds = (arr: readonly number[], seat: number): number[] => {
-    const out: number[] = [];
-    for (let k = 0; k < KIND_COUNT; k++) for (let c = arr[seat * KIND_COUNT + k]; c > 0; c--) out.push(k);
-    return out;
-  };
-  const fieldOf = (arr: readonly number[], s: number) => arr.slice(s * MAX_FIELD, s * MAX_FIELD + t.fieldLen[s]);
+  // Per-seat lists in plain loops (no seat array, no closures): views are built at every step.
+  const known: number[][] = [];
+  const fieldKinds: number[][] = [];
+  const fieldMarkers: number[][] = [];
+  for (let s = 0; s < n; s++) {
+    known.push(kinds(t.known, s));
+    fieldKinds.push(t.fieldKind.slice(s * MAX_FIELD, s * MAX_FIELD + t.fieldLen[s]));
+    fieldMarkers.push(t.fieldMarkers.slice(s * MAX_FIELD, s * MAX_FIELD + t.fieldLen[s]));
+  }
   const revealed: [number, boolean][] = [];
   for (let i = 0; i < t.revealed.length; i++) revealed.push([t.revealed[i], (t.revealedTaken & (1 << i)) !== 0]);
   const pending: PhiladelphiaView['pending'] = [];
@@ -106,7 +108,11 @@ export function view(t: PhiladelphiaPosition, player: number): PhiladelphiaView 
   }
   const events = t.log.length;
   const isOver = t.phase === PH_OVER;
-  const places = isOver ? ranking(t) : [];
+  const winners: number[] = [];
+  if (isOver) {
+    const places = ranking(t);
+    for (let s = 0; s < n; s++) if (places[s] === 0) winners.push(s);
+  }
   return {
     seat: player,
     players: n,
@@ -122,9 +128,9 @@ export function view(t: PhiladelphiaPosition, player: number): PhiladelphiaView 
     decision: { context: CONTEXTS[t.ctx], count: t.ctxCount, self: t.ctxArg },
     hand: player >= 0 && player < n ? kinds(t.hands, player) : null,
     handSizes: t.handSize.slice(),
-    known: seats.map((s) => kinds(t.known, s)),
-    fieldKinds: seats.map((s) => fieldOf(t.fieldKind, s)),
-    fieldMarkers: seats.map((s) => fieldOf(t.fieldMarkers, s)),
+    known,
+    fieldKinds,
+    fieldMarkers,
     gold: t.gold.slice(),
     vp: t.vp.slice(),
     adDeckSize: t.deck.length,
@@ -140,7 +146,7 @@ export function view(t: PhiladelphiaPosition, player: number): PhiladelphiaView 
     },
     lastDie: t.lastDie,
     pending,
-    winners: seats.filter((s) => places[s] === 0),
+    winners,
     truncated: t.truncated,
     log: packedLog(t),
     // The spectator's "new" events are those since the last decision of the seat to act.
@@ -151,9 +157,17 @@ export function view(t: PhiladelphiaPosition, player: number): PhiladelphiaView 
   };
 }
 
-/** The log as the view carries it: one packed integer per event (events.ts), oldest first. */
-function packedLog(t: PhiladelphiaPosition): number[] {
+/** The kinds of one seat's block of a copies-per-kind array, one entry per card, ascending. */
+function kinds(arr: readonly number[], seat: number): number[] {
   const out: number[] = [];
-  for (const { kind, args } of t.log.entries()) out.push(packEntry(kind, args));
+  for (let k = 0; k < KIND_COUNT; k++) for (let c = arr[seat * KIND_COUNT + k]; c > 0; c--) out.push(k);
   return out;
+}
+
+/**
+ * The log as the view carries it: one packed integer per event (events.ts), oldest first. The log
+ * remembers the records it packed before (EventLog.mapEntries), so a view packs only the new ones.
+ */
+function packedLog(t: PhiladelphiaPosition): number[] {
+  return t.log.mapEntries(packEntry);
 }

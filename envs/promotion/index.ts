@@ -8,7 +8,7 @@ import { defineGame } from '../core/define-game.js';
 import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './actions.js';
 import { describeDecision, renderSvg } from './board.js';
 import { PLAYERS } from './components.js';
-import { ENCODING_VERSION, LAYOUT, encodePromotion } from './encode.js';
+import { ENCODING_VERSION, LAYOUT, encodePromotion, encodePromotionInto } from './encode.js';
 import { GLOSSARY } from './glossary.js';
 import { POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
@@ -49,6 +49,7 @@ export const promotion = defineGame<typeof POSITION.spec.fields, PromotionView, 
   actionLabel,
   evaluate,
   encode: encodePromotion,
+  encodeInto: encodePromotionInto,
   renderText,
   renderHtml,
   renderSvg,

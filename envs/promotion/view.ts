@@ -61,6 +61,27 @@ export interface PromotionView extends PlayerView {
 
 const SEATS: readonly number[] = [0, 1, 2, 3];
 
+/**
+ * A record as the view carries it: argument 0 is its round, kept apart from the arguments. One
+ * module-level function, so the log's mapEntries converts only the records pushed since the last view.
+ */
+function toLogEntry(kind: LogKind, args: number[]): LogEntry {
+  return { kind, round: args[0], args: args.slice(1) };
+}
+
+/** A seat's four field ranks as a plain array (no subarray view in between). */
+function fieldsOf(fields: Uint8Array, seat: number): number[] {
+  const base = seat * 4;
+  return [fields[base], fields[base + 1], fields[base + 2], fields[base + 3]];
+}
+
+/** The ranks set in a supply bitmask, ascending: one step per set bit. */
+function ranksIn(mask: number): number[] {
+  const ranks: number[] = [];
+  for (let m = mask; m !== 0; m &= m - 1) ranks.push(31 - Math.clz32(m & -m));
+  return ranks;
+}
+
 export function view(p: PromotionPosition, seat: number): PromotionView {
   const tieSuits: number[] = [];
   if (p.phase === PH_DOWN_TIE) {
@@ -68,10 +89,6 @@ export function view(p: PromotionPosition, seat: number): PromotionView {
     for (let suit = 0; suit < 4; suit++) if (ties & (1 << suit)) tieSuits.push(suit);
   }
   const places = p.phase === PH_OVER ? ranking(p) : [];
-  // A record's argument 0 is its round; entries carry it apart from the arguments.
-  const log: LogEntry[] = p.log
-    .entries()
-    .map((e) => ({ kind: e.kind as LogKind, round: e.args[0], args: e.args.slice(1) }));
   return {
     seat,
     players: PLAYERS,
@@ -83,12 +100,8 @@ export function view(p: PromotionPosition, seat: number): PromotionView {
     parent: p.parent,
     orientation: p.orientation,
     sides: SEATS.map((s) => (p.orientation < 0 ? -1 : sideOfSeat(p, s))),
-    fields: SEATS.map((s) => Array.from(p.fields.subarray(s * 4, s * 4 + 4))),
-    supply: SUITS.map((_, suit) => {
-      const ranks: number[] = [];
-      for (let rank = 0; rank < 16; rank++) if (p.supply[suit] & (1 << rank)) ranks.push(rank);
-      return ranks;
-    }),
+    fields: SEATS.map((s) => fieldsOf(p.fields, s)),
+    supply: SUITS.map((_, suit) => ranksIn(p.supply[suit])),
     draft: {
       drafted: SUITS.map((_, suit) => suit).filter((suit) => p.drafted & (1 << suit)),
       parent: p.phase === PH_DRAFT ? draftParent(p) : -1,
@@ -96,12 +109,12 @@ export function view(p: PromotionPosition, seat: number): PromotionView {
     committed: SEATS.map((s) => p.rows[s] !== 0),
     ownRow: seat >= 0 ? p.rows[seat] : 0,
     // §6: rows become public only with the 4th commitment.
-    rows: p.committed === PLAYERS ? Array.from(p.rows) : null,
+    rows: p.committed === PLAYERS ? [p.rows[0], p.rows[1], p.rows[2], p.rows[3]] : null,
     activation: p.activation,
     done: SEATS.filter((s) => p.done & (1 << s)),
     tieSuits,
     winners: SEATS.filter((s) => places[s] === 0),
     truncated: p.truncated,
-    log,
+    log: p.log.mapEntries(toLogEntry),
   };
 }
