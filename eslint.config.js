@@ -117,11 +117,5 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // CommonJS worker entries (tsx's in-thread hook is a CommonJS one): require is the point.
-    files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
   ...layerConfigs,
 );

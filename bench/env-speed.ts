@@ -1,94 +1,101 @@
 /**
- * Environment speed (npm run bench): random-playout steps/s and full games/s per game, for the
- * raw GameState, the AEC env and the single-agent env; each figure is the median of 5 runs.
- * "AEC" steps through the wrapper without computing observations (the wrapper's own cost);
- * "AEC+obs" also calls observe() for every decision, as a learning loop does; "single" is the
- * Gymnasium env with random opponents, returning an observation at every learner step.
+ * Environment speed as a learner meets it (npm run bench:env). Per game, at its default seat
+ * count, each figure the median of 5 runs, the modes taking turns within each run:
+ * - raw: random-playout decisions/s of the bare GameState (no observations);
+ * - obs µs: the cost of one observation of the seat to act, through the direct encoder
+ *   (observeInto into a reused buffer) and through view + encode (the old path), measured as the
+ *   extra time over the raw playout per decision;
+ * - single: SingleAgentEnv with random opponents and a random masked learner: learner steps/s, and
+ *   decisions/s counting every seat's decisions (comparable with raw: the goal is >= 50%);
+ * - vector: VectorEnv of NUM envs, learner steps/s, in this thread and on 1 and 2 worker threads.
+ * Then memory: heap growth (after full collections) and young-generation collections over 1M
+ * learner steps of a synchronous VectorEnv, next to a raw playout of as many decisions.
+ *
+ *   npm run bench:env [-- game ...]      BENCH_SECONDS=0.5 per run, BENCH_NUM=64 envs
  */
+import { cpus } from 'node:os';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { makeAgent } from '../agents/index.js';
-import { AECEnv, Rng, SingleAgentEnv, getGame, listGames, type GameDefinition } from '../envs/index.js';
+import { Rng, SingleAgentEnv, getGame, listGames, makeVectorEnv, type GameDefinition } from '../envs/index.js';
 
 const RUNS = 5;
-const SECONDS_PER_RUN = Number(process.env.BENCH_SECONDS ?? 0.6);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 0.5);
+const NUM = Number(process.env.BENCH_NUM ?? 64);
 
-interface Figures {
-  steps: number;
-  games: number;
-  seconds: number;
+interface Figure {
+  /** Decisions (raw, single) or learner steps (vector) per second. */
+  rate: number;
+  /** SingleAgentEnv only: every seat's decisions per second. */
+  decisions?: number;
+  /** Extra microseconds per decision over the raw playout (obs modes). */
+  micros?: number;
 }
 
-function timed(run: (deadline: number) => Figures): Figures {
-  const deadline = performance.now() + SECONDS_PER_RUN * 1000;
-  return run(deadline);
-}
-
-function raw(def: GameDefinition, players: number): Figures {
-  return timed((deadline) => {
-    const rng = Rng.fromSeed('bench-raw');
-    const start = performance.now();
-    let steps = 0;
-    let games = 0;
-    while (performance.now() < deadline) {
-      const s = def.newGame({ players, seed: games });
-      while (!s.isTerminal()) {
-        const legal = s.legalActions();
-        s.applyAction(legal[rng.int(legal.length)]);
-        steps++;
-      }
-      games++;
+/** Random playouts until the deadline; `extra` runs at each decision (the observation under test). */
+function playouts(def: GameDefinition, players: number, extra?: (s: ReturnType<GameDefinition['newGame']>) => void) {
+  const rng = Rng.fromSeed('bench-raw');
+  const start = performance.now();
+  const deadline = start + SECONDS * 1000;
+  let decisions = 0;
+  for (let game = 0; performance.now() < deadline; game++) {
+    const s = def.newGame({ players, seed: game });
+    while (!s.isTerminal()) {
+      extra?.(s);
+      const legal = s.legalActions();
+      s.applyAction(legal[rng.int(legal.length)]);
+      decisions++;
     }
-    return { steps, games, seconds: (performance.now() - start) / 1000 };
-  });
+  }
+  return { decisions, seconds: (performance.now() - start) / 1000 };
 }
 
-function aec(def: GameDefinition, players: number, withObservations: boolean): Figures {
-  return timed((deadline) => {
-    const rng = Rng.fromSeed('bench-aec');
-    const env = new AECEnv(def, { players });
-    const start = performance.now();
-    let steps = 0;
-    let games = 0;
-    let sink = 0;
-    while (performance.now() < deadline) {
-      env.reset({ seed: games });
-      while (env.agents.length > 0) {
-        const agent = env.agentSelection;
-        if (env.terminations[agent] || env.truncations[agent]) {
-          env.step(null);
-          continue;
-        }
-        if (withObservations) sink += env.observe(agent).observation[0];
-        const legal = env.infos[agent].legalActions;
-        env.step(legal[rng.int(legal.length)]);
-        steps++;
-      }
-      games++;
+function single(def: GameDefinition, players: number): Figure {
+  const rng = Rng.fromSeed('bench-single');
+  const env = new SingleAgentEnv(def, { players, opponents: makeAgent('random', def) });
+  const start = performance.now();
+  const deadline = start + SECONDS * 1000;
+  let steps = 0;
+  let decisions = 0;
+  for (let game = 0; performance.now() < deadline; game++) {
+    let [, info] = env.reset({ seed: game });
+    for (;;) {
+      const legal = info.legalActions;
+      const [, , terminated, truncated, next] = env.step(legal[rng.int(legal.length)]);
+      info = next;
+      steps++;
+      if (terminated || truncated) break;
     }
-    if (sink < 0) console.log(sink);
-    return { steps, games, seconds: (performance.now() - start) / 1000 };
-  });
+    decisions += info.episodeLength;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  return { rate: steps / seconds, decisions: decisions / seconds };
 }
 
-function single(def: GameDefinition, players: number): Figures {
-  return timed((deadline) => {
-    const rng = Rng.fromSeed('bench-single');
-    const env = new SingleAgentEnv(def, { players, opponents: makeAgent('random', def) });
-    const start = performance.now();
-    let steps = 0;
-    let games = 0;
-    while (performance.now() < deadline) {
-      let [, info] = env.reset({ seed: games });
-      for (;;) {
-        const legal = info.legalActions;
-        const [, , terminated, truncated, next] = env.step(legal[rng.int(legal.length)]);
-        info = next;
-        if (terminated || truncated) break;
-      }
-      steps += info.episodeLength;
-      games++;
-    }
-    return { steps, games, seconds: (performance.now() - start) / 1000 };
-  });
+/** Masked random actions for every env into `actions`, without allocating. */
+function sampleInto(actions: Int32Array, masks: Uint8Array, size: number, rng: Rng): void {
+  for (let i = 0; i < actions.length; i++) {
+    let allowed = 0;
+    for (let a = i * size; a < (i + 1) * size; a++) allowed += masks[a];
+    let pick = allowed > 0 ? rng.int(allowed) : -1;
+    actions[i] = 0;
+    for (let a = 0; a < size && pick >= 0; a++) if (masks[i * size + a] === 1 && pick-- === 0) actions[i] = a;
+  }
+}
+
+function vectorRun(env: ReturnType<typeof makeVectorEnv>, steps = Infinity): Figure {
+  const rng = Rng.fromSeed('bench-vector');
+  const actions = new Int32Array(env.numEnvs);
+  const size = env.game.actionSize;
+  let out = env.reset({ seed: 'bench' });
+  const start = performance.now();
+  const deadline = start + SECONDS * 1000;
+  let done = 0;
+  while (done < steps && (steps !== Infinity || performance.now() < deadline)) {
+    sampleInto(actions, out.actionMasks, size, rng);
+    out = env.step(actions);
+    done += env.numEnvs;
+  }
+  return { rate: done / ((performance.now() - start) / 1000) };
 }
 
 function median(xs: number[]): number {
@@ -96,33 +103,113 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-type Rates = { stepsPerSec: number; gamesPerSec: number };
-const rates = (f: Figures): Rates => ({ stepsPerSec: f.steps / f.seconds, gamesPerSec: f.games / f.seconds });
-
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const only = process.argv.slice(2);
-console.log(`Environment speed, median of ${RUNS} runs of ${SECONDS_PER_RUN}s, one core, node ${process.version}`);
-console.log('game          players  mode      steps/s      games/s   vs raw');
-for (const name of listGames().filter((n) => only.length === 0 || only.includes(n))) {
+const pct = (n: number) => `${(100 * n).toFixed(0)}%`;
+
+async function speed(name: string): Promise<void> {
   const def = getGame(name);
   const players = def.defaultPlayers;
-  raw(def, players); // warm-up: let the JIT compile the hot paths first
-  const modes: [string, () => Figures][] = [
-    ['raw', () => raw(def, players)],
-    ['AEC', () => aec(def, players, false)],
-    ['AEC+obs', () => aec(def, players, true)],
-    ['single', () => single(def, players)],
-  ];
-  // The modes take turns within each run, and each ratio to raw is taken within its run, so a
-  // slow stretch of the machine affects both sides of a ratio alike.
-  const runs = Array.from({ length: RUNS }, () => modes.map(([, run]) => rates(run())));
-  modes.forEach(([mode], m) => {
-    const steps = median(runs.map((r) => r[m].stepsPerSec));
-    const games = median(runs.map((r) => r[m].gamesPerSec));
-    const ratio = m === 0 ? '' : `${(100 * median(runs.map((r) => r[m].stepsPerSec / r[0].stepsPerSec))).toFixed(0)}%`;
-    console.log(
-      `${name.padEnd(14)}${String(players).padStart(7)}  ${mode.padEnd(8)}` +
-        `${fmt(steps).padStart(10)}  ${fmt(games).padStart(11)}  ${ratio.padStart(7)}`,
-    );
-  });
+  const buffer = new Float32Array(def.observationSize(players));
+  const opponents = makeAgent('random', def);
+  const vectors = [0, 1, 2].map((workers) => makeVectorEnv(name, { num: NUM, workers, opponents, players }));
+  playouts(def, players); // warm-up: let the JIT compile the hot paths first
+  const runs: Record<string, Figure>[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const raw = playouts(def, players);
+    const direct = playouts(def, players, (s) => s.observeInto(s.currentPlayer(), buffer, 0));
+    const viaView = playouts(def, players, (s) => def.encode(s.view(s.currentPlayer())));
+    const rawPer = raw.seconds / raw.decisions;
+    runs.push({
+      raw: { rate: raw.decisions / raw.seconds },
+      direct: { rate: 0, micros: 1e6 * (direct.seconds / direct.decisions - rawPer) },
+      viaView: { rate: 0, micros: 1e6 * (viaView.seconds / viaView.decisions - rawPer) },
+      single: single(def, players),
+      sync: vectorRun(vectors[0]),
+      one: vectorRun(vectors[1]),
+      two: vectorRun(vectors[2]),
+    });
+  }
+  await Promise.all(vectors.map((v) => v.close()));
+  const m = (key: string, field: keyof Figure = 'rate') => median(runs.map((r) => r[key][field] ?? 0));
+  const ratio = (a: string, b: string, field: keyof Figure = 'rate') =>
+    median(runs.map((r) => (r[a][field] ?? 0) / (r[b].rate || 1)));
+  console.log(
+    `${name.padEnd(13)}${String(players).padStart(2)}` +
+      `${fmt(m('raw')).padStart(11)}` +
+      `${m('direct', 'micros').toFixed(2).padStart(9)}${m('viaView', 'micros').toFixed(1).padStart(9)}` +
+      `${fmt(m('single')).padStart(10)}${fmt(m('single', 'decisions')).padStart(11)}` +
+      `${pct(ratio('single', 'raw', 'decisions')).padStart(6)}` +
+      `${fmt(m('sync')).padStart(10)}${fmt(m('one')).padStart(10)}${fmt(m('two')).padStart(10)}` +
+      `${`${ratio('two', 'sync').toFixed(2)}×`.padStart(7)}`,
+  );
 }
+
+/** Counts young-generation collections (scavenges) while `run` runs; GC entries arrive on a later tick. */
+async function scavengesDuring(run: () => void): Promise<number> {
+  let scavenges = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if ((e as unknown as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR)
+        scavenges++;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  run();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  return scavenges;
+}
+
+/**
+ * Heap growth (after full collections) over `steps` learner steps of a synchronous VectorEnv, and
+ * young-generation collections per 100k learner steps next to those of raw playouts per 100k
+ * decisions: what the games allocate themselves (legal-action lists) against what the wrapper adds.
+ */
+async function memory(name: string, steps: number): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const def = getGame(name);
+  const env = makeVectorEnv(name, { num: NUM, opponents: makeAgent('random', def) });
+  vectorRun(env, 10 * NUM); // warm-up, and the env's arrays exist before the first measurement
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const vector = await scavengesDuring(() => vectorRun(env, steps));
+  gc?.();
+  const grown = process.memoryUsage().heapUsed - before;
+  let decisions = 0;
+  const raw = await scavengesDuring(() => {
+    for (let game = 0; decisions < steps; game++) decisions += playoutLength(def, game);
+  });
+  const sign = grown >= 0 ? '+' : '−';
+  const per100k = (count: number, of: number) => ((count * 1e5) / of).toFixed(1);
+  console.log(
+    `${name.padEnd(13)}${fmt(steps).padStart(10)} steps: heap ${sign}${(Math.abs(grown) / 1024).toFixed(0)} KiB` +
+      `${gc ? '' : ' (no --expose-gc: not after a full GC)'}; young GCs per 100k: ` +
+      `vector env ${per100k(vector, steps)} (learner steps), raw ${per100k(raw, decisions)} (decisions)`,
+  );
+}
+
+/** One random playout's length (the memory comparison's raw side). */
+function playoutLength(def: GameDefinition, seed: number): number {
+  const rng = Rng.fromSeed(seed);
+  const s = def.newGame({ players: def.defaultPlayers, seed });
+  let n = 0;
+  for (; !s.isTerminal(); n++) {
+    const legal = s.legalActions();
+    s.applyAction(legal[rng.int(legal.length)]);
+  }
+  return n;
+}
+
+const only = process.argv.slice(2);
+const games = listGames().filter((n) => only.length === 0 || only.includes(n));
+console.log(
+  `Environment speed, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ` +
+    `node ${process.version}; median of ${RUNS} runs of ${SECONDS}s; vector envs of ${NUM}`,
+);
+console.log(
+  'game         p   raw dec/s  obs µs  view+enc  single/s   single     vs    vector    1 thr    2 thr  2 thr',
+);
+console.log('                                    µs     steps/s   dec/s    raw     steps/s  steps/s  steps/s  / sync');
+for (const name of games) await speed(name);
+console.log('\nMemory: synchronous VectorEnv, random opponents and learner');
+for (const name of games) await memory(name, 1_000_000);

@@ -35,7 +35,7 @@ export { playerCounts, assertPlayerCount } from './core/registry.js';
 export { actionNamed, playNamed } from './core/testing.js';
 export { escapeHtml } from './core/html.js';
 export { lookupGame, type GameRegistry } from './core/registry.js';
-export { rulesMarkdown } from './core/rules-markdown.js';
+export { rulesMarkdown, observationMarkdown } from './core/rules-markdown.js';
 export { svgMarkupProblem } from './core/svg-check.js';
 // The game kit (docs/adding-a-game.md): what a game folder is written with.
 export {

@@ -1,10 +1,9 @@
 /**
  * A threaded vector env's worker thread: builds its shard of envs and their opponents, then runs
  * the parent's commands on the shared buffers until told to close (protocol: core/vector-protocol.ts).
- * It lives beside games.ts because it finds the game by its registry name.
+ * It lives beside games.ts because it finds the game by its registry name. Threads run it from a
+ * bundle (core/worker-bundle.ts) that also holds the agent modules the recipes name.
  */
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Agent, AgentRecipe } from './core/agent.js';
 import { AgoraError } from './core/errors.js';
@@ -25,14 +24,17 @@ import {
 import { VectorShard } from './core/vector-shard.js';
 import { getGame } from './games.js';
 
+/** The recipe modules the bundle holds, by file URL. */
+type Modules = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
 const { setup, port } = workerData as { setup: WorkerSetup; port: MessagePort };
 const control = setup.control;
 const base = setup.index * STRIDE;
-const load = createRequire(import.meta.url);
+let modules: Modules = {};
 
 /** The agent a recipe describes: its module's export called with (args, game). */
 function rebuild(recipe: AgentRecipe, game: GameDefinition): Agent {
-  const exported = (load(fileURLToPath(recipe.module)) as Record<string, unknown>)[recipe.export];
+  const exported = modules[recipe.module]?.[recipe.export];
   if (typeof exported !== 'function') {
     throw new AgoraError('bad_request', `agent recipe: ${recipe.module} has no function '${recipe.export}'`);
   }
@@ -80,22 +82,26 @@ function run(command: number): boolean {
   }
 }
 
-let seen = 0;
-for (;;) {
-  Atomics.wait(control, base + SEQ, seen);
-  seen = Atomics.load(control, base + SEQ);
-  const command = Atomics.load(control, base + CMD);
-  let status = OK;
-  let more = true;
-  try {
-    more = run(command);
-  } catch (err) {
-    status = FAILED;
-    reply({ error: err instanceof Error ? err.message : String(err), code: (err as { code?: string }).code });
+/** Runs the parent's commands until Close (the bundle's entry calls this with its modules). */
+export function serve(bundled: Modules): void {
+  modules = bundled;
+  let seen = 0;
+  for (;;) {
+    Atomics.wait(control, base + SEQ, seen);
+    seen = Atomics.load(control, base + SEQ);
+    const command = Atomics.load(control, base + CMD);
+    let status = OK;
+    let more = true;
+    try {
+      more = run(command);
+    } catch (err) {
+      status = FAILED;
+      reply({ error: err instanceof Error ? err.message : String(err), code: (err as { code?: string }).code });
+    }
+    Atomics.store(control, base + STATUS, status);
+    Atomics.store(control, base + DONE, seen);
+    Atomics.notify(control, base + DONE);
+    if (!more || command === Command.Close) break;
   }
-  Atomics.store(control, base + STATUS, status);
-  Atomics.store(control, base + DONE, seen);
-  Atomics.notify(control, base + DONE);
-  if (!more || command === Command.Close) break;
+  port.close();
 }
-port.close();

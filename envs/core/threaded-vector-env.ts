@@ -10,6 +10,7 @@ import type { Agent, AgentRecipe } from './agent.js';
 import { AgoraError } from './errors.js';
 import type { GameDefinition } from './game.js';
 import type { RenderMode } from './single-agent-env.js';
+import { workerBundle } from './worker-bundle.js';
 import { shardOptionsOf, VectorEnv, type VectorEnvOptions } from './vector-env.js';
 import {
   CMD,
@@ -24,7 +25,6 @@ import {
   type WorkerSetup,
 } from './vector-protocol.js';
 
-const ENTRY = new URL('../vector-worker-entry.cjs', import.meta.url);
 /** A thread that has not loaded its game within this long is taken for dead. */
 const START_TIMEOUT_MS = 120_000;
 
@@ -67,6 +67,7 @@ export class ThreadedVectorEnv<Config = unknown> extends VectorEnv {
     const opponents = Array.isArray(opts.opponents)
       ? (opts.opponents as Agent[]).map(recipeOf)
       : recipeOf(opts.opponents as Agent);
+    const bundle = workerBundle(Array.isArray(opponents) ? opponents.map((r) => r.module) : [opponents.module]);
     this.control = new Int32Array(new SharedArrayBuffer(workers * STRIDE * Int32Array.BYTES_PER_ELEMENT));
     this.seq = 1;
     for (let w = 0; w < workers; w++) {
@@ -86,7 +87,7 @@ export class ThreadedVectorEnv<Config = unknown> extends VectorEnv {
       // The first command, Init, is in place before the thread starts: it runs it once loaded.
       this.control[w * STRIDE + CMD] = Command.Init;
       this.control[w * STRIDE + SEQ] = this.seq;
-      const thread = new Worker(ENTRY, { workerData: { setup, port: port2 }, transferList: [port2] });
+      const thread = new Worker(bundle, { workerData: { setup, port: port2 }, transferList: [port2] });
       // A forgotten env must not keep the process alive; close() is still the clean way out.
       thread.unref();
       port1.unref();
