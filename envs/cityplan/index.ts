@@ -9,6 +9,7 @@ import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './a
 import { describeDecision, renderSvg } from './board.js';
 import { DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS } from './components.js';
 import { ENCODING_VERSION, encodeCityPlan, observationSegments } from './encode.js';
+import { encodeCityPlanInto } from './encode-into.js';
 import { GLOSSARY } from './glossary.js';
 import { GAME, POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
@@ -60,6 +61,7 @@ export const cityplan = defineGame<typeof POSITION.spec.fields, CityPlanView, Ci
   actionLabel,
   evaluate,
   encode: encodeCityPlan,
+  encodeInto: encodeCityPlanInto,
   renderText,
   renderHtml,
   renderSvg,

@@ -50,7 +50,29 @@ export interface CityStats {
   readonly iPoints: number;
 }
 
+/** CityStats with writable fields: cityStatsInto fills one without allocating. */
+type StatsScratch = { -readonly [K in keyof CityStats]: CityStats[K] };
+
+const emptyStats = (): StatsScratch => ({
+  buildings: 0,
+  r: 0,
+  c: 0,
+  i: 0,
+  eco: 0,
+  specials: 0,
+  plants: 0,
+  points: 0,
+  rPoints: 0,
+  cPoints: 0,
+  iPoints: 0,
+});
+
 export function cityStats(city: ArrayLike<number>, base = 0): CityStats {
+  return cityStatsInto(city, base, emptyStats());
+}
+
+/** cityStats written into `out` (every field), for the per-step paths that must not allocate. */
+function cityStatsInto(city: ArrayLike<number>, base: number, out: StatsScratch): CityStats {
   let buildings = 0,
     r = 0,
     c = 0,
@@ -85,7 +107,18 @@ export function cityStats(city: ArrayLike<number>, base = 0): CityStats {
     if (f & F_SPECIAL) specials += n;
     if (f & F_PLANT) plants += n;
   }
-  return { buildings, r, c, i, eco, specials, plants, points, rPoints, cPoints, iPoints };
+  out.buildings = buildings;
+  out.r = r;
+  out.c = c;
+  out.i = i;
+  out.eco = eco;
+  out.specials = specials;
+  out.plants = plants;
+  out.points = points;
+  out.rPoints = rPoints;
+  out.cPoints = cPoints;
+  out.iPoints = iPoints;
+  return out;
 }
 
 /** Item 4: 10+ buildings 20/10/5 and 9 buildings 10/5/2 for 0/1/2+ specials; fewer: 0. */
@@ -173,11 +206,38 @@ export interface FinalScore extends ScoreBreakdown {
   readonly cityHall: boolean;
 }
 
-/** Items 1-6 of §7.1 per seat. */
-export function breakdowns(p: CityPlanPosition): ScoreBreakdown[] {
+/** The most councilor chips any seat holds (item 3). */
+export function mostChips(p: CityPlanPosition): number {
   let most = 0;
   for (let s = 0; s < p.players; s++) most = Math.max(most, p.councilors[s]);
+  return most;
+}
+
+/** Items 1-6 of §7.1 per seat. */
+export function breakdowns(p: CityPlanPosition): ScoreBreakdown[] {
+  const most = mostChips(p);
   return Array.from({ length: p.players }, (_, s) => scoreBreakdown(p.cities, s * CITY_KINDS, p.councilors[s], most));
+}
+
+/** The stats seatScore reuses (it runs for every seat at every step, in views and observations). */
+const SCRATCH = emptyStats();
+
+/**
+ * scores()[seat] without allocating: scoreBreakdown's subtotal (items 1-6), plus the City Bonus once
+ * over. `most` is mostChips(p).
+ */
+export function seatScore(p: CityPlanPosition, seat: number, most: number): number {
+  const base = seat * CITY_KINDS;
+  const stats = cityStatsInto(p.cities, base, SCRATCH);
+  const chips = p.councilors[seat];
+  const subtotal =
+    stats.points +
+    chips +
+    councilBonus(chips, most) +
+    completionBonus(stats.buildings, stats.specials) +
+    DEVELOPMENT_FACTOR * Math.min(stats.rPoints, stats.cPoints, stats.iPoints) +
+    endEffects(p.cities, base, stats);
+  return subtotal + (p.phase === PH_OVER ? cityBonus(p, seat) : 0);
 }
 
 /** Sum of the bonus values of the City Bonus cards a seat drew (0 before the end). */
@@ -204,7 +264,10 @@ export function finalScores(p: CityPlanPosition): FinalScore[] {
 
 /** §7.3 `scores()`: the totals once over; items 1-6 of §7.1 during play. */
 export function scores(p: CityPlanPosition): number[] {
-  return breakdowns(p).map((b, seat) => b.subtotal + (p.phase === PH_OVER ? cityBonus(p, seat) : 0));
+  const most = mostChips(p);
+  const out: number[] = [];
+  for (let seat = 0; seat < p.players; seat++) out.push(seatScore(p, seat, most));
+  return out;
 }
 
 /**

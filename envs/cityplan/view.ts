@@ -13,7 +13,7 @@ import {
   type PhaseName,
   type Variant,
 } from './components.js';
-import type { LogEntry } from './events.js';
+import type { LogEntry, LogKind } from './events.js';
 import { faceUpSource, pileCount, type CityPlanPosition } from './position.js';
 import { finalScores, ranking, scores, type FinalScore } from './scoring.js';
 import { powerCost, toAct } from './transitions.js';
@@ -86,6 +86,9 @@ export interface CityPlanView extends PlayerView {
   readonly lastMove: number[];
 }
 
+/** A log record as the view carries it; one function, so the log's cache of converted records holds. */
+const toLogEntry = (kind: LogKind, args: number[]): LogEntry => [kind, ...args] as LogEntry;
+
 /** view(-1) is the spectator's (public information only). */
 export function view(p: CityPlanPosition, player: number): CityPlanView {
   const n = p.players;
@@ -140,7 +143,7 @@ export function view(p: CityPlanPosition, player: number): CityPlanView {
     winners: places === null ? [] : seats.filter((s) => places[s] === 0),
     ranking: places,
     truncated: p.truncated,
-    log: p.log.entries().map((e) => [e.kind, ...e.args] as LogEntry),
+    log: p.log.mapEntries(toLogEntry),
     lastMove: p.lastMove.slice(),
   };
 }
