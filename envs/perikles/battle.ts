@@ -484,9 +484,13 @@ export function endGame(t: PeriklesPosition, reason: number): void {
 
 // ---- scoring (§7) ----------------------------------------------------------------------------------
 
+/** statueValue(city, defeats) at [city·256 + defeats] (defeats is a byte): score() runs at every view. */
+const STATUE_VALUES = new Uint8Array(CITY_COUNT * 256);
+for (let c = 0; c < CITY_COUNT; c++) for (let d = 0; d < 256; d++) STATUE_VALUES[c * 256 + d] = statueValue(c, d);
+
 function statueVp(t: PeriklesPosition, seat: number): number {
   let vp = 0;
-  for (let c = 0; c < CITY_COUNT; c++) vp += t.statues[seat * CITY_COUNT + c] * statueValue(c, t.defeats[c]);
+  for (let c = 0; c < CITY_COUNT; c++) vp += t.statues[seat * CITY_COUNT + c] * STATUE_VALUES[c * 256 + t.defeats[c]];
   return vp;
 }
 
@@ -497,6 +501,6 @@ export function statueCount(t: PeriklesPosition, seat: number): number {
 }
 
 /** §7: claimed Location VP + statues at the current defeat counts + cubes on the board. */
-export function score(t: PeriklesPosition, seat: number): number {
-  return t.tileVp[seat] + statueVp(t, seat) + cubesOnBoard(t, seat);
+export function score(t: PeriklesPosition, seat: number, onBoard = cubesOnBoard(t, seat)): number {
+  return t.tileVp[seat] + statueVp(t, seat) + onBoard;
 }

@@ -30,75 +30,169 @@ export const ENCODING_VERSION = 2;
 const LOC_STATE_NAMES = ['deck', 'display', 'removed', 'claimed'] as const;
 const TILE_STATE_NAMES = ['deck', 'display', 'discarded'] as const;
 
-/** The segment table for a seat count (sizes in the comments are for N seats). */
+/**
+ * The segment table for a seat count. "By seat offset": per-seat entries are rotated so the viewer
+ * comes first and the others follow clockwise (the spectator is rotated like seat 0).
+ */
 export function layoutFor(n: number): SegmentLayout {
   return defineLayout([
-    { name: 'phase', size: PHASES.length }, // one-hot
-    { name: 'decision', size: DECISIONS.length }, // one-hot
-    { name: 'toAct', size: n }, // one-hot by offset; none once over
-    { name: 'turn', size: MAX_TURNS }, // one-hot
-    { name: 'startPlayer', size: n },
-    { name: 'cubes', size: n * CITY_COUNT }, // regular cubes / 30
-    { name: 'supply', size: n }, // / 30
-    { name: 'candidates', size: CITY_COUNT * 2 * n }, // [city][α, β] one-hot seat offset
-    { name: 'leaders', size: CITY_COUNT * n },
-    { name: 'persianLeaders', size: n },
-    { name: 'statues', size: n * CITY_COUNT }, // / 3 (one per turn at most)
-    { name: 'defeats', size: CITY_COUNT }, // min(d, 8) / 8
-    { name: 'scores', size: n }, // min(score, 150) / 150
-    { name: 'tileVp', size: n }, // min(vp, 60) / 60
-    { name: 'locationState', size: LOCATION_COUNT * LOC_STATE_NAMES.length }, // one-hot per Location id
-    { name: 'claimedBy', size: LOCATION_COUNT * n },
-    { name: 'slots', size: LOCATION_SLOTS * LOCATION_COUNT }, // Location id per slot, one-hot
-    { name: 'mainAttacker', size: LOCATION_SLOTS * n },
-    { name: 'mainDefender', size: LOCATION_SLOTS * n },
-    { name: 'committedCount', size: LOCATION_SLOTS * 2 * POWER_COUNT * 2 }, // [slot][side][power][type] count / 8
-    { name: 'committedStrength', size: LOCATION_SLOTS * 2 * POWER_COUNT * 2 }, // visible strength sum / 24
-    { name: 'allyCount', size: LOCATION_SLOTS * 2 }, // counters in the ally slot / 8
-    { name: 'revealed', size: LOCATION_SLOTS },
-    { name: 'granted', size: LOCATION_SLOTS * POWER_COUNT },
-    { name: 'denied', size: LOCATION_SLOTS * POWER_COUNT },
-    { name: 'relations', size: POWER_COUNT * POWER_COUNT * 2 }, // [u][v][allied, war]
-    { name: 'stack', size: KIND_COUNT }, // count / total of the kind
-    { name: 'dead', size: KIND_COUNT },
-    { name: 'poolCounts', size: POWER_COUNT * 2 }, // / 14
-    { name: 'pool', size: KIND_COUNT }, // my pools' strengths / total of the kind
-    { name: 'unseen', size: KIND_COUNT }, // others: pool ∪ face-down strengths / total
-    { name: 'controlled', size: POWER_COUNT },
-    { name: 'tileState', size: TILE_COUNT * TILE_STATE_NAMES.length },
-    { name: 'tileHeld', size: TILE_COUNT * n }, // held by seat offset
-    { name: 'heldCounts', size: n * 2 }, // [seat][1-shard, 2-shard] / 5
-    { name: 'decks', size: 2 }, // influence deck / 36, Location deck / 21
-    { name: 'displaySlots', size: DISPLAY_SLOTS }, // 1 = slot holds a tile
-    { name: 'currentTile', size: TILE_COUNT },
-    { name: 'ownSpecial', size: SPECIAL_COUNT },
-    { name: 'specialUsed', size: n },
-    { name: 'usedTile', size: n * SPECIAL_COUNT },
-    { name: 'possible', size: n * SPECIAL_COUNT },
-    { name: 'alkibiades', size: CITY_COUNT * n }, // source city x owner offset
-    { name: 'commitSeat', size: n },
-    { name: 'commitStage', size: 2 }, // 1-shard, 2-shard
-    { name: 'commitBasic', size: 3 },
-    { name: 'extraCity', size: CITY_COUNT },
-    { name: 'commitExtra', size: 3 },
-    { name: 'selected', size: POWER_COUNT * 2 },
-    { name: 'selectedStrength', size: 4 }, // only if this seat controls it
-    { name: 'request', size: LOCATION_SLOTS },
-    { name: 'firstCommit', size: n },
-    { name: 'battleSlot', size: LOCATION_SLOTS },
-    { name: 'battleRound', size: 2 },
-    { name: 'roundType', size: 2 },
-    { name: 'tokens', size: 2 * 3 }, // [attackers, defenders] one-hot 0..2
-    { name: 'carry', size: 2 },
-    { name: 'doubled', size: 2 }, // Brasidas, Phormio
-    { name: 'strengths', size: 2 }, // min(s, 40) / 40
-    { name: 'steps', size: 1 }, // / stepCap
-    { name: 'winners', size: n },
-    { name: 'over', size: 2 }, // isOver, truncated
-    // The viewer's absolute seat, one-hot (none for the spectator). Everything above is rotated to the
-    // viewer, but NOMINATE, ASSASSINATE, ALKIBIADES and CHOOSE name absolute seats (§9): without this
-    // a policy cannot tell which of those actions names itself. Last, so v1 models widen by appending.
-    { name: 'seat', size: n },
+    {
+      name: 'phase',
+      size: PHASES.length,
+      meaning: 'one-hot: setup, influence, nominations, deadPool, firstCommit, commit, battle, over',
+    },
+    {
+      name: 'decision',
+      size: DECISIONS.length,
+      meaning: 'the decision asked, one-hot in §9 order D1–D16 (D7 as three steps), then none',
+    },
+    {
+      name: 'toAct',
+      size: n,
+      meaning: 'seat to act, one-hot by seat offset (viewer first, clockwise; spectator: seat 0 first); none once over',
+    },
+    { name: 'turn', size: MAX_TURNS, meaning: 'game turn 1–3, one-hot' },
+    { name: 'startPlayer', size: n, meaning: 'the start player, one-hot by seat offset' },
+    { name: 'cubes', size: n * CITY_COUNT, meaning: 'regular cubes [seat offset][city] / 30' },
+    { name: 'supply', size: n, meaning: 'cubes left in supply, by seat offset, / 30' },
+    {
+      name: 'candidates',
+      size: CITY_COUNT * 2 * n,
+      meaning: 'candidate spaces [city][α, β][seat offset]: 1 for the seat standing there',
+    },
+    { name: 'leaders', size: CITY_COUNT * n, meaning: 'Leaders [city][seat offset]: 1 for the city’s Leader' },
+    { name: 'persianLeaders', size: n, meaning: 'seats leading Persia (they lead no city), by seat offset: 1' },
+    { name: 'statues', size: n * CITY_COUNT, meaning: 'statues [seat offset][city] / 3 (one per turn at most)' },
+    { name: 'defeats', size: CITY_COUNT, meaning: 'defeats per city, min(d, 8) / 8' },
+    { name: 'scores', size: n, meaning: 'current score (§7) by seat offset, min(score, 150) / 150' },
+    { name: 'tileVp', size: n, meaning: 'VP of claimed Locations by seat offset, min(vp, 60) / 60' },
+    {
+      name: 'locationState',
+      size: LOCATION_COUNT * LOC_STATE_NAMES.length,
+      meaning: 'per Location id, one-hot: deck, display, removed, claimed',
+    },
+    { name: 'claimedBy', size: LOCATION_COUNT * n, meaning: '[Location id][seat offset]: 1 if that seat claimed it' },
+    {
+      name: 'slots',
+      size: LOCATION_SLOTS * LOCATION_COUNT,
+      meaning: '[Location slot 0–6][Location id]: 1 for the Location displayed there',
+    },
+    { name: 'mainAttacker', size: LOCATION_SLOTS * n, meaning: '[slot][seat offset]: 1 for the slot’s main attacker' },
+    { name: 'mainDefender', size: LOCATION_SLOTS * n, meaning: '[slot][seat offset]: 1 for the slot’s main defender' },
+    {
+      name: 'committedCount',
+      size: LOCATION_SLOTS * 2 * POWER_COUNT * 2,
+      meaning: 'committed counters [slot][attack, defend][power][hoplite, trireme], min(count, 8) / 8',
+    },
+    {
+      name: 'committedStrength',
+      size: LOCATION_SLOTS * 2 * POWER_COUNT * 2,
+      meaning: 'same cells: sum of the strengths the viewer sees (face up or its powers), min(sum, 24) / 24',
+    },
+    {
+      name: 'allyCount',
+      size: LOCATION_SLOTS * 2,
+      meaning: '[slot][attack, defend]: counters in the side’s ally slot, min(count, 8) / 8',
+    },
+    { name: 'revealed', size: LOCATION_SLOTS, meaning: 'slots whose battle has begun (all counters face up): 1' },
+    {
+      name: 'granted',
+      size: LOCATION_SLOTS * POWER_COUNT,
+      meaning: '[slot][power]: 1 if granted permission to defend there this turn',
+    },
+    {
+      name: 'denied',
+      size: LOCATION_SLOTS * POWER_COUNT,
+      meaning: '[slot][power]: 1 if denied permission in the current commit turn',
+    },
+    {
+      name: 'relations',
+      size: POWER_COUNT * POWER_COUNT * 2,
+      meaning: '[power][power][allied, at war]: 1 (every power is allied with itself)',
+    },
+    {
+      name: 'stack',
+      size: KIND_COUNT,
+      meaning: 'counters in the stacks by kind (power·8 + type·4 + strength − 1) / that kind’s total (0 if none exist)',
+    },
+    { name: 'dead', size: KIND_COUNT, meaning: 'dead-pool counters by kind / that kind’s total' },
+    {
+      name: 'poolCounts',
+      size: POWER_COUNT * 2,
+      meaning: 'uncommitted pool counters [power][hoplite, trireme], min(count, 14) / 14',
+    },
+    {
+      name: 'pool',
+      size: KIND_COUNT,
+      meaning: 'pool counters of the powers the viewer controls, by kind / kind total',
+    },
+    {
+      name: 'unseen',
+      size: KIND_COUNT,
+      meaning: 'other powers’ counters in a pool or face down to the viewer, by kind / kind total',
+    },
+    { name: 'controlled', size: POWER_COUNT, meaning: 'powers the viewer controls this turn: 1' },
+    {
+      name: 'tileState',
+      size: TILE_COUNT * TILE_STATE_NAMES.length,
+      meaning: 'per Influence tile id, one-hot: deck, display, discarded (all 0 while held)',
+    },
+    { name: 'tileHeld', size: TILE_COUNT * n, meaning: '[tile id][seat offset]: 1 if that seat holds it' },
+    {
+      name: 'heldCounts',
+      size: n * 2,
+      meaning: 'tiles held [seat offset][1-shard, 2-shard], 0.2 per tile (summed in float32)',
+    },
+    { name: 'decks', size: 2, meaning: 'tiles left: Influence deck / 36, Location deck / 21' },
+    { name: 'displaySlots', size: DISPLAY_SLOTS, meaning: 'Influence display slots 0–9 holding a tile: 1' },
+    { name: 'currentTile', size: TILE_COUNT, meaning: 'the Influence tile being resolved, one-hot by id' },
+    {
+      name: 'ownSpecial',
+      size: SPECIAL_COUNT,
+      meaning: 'the viewer’s own Special tile, one-hot; none for the spectator',
+    },
+    { name: 'specialUsed', size: n, meaning: 'seats that used their Special tile, by seat offset: 1' },
+    { name: 'usedTile', size: n * SPECIAL_COUNT, meaning: '[seat offset][Special]: 1 for the tile a seat used' },
+    {
+      name: 'possible',
+      size: n * SPECIAL_COUNT,
+      meaning: '[seat offset][Special]: 1 for each tile an unused Special may still be (public)',
+    },
+    {
+      name: 'alkibiades',
+      size: CITY_COUNT * n,
+      meaning: '[city][owner seat offset]: the Alkibiades cube awaiting a destination',
+    },
+    { name: 'commitSeat', size: n, meaning: 'in Phase F, the seat whose commit turn runs, by seat offset' },
+    { name: 'commitStage', size: 2, meaning: 'commit stage one-hot: 1-shard, 2-shard' },
+    { name: 'commitBasic', size: 3, meaning: 'basic counters committed in this commit turn, one-hot 0–2' },
+    { name: 'extraCity', size: CITY_COUNT, meaning: 'the city X named for extra counters (§4.6.3 step 4), one-hot' },
+    { name: 'commitExtra', size: 3, meaning: 'extra counters committed so far, one-hot 0–2' },
+    {
+      name: 'selected',
+      size: POWER_COUNT * 2,
+      meaning: 'the selected counter awaiting a target, [power][hoplite, trireme]: 1',
+    },
+    {
+      name: 'selectedStrength',
+      size: 4,
+      meaning: 'its strength 1–4, one-hot, only if the viewer controls its power',
+    },
+    { name: 'request', size: LOCATION_SLOTS, meaning: 'the slot whose defence awaits permission, one-hot' },
+    { name: 'firstCommit', size: n, meaning: 'the seat chosen to commit first, by seat offset' },
+    { name: 'battleSlot', size: LOCATION_SLOTS, meaning: 'the slot being fought over, one-hot' },
+    { name: 'battleRound', size: 2, meaning: 'battle round, one-hot: first, second' },
+    { name: 'roundType', size: 2, meaning: 'the round’s unit type, one-hot: hoplite, trireme' },
+    { name: 'tokens', size: 2 * 3, meaning: 'battle tokens held [attackers, defenders], one-hot 0–2' },
+    { name: 'carry', size: 2, meaning: 'token carried into this round: attackers, defenders (none: both 0)' },
+    { name: 'doubled', size: 2, meaning: '[Brasidas, Phormio] played this round: 1' },
+    { name: 'strengths', size: 2, meaning: 'the round’s attack and defence strengths, min(s, 40) / 40' },
+    { name: 'steps', size: 1, meaning: 'actions applied / 3,000 (the step cap)' },
+    { name: 'winners', size: n, meaning: 'seats in first place once the game is over, by seat offset' },
+    { name: 'over', size: 2, meaning: '[game over, truncated by the step cap]: 1' },
+    // NOMINATE, ASSASSINATE, ALKIBIADES and CHOOSE name absolute seats (§9), so a policy needs the seat itself.
+    // Last, so v1 models widen by appending.
+    { name: 'seat', size: n, meaning: 'the viewer’s absolute seat, one-hot; none for the spectator' },
   ]);
 }
 
@@ -112,7 +206,7 @@ export function layout(n: number): SegmentLayout {
   return l;
 }
 
-const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 const byTotal = (count: number, kind: number): number =>
   KIND_TOTALS[kind] > 0 ? clamp01(count / KIND_TOTALS[kind]) : 0;
 

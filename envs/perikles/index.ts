@@ -9,6 +9,7 @@ import { ACTIONS, ACTION_SIZE, actionLabel, legalActions, whyIllegal } from './a
 import { describeDecision, renderSvg } from './board.js';
 import { DEFAULT_PLAYERS, GAME, MAX_PLAYERS, MIN_PLAYERS, STEP_CAP } from './components.js';
 import { ENCODING_VERSION, encodePerikles, layout } from './encode.js';
+import { encodePeriklesInto } from './encode-into.js';
 import { GLOSSARY } from './glossary.js';
 import { POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
@@ -51,6 +52,7 @@ export const perikles = defineGame<typeof POSITION.spec.fields, PeriklesView, Pe
   actionLabel,
   evaluate,
   encode: encodePerikles,
+  encodeInto: encodePeriklesInto,
   renderText,
   renderHtml,
   renderSvg,

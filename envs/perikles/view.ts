@@ -4,10 +4,12 @@
  * and the multiset of strengths that are in the pool or face down. Seat -1 is the spectator.
  */
 import { bitsOf, listOf } from '../core/arrays.js';
+import type { EventLog } from '../core/event-log.js';
 import type { PlayerView } from '../core/game.js';
 import {
   CITIES,
   CITY_COUNT,
+  CUBES_PER_PLAYER,
   KIND_COUNT,
   LOCATIONS,
   LOCATION_COUNT,
@@ -38,13 +40,13 @@ import {
   type DecisionName,
   type PhaseName,
 } from './components.js';
-import { supplyOf, type PeriklesPosition } from './position.js';
+import { cubesOnBoard, type PeriklesPosition } from './position.js';
 import { ranking as rankingOf } from './scoring.js';
 
 /** Log events a spectator sees (the most recent ones). */
-const SPECTATOR_LOG = 24;
+export const SPECTATOR_LOG = 24;
 /** At most this many events since a seat's last move are shown (a short log; older ones are counted). */
-const VIEW_LOG_MAX = 40;
+export const VIEW_LOG_MAX = 40;
 
 /**
  * A committed counter as a compact tuple (views are serialised often): power, type (0 hoplite,
@@ -179,6 +181,27 @@ export interface PeriklesView extends PlayerView {
   readonly logDropped: number;
 }
 
+/** A log record as views carry it (one module-level function: EventLog.mapEntries caches by it). */
+function toLogEntry(kind: string, args: number[]): LogEntry {
+  return [kind as LogEntry[0], ...args];
+}
+
+/** Logs viewed before (see logTail). */
+const VIEWED = new WeakSet<EventLog>();
+
+/**
+ * The log's records from record `first` on, as view entries. A log's first view converts just that
+ * tail (at most VIEW_LOG_MAX records): a determinized, cloned or loaded world is mostly viewed once
+ * (search agents), and mapEntries' first call would convert every live record (up to 320, ~35 µs).
+ * From a log's second view on (a live game viewed at every step), mapEntries converts only the
+ * records pushed since its last call, and the view costs a slice.
+ */
+function logTail(log: EventLog, first: number): LogEntry[] {
+  if (VIEWED.has(log)) return log.mapEntries(toLogEntry).slice(first);
+  VIEWED.add(log);
+  return log.entries(first).map((e) => toLogEntry(e.kind, e.args));
+}
+
 /** Seat p controls `power` this turn, so it sees that power's strengths. */
 function controlsPower(t: PeriklesPosition, p: number, power: number): boolean {
   return p >= 0 && ((t.ctrl[p] >> power) & 1) === 1;
@@ -187,8 +210,6 @@ function controlsPower(t: PeriklesPosition, p: number, power: number): boolean {
 export function view(t: PeriklesPosition, p: number): PeriklesView {
   const ranking = t.phase === PH_OVER ? rankingOf(t) : [];
   const n = t.players;
-  const seats: number[] = [];
-  for (let s = 0; s < n; s++) seats.push(s);
   const revealedSlot = t.phase === PH_BATTLE ? t.bSlot : -1;
   const locations: (LocationSlotView | null)[] = [];
   for (let slot = 0; slot < LOCATION_SLOTS; slot++) {
@@ -230,14 +251,31 @@ export function view(t: PeriklesPosition, p: number): PeriklesView {
     if (t.comPlace[i] >> 2 !== revealedSlot && !controlsPower(t, p, kindPower(kind))) unseen[kind]++;
   }
 
-  const specials: SpecialView[] = seats.map((s) => {
+  // The per-seat lists in one loop (cubes on the board counted once for supply and score).
+  const cubes: number[][] = [];
+  const supply: number[] = [];
+  const statues: number[][] = [];
+  const scores: number[] = [];
+  const statueCounts: number[] = [];
+  const specials: SpecialView[] = [];
+  const claimed: number[][] = [];
+  const held: number[][] = [];
+  for (let s = 0; s < n; s++) {
+    cubes.push(listOf(t.cubes, s * CITY_COUNT, (s + 1) * CITY_COUNT));
+    const onBoard = cubesOnBoard(t, s);
+    supply.push(CUBES_PER_PLAYER - onBoard); // supplyOf(t, s)
+    statues.push(listOf(t.statues, s * CITY_COUNT, (s + 1) * CITY_COUNT));
+    scores.push(score(t, s, onBoard));
+    statueCounts.push(statueCount(t, s));
     const used = (t.specialUsed & (1 << s)) !== 0;
-    return {
+    specials.push({
       tile: used || s === p ? t.special[s] : -1,
       used,
       possible: used ? [] : bitsOf(t.possible[s], SPECIAL_COUNT),
-    };
-  });
+    });
+    claimed.push([]);
+    held.push([]);
+  }
 
   let commit: CommitView | null = null;
   if (t.phase === PH_COMMIT) {
@@ -272,17 +310,13 @@ export function view(t: PeriklesPosition, p: number): PeriklesView {
   const start = p >= 0 ? t.lastMove[p] : t.logCount - SPECTATOR_LOG;
   const from = Math.max(start, t.logCount - Math.min(LOG_CAPACITY, VIEW_LOG_MAX), 0);
   // Record r of the EventLog is event number logCount - log.length + r.
-  const log: LogEntry[] = t.log
-    .entries(from - (t.logCount - t.log.length))
-    .map((e): LogEntry => [e.kind as LogEntry[0], ...e.args]);
+  const log = logTail(t.log, Math.max(0, from - (t.logCount - t.log.length)));
 
-  const claimed: number[][] = seats.map(() => []);
   const removed: number[] = [];
   for (let loc = 0; loc < LOCATION_COUNT; loc++) {
     if (t.locAt[loc] === LOC_REMOVED) removed.push(loc);
-    if (t.locAt[loc] === LOC_CLAIMED) for (const s of bitsOf(t.locClaim[loc], n)) claimed[s].push(loc);
+    if (t.locAt[loc] === LOC_CLAIMED) for (let s = 0; s < n; s++) if (t.locClaim[loc] & (1 << s)) claimed[s].push(loc);
   }
-  const held: number[][] = seats.map(() => []);
   const discarded: number[] = [];
   for (let tile = 0; tile < TILE_COUNT; tile++) {
     if (t.tileAt[tile] < n) held[t.tileAt[tile]].push(tile);
@@ -302,16 +336,16 @@ export function view(t: PeriklesPosition, p: number): PeriklesView {
     steps: t.steps,
     stepCap: STEP_CAP,
     truncated: t.truncated,
-    cubes: seats.map((s) => listOf(t.cubes, s * CITY_COUNT, (s + 1) * CITY_COUNT)),
-    supply: seats.map((s) => supplyOf(t, s)),
+    cubes,
+    supply,
     candidates: CITIES.map((_, c) => [t.cand[c * 2], t.cand[c * 2 + 1]]),
     leaders: listOf(t.leader),
     persianLeaders: bitsOf(t.persians, n),
-    statues: seats.map((s) => listOf(t.statues, s * CITY_COUNT, (s + 1) * CITY_COUNT)),
+    statues,
     defeats: listOf(t.defeats),
-    scores: seats.map((s) => score(t, s)),
+    scores,
     tileVp: listOf(t.tileVp),
-    statueCounts: seats.map((s) => statueCount(t, s)),
+    statueCounts,
     claimed,
     removed,
     locationDeck: LOCATION_COUNT - t.locPos,
