@@ -15,6 +15,7 @@ import {
   FAILED,
   OK,
   SEQ,
+  SPINS,
   STATUS,
   STRIDE,
   type FromWorker,
@@ -87,6 +88,9 @@ export function serve(bundled: Modules): void {
   modules = bundled;
   let seen = 0;
   for (;;) {
+    // Spin a moment before sleeping: the next command usually follows within microseconds (the
+    // learner picking actions), and a futex wake-up costs tens of them.
+    for (let spin = 0; spin < SPINS && Atomics.load(control, base + SEQ) === seen; spin++);
     Atomics.wait(control, base + SEQ, seen);
     seen = Atomics.load(control, base + SEQ);
     const command = Atomics.load(control, base + CMD);

@@ -18,6 +18,7 @@ import {
   DONE,
   FAILED,
   SEQ,
+  SPINS,
   STATUS,
   STRIDE,
   type FromWorker,
@@ -157,6 +158,7 @@ export class ThreadedVectorEnv<Config = unknown> extends VectorEnv {
     let failed = -1;
     for (let w = 0; w < this.threads.length; w++) {
       const at = w * STRIDE + DONE;
+      for (let spin = 0; spin < SPINS && Atomics.load(this.control, at) !== this.seq; spin++);
       for (let done = Atomics.load(this.control, at); done !== this.seq; done = Atomics.load(this.control, at)) {
         const left = deadline - performance.now();
         if (left <= 0 || Atomics.wait(this.control, at, done, left) === 'timed-out') {

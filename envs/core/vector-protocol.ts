@@ -19,6 +19,9 @@ export const STRIDE = 16;
 export const Command = { Init: 1, Reset: 2, Step: 3, AllSeats: 4, Render: 5, Close: 6 } as const;
 export type Command = (typeof Command)[keyof typeof Command];
 
+/** Loads of a shared counter before sleeping on it (a few microseconds): cheaper than a wake-up. */
+export const SPINS = 2000;
+
 export const OK = 0;
 export const FAILED = 1;
 
