@@ -6,6 +6,8 @@ import {
   DECK_SIZE,
   LUXURIES,
   MAX_PLAYERS,
+  MAX_STEPS,
+  MAX_TURNS,
   MIN_PLAYERS,
   PAGES,
   PHASES,
@@ -22,51 +24,87 @@ import type { FilthyRichView } from './view.js';
 export const ENCODING_VERSION = 2;
 
 /** Money is squashed into [0, 1] two ways: linear up to $CASH_SCALE, and c / (c + CASH_SCALE) beyond. */
-const CASH_SCALE = 50;
-const MAX_HAND = 6;
-const MAX_SYMBOLS = 24;
-const MAX_HIT = 5;
+export const CASH_SCALE = 50;
+export const MAX_HAND = 6;
+export const MAX_SYMBOLS = 24;
+export const MAX_HIT = 5;
+
+/** How per-seat blocks are ordered, for the meanings below. */
+const ORDER = 'from the viewer clockwise (spectator: from seat 0)';
 
 /**
  * Segments (rules §9 "suggested observation"). Every per-seat entry is rotated so the viewer is
- * index 0 and the others follow clockwise (the spectator sees seat 0 first). Counts are divided by
- * their maximum, money squashed, so every value lies in [0, 1].
+ * index 0 and the others follow clockwise; counts are divided by their maximum and money squashed,
+ * so every value lies in [0, 1]. The meanings are the layout tables' text.
  */
 function layoutFor(n: number): SegmentLayout {
+  const seg = (name: string, size: number, meaning: string) => ({ name, size, meaning });
   return defineLayout([
-    { name: 'phase', size: PHASES.length }, // one-hot decision kind
-    { name: 'toAct', size: n }, // one-hot by offset; none once over
-    { name: 'active', size: n },
-    { name: 'page', size: PAGES }, // one-hot current page
-    { name: 'pockets', size: PAGES * SLOTS * n }, // owner of the sign card in each pocket of each page
-    { name: 'businessOwner', size: BUSINESSES.length * n },
-    { name: 'businessPage', size: BUSINESSES.length * PAGES }, // page of each business's sign
-    { name: 'visible', size: SLOTS * n }, // owner of the sign card visible in each slot now
-    { name: 'visibleHit', size: SLOTS }, // what a die on that slot pays its owner / 5
-    { name: 'hand', size: TYPE_COUNT }, // my copies of each type / copies in the game
-    { name: 'known', size: n * BUSINESSES.length }, // businesses known in each hand
-    { name: 'cash', size: n * 2 }, // [min(c, 50) / 50, c / (c + 50)]
-    { name: 'handSize', size: n }, // / 6
-    { name: 'assets', size: n * ASSETS.length },
-    { name: 'symbols', size: n }, // $ symbols / 24
-    { name: 'luxuries', size: LUXURIES.length * (n + 2) }, // owner one-hot, then available, removed
-    { name: 'eliminated', size: n },
-    { name: 'discard', size: TYPE_COUNT }, // copies in the discard pile / copies in the game
-    { name: 'deckSize', size: 1 }, // / 73
-    { name: 'turn', size: 1 }, // / maxTurns
-    { name: 'steps', size: 1 }, // / maxSteps
-    { name: 'actionsDone', size: 1 }, // / 2
-    { name: 'played', size: TYPE_COUNT }, // one-hot card being resolved
-    { name: 'pageRoll', size: 6 }, // one-hot page die awaiting Page Turner
-    { name: 'tax', size: 2 + 4 * n }, // [k / 4, audit?], target, participants, selling, eliminated
-    // luxury, [high, minimum, can I bid], from, high bidder, asked, passed
-    { name: 'auction', size: LUXURIES.length + 3 + 4 * n },
-    { name: 'winners', size: n },
-    { name: 'end', size: 2 }, // truncated, bankrupt
-    // The viewer's absolute seat, one-hot (none for the spectator). Everything above is rotated to the
-    // viewer, but TARGET names absolute seats (§9): without this a policy cannot tell which target is
-    // which opponent. Last, so v1 models widen by appending.
-    { name: 'seat', size: n },
+    seg('phase', PHASES.length, `decision asked, one-hot: ${PHASES.join(', ')}`),
+    seg('toAct', n, `seat to act, one-hot by seat ${ORDER}; all 0 once over`),
+    seg('active', n, `whose turn it is (the last one once over), one-hot by seat ${ORDER}`),
+    seg('page', PAGES, 'page the binder is open at (1–4), one-hot'),
+    seg(
+      'pockets',
+      PAGES * SLOTS * n,
+      `per pocket (page 1–4, slot 1–9): 1 at the owner of its sign card, by seat ${ORDER}`,
+    ),
+    seg('businessOwner', BUSINESSES.length * n, `per business B0–B21: 1 at its owner, by seat ${ORDER}`),
+    seg('businessPage', BUSINESSES.length * PAGES, 'per business B0–B21: 1 at the page (1–4) its sign lies on'),
+    seg(
+      'visible',
+      SLOTS * n,
+      `per slot 1–9 at the current page: 1 at the owner of the sign card showing, by seat ${ORDER}`,
+    ),
+    seg(
+      'visibleHit',
+      SLOTS,
+      `per slot 1–9: what a die there pays the owner of the sign showing / ${MAX_HIT} (0: none)`,
+    ),
+    seg('hand', TYPE_COUNT, 'per card type B0–B21, A0–A6, C0–C7: my copies / copies in the game (spectator: all 0)'),
+    seg(
+      'known',
+      n * BUSINESSES.length,
+      `per seat ${ORDER}, per business B0–B21: 1 if known in that hand (Business Scout)`,
+    ),
+    seg('cash', n * 2, `per seat ${ORDER}: min(cash, ${CASH_SCALE}) / ${CASH_SCALE}, cash / (cash + ${CASH_SCALE})`),
+    seg('handSize', n, `per seat ${ORDER}: min(cards in hand, ${MAX_HAND}) / ${MAX_HAND}`),
+    seg('assets', n * ASSETS.length, `per seat ${ORDER}, per asset kind A0–A6: 1 if owned`),
+    seg(
+      'symbols',
+      n,
+      `per seat ${ORDER}: min($ symbols, ${MAX_SYMBOLS}) / ${MAX_SYMBOLS}, before Political Connections`,
+    ),
+    seg(
+      'luxuries',
+      LUXURIES.length * (n + 2),
+      `per luxury L0–L11: owner one-hot by seat ${ORDER}, then available, then removed`,
+    ),
+    seg('eliminated', n, `per seat ${ORDER}: 1 once eliminated`),
+    seg('discard', TYPE_COUNT, 'per card type: copies in the discard pile / copies in the game'),
+    seg('deckSize', 1, `cards in the deck / ${DECK_SIZE}`),
+    seg('turn', 1, `turn / ${MAX_TURNS}`),
+    seg('steps', 1, `decisions so far / ${MAX_STEPS}`),
+    seg('actionsDone', 1, 'card actions done this turn / 2'),
+    seg('played', TYPE_COUNT, 'card type being resolved, one-hot (0: none)'),
+    seg('pageRoll', 6, 'page die 1–6 awaiting the Page Turner decision, one-hot (0: none)'),
+    seg(
+      'tax',
+      2 + 4 * n,
+      `tax event (0: none): k / ${PAGES}, 1 if an audit; then 1 at the audit target, the participants, ` +
+        `the seat selling, the seats eliminated: 4 blocks by seat ${ORDER}`,
+    ),
+    seg(
+      'auction',
+      LUXURIES.length + 3 + 4 * n,
+      `luxury auction (0: none): luxury L0–L11 one-hot; high bid and minimum bid as b / (b + ${CASH_SCALE}); ` +
+        '1 if my cash covers the minimum; then 1 at the eliminated owner, the high bidder, the seat asked, ' +
+        `the seats passed since the last bid: 4 blocks by seat ${ORDER}`,
+    ),
+    seg('winners', n, `per seat ${ORDER}: 1 if placed first once over`),
+    seg('end', 2, '1 if ended by the turn or decision cap; 1 if everyone in one tax event went bankrupt'),
+    // Last, so v1 models widen by appending.
+    seg('seat', n, "the viewer's absolute seat, one-hot (spectator: 0): TARGET actions name absolute seats"),
   ]);
 }
 

@@ -8,6 +8,7 @@ import { ACTION_RANGES, ACTION_SIZE, actionLabel, legalActions, whyIllegal } fro
 import { describeDecision, renderSvg } from './board.js';
 import { DEFAULT_PLAYERS, MAX_PLAYERS, MAX_STEPS, MIN_PLAYERS } from './components.js';
 import { ENCODING_VERSION, encodeFilthyRich, layoutOf } from './encode.js';
+import { encodeFilthyRichInto } from './encode-into.js';
 import { GLOSSARY } from './glossary.js';
 import { GAME, POSITION } from './position.js';
 import { renderHtml, renderText } from './render.js';
@@ -52,6 +53,7 @@ export const filthyrich = defineGame<typeof POSITION.spec.fields, FilthyRichView
   actionLabel,
   evaluate,
   encode: encodeFilthyRich,
+  encodeInto: encodeFilthyRichInto,
   renderText,
   renderHtml,
   renderSvg,

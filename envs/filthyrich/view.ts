@@ -187,19 +187,25 @@ export function view(p: FilthyRichPosition, player: number): FilthyRichView {
   };
 }
 
+/** A log record as views carry it: the turn, every record's first argument, is the entry's own field. */
+function toEntry(kind: string, args: number[]): LogEntry {
+  return { kind: kind as LogKind, turn: args[0], args: args.slice(1) };
+}
+
 /**
  * Events since this seat's last decision (that decision's own events included), oldest first; the
- * spectator sees the current and the previous turn. The turn, the first argument of every record,
- * is the entry's own field.
+ * spectator sees the current and the previous turn. The entries are converted once per record
+ * (EventLog.mapEntries keeps them, frozen, between views).
  */
 function logOf(p: FilthyRichPosition, seat: number): LogEntry[] {
-  const from = seat >= 0 ? Math.max(0, p.lastMove[seat] - p.logBase) : 0;
-  const out: LogEntry[] = [];
-  for (const e of p.log.entries(from)) {
-    const turn = e.args[0];
-    // The spectator's log starts at the first record of the previous turn.
-    if (seat < 0 && out.length === 0 && turn < p.turn - 1) continue;
-    out.push({ kind: e.kind as LogKind, turn, args: e.args.slice(1) });
+  const all = p.log.mapEntries(toEntry);
+  let from: number;
+  if (seat >= 0) {
+    from = Math.max(0, p.lastMove[seat] - p.logBase);
+  } else {
+    // The spectator's log starts at the first record of the previous turn (or later).
+    from = 0;
+    while (from < all.length && all[from].turn < p.turn - 1) from++;
   }
-  return out;
+  return from === 0 ? all : all.slice(from);
 }
