@@ -226,6 +226,13 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
   if (spectator.seat !== -1 || !isDeepStrictEqual(JSON.parse(JSON.stringify(spectator)), spectator)) {
     fail('view(-1) (the spectator) is not plain JSON with seat -1');
   }
+  const publicOnly = def.encode(spectator);
+  const written = new Float32Array(size).fill(Number.NaN);
+  state.observeInto(-1, written, 0);
+  for (let i = 0; i < size; i++) {
+    if (written[i] !== publicOnly[i])
+      fail(`observeInto(-1) wrote ${written[i]} at [${i}]; encode(view(-1)) has ${publicOnly[i]}`);
+  }
   def.renderText(spectator);
   def.renderHtml(spectator);
   if (views.some((v) => v !== views[0])) report.asymmetricStates++;

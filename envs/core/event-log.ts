@@ -160,8 +160,8 @@ export class EventLog<K extends string = string> {
   /**
    * Every record converted by `convert`, oldest first, remembering earlier conversions: a view
    * built at every step converts only the records pushed since the last call, not the whole log.
-   * The converted entries are frozen and shared between calls (the returned array is new each
-   * time), so keep `convert` one function: another one starts the cache over.
+   * The converted entries are frozen (with their `args` array) and shared between calls (the
+   * returned array is new each time), so keep `convert` one function: another one starts over.
    */
   mapEntries<T>(convert: EntryConverter<K, T>): T[] {
     if (this.cacheConvert !== convert || this.cacheWord < this.start) {
@@ -175,8 +175,10 @@ export class EventLog<K extends string = string> {
       const kind = data[at];
       const n = this.kinds.arity[kind];
       const item = convert(this.kinds.names[kind], data.slice(at + 1, at + 1 + n));
+      // Frozen because views share them: the entry, and its `args` when it keeps them apart.
       if (typeof item === 'object' && item !== null) {
-        for (const value of Object.values(item)) if (Array.isArray(value)) Object.freeze(value);
+        const args = (item as { args?: unknown }).args;
+        if (Array.isArray(args)) Object.freeze(args);
         Object.freeze(item);
       }
       items.push(item);

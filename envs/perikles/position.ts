@@ -269,7 +269,7 @@ export function cubesOnBoard(t: PeriklesPosition, seat: number): number {
   return n;
 }
 
-export const supplyOf = (t: PeriklesPosition, seat: number): number => CUBES_PER_PLAYER - cubesOnBoard(t, seat);
+const supplyOf = (t: PeriklesPosition, seat: number): number => CUBES_PER_PLAYER - cubesOnBoard(t, seat);
 
 /** §2.7: adds min(n, supply) regular cubes; returns how many were added. */
 export function addCubes(t: PeriklesPosition, seat: number, city: number, n: number): number {
