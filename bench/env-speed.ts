@@ -11,7 +11,7 @@
  * Then memory: heap growth (after full collections) and young-generation collections over 1M
  * learner steps of a synchronous VectorEnv, next to a raw playout of as many decisions.
  *
- *   npm run bench:env [-- game ...]      BENCH_SECONDS=0.5 per run, BENCH_NUM=64 envs
+ *   npm run bench:env [-- game ...]      BENCH_SECONDS=0.5 per run, BENCH_NUM=256 envs
  */
 import { cpus } from 'node:os';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
@@ -20,7 +20,7 @@ import { Rng, SingleAgentEnv, getGame, listGames, makeVectorEnv, type GameDefini
 
 const RUNS = 5;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 0.5);
-const NUM = Number(process.env.BENCH_NUM ?? 64);
+const NUM = Number(process.env.BENCH_NUM ?? 256);
 
 interface Figure {
   /** Decisions (raw, single) or learner steps (vector) per second. */

@@ -5,6 +5,7 @@
  * until every thread is done, so a learner's loop is the same code as with SyncVectorEnv, and the
  * results are the same numbers for the same seeds.
  */
+import { availableParallelism } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Agent, AgentRecipe } from './agent.js';
 import { AgoraError } from './errors.js';
@@ -18,7 +19,7 @@ import {
   DONE,
   FAILED,
   SEQ,
-  SPINS,
+  PARENT_SPINS,
   STATUS,
   STRIDE,
   type FromWorker,
@@ -52,6 +53,8 @@ export class ThreadedVectorEnv<Config = unknown> extends VectorEnv {
   private readonly timeoutMs: number;
   private seq = 0;
   private allSeatsSent = false;
+  /** PARENT_SPINS when a core is free beside the workers, else 0. */
+  private readonly spins: number;
 
   constructor(game: GameDefinition, options: VectorEnvOptions<Config> & ThreadedOptions) {
     const opts = options as VectorEnvOptions<unknown> & ThreadedOptions;
@@ -64,6 +67,7 @@ export class ThreadedVectorEnv<Config = unknown> extends VectorEnv {
       );
     }
     this.workers = workers;
+    this.spins = workers < availableParallelism() ? PARENT_SPINS : 0;
     this.timeoutMs = opts.timeoutMs ?? 600_000;
     const opponents = Array.isArray(opts.opponents)
       ? (opts.opponents as Agent[]).map(recipeOf)
@@ -158,7 +162,7 @@ export class ThreadedVectorEnv<Config = unknown> extends VectorEnv {
     let failed = -1;
     for (let w = 0; w < this.threads.length; w++) {
       const at = w * STRIDE + DONE;
-      for (let spin = 0; spin < SPINS && Atomics.load(this.control, at) !== this.seq; spin++);
+      for (let spin = 0; spin < this.spins && Atomics.load(this.control, at) !== this.seq; spin++);
       for (let done = Atomics.load(this.control, at); done !== this.seq; done = Atomics.load(this.control, at)) {
         const left = deadline - performance.now();
         if (left <= 0 || Atomics.wait(this.control, at, done, left) === 'timed-out') {
