@@ -91,7 +91,9 @@ export function serve(bundled: Modules): void {
     // Spin a moment before sleeping: the next command usually follows within microseconds (the
     // learner picking actions), and a futex wake-up costs tens of them.
     for (let spin = 0; spin < SPINS && Atomics.load(control, base + SEQ) === seen; spin++);
-    Atomics.wait(control, base + SEQ, seen);
+    // A wake-up is not a command: the parent's notify for a command this thread already took
+    // while spinning can land after it went to sleep again, so only a new SEQ counts.
+    while (Atomics.load(control, base + SEQ) === seen) Atomics.wait(control, base + SEQ, seen);
     seen = Atomics.load(control, base + SEQ);
     const command = Atomics.load(control, base + CMD);
     let status = OK;
