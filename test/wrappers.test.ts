@@ -3,6 +3,8 @@ import { makeAgent } from '../agents/index.js';
 import {
   AECEnv,
   Discrete,
+  actSync,
+  decisionContext,
   IllegalActionError,
   Rng,
   SingleAgentEnv,
@@ -89,6 +91,22 @@ describe('SingleAgentEnv (Gymnasium API)', () => {
     }
     expect(steps).toBeGreaterThanOrEqual(3);
     expect(() => env.step(0)).toThrow(/episode is over/);
+  });
+
+  test('a game over before the learner first decides is skipped: reset starts the next one', () => {
+    // Filthy Rich seed 6952: with random opponents the game ends within 9 decisions, all theirs.
+    const fr = getGame('filthyrich');
+    const env = new SingleAgentEnv(fr, { opponents: makeAgent('random', fr) });
+    const game = fr.newGame({ players: fr.defaultPlayers, seed: 6952 });
+    const rng = Rng.fromSeed('6952:opponents');
+    const random = makeAgent('random', fr);
+    while (!game.isTerminal() && game.currentPlayer() !== 0)
+      game.applyAction(actSync(random, decisionContext(fr, game, rng)));
+    expect(game.isTerminal()).toBe(true);
+    const [, info] = env.reset({ seed: 6952 });
+    expect(env.state.isTerminal()).toBe(false);
+    expect(info.legalActions.length).toBeGreaterThan(0);
+    expect(env.state.currentPlayer()).toBe(0);
   });
 
   test('the same seed gives the same episode, opponents included', () => {

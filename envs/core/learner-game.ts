@@ -56,6 +56,9 @@ export function checkLearnerOptions(
   return { players, opponents };
 }
 
+/** Episodes over before the learner's first decision that reset() skips before it gives up. */
+const MAX_SKIPPED = 100;
+
 export class LearnerGame<Config = unknown> {
   readonly players: number;
   private readonly opponents: Agent[];
@@ -96,13 +99,29 @@ export class LearnerGame<Config = unknown> {
   /**
    * Starts an episode and plays the opponents up to the learner's first decision. With a seed,
    * the game is newGame(seed) and later seedless resets continue from it; without one, episode k
-   * after the last seed s uses `${s}#k`.
+   * after the last seed s uses `${s}#k`. A game over before the learner's first decision is
+   * skipped: the next episode's game starts instead.
    */
   reset(seed?: number | string): void {
     if (seed !== undefined) {
       this.baseSeed = seed;
       this.episode = 0;
     }
+    // A game can end before the learner's first decision (a Filthy Rich opponent may win within
+    // its first turns): such an episode gives the learner nothing to do, so the next one starts.
+    for (let tries = 0; ; tries++) {
+      this.start();
+      if (!this.current!.isTerminal()) return;
+      if (tries >= MAX_SKIPPED) {
+        throw new AgoraError(
+          'bad_request',
+          `${this.game.name}: ${MAX_SKIPPED + 1} games in a row ended before seat ${this.seat}'s first decision`,
+        );
+      }
+    }
+  }
+
+  private start(): void {
     const gameSeed = this.episode === 0 ? this.baseSeed : `${this.baseSeed}#${this.episode}`;
     this.seat = this.options.seat === 'rotate' ? this.episode % this.players : (this.options.seat ?? 0);
     this.episode++;

@@ -2,6 +2,7 @@ import { AgoraError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { LearnerGame, type LearnerOptions } from './learner-game.js';
 import { returnsFromRanking } from './returns.js';
+import { Slab } from './slab.js';
 import { Box, Discrete } from './spaces.js';
 
 export interface StepInfo {
@@ -59,7 +60,8 @@ export function renderSeat(game: GameDefinition, state: GameState, seat: number,
  * return from the ranking. A game ended by its rules, turn cap included, is `terminated` (the cap
  * is told by `info.capped`); `truncated` is only the user's `maxEpisodeSteps`, as in Gymnasium's
  * TimeLimit. Opponents draw from their own stream, seeded from the episode seed, never from the
- * game's RNG. Each step returns new arrays (the vector env is the one that reuses its buffers).
+ * game's RNG. Each step returns new arrays (cut from larger blocks: slab.ts), which the caller
+ * may keep; the vector env is the one that refills arrays it owns.
  */
 export class SingleAgentEnv<Config = unknown> {
   readonly observationSpace: Box;
@@ -69,6 +71,7 @@ export class SingleAgentEnv<Config = unknown> {
   readonly renderMode: RenderMode;
   private readonly learner: LearnerGame<Config>;
   private readonly obsSize: number;
+  private readonly slab = new Slab();
   private closed = false;
 
   constructor(
@@ -131,29 +134,32 @@ export class SingleAgentEnv<Config = unknown> {
   }
 
   private observe(): Float32Array {
-    const obs = new Float32Array(this.obsSize);
+    const obs = this.slab.floats(this.obsSize);
     this.state.observeInto(this.seat, obs, 0);
     return obs;
   }
 
   private info(): StepInfo {
     const state = this.state;
-    const mask = new Uint8Array(this.game.actionSize);
-    const base = { actionMask: mask, seat: this.seat, episodeLength: this.learner.decisions };
+    const mask = this.slab.bytes(this.game.actionSize);
+    const seat = this.seat;
+    const episodeLength = this.learner.decisions;
     if (state.isTerminal()) {
       const ranking = state.ranking();
       return {
-        ...base,
+        actionMask: mask,
         legalActions: [],
+        seat,
+        episodeLength,
         capped: state.isTruncated(),
         ranking,
         scores: state.scores(),
         returns: returnsFromRanking(ranking),
       };
     }
-    if (this.learner.isTimeUp()) return { ...base, legalActions: [] };
+    if (this.learner.isTimeUp()) return { actionMask: mask, legalActions: [], seat, episodeLength };
     const legal = state.legalActions();
     for (let i = 0; i < legal.length; i++) mask[legal[i]] = 1;
-    return { ...base, legalActions: legal };
+    return { actionMask: mask, legalActions: legal, seat, episodeLength };
   }
 }
