@@ -5,12 +5,12 @@ import type { GoofspielView } from './view.js';
 
 export const ENCODING_VERSION = 1;
 export const LAYOUT = defineLayout([
-  { name: 'myHand', size: CARDS },
-  { name: 'theirHand', size: CARDS },
-  { name: 'prize', size: CARDS },
-  { name: 'prizesLeft', size: CARDS },
-  { name: 'points', size: 2 },
-  { name: 'theyBid', size: 1 },
+  { name: 'myHand', size: CARDS, meaning: '1 = card 1..5 is in my hand and not yet bid this round' },
+  { name: 'theirHand', size: CARDS, meaning: "1 = card 1..5 is in the other seat's hand (a bid card stays in it)" },
+  { name: 'prize', size: CARDS, meaning: 'one-hot: the prize card up for bidding; zeros once over' },
+  { name: 'prizesLeft', size: CARDS, meaning: '1 = the prize card is still in the prize deck' },
+  { name: 'points', size: 2, meaning: 'points / 15: mine, then the other seat’s' },
+  { name: 'theyBid', size: 1, meaning: '1 = the other seat has placed its face-down bid this round' },
 ]);
 
 export function encode(view: GoofspielView): Float32Array {
