@@ -25,6 +25,8 @@ const NUM = Number(process.env.BENCH_NUM ?? 256);
 interface Figure {
   /** Decisions (raw, single) or learner steps (vector) per second. */
   rate: number;
+  /** Vector envs: learner steps per second of time inside step() (the policy's time left out). */
+  inStep?: number;
   /** SingleAgentEnv only: every seat's decisions per second. */
   decisions?: number;
   /** Extra microseconds per decision over the raw playout (obs modes). */
@@ -90,12 +92,15 @@ function vectorRun(env: ReturnType<typeof makeVectorEnv>, steps = Infinity): Fig
   const start = performance.now();
   const deadline = start + SECONDS * 1000;
   let done = 0;
+  let stepping = 0;
   while (done < steps && (steps !== Infinity || performance.now() < deadline)) {
     sampleInto(actions, out.actionMasks, size, rng);
+    const before = performance.now();
     out = env.step(actions);
+    stepping += performance.now() - before;
     done += env.numEnvs;
   }
-  return { rate: done / ((performance.now() - start) / 1000) };
+  return { rate: done / ((performance.now() - start) / 1000), inStep: done / (stepping / 1000) };
 }
 
 function median(xs: number[]): number {
@@ -140,7 +145,8 @@ async function speed(name: string): Promise<void> {
       `${fmt(m('single')).padStart(10)}${fmt(m('single', 'decisions')).padStart(11)}` +
       `${pct(ratio('single', 'raw', 'decisions')).padStart(6)}` +
       `${fmt(m('sync')).padStart(10)}${fmt(m('one')).padStart(10)}${fmt(m('two')).padStart(10)}` +
-      `${`${ratio('two', 'sync').toFixed(2)}×`.padStart(7)}`,
+      `${`${ratio('two', 'sync').toFixed(2)}×`.padStart(7)}` +
+      `${`${median(runs.map((r) => (r.two.inStep ?? 0) / (r.sync.inStep ?? 1))).toFixed(2)}×`.padStart(7)}`,
   );
 }
 
