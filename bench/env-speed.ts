@@ -213,9 +213,11 @@ console.log(
     `node ${process.version}; median of ${RUNS} runs of ${SECONDS}s; vector envs of ${NUM}`,
 );
 console.log(
-  'game         p   raw dec/s  obs µs  view+enc  single/s   single     vs    vector    1 thr    2 thr  2 thr',
+  'game          p    raw   obs µs    view+   single    single  vs     vector   1 thread  2 threads   2 thr / sync',
 );
-console.log('                                    µs     steps/s   dec/s    raw     steps/s  steps/s  steps/s  / sync');
+console.log(
+  '                 dec/s  (direct)   enc µs  steps/s     dec/s  raw    steps/s   steps/s   steps/s  all   in step()',
+);
 for (const name of games) await speed(name);
 console.log('\nMemory: synchronous VectorEnv, random opponents and learner');
 for (const name of games) await memory(name, 1_000_000);
