@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { AgoraError } from '../envs/index.js';
 import { gamesCommand } from './commands/games.js';
 import { playCommand } from './commands/play.js';
+import { serveCommand } from './commands/serve.js';
 import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
@@ -46,6 +47,15 @@ program
   .command('games')
   .description('list the games with their player counts, action and observation sizes')
   .action(() => gamesCommand());
+
+program
+  .command('serve')
+  .description(
+    'serve environments to programs in any language over length-prefixed frames on stdin/stdout ' +
+      '(docs/env-protocol.md); Python: pip install ./python',
+  )
+  .option('--socket <path>', 'listen on a Unix socket at this path instead of stdin/stdout')
+  .action((opts: { socket?: string }) => serveCommand(opts));
 
 program
   .command('play <game>')

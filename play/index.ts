@@ -38,3 +38,14 @@ export {
   type BodyOf,
   type WithId,
 } from './worker-pool.js';
+export { EnvServer, PROTOCOL_VERSION, MAX_ENVS, MAX_NUM } from './env-server/server.js';
+export { serveStream, serveSocket } from './env-server/serve.js';
+export {
+  encodeFrame,
+  FrameReader,
+  FrameError,
+  MAX_FRAME_BYTES,
+  type BufferEntry,
+  type Dtype,
+  type Frame,
+} from './env-server/frames.js';
