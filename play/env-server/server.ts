@@ -9,6 +9,8 @@ import { makeAgent } from '../../agents/index.js';
 import {
   AECEnv,
   AgoraError,
+  SingleAgentEnv,
+  type StepInfo,
   getGame,
   listGames,
   makeVectorEnv,
@@ -32,7 +34,7 @@ const envId = z.number().int().nonnegative();
 const makeRequest = z.strictObject({
   id: z.number().int(),
   op: z.literal('make'),
-  kind: z.enum(['vector', 'aec']),
+  kind: z.enum(['single', 'vector', 'aec']),
   game: z.string(),
   players: z.number().int().optional(),
   num: z.number().int().min(1).max(MAX_NUM).optional(),
@@ -64,7 +66,10 @@ const requests = z.discriminatedUnion('op', [
 ]);
 type Request = z.infer<typeof requests>;
 
-type Held = { kind: 'vector'; env: VectorEnv } | { kind: 'aec'; env: AECEnv; def: GameDefinition };
+type Held =
+  | { kind: 'single'; env: SingleAgentEnv }
+  | { kind: 'vector'; env: VectorEnv }
+  | { kind: 'aec'; env: AECEnv; def: GameDefinition };
 
 /** The facts a client needs of a game: sizes per seat count and the layout. */
 function gameFacts(def: GameDefinition) {
@@ -149,6 +154,10 @@ export class EnvServer {
         return this.make(r);
       case 'reset': {
         const held = this.held(r.env);
+        if (held.kind === 'single') {
+          const [obs, info] = held.env.reset(r.seed === undefined ? {} : { seed: r.seed });
+          return this.single(id, obs, info, {});
+        }
         if (held.kind === 'vector') {
           const out = held.env.reset(r.seed === undefined ? {} : { seed: r.seed });
           return encodeFrame({ id, ok: true }, vectorArrays(held.env, out));
@@ -158,6 +167,11 @@ export class EnvServer {
       }
       case 'step': {
         const held = this.held(r.env);
+        if (held.kind === 'single') {
+          if (r.action === undefined) throw new AgoraError('bad_request', 'a single env step needs an action');
+          const [obs, reward, terminated, truncated, info] = held.env.step(r.action);
+          return this.single(id, obs, info, { reward, terminated, truncated });
+        }
         if (held.kind === 'vector') {
           const actions = readArray(frame, r.buffers, 'actions', 'int32', held.env.numEnvs);
           return encodeFrame({ id, ok: true }, vectorArrays(held.env, held.env.step(actions)));
@@ -178,6 +192,7 @@ export class EnvServer {
       }
       case 'observe_all': {
         const held = this.held(r.env);
+        if (held.kind === 'single') throw new AgoraError('bad_request', 'observe_all is for vector and aec envs');
         if (held.kind === 'vector') {
           const all = held.env.observeAllSeats();
           const shape = [held.env.numEnvs, held.env.players, held.env.singleObservationSpace.size];
@@ -189,7 +204,7 @@ export class EnvServer {
       }
       case 'render': {
         const held = this.held(r.env);
-        return encodeFrame({ id, ok: true, render: held.kind === 'vector' ? held.env.render() : held.env.render() });
+        return encodeFrame({ id, ok: true, render: held.env.render() });
       }
       case 'close': {
         const held = this.held(r.env);
@@ -206,6 +221,22 @@ export class EnvServer {
     }
     const def = getGame(r.game);
     const env = this.nextEnv++;
+    if (r.kind === 'single') {
+      for (const key of ['num', 'autoresetMode', 'workers'] as const) {
+        if (r[key] !== undefined) throw new AgoraError('bad_request', `a single env takes no '${key}'`);
+      }
+      const specs = r.opponents ?? 'random';
+      const single = new SingleAgentEnv(def, {
+        players: r.players,
+        seat: r.seat,
+        opponents: Array.isArray(specs) ? specs.map((s) => makeAgent(s, def)) : makeAgent(specs, def),
+        seed: r.seed,
+        maxEpisodeSteps: r.maxEpisodeSteps,
+        renderMode: r.renderMode,
+      });
+      this.envs.set(env, { kind: 'single', env: single });
+      return encodeFrame({ id: r.id, ok: true, env, ...this.sizes(def, single.players) });
+    }
     if (r.kind === 'aec') {
       for (const key of ['num', 'seat', 'opponents', 'autoresetMode', 'workers'] as const) {
         if (r[key] !== undefined) throw new AgoraError('bad_request', `an aec env takes no '${key}'`);
@@ -253,6 +284,15 @@ export class EnvServer {
     };
   }
 
+  /** A single env's reset or step: the numbers in the header, observation and mask as arrays. */
+  private single(id: number, obs: Float32Array, info: StepInfo, result: Record<string, unknown>): Buffer {
+    const { actionMask, legalActions: _legal, ...rest } = info;
+    return encodeFrame(
+      { id, ok: true, ...result, info: rest },
+      { observation: [obs, [obs.length]], action_mask: [actionMask, [actionMask.length]] },
+    );
+  }
+
   /** The AEC env's cycle after a reset or step, with the selected agent's observation and mask. */
   private cycle(id: number, env: AECEnv): Buffer {
     const selected = env.agentSelection;
@@ -288,7 +328,8 @@ export class EnvServer {
 
   private aec(env: number): Extract<Held, { kind: 'aec' }> {
     const held = this.held(env);
-    if (held.kind !== 'aec') throw new AgoraError('bad_request', `env ${env} is a vector env; observe is for aec envs`);
+    if (held.kind !== 'aec')
+      throw new AgoraError('bad_request', `env ${env} is a ${held.kind} env; observe is for aec envs`);
     return held;
   }
 }

@@ -1,0 +1,46 @@
+"""The frames of docs/env-protocol.md: u32 LE frame length, u32 LE header length, JSON header
+(padded to 8), payload of raw little-endian arrays at 8-aligned offsets."""
+from __future__ import annotations
+
+import json
+import struct
+from typing import Any
+
+import numpy as np
+
+DTYPES = {"float32": np.dtype("<f4"), "float64": np.dtype("<f8"), "int32": np.dtype("<i4"), "uint8": np.dtype("u1")}
+NAMES = {v: k for k, v in DTYPES.items()}
+
+
+def encode(header: dict[str, Any], arrays: dict[str, np.ndarray] | None = None) -> bytes:
+    """One frame: the header (its `buffers` filled in) and the arrays as the payload."""
+    entries = []
+    parts = []
+    size = 0
+    for name, array in (arrays or {}).items():
+        data = np.ascontiguousarray(array)
+        dtype = NAMES.get(data.dtype.newbyteorder("<") if data.dtype.byteorder == ">" else data.dtype)
+        if dtype is None:
+            raise TypeError(f"array '{name}' has dtype {data.dtype}; the protocol carries {sorted(DTYPES)}")
+        raw = data.astype(DTYPES[dtype], copy=False).tobytes()
+        entries.append({"name": name, "dtype": dtype, "shape": list(data.shape), "offset": size, "bytes": len(raw)})
+        parts.append(raw + b"\0" * (-len(raw) % 8))
+        size += len(parts[-1])
+    if entries:
+        header = {**header, "buffers": entries}
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-(8 + len(text)) % 8)
+    payload = b"".join(parts)
+    return struct.pack("<II", 4 + len(text) + len(payload), len(text)) + text + payload
+
+
+def decode(body: bytes) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """A frame's body (after the length field): the header and its arrays, read without copying."""
+    (header_length,) = struct.unpack_from("<I", body, 0)
+    header = json.loads(body[4 : 4 + header_length])
+    payload = memoryview(body)[4 + header_length :]
+    arrays = {}
+    for b in header.pop("buffers", []):
+        dtype = DTYPES[b["dtype"]]
+        arrays[b["name"]] = np.frombuffer(payload, dtype, b["bytes"] // dtype.itemsize, b["offset"]).reshape(b["shape"])
+    return header, arrays

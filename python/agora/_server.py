@@ -1,0 +1,114 @@
+"""Starts `agora serve` (node, from the Agora checkout) and exchanges frames with it."""
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ._frames import decode, encode
+
+PROTOCOL = 1
+
+
+class AgoraError(RuntimeError):
+    """An error the server answered with: `code` (e.g. 'illegal_action') and its message."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def find_checkout(home: str | os.PathLike[str] | None = None) -> Path:
+    """The Agora checkout: `home`, else $AGORA_HOME, else the clone this package sits in, else the
+    working directory or one of its parents (wherever cli/agora.js is)."""
+    candidates: list[Path] = []
+    if home is not None:
+        candidates.append(Path(home))
+    elif os.environ.get("AGORA_HOME"):
+        candidates.append(Path(os.environ["AGORA_HOME"]))
+    else:
+        here = Path(__file__).resolve()
+        candidates += list(here.parents)
+        cwd = Path.cwd().resolve()
+        candidates += [cwd, *cwd.parents]
+    for c in candidates:
+        if (c / "cli" / "agora.js").is_file():
+            if not (c / "node_modules").is_dir():
+                raise AgoraError("bad_request", f"the Agora checkout {c} has no node_modules: run `npm install` there")
+            return c
+    where = ", ".join(str(c) for c in candidates[:3]) + (" ..." if len(candidates) > 3 else "")
+    raise AgoraError(
+        "bad_request",
+        f"no Agora checkout found (looked in {where}); set AGORA_HOME to the clone's directory",
+    )
+
+
+class Server:
+    """One `agora serve` process; envs share it. Requests are answered in order."""
+
+    def __init__(self, home: str | os.PathLike[str] | None = None, node: str | None = None):
+        self.home = find_checkout(home)
+        node = node or os.environ.get("AGORA_NODE") or shutil.which("node")
+        if node is None:
+            raise AgoraError("bad_request", "node (>= 20.19) is not on PATH; set AGORA_NODE to its path")
+        self._proc = subprocess.Popen(
+            [node, str(self.home / "cli" / "agora.js"), "serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=self.home,
+        )
+        self._lock = threading.Lock()
+        self._next = 0
+        hello, _ = self.request({"op": "hello"})
+        if hello.get("protocol") != PROTOCOL:
+            self.close()
+            raise AgoraError("bad_request", f"the server speaks protocol {hello.get('protocol')}; this package {PROTOCOL}")
+        self.games = {g["name"]: g for g in hello["games"]}
+
+    def request(self, header: dict[str, Any], arrays: dict[str, np.ndarray] | None = None):
+        """Sends one request; returns (header, arrays) of the reply, or raises AgoraError."""
+        with self._lock:
+            if self._proc.poll() is not None:
+                raise AgoraError("bad_request", f"the agora server has exited (code {self._proc.returncode})")
+            self._next += 1
+            stdin, stdout = self._proc.stdin, self._proc.stdout
+            assert stdin is not None and stdout is not None
+            stdin.write(encode({"id": self._next, **header}, arrays))
+            stdin.flush()
+            head = stdout.read(4)
+            if len(head) < 4:
+                raise AgoraError("bad_request", "the agora server closed the connection")
+            length = int.from_bytes(head, "little")
+            body = stdout.read(length)
+        reply, out = decode(body)
+        if not reply.get("ok"):
+            error = reply.get("error", {})
+            raise AgoraError(error.get("code", "internal"), error.get("message", "the server failed"))
+        return reply, out
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            assert self._proc.stdin is not None
+            self._proc.stdin.close()
+            try:
+                self._proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+
+
+_shared: Server | None = None
+
+
+def shared_server() -> Server:
+    """The server envs use unless given one: started on first use, stopped at exit."""
+    global _shared
+    if _shared is None or _shared._proc.poll() is not None:
+        _shared = Server()
+        atexit.register(_shared.close)
+    return _shared

@@ -1,0 +1,91 @@
+"""Gymnasium's single-agent env over one Agora game: the learner's seat, the others played by
+agents (random by default) inside the server."""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ._server import Server, shared_server
+
+
+class AgoraEnv(gym.Env):
+    """`agora.make(game, ...)`. Observations are float32 in [0, 1]; `info["action_mask"]` (int8)
+    marks the legal actions. A game ended by its rules' turn cap is terminated with
+    `info["capped"] = True`; `truncated` is only `max_episode_steps`. An illegal action ends the
+    episode with reward -1 and `info["illegal_action"] = True`, as PettingZoo's
+    TerminateIllegalWrapper does (the game itself is not played on)."""
+
+    metadata = {"render_modes": ["ansi", "html"]}
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        seat: int | str = 0,
+        opponents: str | list[str] = "random",
+        seed: int | str | None = None,
+        max_episode_steps: int | None = None,
+        render_mode: str | None = None,
+        server: Server | None = None,
+    ):
+        self._server = server or shared_server()
+        options: dict[str, Any] = {"kind": "single", "game": game, "seat": seat, "opponents": opponents}
+        for key, value in (("players", players), ("seed", seed), ("maxEpisodeSteps", max_episode_steps)):
+            if value is not None:
+                options[key] = value
+        if render_mode is not None:
+            options["renderMode"] = render_mode
+        made, _ = self._server.request({"op": "make", **options})
+        self._env = made["env"]
+        self.game = game
+        self.players = made["players"]
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, 1.0, (made["observationSize"],), np.float32)
+        self.action_space = spaces.Discrete(made["actionSize"])
+        self._mask = np.zeros(made["actionSize"], np.int8)
+        self._obs = np.zeros(made["observationSize"], np.float32)
+        self._over = True
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        super().reset(seed=seed)
+        header, arrays = self._server.request({"op": "reset", "env": self._env, **({} if seed is None else {"seed": seed})})
+        return self._read(header, arrays)[0], self._info
+
+    def step(self, action):
+        a = int(action)
+        if self._over:
+            raise RuntimeError("the episode is over; call reset()")
+        if not (0 <= a < self._mask.shape[0] and self._mask[a] == 1):
+            self._over = True
+            info = {"action_mask": np.zeros_like(self._mask), "illegal_action": True, "seat": self._info["seat"]}
+            return self._obs.copy(), -1.0, True, False, info
+        header, arrays = self._server.request({"op": "step", "env": self._env, "action": a})
+        obs, reward, terminated, truncated = self._read(header, arrays)
+        return obs, reward, terminated, truncated, self._info
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        header, _ = self._server.request({"op": "render", "env": self._env})
+        return header["render"]
+
+    def close(self):
+        if self._env is not None:
+            try:
+                self._server.request({"op": "close", "env": self._env})
+            finally:
+                self._env = None
+
+    def _read(self, header, arrays):
+        self._obs = np.array(arrays["observation"], dtype=np.float32)
+        self._mask = arrays["action_mask"].astype(np.int8)
+        info = dict(header.get("info", {}))
+        info["action_mask"] = self._mask.copy()
+        self._info = info
+        terminated = bool(header.get("terminated", False))
+        truncated = bool(header.get("truncated", False))
+        self._over = terminated or truncated
+        return self._obs.copy(), float(header.get("reward", 0.0)), terminated, truncated

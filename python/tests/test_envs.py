@@ -1,0 +1,105 @@
+"""The Python envs against the peers' checkers and against the TypeScript envs, number for number."""
+import json
+import subprocess
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+import agora
+
+GAMES = ["tictactoe", "promotion", "philadelphia", "cityplan", "filthyrich", "perikles"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_check_env(game):
+    env = agora.make(game, seed=1)
+    check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_test(game):
+    env = agora.aec_env(game, seed=2)
+    api_test(env, num_cycles=200, verbose_progress=False)
+    env.close()
+
+
+def typescript(kind, game, seed, steps):
+    home = agora.find_checkout()
+    run = subprocess.run(
+        ["node", "--import", "tsx", "python/tests/typescript_trajectory.ts", kind, game, str(seed), str(steps)],
+        cwd=home,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(run.stdout)
+
+
+def first_legal(mask):
+    legal = np.flatnonzero(mask)
+    return int(legal[0]) if legal.size else 0
+
+
+@pytest.mark.parametrize("game", ["promotion", "perikles"])
+def test_single_env_equals_typescript(game):
+    expected = typescript("single", game, 5, 60)
+    env = agora.make(game, seed=5)
+    obs, info = env.reset(seed=5)
+    seen = [[obs.tolist(), info["action_mask"].tolist()]]
+    for _ in range(60):
+        obs, reward, terminated, truncated, info = env.step(first_legal(info["action_mask"]))
+        seen.append([obs.tolist(), info["action_mask"].tolist(), reward, terminated, truncated])
+        if terminated or truncated:
+            obs, info = env.reset()
+            seen.append([obs.tolist(), info["action_mask"].tolist()])
+    assert len(seen) == len(expected)
+    for mine, theirs in zip(seen, expected):
+        assert np.array_equal(np.float32(mine[0]), np.float32(theirs[0]))
+        assert mine[1:] == theirs[1:]
+    env.close()
+
+
+@pytest.mark.parametrize("game", ["promotion", "perikles"])
+def test_vector_env_equals_typescript(game):
+    expected = typescript("vector", game, 9, 40)
+    venv = agora.make_vec(game, num_envs=3, seed=9)
+    obs, infos = venv.reset(seed=9)
+    seen = [[obs.reshape(-1), infos["action_mask"].reshape(-1)]]
+    size = venv.single_action_space.n
+    for _ in range(40):
+        mask = infos["action_mask"]
+        actions = [first_legal(mask[i]) for i in range(3)]
+        obs, rewards, terminated, truncated, infos = venv.step(actions)
+        seen.append([obs.reshape(-1), infos["action_mask"].reshape(-1), rewards, terminated])
+    for mine, theirs in zip(seen, expected):
+        assert np.array_equal(mine[0], np.float32(theirs[0]))
+        assert np.array_equal(mine[1], np.array(theirs[1], np.int8))
+        if len(mine) > 2:
+            assert np.array_equal(np.float32(mine[2]), np.float32(theirs[2]))
+            assert np.array_equal(mine[3], np.array(theirs[3], bool))
+    assert size == agora.games()[game]["actionSize"]
+    venv.close()
+
+
+def test_bad_input_is_a_clear_error():
+    with pytest.raises(agora.AgoraError, match="unknown game 'chess'"):
+        agora.make("chess")
+    venv = agora.make_vec("tictactoe", num_envs=2, seed=1)
+    venv.reset(seed=1)
+    with pytest.raises(agora.AgoraError, match=r"actions are integers 0..8 \(env 1\)"):
+        venv.step([0, 99])
+    venv.close()
+
+
+def test_illegal_action_ends_the_episode_as_pettingzoo_does():
+    env = agora.make("tictactoe", seed=3)
+    _, info = env.reset(seed=3)
+    _, _, _, _, info = env.step(first_legal(info["action_mask"]))  # now two cells are taken
+    taken = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(taken)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+    env.close()
