@@ -51,14 +51,17 @@ export function encodeFrame(header: Record<string, unknown>, arrays: Record<stri
   let json = Buffer.from(JSON.stringify(entries.length > 0 ? { ...header, buffers: entries } : header), 'utf8');
   const padded = align8(8 + json.length) - 8;
   if (padded > json.length) json = Buffer.concat([json, Buffer.alloc(padded - json.length, 0x20)]);
-  const frame = Buffer.alloc(8 + json.length + size);
+  // Unzeroed: every byte is written below (the padding explicitly), and a step's frame can be megabytes.
+  const frame = Buffer.allocUnsafe(8 + json.length + size);
   frame.writeUInt32LE(4 + json.length + size, 0);
   frame.writeUInt32LE(json.length, 4);
   json.copy(frame, 8);
   const base = 8 + json.length;
+  const list = Object.values(arrays);
   entries.forEach((e, i) => {
-    const array = Object.values(arrays)[i][0];
+    const array = list[i][0];
     Buffer.from(array.buffer, array.byteOffset, array.byteLength).copy(frame, base + e.offset);
+    frame.fill(0, base + e.offset + e.bytes, base + align8(e.offset + e.bytes));
   });
   return frame;
 }

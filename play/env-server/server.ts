@@ -103,10 +103,13 @@ function vectorArrays(env: VectorEnv, out: VectorStep): Record<string, [Typed, n
     episode_length: [out.infos.episodeLength, [n]],
     capped: [out.infos.capped, [n]],
     reset: [out.infos.reset, [n]],
-    final_observations: [out.infos.finalObservations, [n, size]],
     ranking: [out.infos.ranking, [n, p]],
     scores: [out.infos.scores, [n, p]],
     returns: [out.infos.returns, [n, p]],
+    // Only 'same-step' mode fills them: not sent otherwise (as large as the observations).
+    ...(env.autoresetMode === 'same-step'
+      ? { final_observations: [out.infos.finalObservations, [n, size]] as [Typed, number[]] }
+      : {}),
   };
 }
 

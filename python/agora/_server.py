@@ -63,6 +63,7 @@ class Server:
             stdout=subprocess.PIPE,
             cwd=self.home,
         )
+        _widen_pipes(self._proc)
         self._lock = threading.Lock()
         self._next = 0
         hello, _ = self.request({"op": "hello"})
@@ -100,6 +101,20 @@ class Server:
                 self._proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self._proc.kill()
+
+
+def _widen_pipes(proc: subprocess.Popen) -> None:
+    """Linux pipes hold 64 KiB; a vector env's step is megabytes, so the two processes would take
+    turns per 64 KiB. A larger pipe (up to /proc/sys/fs/pipe-max-size) lets a frame pass in one go."""
+    try:
+        import fcntl
+
+        limit = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+        for stream in (proc.stdin, proc.stdout):
+            if stream is not None:
+                fcntl.fcntl(stream.fileno(), 1031, min(limit, 16 << 20))  # F_SETPIPE_SZ
+    except (ImportError, OSError, ValueError):
+        pass  # not Linux, or not allowed: the default pipes work, only slower
 
 
 _shared: Server | None = None
