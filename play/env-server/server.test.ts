@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { makeAgent } from '../../agents/index.js';
 import { AECEnv, Rng, getGame, makeVectorEnv } from '../../envs/index.js';
 import { FrameReader, encodeFrame, type BufferEntry, type Frame } from './frames.js';
+import { serveSocket } from './serve.js';
 import { EnvServer, MAX_ENVS } from './server.js';
 
 /** A reply's header: JSON as the client parses it (the tests read whatever fields they check). */
@@ -201,5 +206,27 @@ describe('env server (agora serve)', () => {
     expect(replies.map((r) => r.header.id)).toEqual([1, 2, 3]);
     expect(replies[2].arrays.observations).toHaveLength(2 * 27);
     expect(run.stderr.toString()).toMatch(/the stream ended inside a frame \(10 bytes dropped\)/);
+  });
+
+  test('--socket: each connection to the Unix socket is its own session', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'agora-sock-')), 'serve.sock');
+    const server = await serveSocket(path);
+    const session = async (requests: Record<string, unknown>[]) => {
+      const socket = connect(path);
+      const reader = new FrameReader();
+      const replies: ReturnType<typeof decode>[] = [];
+      socket.write(Buffer.concat(requests.map((r) => encodeFrame(r))));
+      for await (const chunk of socket) {
+        for (const f of reader.push(chunk as Buffer)) replies.push(decode(f as Frame));
+        if (replies.length === requests.length) break;
+      }
+      socket.destroy();
+      return replies.map((r) => r.header);
+    };
+    const make = { id: 1, op: 'make', kind: 'aec', game: 'tictactoe' };
+    const [a, b] = await Promise.all([session([make, { id: 2, op: 'reset', env: 1 }]), session([make])]);
+    expect(a.map((h) => h.ok)).toEqual([true, true]);
+    expect([a[0].env, b[0].env]).toEqual([1, 1]);
+    await new Promise((resolve) => server.close(resolve));
   });
 });
