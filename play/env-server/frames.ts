@@ -42,28 +42,35 @@ function dtypeOf(array: Typed): Dtype {
 
 /** One frame: the header (with `buffers` filled in) and the arrays as its payload. */
 export function encodeFrame(header: Record<string, unknown>, arrays: Record<string, [Typed, number[]]> = {}): Buffer {
+  return Buffer.concat(frameParts(header, arrays));
+}
+
+const PADDING = Buffer.alloc(8);
+
+/**
+ * The same frame as pieces: the lengths and header, then each array's own bytes (views, not
+ * copies) and its padding. Written in order they are the frame; a step's arrays can be megabytes,
+ * so the server writes them as they are instead of copying them into one buffer.
+ */
+export function frameParts(header: Record<string, unknown>, arrays: Record<string, [Typed, number[]]> = {}): Buffer[] {
   const entries: BufferEntry[] = [];
+  const parts: Buffer[] = [];
   let size = 0;
   for (const [name, [array, shape]] of Object.entries(arrays)) {
     entries.push({ name, dtype: dtypeOf(array), shape, offset: size, bytes: array.byteLength });
+    parts.push(Buffer.from(array.buffer, array.byteOffset, array.byteLength));
+    const padding = align8(array.byteLength) - array.byteLength;
+    if (padding > 0) parts.push(PADDING.subarray(0, padding));
     size = align8(size + array.byteLength);
   }
-  let json = Buffer.from(JSON.stringify(entries.length > 0 ? { ...header, buffers: entries } : header), 'utf8');
-  const padded = align8(8 + json.length) - 8;
-  if (padded > json.length) json = Buffer.concat([json, Buffer.alloc(padded - json.length, 0x20)]);
-  // Unzeroed: every byte is written below (the padding explicitly), and a step's frame can be megabytes.
-  const frame = Buffer.allocUnsafe(8 + json.length + size);
-  frame.writeUInt32LE(4 + json.length + size, 0);
-  frame.writeUInt32LE(json.length, 4);
-  json.copy(frame, 8);
-  const base = 8 + json.length;
-  const list = Object.values(arrays);
-  entries.forEach((e, i) => {
-    const array = list[i][0];
-    Buffer.from(array.buffer, array.byteOffset, array.byteLength).copy(frame, base + e.offset);
-    frame.fill(0, base + e.offset + e.bytes, base + align8(e.offset + e.bytes));
-  });
-  return frame;
+  const text = JSON.stringify(entries.length > 0 ? { ...header, buffers: entries } : header);
+  const json = Buffer.byteLength(text, 'utf8');
+  const padded = align8(8 + json) - 8;
+  const head = Buffer.alloc(8 + padded, 0x20);
+  head.writeUInt32LE(4 + padded + size, 0);
+  head.writeUInt32LE(padded, 4);
+  head.write(text, 8, 'utf8');
+  return [head, ...parts];
 }
 
 /** A frame as read: its parsed header and its payload (a copy the server owns). */

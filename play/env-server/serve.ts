@@ -19,7 +19,12 @@ export async function serveStream(
   try {
     for await (const chunk of input) {
       for (const frame of reader.push(chunk as Buffer)) {
-        if (!output.write(server.handle(frame))) await new Promise((resolve) => output.once('drain', resolve));
+        // The parts are views of the envs' arrays: written out whole before the next frame can
+        // step an env and change them.
+        const parts = server.handleParts(frame);
+        const last = parts.pop()!;
+        for (const part of parts) output.write(part);
+        await new Promise<void>((resolve, reject) => output.write(last, (err) => (err ? reject(err) : resolve())));
       }
     }
     if (reader.buffered > 0) onWarning(`the stream ended inside a frame (${reader.buffered} bytes dropped)`);

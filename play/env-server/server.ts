@@ -18,7 +18,7 @@ import {
   type VectorEnv,
   type VectorStep,
 } from '../../envs/index.js';
-import { encodeFrame, FrameError, readArray, type Frame, type Typed } from './frames.js';
+import { FrameError, frameParts, readArray, type Frame, type Typed } from './frames.js';
 
 /** The protocol's version: `hello` names it, and a client refuses a server of another major version. */
 export const PROTOCOL_VERSION = 1;
@@ -119,6 +119,14 @@ export class EnvServer {
 
   /** Answers one frame (a FrameError is answered as an error with id -1). Never throws. */
   handle(frame: Frame | FrameError): Buffer {
+    return Buffer.concat(this.handleParts(frame));
+  }
+
+  /**
+   * The answer as frameParts: array parts are views of the env's own arrays, valid until the next
+   * request to that env, so write them out before handling the next frame (serveStream does).
+   */
+  handleParts(frame: Frame | FrameError): Buffer[] {
     let id = -1;
     try {
       if (frame instanceof FrameError) throw frame;
@@ -129,7 +137,7 @@ export class EnvServer {
       return this.run(parsed.data, frame);
     } catch (err) {
       const code = err instanceof AgoraError ? err.code : err instanceof FrameError ? 'bad_message' : 'internal';
-      return encodeFrame({ id, ok: false, error: { code, message: (err as Error).message } });
+      return frameParts({ id, ok: false, error: { code, message: (err as Error).message } });
     }
   }
 
@@ -140,11 +148,11 @@ export class EnvServer {
     await Promise.all(held.map((h) => (h.kind === 'vector' ? h.env.close() : h.env.close())));
   }
 
-  private run(r: Request, frame: Frame): Buffer {
+  private run(r: Request, frame: Frame): Buffer[] {
     const id = r.id;
     switch (r.op) {
       case 'hello':
-        return encodeFrame({
+        return frameParts({
           id,
           ok: true,
           protocol: PROTOCOL_VERSION,
@@ -152,7 +160,7 @@ export class EnvServer {
           games: listGames().map((name) => gameFacts(getGame(name))),
         });
       case 'layout':
-        return encodeFrame({ id, ok: true, layout: getGame(r.game).observationLayout(r.players) });
+        return frameParts({ id, ok: true, layout: getGame(r.game).observationLayout(r.players) });
       case 'make':
         return this.make(r);
       case 'reset': {
@@ -163,7 +171,7 @@ export class EnvServer {
         }
         if (held.kind === 'vector') {
           const out = held.env.reset(r.seed === undefined ? {} : { seed: r.seed });
-          return encodeFrame({ id, ok: true }, vectorArrays(held.env, out));
+          return frameParts({ id, ok: true }, vectorArrays(held.env, out));
         }
         held.env.reset(r.seed === undefined ? {} : { seed: r.seed });
         return this.cycle(id, held.env);
@@ -177,7 +185,7 @@ export class EnvServer {
         }
         if (held.kind === 'vector') {
           const actions = readArray(frame, r.buffers, 'actions', 'int32', held.env.numEnvs);
-          return encodeFrame({ id, ok: true }, vectorArrays(held.env, held.env.step(actions)));
+          return frameParts({ id, ok: true }, vectorArrays(held.env, held.env.step(actions)));
         }
         held.env.step(r.action === undefined ? null : r.action);
         return this.cycle(id, held.env);
@@ -185,7 +193,7 @@ export class EnvServer {
       case 'observe': {
         const held = this.aec(r.env);
         const seen = held.env.observe(r.agent);
-        return encodeFrame(
+        return frameParts(
           { id, ok: true },
           {
             observation: [seen.observation, [seen.observation.length]],
@@ -199,26 +207,26 @@ export class EnvServer {
         if (held.kind === 'vector') {
           const all = held.env.observeAllSeats();
           const shape = [held.env.numEnvs, held.env.players, held.env.singleObservationSpace.size];
-          return encodeFrame({ id, ok: true }, { observations: [all, shape] });
+          return frameParts({ id, ok: true }, { observations: [all, shape] });
         }
         const all = held.env.observeAll();
         const players = held.env.possibleAgents.length;
-        return encodeFrame({ id, ok: true }, { observations: [all, [players, all.length / players]] });
+        return frameParts({ id, ok: true }, { observations: [all, [players, all.length / players]] });
       }
       case 'render': {
         const held = this.held(r.env);
-        return encodeFrame({ id, ok: true, render: held.env.render() });
+        return frameParts({ id, ok: true, render: held.env.render() });
       }
       case 'close': {
         const held = this.held(r.env);
         this.envs.delete(r.env);
         void held.env.close();
-        return encodeFrame({ id, ok: true });
+        return frameParts({ id, ok: true });
       }
     }
   }
 
-  private make(r: z.infer<typeof makeRequest>): Buffer {
+  private make(r: z.infer<typeof makeRequest>): Buffer[] {
     if (this.envs.size >= MAX_ENVS) {
       throw new AgoraError('bad_request', `a connection holds at most ${MAX_ENVS} envs; close one first`);
     }
@@ -238,7 +246,7 @@ export class EnvServer {
         renderMode: r.renderMode,
       });
       this.envs.set(env, { kind: 'single', env: single });
-      return encodeFrame({ id: r.id, ok: true, env, ...this.sizes(def, single.players) });
+      return frameParts({ id: r.id, ok: true, env, ...this.sizes(def, single.players) });
     }
     if (r.kind === 'aec') {
       for (const key of ['num', 'seat', 'opponents', 'autoresetMode', 'workers'] as const) {
@@ -251,7 +259,7 @@ export class EnvServer {
         renderMode: r.renderMode,
       });
       this.envs.set(env, { kind: 'aec', env: aec, def });
-      return encodeFrame({ id: r.id, ok: true, env, ...this.sizes(def, aec.possibleAgents.length) });
+      return frameParts({ id: r.id, ok: true, env, ...this.sizes(def, aec.possibleAgents.length) });
     }
     const specs = r.opponents ?? 'random';
     const opponents = Array.isArray(specs) ? specs.map((s) => makeAgent(s, def)) : makeAgent(specs, def);
@@ -267,7 +275,7 @@ export class EnvServer {
       renderMode: r.renderMode,
     });
     this.envs.set(env, { kind: 'vector', env: vector });
-    return encodeFrame({
+    return frameParts({
       id: r.id,
       ok: true,
       env,
@@ -288,16 +296,16 @@ export class EnvServer {
   }
 
   /** A single env's reset or step: the numbers in the header, observation and mask as arrays. */
-  private single(id: number, obs: Float32Array, info: StepInfo, result: Record<string, unknown>): Buffer {
+  private single(id: number, obs: Float32Array, info: StepInfo, result: Record<string, unknown>): Buffer[] {
     const { actionMask, legalActions: _legal, ...rest } = info;
-    return encodeFrame(
+    return frameParts(
       { id, ok: true, ...result, info: rest },
       { observation: [obs, [obs.length]], action_mask: [actionMask, [actionMask.length]] },
     );
   }
 
   /** The AEC env's cycle after a reset or step, with the selected agent's observation and mask. */
-  private cycle(id: number, env: AECEnv): Buffer {
+  private cycle(id: number, env: AECEnv): Buffer[] {
     const selected = env.agentSelection;
     const header = {
       id,
@@ -309,9 +317,9 @@ export class EnvServer {
       truncations: env.possibleAgents.map((a) => env.truncations[a]),
       infos: env.possibleAgents.map((a) => env.infos[a]),
     };
-    if (selected < 0) return encodeFrame(header);
+    if (selected < 0) return frameParts(header);
     const seen = env.observe(selected);
-    return encodeFrame(header, {
+    return frameParts(header, {
       observation: [seen.observation, [seen.observation.length]],
       action_mask: [seen.actionMask, [seen.actionMask.length]],
     });
