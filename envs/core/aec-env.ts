@@ -1,6 +1,7 @@
 import { AgoraError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { assertPlayerCount } from './registry.js';
+import { stepLimit } from './learner-game.js';
 import { returnsFromRanking } from './returns.js';
 import { ENV_METADATA, renderModeOf, renderSeat, type RenderMode } from './single-agent-env.js';
 import { Box, Discrete } from './spaces.js';
@@ -80,11 +81,7 @@ export class AECEnv<Config = unknown> {
     this.obsSpace = new Box(0, 1, [this.obsSize]);
     this.actSpace = new Discrete(game.actionSize);
     this.renderMode = renderModeOf(options.renderMode);
-    const limit = options.maxEpisodeSteps;
-    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
-      throw new AgoraError('bad_request', `maxEpisodeSteps must be a positive integer; got ${String(limit)}`);
-    }
-    this.limit = limit ?? Infinity;
+    this.limit = stepLimit(options.maxEpisodeSteps);
   }
 
   /** The live game (for logging and tests; agents must not read it). */

@@ -49,11 +49,16 @@ export function checkLearnerOptions(
   if (seat !== 'rotate' && !(Number.isInteger(seat) && seat >= 0 && seat < players)) {
     throw new AgoraError('bad_request', `seat must be 0..${players - 1} or 'rotate'; got ${String(seat)}`);
   }
-  const limit = options.maxEpisodeSteps;
+  stepLimit(options.maxEpisodeSteps);
+  return { players, opponents };
+}
+
+/** The checked maxEpisodeSteps option as a limit (Infinity when not given): every env takes it. */
+export function stepLimit(limit: number | undefined): number {
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
     throw new AgoraError('bad_request', `maxEpisodeSteps must be a positive integer; got ${String(limit)}`);
   }
-  return { players, opponents };
+  return limit ?? Infinity;
 }
 
 /** Episodes over before the learner's first decision that reset() skips before it gives up. */
@@ -84,7 +89,7 @@ export class LearnerGame<Config = unknown> {
     this.opponents = checked.opponents;
     this.slot = new DecisionSlot(game);
     this.baseSeed = options.seed ?? 0;
-    this.limit = options.maxEpisodeSteps ?? Infinity;
+    this.limit = stepLimit(options.maxEpisodeSteps);
   }
 
   get state(): GameState {

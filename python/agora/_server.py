@@ -93,6 +93,12 @@ class Server:
             raise AgoraError(error.get("code", "internal"), error.get("message", "the server failed"))
         return reply, out
 
+    def make(self, kind: str, game: str, **options: Any) -> dict[str, Any]:
+        """Makes an env on the server: `options` in the protocol's names, None meaning "not given"."""
+        given = {k: v for k, v in options.items() if v is not None}
+        made, _ = self.request({"op": "make", "kind": kind, "game": game, **given})
+        return made
+
     def close(self) -> None:
         if self._proc.poll() is None:
             assert self._proc.stdin is not None

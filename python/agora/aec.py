@@ -29,13 +29,9 @@ class AgoraAECEnv(AECEnv):
     ):
         super().__init__()
         self._server = server or shared_server()
-        options: dict[str, Any] = {"kind": "aec", "game": game}
-        for key, value in (("players", players), ("seed", seed), ("maxEpisodeSteps", max_episode_steps)):
-            if value is not None:
-                options[key] = value
-        if render_mode is not None:
-            options["renderMode"] = render_mode
-        made, _ = self._server.request({"op": "make", **options})
+        made = self._server.make(
+            "aec", game, players=players, seed=seed, maxEpisodeSteps=max_episode_steps, renderMode=render_mode
+        )
         self._env = made["env"]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"agora_{game}"}

@@ -32,13 +32,16 @@ class AgoraEnv(gym.Env):
         server: Server | None = None,
     ):
         self._server = server or shared_server()
-        options: dict[str, Any] = {"kind": "single", "game": game, "seat": seat, "opponents": opponents}
-        for key, value in (("players", players), ("seed", seed), ("maxEpisodeSteps", max_episode_steps)):
-            if value is not None:
-                options[key] = value
-        if render_mode is not None:
-            options["renderMode"] = render_mode
-        made, _ = self._server.request({"op": "make", **options})
+        made = self._server.make(
+            "single",
+            game,
+            seat=seat,
+            opponents=opponents,
+            players=players,
+            seed=seed,
+            maxEpisodeSteps=max_episode_steps,
+            renderMode=render_mode,
+        )
         self._env = made["env"]
         self.game = game
         self.players = made["players"]

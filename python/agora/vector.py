@@ -37,21 +37,19 @@ class AgoraVectorEnv(VectorEnv):
         if autoreset_mode not in MODES:
             raise ValueError(f"autoreset_mode must be 'next-step' or 'same-step'; got {autoreset_mode!r}")
         self._server = server or shared_server()
-        options: dict[str, Any] = {
-            "kind": "vector",
-            "game": game,
-            "num": num_envs,
-            "seat": seat,
-            "opponents": opponents,
-            "autoresetMode": autoreset_mode,
-            "workers": workers,
-        }
-        for key, value in (("players", players), ("seed", seed), ("maxEpisodeSteps", max_episode_steps)):
-            if value is not None:
-                options[key] = value
-        if render_mode is not None:
-            options["renderMode"] = render_mode
-        made, _ = self._server.request({"op": "make", **options})
+        made = self._server.make(
+            "vector",
+            game,
+            num=num_envs,
+            seat=seat,
+            opponents=opponents,
+            autoresetMode=autoreset_mode,
+            workers=workers,
+            players=players,
+            seed=seed,
+            maxEpisodeSteps=max_episode_steps,
+            renderMode=render_mode,
+        )
         self._env = made["env"]
         self.num_envs = made["numEnvs"]
         self.players = made["players"]
