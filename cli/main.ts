@@ -6,6 +6,7 @@ import { AgoraError } from '../envs/index.js';
 import { gamesCommand } from './commands/games.js';
 import { playCommand } from './commands/play.js';
 import { serveCommand } from './commands/serve.js';
+import { DEFAULT_SPIN_MICROS } from '../play/index.js';
 import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
@@ -55,7 +56,13 @@ program
       '(docs/env-protocol.md); Python: pip install ./python',
   )
   .option('--socket <path>', 'listen on a Unix socket at this path instead of stdin/stdout')
-  .action((opts: { socket?: string }) => serveCommand(opts));
+  .option(
+    '--spin <microseconds>',
+    'on stdin/stdout pipes, poll this many microseconds for the next request before sleeping (0: never)',
+    nonNegativeInt,
+    DEFAULT_SPIN_MICROS,
+  )
+  .action((opts: { socket?: string; spin: number }) => serveCommand(opts));
 
 program
   .command('play <game>')

@@ -40,6 +40,7 @@ export {
 } from './worker-pool.js';
 export { EnvServer, PROTOCOL_VERSION, MAX_ENVS, MAX_NUM } from './env-server/server.js';
 export { serveStream, serveSocket } from './env-server/serve.js';
+export { servePipes, isPipe, SpinPolicy, DEFAULT_SPIN_MICROS } from './env-server/serve-pipes.js';
 export {
   encodeFrame,
   FrameReader,

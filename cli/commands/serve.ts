@@ -1,7 +1,9 @@
-import { serveSocket, serveStream } from '../../play/index.js';
+import { isPipe, servePipes, serveSocket, serveStream } from '../../play/index.js';
 
 export interface ServeCliOptions {
   socket?: string;
+  /** Microseconds to poll stdin for the next request before sleeping; 0 never polls. */
+  spin?: number;
 }
 
 /**
@@ -20,5 +22,8 @@ export async function serveCommand(opts: ServeCliOptions): Promise<void> {
     });
     return;
   }
+  // Polling needs descriptors that can be read without blocking: pipes (how the Python package
+  // runs the server). A terminal or a file on stdin gets the plain stream loop.
+  if (isPipe(0) && isPipe(1)) return servePipes(process.stdin, 0, 1, opts.spin, warn);
   await serveStream(process.stdin, process.stdout, warn);
 }

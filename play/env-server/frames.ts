@@ -48,11 +48,10 @@ export function encodeFrame(header: Record<string, unknown>, arrays: Record<stri
 const PADDING = Buffer.alloc(8);
 
 /**
- * The same frame as pieces: the lengths and header, then each array's own bytes (views, not
- * copies) and its padding. Written in order they are the frame; a step's arrays can be megabytes,
- * so the server writes them as they are instead of copying them into one buffer.
+ * Arrays laid out as a payload: their entries for the header's `buffers`, and the payload as pieces
+ * (each array's own bytes, views not copies, then its padding to 8).
  */
-export function frameParts(header: Record<string, unknown>, arrays: Record<string, [Typed, number[]]> = {}): Buffer[] {
+export function payloadParts(arrays: Record<string, [Typed, number[]]>): { entries: BufferEntry[]; parts: Buffer[] } {
   const entries: BufferEntry[] = [];
   const parts: Buffer[] = [];
   let size = 0;
@@ -63,6 +62,17 @@ export function frameParts(header: Record<string, unknown>, arrays: Record<strin
     if (padding > 0) parts.push(PADDING.subarray(0, padding));
     size = align8(size + array.byteLength);
   }
+  return { entries, parts };
+}
+
+/**
+ * The same frame as pieces: the lengths and header, then the payload's pieces. Written in order
+ * they are the frame; a step's arrays can be megabytes, so the server writes them as they are
+ * instead of copying them into one buffer.
+ */
+export function frameParts(header: Record<string, unknown>, arrays: Record<string, [Typed, number[]]> = {}): Buffer[] {
+  const { entries, parts } = payloadParts(arrays);
+  const size = parts.reduce((sum, part) => sum + part.length, 0);
   const text = JSON.stringify(entries.length > 0 ? { ...header, buffers: entries } : header);
   const json = Buffer.byteLength(text, 'utf8');
   const padded = align8(8 + json) - 8;

@@ -18,7 +18,8 @@ import {
   type VectorEnv,
   type VectorStep,
 } from '../../envs/index.js';
-import { FrameError, frameParts, readArray, type Frame, type Typed } from './frames.js';
+import { FrameError, frameParts, payloadParts, readArray, type Frame, type Typed } from './frames.js';
+import { SharedFile } from './shared-file.js';
 
 /** The protocol's version: `hello` names it, and a client refuses a server of another major version. */
 export const PROTOCOL_VERSION = 1;
@@ -45,6 +46,7 @@ const makeRequest = z.strictObject({
   maxEpisodeSteps: z.number().int().positive().optional(),
   workers: z.number().int().min(0).max(64).optional(),
   renderMode: z.enum(['ansi', 'html']).optional(),
+  sharedMemory: z.boolean().optional(),
 });
 
 const requests = z.discriminatedUnion('op', [
@@ -68,7 +70,7 @@ type Request = z.infer<typeof requests>;
 
 type Held =
   | { kind: 'single'; env: SingleAgentEnv }
-  | { kind: 'vector'; env: VectorEnv }
+  | { kind: 'vector'; env: VectorEnv; shared: SharedFile | null }
   | { kind: 'aec'; env: AECEnv; def: GameDefinition };
 
 /** The facts a client needs of a game: sizes per seat count and the layout. */
@@ -145,6 +147,7 @@ export class EnvServer {
   async closeAll(): Promise<void> {
     const held = [...this.envs.values()];
     this.envs.clear();
+    for (const h of held) if (h.kind === 'vector') h.shared?.close();
     await Promise.all(held.map((h) => (h.kind === 'vector' ? h.env.close() : h.env.close())));
   }
 
@@ -170,8 +173,7 @@ export class EnvServer {
           return this.single(id, obs, info, {});
         }
         if (held.kind === 'vector') {
-          const out = held.env.reset(r.seed === undefined ? {} : { seed: r.seed });
-          return frameParts({ id, ok: true }, vectorArrays(held.env, out));
+          return this.vectorReply(id, held, held.env.reset(r.seed === undefined ? {} : { seed: r.seed }));
         }
         held.env.reset(r.seed === undefined ? {} : { seed: r.seed });
         return this.cycle(id, held.env);
@@ -185,7 +187,7 @@ export class EnvServer {
         }
         if (held.kind === 'vector') {
           const actions = readArray(frame, r.buffers, 'actions', 'int32', held.env.numEnvs);
-          return frameParts({ id, ok: true }, vectorArrays(held.env, held.env.step(actions)));
+          return this.vectorReply(id, held, held.env.step(actions));
         }
         held.env.step(r.action === undefined ? null : r.action);
         return this.cycle(id, held.env);
@@ -220,6 +222,7 @@ export class EnvServer {
       case 'close': {
         const held = this.held(r.env);
         this.envs.delete(r.env);
+        if (held.kind === 'vector') held.shared?.close();
         void held.env.close();
         return frameParts({ id, ok: true });
       }
@@ -233,7 +236,7 @@ export class EnvServer {
     const def = getGame(r.game);
     const env = this.nextEnv++;
     if (r.kind === 'single') {
-      for (const key of ['num', 'autoresetMode', 'workers'] as const) {
+      for (const key of ['num', 'autoresetMode', 'workers', 'sharedMemory'] as const) {
         if (r[key] !== undefined) throw new AgoraError('bad_request', `a single env takes no '${key}'`);
       }
       const specs = r.opponents ?? 'random';
@@ -249,7 +252,7 @@ export class EnvServer {
       return frameParts({ id: r.id, ok: true, env, ...this.sizes(def, single.players) });
     }
     if (r.kind === 'aec') {
-      for (const key of ['num', 'seat', 'opponents', 'autoresetMode', 'workers'] as const) {
+      for (const key of ['num', 'seat', 'opponents', 'autoresetMode', 'workers', 'sharedMemory'] as const) {
         if (r[key] !== undefined) throw new AgoraError('bad_request', `an aec env takes no '${key}'`);
       }
       const aec = new AECEnv(def, {
@@ -274,7 +277,9 @@ export class EnvServer {
       workers: r.workers,
       renderMode: r.renderMode,
     });
-    this.envs.set(env, { kind: 'vector', env: vector });
+    // Asked for and not possible (no writable temp directory): the arrays go in the payloads.
+    const shared = r.sharedMemory ? SharedFile.create() : null;
+    this.envs.set(env, { kind: 'vector', env: vector, shared });
     return frameParts({
       id: r.id,
       ok: true,
@@ -282,7 +287,17 @@ export class EnvServer {
       numEnvs: vector.numEnvs,
       autoresetMode: vector.autoresetMode,
       ...this.sizes(def, vector.players),
+      ...(shared ? { sharedFile: shared.path } : {}),
     });
+  }
+
+  /** A vector env's reset or step: the arrays in the payload, or written to its shared file. */
+  private vectorReply(id: number, held: Extract<Held, { kind: 'vector' }>, out: VectorStep): Buffer[] {
+    const arrays = vectorArrays(held.env, out);
+    if (!held.shared) return frameParts({ id, ok: true }, arrays);
+    const { entries, parts } = payloadParts(arrays);
+    held.shared.write(parts);
+    return frameParts({ id, ok: true, shared: true, buffers: entries });
   }
 
   private sizes(def: GameDefinition, players: number) {

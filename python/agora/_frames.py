@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -34,13 +34,20 @@ def encode(header: dict[str, Any], arrays: dict[str, np.ndarray] | None = None) 
     return struct.pack("<II", 4 + len(text) + len(payload), len(text)) + text + payload
 
 
-def decode(body: bytes) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
-    """A frame's body (after the length field): the header and its arrays, read without copying."""
+def decode(body: bytes, shared: Callable[[int], bytes] | None = None) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """A frame's body (after the length field): the header and its arrays, read without copying.
+    A reply marked `shared` has its arrays in the env's shared file: `shared(size)` gives its bytes."""
     (header_length,) = struct.unpack_from("<I", body, 0)
     header = json.loads(body[4 : 4 + header_length])
-    payload = memoryview(body)[4 + header_length :]
+    buffers = header.pop("buffers", [])
+    if header.pop("shared", False):
+        if shared is None:
+            raise ValueError("the reply's arrays are in a shared file, and this env has none")
+        payload = memoryview(shared(max((b["offset"] + b["bytes"] for b in buffers), default=0)))
+    else:
+        payload = memoryview(body)[4 + header_length :]
     arrays = {}
-    for b in header.pop("buffers", []):
+    for b in buffers:
         dtype = DTYPES[b["dtype"]]
         arrays[b["name"]] = np.frombuffer(payload, dtype, b["bytes"] // dtype.itemsize, b["offset"]).reshape(b["shape"])
     return header, arrays

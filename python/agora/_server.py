@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -72,8 +72,14 @@ class Server:
             raise AgoraError("bad_request", f"the server speaks protocol {hello.get('protocol')}; this package {PROTOCOL}")
         self.games = {g["name"]: g for g in hello["games"]}
 
-    def request(self, header: dict[str, Any], arrays: dict[str, np.ndarray] | None = None):
-        """Sends one request; returns (header, arrays) of the reply, or raises AgoraError."""
+    def request(
+        self,
+        header: dict[str, Any],
+        arrays: dict[str, np.ndarray] | None = None,
+        shared: Callable[[int], bytes] | None = None,
+    ):
+        """Sends one request; returns (header, arrays) of the reply, or raises AgoraError. `shared`
+        reads the env's shared file, for replies whose arrays are there."""
         with self._lock:
             if self._proc.poll() is not None:
                 raise AgoraError("bad_request", f"the agora server has exited (code {self._proc.returncode})")
@@ -87,7 +93,7 @@ class Server:
                 raise AgoraError("bad_request", "the agora server closed the connection")
             length = int.from_bytes(head, "little")
             body = stdout.read(length)
-        reply, out = decode(body)
+        reply, out = decode(body, shared)
         if not reply.get("ok"):
             error = reply.get("error", {})
             raise AgoraError(error.get("code", "internal"), error.get("message", "the server failed"))

@@ -9,6 +9,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from ._server import Server, shared_server
+from ._shared import SharedFile
 
 MODES = {"next-step": AutoresetMode.NEXT_STEP, "same-step": AutoresetMode.SAME_STEP}
 
@@ -18,7 +19,11 @@ class AgoraVectorEnv(VectorEnv):
     [num_envs, actions] (int8). Autoreset follows the TypeScript vector env: 'next-step' (the
     default, Gymnasium's) or 'same-step' (then infos["final_obs"] holds ended episodes' last
     observations, with infos["_final_obs"] marking them). Actions must be legal, except for an env
-    that resets at this step ('next-step'), whose action is ignored."""
+    that resets at this step ('next-step'), whose action is ignored.
+
+    The step arrays come through a shared-memory file the server writes (`shared_memory=False`:
+    in the replies, through the pipe); either way each step's arrays are new, not overwritten by the
+    next step."""
 
     def __init__(
         self,
@@ -32,6 +37,7 @@ class AgoraVectorEnv(VectorEnv):
         max_episode_steps: int | None = None,
         workers: int = 0,
         render_mode: str | None = None,
+        shared_memory: bool = True,
         server: Server | None = None,
     ):
         if autoreset_mode not in MODES:
@@ -49,8 +55,13 @@ class AgoraVectorEnv(VectorEnv):
             seed=seed,
             maxEpisodeSteps=max_episode_steps,
             renderMode=render_mode,
+            sharedMemory=True if shared_memory else None,
         )
         self._env = made["env"]
+        # The server may have had nowhere to put the file: then the arrays come in the replies.
+        self._shared = SharedFile(made["sharedFile"]) if "sharedFile" in made else None
+        self._read_shared = self._shared.payload if self._shared else None
+        self.shared_memory = self._shared is not None
         self.num_envs = made["numEnvs"]
         self.players = made["players"]
         self.render_mode = render_mode
@@ -65,12 +76,12 @@ class AgoraVectorEnv(VectorEnv):
         request = {"op": "reset", "env": self._env}
         if seed is not None:
             request["seed"] = seed
-        _, arrays = self._server.request(request)
+        _, arrays = self._server.request(request, shared=self._read_shared)
         return arrays["observations"], self._infos(arrays)
 
     def step(self, actions):
         actions = np.asarray(actions, dtype=np.int32).reshape(self.num_envs)
-        _, a = self._server.request({"op": "step", "env": self._env}, {"actions": actions})
+        _, a = self._server.request({"op": "step", "env": self._env}, {"actions": actions}, shared=self._read_shared)
         return (
             a["observations"],
             a["rewards"].astype(np.float64),
@@ -96,6 +107,8 @@ class AgoraVectorEnv(VectorEnv):
                 self._server.request({"op": "close", "env": self._env})
             finally:
                 self._env = None
+                if self._shared is not None:
+                    self._shared.close()
 
     def _infos(self, a) -> dict[str, Any]:
         ended = a["terminated"].astype(bool)

@@ -1,9 +1,12 @@
 """Python vector env speed (learner steps/s and decisions/s) against the same vector env in
-TypeScript, both with masked random actions chosen in the caller's language. Run from the checkout:
+TypeScript, both with masked random actions chosen in the caller's language; the Python env with
+its arrays through shared memory (the default) and through the pipe. Each figure is the median of
+ROUNDS runs, the three kinds taking turns (this machine's speed drifts). Run from the checkout:
 
     python3 python/bench/env_speed.py [game ...]
 """
 import json
+import os
 import subprocess
 import sys
 import time
@@ -16,6 +19,7 @@ import agora  # noqa: E402
 
 NUM = 256
 SECONDS = 3.0
+ROUNDS = 3
 
 TS = r"""
 import { makeAgent } from '../../agents/index.js';
@@ -38,8 +42,8 @@ console.log(JSON.stringify({ steps: steps / s, decisions: decisions / s }));
 """
 
 
-def python_rate(game):
-    venv = agora.make_vec(game, num_envs=NUM, seed=1)
+def python_rate(game, shared_memory=True):
+    venv = agora.make_vec(game, num_envs=NUM, seed=1, shared_memory=shared_memory)
     rng = np.random.default_rng(1)
     obs, infos = venv.reset(seed=1)
     steps = decisions = 0
@@ -72,11 +76,20 @@ def typescript_rate(game):
     return rate["steps"], rate["decisions"]
 
 
+def median(xs):
+    return sorted(xs)[len(xs) // 2]
+
+
 if __name__ == "__main__":
     games = sys.argv[1:] or ["promotion", "perikles"]
-    print(f"vector env of {NUM}, masked random actions, {SECONDS:.0f} s per figure")
-    print("game          python steps/s  dec/s      typescript steps/s  dec/s      python / typescript")
+    print(f"vector env of {NUM}, masked random actions; decisions/s, median of {ROUNDS} runs of {SECONDS:.0f} s")
+    print("game          python       python (pipe)   typescript   python / typescript  (pipe)")
     for game in games:
-        py = python_rate(game)
-        ts = typescript_rate(game)
-        print(f"{game:<14}{py[0]:>14,.0f}{py[1]:>11,.0f}{ts[0]:>20,.0f}{ts[1]:>11,.0f}{py[1] / ts[1]:>12.0%}")
+        shm, pipe, ts = [], [], []
+        for _ in range(ROUNDS):
+            shm.append(python_rate(game)[1])
+            pipe.append(python_rate(game, shared_memory=False)[1])
+            ts.append(typescript_rate(game)[1])
+        s, p, t = median(shm), median(pipe), median(ts)
+        if os.environ.get("VERBOSE"): print(shm, pipe, ts)
+        print(f"{game:<14}{s:>10,.0f}{p:>16,.0f}{t:>13,.0f}{s / t:>16.0%}{p / t:>13.0%}")

@@ -1,6 +1,8 @@
 """The Python envs against the peers' checkers and against the TypeScript envs, number for number."""
 import json
+import os
 import subprocess
+import tempfile
 
 import numpy as np
 import pytest
@@ -103,3 +105,34 @@ def test_illegal_action_ends_the_episode_as_pettingzoo_does():
     with pytest.raises(RuntimeError, match="call reset"):
         env.step(0)
     env.close()
+
+
+def shared_files():
+    where = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
+    return {f for f in os.listdir(where) if f.startswith("agora-")}
+
+
+def test_vector_env_through_shared_memory_equals_through_the_pipe():
+    before = shared_files()
+    shm = agora.make_vec("filthyrich", num_envs=4, seed=5, autoreset_mode="same-step")
+    pipe = agora.make_vec("filthyrich", num_envs=4, seed=5, autoreset_mode="same-step", shared_memory=False)
+    assert (shm.shared_memory, pipe.shared_memory) == (True, False)
+    # The package removed the file once it had mapped it: nothing is left behind however it ends.
+    assert shared_files() == before
+    (obs, infos), (obs_pipe, infos_pipe) = shm.reset(seed=5), pipe.reset(seed=5)
+    kept = []
+    for _ in range(80):
+        assert np.array_equal(obs, obs_pipe)
+        assert infos.keys() == infos_pipe.keys()
+        for key in infos:
+            assert np.array_equal(infos[key], infos_pipe[key]), key
+        kept.append((obs.copy(), obs))
+        actions = [first_legal(row) for row in infos["action_mask"]]
+        obs, rewards, terminated, truncated, infos = shm.step(actions)
+        obs_pipe, *rest, infos_pipe = pipe.step(actions)
+        assert all(np.array_equal(x, y) for x, y in zip((rewards, terminated, truncated), rest))
+    # Every step's arrays are its own: the later steps did not overwrite them.
+    assert all(np.array_equal(copy, returned) for copy, returned in kept)
+    assert any(not np.array_equal(kept[0][1], later) for _, later in kept[1:])
+    shm.close()
+    pipe.close()
