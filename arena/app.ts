@@ -60,7 +60,7 @@ function limiter(limit: number | false, windowMs: number, what: string) {
 export function createApp(deps: ArenaDeps): ArenaApp {
   const ctx = arenaContext(deps);
   const matches = new MatchService(ctx);
-  const tournaments = new TournamentService(ctx);
+  const tournaments = new TournamentService(ctx, { matches });
   const leaderboard = new LeaderboardService(ctx);
   const accounts = new AccountService(ctx);
   let csrfSecret: Promise<string> | undefined;
@@ -85,6 +85,7 @@ export function createApp(deps: ArenaDeps): ArenaApp {
       void matches.resumeAll();
     },
     close: async () => {
+      matches.close();
       await tournaments.close();
       await ctx.bots.close();
     },
@@ -98,7 +99,15 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   app.use(helmet({ referrerPolicy: { policy: 'same-origin' } }));
   const writes = limiter(deps.writeLimitPerMinute ?? 120, 60_000, 'writes a minute');
   const logins = limiter(deps.loginLimitPer15Minutes ?? 20, 15 * 60_000, 'log-in and sign-up attempts in 15 minutes');
-  app.use((req, res, next) => (req.method === 'POST' ? writes(req, res, next) : next()));
+  // A bot posts a move per decision, often in several matches at once: its own, larger allowance.
+  const botWrites = limiter(
+    deps.writeLimitPerMinute === false ? false : 10 * (deps.writeLimitPerMinute ?? 120),
+    60_000,
+    'bot moves a minute',
+  );
+  app.use((req, res, next) =>
+    req.method !== 'POST' ? next() : (req.path.startsWith('/api/bot/') ? botWrites : writes)(req, res, next),
+  );
   app.use(['/login', '/signup'], (req, res, next) => (req.method === 'POST' ? logins(req, res, next) : next()));
   app.use(sameOriginWrites(deps.origin));
   app.use(express.json({ limit: '32kb' }));

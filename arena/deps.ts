@@ -1,6 +1,7 @@
 import type { GameRegistry } from '../envs/index.js';
 import type { GameRunner } from './queue/game-runner.js';
 import type { Store } from './store/store.js';
+import type { ExternalBotLimits } from './bots/external-bots.js';
 
 /** What bots registered through the API by an account may spend on one decision. */
 export interface UserBotLimits {
@@ -66,6 +67,11 @@ export interface ArenaDeps {
   writeLimitPerMinute?: number | false;
   /** Log-in and sign-up attempts per client per 15 minutes (default 20); false turns it off. */
   loginLimitPer15Minutes?: number | false;
+  /**
+   * Bots played from outside over the Bot API: the time limit of each decision (ms, default 10 000;
+   * per game in timeLimitsMs) and how many decisions missed in a row put a bot offline (default 3).
+   */
+  externalBots?: Partial<ExternalBotLimits>;
   /** Where log lines go (default: standard error). Client errors are one line each, never a stack trace. */
   log?: (line: string) => void;
 }

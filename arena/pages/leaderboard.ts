@@ -18,6 +18,7 @@ export function leaderboardPage(
       (r, i) =>
         `<tr><td>${r.games > 0 ? i + 1 : '—'}</td><td>${esc(r.name)}${r.kind === 'bot' ? BOT_MARK : ''}` +
         `${r.retired ? ' <span class="muted">(retired)</span>' : ''}` +
+        `${r.owner ? ` <span class="muted">by ${esc(r.owner)}</span>` : ''}` +
         `${r.strength ? `<br><span class="muted small" title="${esc(r.spec)}">${esc(r.strength)}</span>` : ''}</td>` +
         `<td>${r.kind}</td><td>${fmtElo(r.elo)}</td><td>${r.games}</td>` +
         `<td>${fmtElo(r.bt)}</td><td>${r.btLow === null ? '—' : `${fmtElo(r.btLow)} … ${fmtElo(r.btHigh)}`}</td>` +

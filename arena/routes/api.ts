@@ -11,6 +11,7 @@ import { publicTournament } from '../services/tournaments.js';
 import { locals, noStore, requireOperator, requireUser } from './guards.js';
 import { ActionJson, GameQuery, NewAgentJson, NewMatchJson, NewTournamentJson, ResignJson } from './schemas.js';
 import { normalizeName } from '../accounts/names.js';
+import { botAccountRouter, botRouter } from '../bots/bot-routes.js';
 
 export function apiRouter(arena: ArenaServices): express.Router {
   const { ctx, matches, tournaments, leaderboard } = arena;
@@ -149,6 +150,9 @@ export function apiRouter(arena: ArenaServices): express.Router {
   router.get('/queue', async (_req, res) => {
     res.json({ runner: ctx.runner.name, queue: await queueState(arena) });
   });
+
+  router.use('/bots', botAccountRouter(arena));
+  router.use('/bot', botRouter(arena));
 
   router.use((req: Request, _res: Response, next) =>
     next(new AgoraError('not_found', `no API route ${req.method} /api${req.path}`)),

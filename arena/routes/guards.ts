@@ -8,6 +8,7 @@ import { AgoraError } from '../../envs/index.js';
 import { isAdminToken, type AccountService } from '../accounts/accounts.js';
 import { CSRF_COOKIE, SESSION_COOKIE, csrfToken, csrfValid, parseCookies, serializeCookie } from '../accounts/csrf.js';
 import type { UserRecord } from '../store/store.js';
+import { BOT_TOKEN_PREFIX } from '../bots/external.js';
 
 /** What the guards learn about a request, kept in res.locals. */
 export interface RequestLocals {
@@ -32,8 +33,13 @@ export function identify(accounts: AccountService, adminToken: string | undefine
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       // The operator's token is not an account's key: operator routes check it themselves.
-      const given = req.path.startsWith('/api/') ? bearer(req) : undefined;
-      const key = given !== undefined && !isAdminToken(adminToken, given) ? given : undefined;
+      // The Bot API's routes take a bot's token, which they check themselves.
+      const given = req.path.startsWith('/api/') && !req.path.startsWith('/api/bot/') ? bearer(req) : undefined;
+      // Nor is a bot's token (sent elsewhere by mistake): it is no account's key either.
+      const key =
+        given !== undefined && !isAdminToken(adminToken, given) && !given.startsWith(BOT_TOKEN_PREFIX)
+          ? given
+          : undefined;
       if (key !== undefined) {
         const user = await accounts.fromApiKey(key);
         if (!user)

@@ -24,6 +24,12 @@ export function sendPage(res: Response, html: string, status = 200): void {
 }
 
 export function pagesRouter(arena: ArenaServices): express.Router {
+  /** The bots a person may challenge: active ones, external ones only while online. */
+  const offeredBots = async (name: string) => {
+    const rows = (await arena.leaderboard.get(name)).rows.filter((r) => r.kind === 'bot' && !r.retired);
+    const online = await Promise.all(rows.map((r) => !r.external || arena.matches.external.isOnline(r.agentId)));
+    return rows.filter((_, i) => online[i]);
+  };
   const { ctx, matches, leaderboard } = arena;
   const router = express.Router();
   const game = (name: unknown): GameDefinition => lookupGame(ctx.games, String(name));
@@ -52,7 +58,7 @@ export function pagesRouter(arena: ArenaServices): express.Router {
       );
       return;
     }
-    const bots = (await leaderboard.get(chosen.name)).rows.filter((r) => r.kind === 'bot' && !r.retired);
+    const bots = await offeredBots(chosen.name);
     sendPage(res, homePage({ games: games(), chosen, players, bots, csrf: csrf(res), user }));
   });
 
@@ -84,7 +90,7 @@ export function pagesRouter(arena: ArenaServices): express.Router {
       const selected = (
         typeof raw.opponents === 'string' ? [raw.opponents] : Array.isArray(raw.opponents) ? raw.opponents : []
       ).map(String);
-      const bots = (await leaderboard.get(chosen.name)).rows.filter((r) => r.kind === 'bot' && !r.retired);
+      const bots = await offeredBots(chosen.name);
       const autoplay = Array.isArray(raw.autoplay) ? raw.autoplay.includes('1') : raw.autoplay === '1';
       sendPage(
         res,

@@ -83,3 +83,24 @@ export const NewAgentJson = z.strictObject({
 });
 
 export const GameQuery = z.object({ game: z.string().min(1).max(40) });
+
+/** A move of an external bot (Bot API): its token is the Authorization header, not a field. */
+export const BotActionJson = z.strictObject({
+  action: jsonInt("an action id from the turn's legalActions"),
+  decisions: jsonInt("the match's decision count from the yourTurn event"),
+});
+
+export const NewBotJson = z.strictObject({
+  game: gameName,
+  name: z.string({ error: 'required: a display name for your bot' }).max(200),
+});
+
+/** How long a poll waits for a turn: decimal milliseconds, at most 30 s. */
+export const TurnsQuery = z.object({
+  wait: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,4})$/, { error: 'must be whole milliseconds from 0 to 30000' })
+    .transform(Number)
+    .refine((n) => n <= 30_000, { error: 'must be whole milliseconds from 0 to 30000' })
+    .optional(),
+});

@@ -62,6 +62,8 @@ export function botStrength(spec: string): string {
       return 'a neural network trained by self-play, moving by instinct (no search)';
     case 'az':
       return `AlphaZero-style search guided by a network trained by self-play, ${effort || '200 simulations a move'}`;
+    case 'external':
+      return 'a program of its own, playing from outside over the Bot API';
     default:
       return spec;
   }

@@ -3,6 +3,7 @@ import type { ArenaDeps, TournamentLimits, UserBotLimits } from '../deps.js';
 import type { Store } from '../store/store.js';
 import { ThreadRunner, type GameRunner } from '../queue/game-runner.js';
 import { BotPool } from './bot-pool.js';
+import { DEFAULT_EXTERNAL_BOT_LIMITS, type ExternalBotLimits } from '../bots/external-bots.js';
 import { randomId, randomSeed, randomToken } from './ids.js';
 
 /** The resolved dependencies every service shares. */
@@ -22,6 +23,8 @@ export interface ArenaContext {
   log: (line: string) => void;
   /** Where tournament games are played (worker threads, or the Redis job queue). */
   runner: GameRunner;
+  /** Time limits and the offline rule of bots playing over the Bot API. */
+  externalBots: ExternalBotLimits;
 }
 
 const DEFAULT_BOT_BUDGET_MS = 10_000;
@@ -44,5 +47,10 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
     adminToken: deps.adminToken || undefined,
     log: deps.log ?? ((line) => process.stderr.write(`${line}\n`)),
     runner: deps.runner ?? new ThreadRunner(deps.tournamentThreads),
+    externalBots: {
+      ...DEFAULT_EXTERNAL_BOT_LIMITS,
+      ...deps.externalBots,
+      timeLimitsMs: { ...DEFAULT_EXTERNAL_BOT_LIMITS.timeLimitsMs, ...deps.externalBots?.timeLimitsMs },
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { AgentRecord, GameRecord, RatingPoint } from '../store/store.js';
 import { bradleyTerryWithIntervals, type BalanceFigures } from '../../play/index.js';
 import { botStrength, botTitle } from './bot-names.js';
 import type { ArenaContext } from './context.js';
+import { isExternal } from '../bots/external.js';
 
 export interface LeaderboardRow {
   agentId: string;
@@ -21,6 +22,10 @@ export interface LeaderboardRow {
   retired: boolean;
   /** For bots: what kind of player it is, in a line ('Monte Carlo tree search, 200 simulations a move'). */
   strength: string;
+  /** For bots an account registered: the account's name. */
+  owner?: string;
+  /** Played by a program outside the arena over the Bot API. */
+  external: boolean;
 }
 
 export interface Leaderboard {
@@ -53,9 +58,16 @@ export class LeaderboardService {
       this.ctx.store.listGames(game, 1_000_000),
       this.ctx.store.ratingHistory(game),
     ]);
+    // Bots registered by accounts are shown with their owner's name.
+    const owners = new Map<string, string>();
+    for (const id of new Set(agents.flatMap((a) => (a.kind === 'bot' && a.ownerId ? [a.ownerId] : [])))) {
+      const user = await this.ctx.store.getUser(id);
+      if (user) owners.set(id, user.name);
+    }
     const board = build(
       game,
       agents,
+      owners,
       ratings.map((r) => [r.agentId, r.elo, r.games, r.overruns] as const),
       records,
       history,
@@ -70,6 +82,7 @@ export class LeaderboardService {
 function build(
   game: string,
   agents: AgentRecord[],
+  owners: Map<string, string>,
   ratings: readonly (readonly [string, number, number, number])[],
   records: GameRecord[],
   history: RatingPoint[],
@@ -95,6 +108,8 @@ function build(
       btHigh: b ? b.high : null,
       overruns,
       retired: a.retiredAt !== undefined,
+      external: isExternal(a),
+      ...(a.kind === 'bot' && a.ownerId && owners.has(a.ownerId) ? { owner: owners.get(a.ownerId) } : {}),
     };
   });
   rows.sort((x, y) => (y.games > 0 ? 1 : 0) - (x.games > 0 ? 1 : 0) || y.elo - x.elo);

@@ -16,6 +16,9 @@ import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
 import { hashToken } from './ids.js';
 import { modelSeats } from './roster.js';
+import { BotEvents, type BotEvent, type YourTurnEvent } from '../bots/bot-events.js';
+import { ExternalBotService } from '../bots/external-bots.js';
+import { isExternal } from '../bots/external.js';
 
 /**
  * Who sits in the person's seat: a logged-in account (rated under its name), or a guest with a
@@ -57,6 +60,26 @@ interface SeatInfo {
   elo?: number;
   /** Decisions this seat's bot overran (played as a seeded random legal action). */
   overruns: number;
+}
+
+/** A decision an external bot owes: its deadline, after which the arena plays for it. */
+interface PendingTurn {
+  decisions: number;
+  agentId: string;
+  seat: number;
+  /** Date.now() when the time runs out. */
+  deadline: number;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** A tournament game with an external bot's seat, played here as a match. */
+export interface TournamentMatch {
+  game: string;
+  players: number;
+  seed: string;
+  /** The agents per seat. */
+  seats: AgentRecord[];
+  tournament: { id: string; gameId: string };
 }
 
 /** A match as the service holds it: the stored record, and how it ended if the person resigned. */
@@ -102,8 +125,16 @@ export class MatchService {
   /** Per match: the record, the position, and which seat made each decision. */
   private readonly cache = new Map<string, { record: LoadedMatch; state: GameState; actors: number[] }>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Per match, the decision an external bot owes now. */
+  private readonly pending = new Map<string, PendingTurn>();
+  /** Per match, who waits for it to end (tournaments). */
+  private readonly endWaiters = new Map<string, (() => void)[]>();
 
-  constructor(private readonly ctx: ArenaContext) {}
+  constructor(
+    private readonly ctx: ArenaContext,
+    readonly external = new ExternalBotService(ctx),
+    readonly events = new BotEvents(),
+  ) {}
 
   private game(name: string): GameDefinition {
     return lookupGame(this.ctx.games, name);
@@ -135,6 +166,12 @@ export class MatchService {
         throw new AgoraError(
           'bad_request',
           `opponents: '${id}' is not an active bot of ${def.name}; bots: ${known.join(', ')}`,
+        );
+      }
+      if (isExternal(agent) && !(await this.external.isOnline(agent.id))) {
+        throw new AgoraError(
+          'bad_request',
+          `opponents: '${agent.name}' is offline (an external bot that is not connected now); choose another bot`,
         );
       }
       const seats = modelSeats(agent.spec);
@@ -174,6 +211,7 @@ export class MatchService {
       updatedAt: at,
     };
     await this.ctx.store.addMatch(record);
+    this.announce(record);
     // The match exists now whatever the bots do: a bot that fails is retried when the page is opened.
     if (options.wait === false) this.advanceInBackground(id);
     else await this.withLock(id, () => this.advanceBots(id)).catch(() => undefined);
@@ -296,9 +334,9 @@ export class MatchService {
       if (decisions !== undefined && decisions !== record.actions.length)
         throw new StaleMoveError(record.actions.length, decisions);
       const ranking = record.seats.map((_, s) => (s === seat ? record.players - 1 : 0));
-      const gameId = this.ctx.newId();
+      const gameId = record.tournament?.gameId ?? this.ctx.newId();
       const at = this.ctx.now().toISOString();
-      await this.ctx.store.recordGame({
+      const changes = await this.ctx.store.recordGame({
         id: gameId,
         game: record.game,
         players: record.players,
@@ -310,12 +348,14 @@ export class MatchService {
         truncated: false,
         overruns: this.overruns(record),
         resigned: seat,
+        ...(record.tournament ? { tournamentId: record.tournament.id } : {}),
         matchId: id,
         finishedAt: at,
       });
       record.status = 'done';
       record.gameId = gameId;
       record.resigned = { seat, ranking };
+      this.ended(record, state, changes);
       return this.page(id, seat);
     });
   }
@@ -364,6 +404,11 @@ export class MatchService {
   /** Applies one action, stores it (with the seat's overrun, if it was one), and records the game when it ends. */
   private async play(id: string, action: number, overrun = false): Promise<void> {
     const entry = await this.load(id);
+    if (this.pending.get(id)?.decisions === entry.record.actions.length) {
+      // The external bot's decision is being played (by it, or for it): its deadline goes.
+      clearTimeout(this.pending.get(id)!.timer);
+      this.pending.delete(id);
+    }
     const { record } = entry;
     // Played on a copy: the cached position changes only once the move is stored.
     const state = entry.state.clone();
@@ -388,8 +433,8 @@ export class MatchService {
     record.updatedAt = at;
     if (overruns) record.overruns = overruns;
     if (state.isTerminal()) {
-      const gameId = this.ctx.newId();
-      await this.ctx.store.recordGame({
+      const gameId = record.tournament?.gameId ?? this.ctx.newId();
+      const changes = await this.ctx.store.recordGame({
         id: gameId,
         game: record.game,
         players: record.players,
@@ -400,11 +445,13 @@ export class MatchService {
         scores: state.scores(),
         truncated: state.isTruncated(),
         overruns: this.overruns(record),
+        ...(record.tournament ? { tournamentId: record.tournament.id } : {}),
         matchId: id,
         finishedAt: at,
       });
       record.status = 'done';
       record.gameId = gameId;
+      this.ended(record, state, changes);
     }
   }
 
@@ -424,6 +471,11 @@ export class MatchService {
       }
       const agent = await this.ctx.store.getAgent(seat.agentId);
       if (!agent) throw new AgoraError('not_found', `bot ${seat.agentId} is gone`);
+      if (isExternal(agent)) {
+        // Its program answers over HTTP (botAct), or the time runs out (expire).
+        this.awaitExternal(id, record, state.currentPlayer());
+        return;
+      }
       const n = record.actions.length;
       const answer = await this.ctx.bots.decide({
         key: id,
@@ -494,6 +546,222 @@ export class MatchService {
       autoplay: record.autoplay ?? false,
       ...(result ? { result } : {}),
     };
+  }
+
+  // --- External bots (docs/bot-api.md) ---
+
+  /** An external bot's move: its seat must be the one to act, at `decisions`, as for a person. */
+  async botAct(id: string, agentId: string, action: number, decisions: number): Promise<SeatPage> {
+    return this.withLock(id, async () => {
+      const { record, state } = await this.load(id);
+      const seats = this.seatsOf(record, agentId);
+      if (record.status !== 'live' || state.isTerminal())
+        throw new AgoraError('conflict', 'this match is over; no more moves');
+      if (decisions !== record.actions.length) throw new StaleMoveError(record.actions.length, decisions);
+      const seat = state.currentPlayer();
+      if (!seats.includes(seat)) {
+        throw new AgoraError('conflict', `it is seat ${seat}'s turn, not yours (seat ${seats.join(', ')})`);
+      }
+      await this.play(id, action);
+      await this.external.answered(agentId);
+      this.advanceInBackground(id);
+      return this.page(id, seat);
+    });
+  }
+
+  /** The bot's seat of a match (the seat to act, if the bot holds several). */
+  async botPage(id: string, agentId: string): Promise<SeatPage> {
+    return this.withLock(id, async () => {
+      const { record, state } = await this.load(id);
+      const seats = this.seatsOf(record, agentId);
+      const seat = seats.includes(state.currentPlayer()) ? state.currentPlayer() : seats[0];
+      return this.page(id, seat);
+    });
+  }
+
+  /** The decisions the bot owes now, as yourTurn events (polling, and a stream that connects). */
+  async pendingTurns(agentId: string): Promise<YourTurnEvent[]> {
+    const turns: YourTurnEvent[] = [];
+    for (const m of await this.ctx.store.listMatches('live')) {
+      if (!m.seats.some((s) => s.agentId === agentId)) continue;
+      const pending = this.pending.get(m.id);
+      if (pending?.agentId === agentId) turns.push(await this.turnEvent(m.id, pending));
+      // A match not yet advanced in this process (just restarted): advancing it starts the clock.
+      else if (!pending) this.advanceInBackground(m.id);
+    }
+    return turns;
+  }
+
+  /** matchStart of each live match the bot has a seat in (a stream that connects). */
+  async liveMatchesOf(agentId: string): Promise<BotEvent[]> {
+    const out: BotEvent[] = [];
+    for (const m of await this.ctx.store.listMatches('live')) {
+      for (const [seat, s] of m.seats.entries()) if (s.agentId === agentId) out.push(this.startEvent(m, seat));
+    }
+    return out;
+  }
+
+  /** Starts (or, after a restart, finds) a tournament game that has an external bot's seat. */
+  async startTournamentGame(input: TournamentMatch): Promise<string> {
+    const live = (await this.ctx.store.listMatches('live')).find(
+      (m) => m.tournament?.gameId === input.tournament.gameId,
+    );
+    if (live) {
+      this.advanceInBackground(live.id);
+      return live.id;
+    }
+    const at = this.ctx.now().toISOString();
+    const record: MatchRecord = {
+      id: this.ctx.newId(),
+      game: input.game,
+      players: input.players,
+      seed: input.seed,
+      seats: input.seats.map((a) => ({ agentId: a.id, kind: 'bot', name: botTitle(a) })),
+      actions: [],
+      status: 'live',
+      overruns: new Array(input.players).fill(0),
+      tournament: input.tournament,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await this.ctx.store.addMatch(record);
+    this.announce(record);
+    this.advanceInBackground(record.id);
+    return record.id;
+  }
+
+  /** Resolves once the match has ended (its game is stored). */
+  async waitForEnd(id: string): Promise<void> {
+    const done = new Promise<void>((resolve) => {
+      const list = this.endWaiters.get(id) ?? [];
+      list.push(resolve);
+      this.endWaiters.set(id, list);
+    });
+    const record = (await this.load(id)).record;
+    if (record.status === 'done') this.wake(id);
+    return done;
+  }
+
+  /** Stops the external bots' clocks (the arena is closing; a restart starts them again). */
+  close(): void {
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+  }
+
+  private seatsOf(record: MatchRecord, agentId: string): number[] {
+    const seats = record.seats.flatMap((s, i) => (s.agentId === agentId ? [i] : []));
+    // Another match's id is answered as no match at all: it tells the bot nothing.
+    if (seats.length === 0) throw new AgoraError('not_found', `no match '${record.id}' of yours`);
+    return seats;
+  }
+
+  /** Starts the clock of the decision an external bot owes, and tells the bot. */
+  private awaitExternal(id: string, record: MatchRecord, seat: number): void {
+    const decisions = record.actions.length;
+    const current = this.pending.get(id);
+    if (current?.decisions === decisions) return;
+    if (current) clearTimeout(current.timer);
+    const limit = this.external.timeLimitMs(record.game);
+    const timer = setTimeout(() => void this.expire(id, decisions), limit);
+    timer.unref();
+    const pending: PendingTurn = {
+      decisions,
+      agentId: record.seats[seat].agentId,
+      seat,
+      deadline: Date.now() + limit,
+      timer,
+    };
+    this.pending.set(id, pending);
+    void this.turnEvent(id, pending)
+      .then((event) => this.events.emit(pending.agentId, event))
+      .catch(() => undefined);
+  }
+
+  /** The time ran out: a seeded random legal action for the bot, counted as an overrun and a miss. */
+  private async expire(id: string, decisions: number): Promise<void> {
+    await this.withLock(id, async () => {
+      const pending = this.pending.get(id);
+      if (!pending || pending.decisions !== decisions) return;
+      const { record, state } = await this.load(id);
+      if (record.status !== 'live' || record.actions.length !== decisions) return;
+      const legal = state.legalActions();
+      // The same draw as for built-in bots that overrun: from the match's secret seed.
+      await this.play(id, legal[Rng.fromSeed(`${record.seed}:overrun:${decisions}`).int(legal.length)], true);
+      await this.external.missed(pending.agentId);
+      await this.advanceBots(id);
+    }).catch((err: Error) => this.ctx.log(`match ${id}: playing for a bot whose time ran out failed: ${err.message}`));
+  }
+
+  private async turnEvent(id: string, pending: PendingTurn): Promise<YourTurnEvent> {
+    const { record, state } = await this.load(id);
+    return {
+      type: 'yourTurn',
+      match: id,
+      game: record.game,
+      seat: pending.seat,
+      decisions: pending.decisions,
+      view: state.view(pending.seat),
+      observation: Array.from(state.observation(pending.seat)),
+      legalActions: state.legalActions().map((a) => ({ action: a, label: state.actionToString(a) })),
+      timeLeftMs: Math.max(0, pending.deadline - Date.now()),
+    };
+  }
+
+  private startEvent(record: MatchRecord, seat: number): BotEvent {
+    return {
+      type: 'matchStart',
+      match: record.id,
+      game: record.game,
+      players: record.players,
+      seat,
+      seats: record.seats.map((s, i) => ({ seat: i, name: s.name, kind: s.kind })),
+      timeLimitMs: this.external.timeLimitMs(record.game),
+    };
+  }
+
+  /** Tells the external bots of a new match. */
+  private announce(record: MatchRecord): void {
+    void (async () => {
+      for (const [seat, s] of record.seats.entries()) {
+        if (s.kind !== 'bot') continue;
+        const agent = await this.ctx.store.getAgent(s.agentId);
+        if (agent && isExternal(agent)) this.events.emit(agent.id, this.startEvent(record, seat));
+      }
+    })().catch(() => undefined);
+  }
+
+  /** Tells the external bots how the match ended, and wakes whoever waits for it. */
+  private ended(record: LoadedMatch, state: GameState, changes: Record<string, number>): void {
+    const ranking = record.resigned?.ranking ?? state.ranking();
+    const result = {
+      ranking,
+      scores: state.scores(),
+      returns: returnsFromRanking(ranking),
+      truncated: record.resigned ? false : state.isTruncated(),
+      ...(record.resigned ? { resigned: record.resigned.seat } : {}),
+    };
+    void (async () => {
+      for (const [seat, s] of record.seats.entries()) {
+        if (s.kind !== 'bot') continue;
+        const agent = await this.ctx.store.getAgent(s.agentId);
+        if (!agent || !isExternal(agent)) continue;
+        this.events.emit(agent.id, {
+          type: 'matchEnd',
+          match: record.id,
+          game: record.game,
+          seat,
+          result,
+          gameId: record.gameId!,
+          eloChange: changes[agent.id] ?? 0,
+        });
+      }
+    })().catch(() => undefined);
+    this.wake(record.id);
+  }
+
+  private wake(id: string): void {
+    for (const resolve of this.endWaiters.get(id) ?? []) resolve();
+    this.endWaiters.delete(id);
   }
 
   private withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@ import { AgoraError, type GameDefinition, lookupGame } from '../../envs/index.js
 import { tournamentSlots } from '../../play/index.js';
 import { nameKeyOf, type AgentRecord } from '../store/store.js';
 import { checkBotSpec } from './bot-specs.js';
+import { EXTERNAL_SPEC } from '../bots/external.js';
 import { importStartingLadder } from './starting-ladder.js';
 import type { ArenaContext } from './context.js';
 import type { TournamentService } from './tournaments.js';
@@ -78,7 +79,8 @@ export async function registerBot(
 ): Promise<AgentRecord> {
   const def = lookupGame(ctx.games, game);
   if (owner && name === undefined) throw new AgoraError('bad_request', 'name: required: a display name for your bot');
-  checkBotSpec(ctx, def, spec, owner !== undefined);
+  // An external bot has no agent to build: its program plays over the Bot API.
+  if (spec !== EXTERNAL_SPEC) checkBotSpec(ctx, def, spec, owner !== undefined);
   // The roster's names are their specs (commas, colons, '=' and '/'), which the name rules for
   // accounts' bots do not allow.
   const named =

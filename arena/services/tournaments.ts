@@ -8,6 +8,8 @@ import type { AgentRecord, TournamentRecord } from '../store/store.js';
 import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
 import { randomId } from './ids.js';
+import { isExternal } from '../bots/external.js';
+import type { MatchService } from './matches.js';
 
 export interface NewTournament {
   game: string;
@@ -48,7 +50,12 @@ export interface TournamentServiceOptions {
    * the period at which running tournaments whose holder died (lease lapsed) are looked for.
    */
   leaseMs?: number;
+  /** Where games with an external bot's seat are played, decision by decision (without it, such bots are refused). */
+  matches?: MatchService;
 }
+
+/** Games with an external bot's seat played at once, per tournament. */
+const EXTERNAL_GAMES_AT_ONCE = 4;
 
 /**
  * Tournaments between registered bots, one at a time in a queue, each on worker threads so the
@@ -72,6 +79,7 @@ export class TournamentService {
   private readonly abort = new AbortController();
   /** Tournaments playing in this process, so a cancel stops them at once. */
   private readonly running = new Map<string, AbortController>();
+  private readonly matches: MatchService | undefined;
 
   constructor(
     private readonly ctx: ArenaContext,
@@ -79,6 +87,7 @@ export class TournamentService {
   ) {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomId()}`;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.matches = options.matches;
     if (!Number.isFinite(this.leaseMs) || this.leaseMs <= 0) {
       throw new AgoraError('bad_request', `leaseMs: must be a positive number of milliseconds; got ${options.leaseMs}`);
     }
@@ -124,6 +133,12 @@ export class TournamentService {
       const agent = await this.ctx.store.getAgent(id);
       if (!agent || agent.kind !== 'bot' || agent.game !== def.name || agent.retiredAt) {
         throw new AgoraError('bad_request', `agents: '${id}' is not an active bot of ${def.name}`);
+      }
+      if (isExternal(agent) && !(this.matches && (await this.matches.external.isOnline(agent.id)))) {
+        throw new AgoraError(
+          'bad_request',
+          `agents: '${agent.name}' is an external bot that is offline; it can join once it is connected`,
+        );
       }
     }
     const record: TournamentRecord = {
@@ -277,14 +292,18 @@ export class TournamentService {
     if (!t || t.status !== 'running') return;
     const agents = await Promise.all(t.agentIds.map((a) => this.ctx.store.getAgent(a)));
     const byId = new Map(agents.filter((a): a is AgentRecord => a !== undefined).map((a) => [a.id, a]));
-    for (const a of byId.values()) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
+    for (const a of byId.values()) if (!isExternal(a)) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
     const done = new Set(
       (await this.ctx.store.listGames(t.game, 1_000_000)).filter((g) => g.tournamentId === id).map((g) => g.id),
     );
     const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter(
       (g) => !done.has(`${id}:${g.index}`),
     );
-    const jobs: RunnerJob[] = schedule.map((g) => ({
+    // Games with an external bot are played here, decision by decision; the rest on the runner.
+    const external = schedule.filter((g) => g.seats.some((a) => isExternal(byId.get(a)!)));
+    const internal = schedule.filter((g) => !external.includes(g));
+    const externalRun = this.playExternal(t, external, byId, signal);
+    const jobs: RunnerJob[] = internal.map((g) => ({
       id: `${id}:${g.index}`,
       index: g.index,
       game: t.game,
@@ -298,7 +317,7 @@ export class TournamentService {
         signal,
         onResult: (result, position) => {
           if (signal.aborted) return; // the lease is lost: the new holder stores this game
-          const g = schedule[position];
+          const g = internal[position];
           writes.push(
             this.ctx.store.recordGame({
               id: jobs[position].id,
@@ -319,9 +338,50 @@ export class TournamentService {
       });
     } finally {
       await Promise.allSettled(writes); // a stopped run leaves no write behind, nor an unhandled rejection
+      await externalRun.catch(() => undefined);
     }
     await Promise.all(writes); // a refused game fails the tournament
+    await externalRun;
+    if (signal.aborted) return;
     const after = await this.ctx.store.getTournament(id);
     if (after && after.status === 'running') await this.ctx.store.setTournamentStatus(id, 'done');
   }
+
+  /**
+   * Plays the games that have an external bot's seat as matches (a few at once), each stored under
+   * its tournament game id when it ends. A match already live for a game (before a restart) is
+   * waited for, not started again. Stops starting new ones once `signal` aborts.
+   */
+  private async playExternal(
+    t: TournamentRecord,
+    games: ReturnType<typeof scheduleTournament>,
+    byId: Map<string, AgentRecord>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (games.length === 0) return;
+    const matches = this.matches;
+    if (!matches) throw new AgoraError('bad_request', 'this arena plays no external bots in tournaments');
+    let next = 0;
+    const lane = async () => {
+      while (next < games.length && !signal.aborted) {
+        const g = games[next++];
+        const id = await matches.startTournamentGame({
+          game: t.game,
+          players: t.players,
+          seed: tournamentGameSeed(t.seed, g.index),
+          seats: g.seats.map((a) => byId.get(a)!),
+          tournament: { id: t.id, gameId: `${t.id}:${g.index}` },
+        });
+        await Promise.race([matches.waitForEnd(id), aborted(signal)]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(EXTERNAL_GAMES_AT_ONCE, games.length) }, lane));
+  }
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 }

@@ -135,4 +135,16 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  `
+  CREATE TABLE external_bots (
+    agent_id TEXT PRIMARY KEY REFERENCES agents(id),
+    token_hash TEXT UNIQUE,
+    token_created_at TEXT NOT NULL,
+    token_revoked_at TEXT,
+    online INTEGER NOT NULL DEFAULT 0,
+    missed_in_a_row INTEGER NOT NULL DEFAULT 0
+  );
+  ALTER TABLE matches ADD COLUMN tournament_id TEXT;
+  ALTER TABLE matches ADD COLUMN tournament_game_id TEXT;
+  `,
 ];

@@ -32,6 +32,7 @@ import {
   type TournamentRecord,
   type TournamentStatus,
   type UserRecord,
+  type ExternalBotRecord,
 } from './store.js';
 
 type Row = Record<string, unknown>;
@@ -145,8 +146,18 @@ const toMatch = (r: Row): MatchRecord => ({
   ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
   ...(r.autoplay ? { autoplay: true } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
+  ...(r.tournament_id ? { tournament: { id: r.tournament_id as string, gameId: r.tournament_game_id as string } } : {}),
   createdAt: r.created_at as string,
   updatedAt: r.updated_at as string,
+});
+
+const toExternalBot = (r: Row): ExternalBotRecord => ({
+  agentId: r.agent_id as string,
+  tokenHash: (r.token_hash as string | null) ?? null,
+  tokenCreatedAt: r.token_created_at as string,
+  ...(r.token_revoked_at ? { tokenRevokedAt: r.token_revoked_at as string } : {}),
+  online: Boolean(r.online),
+  missedInARow: Number(r.missed_in_a_row),
 });
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -409,8 +420,8 @@ class PgStore implements Store {
   async addMatch(m: MatchRecord): Promise<void> {
     await this.pool.query(
       'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
-        `created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        `tournament_id, tournament_game_id, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         m.id,
         m.game,
@@ -422,6 +433,8 @@ class PgStore implements Store {
         m.overruns ? json(m.overruns) : null,
         m.autoplay ?? false,
         m.gameId ?? null,
+        m.tournament?.id ?? null,
+        m.tournament?.gameId ?? null,
         m.createdAt,
         m.updatedAt,
       ],
@@ -520,6 +533,45 @@ class PgStore implements Store {
         )
       ).rowCount ?? 0) === 1
     );
+  }
+
+  async addExternalBot(b: ExternalBotRecord): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) VALUES ($1, $2, $3, $4, $5)',
+      [b.agentId, b.tokenHash, b.tokenCreatedAt, b.online, b.missedInARow],
+    );
+  }
+
+  async getExternalBot(agentId: string): Promise<ExternalBotRecord | undefined> {
+    const r = await this.one('SELECT * FROM external_bots WHERE agent_id = $1', [agentId]);
+    return r && toExternalBot(r);
+  }
+
+  async findExternalBotByToken(tokenHash: string): Promise<ExternalBotRecord | undefined> {
+    const r = await this.one('SELECT * FROM external_bots WHERE token_hash = $1', [tokenHash]);
+    return r && toExternalBot(r);
+  }
+
+  async setExternalBotToken(agentId: string, tokenHash: string | null, at: string): Promise<boolean> {
+    const result =
+      tokenHash === null
+        ? await this.pool.query(
+            'UPDATE external_bots SET token_hash = NULL, token_revoked_at = $1, online = FALSE WHERE agent_id = $2',
+            [at, agentId],
+          )
+        : await this.pool.query(
+            'UPDATE external_bots SET token_hash = $1, token_created_at = $2, token_revoked_at = NULL WHERE agent_id = $3',
+            [tokenHash, at, agentId],
+          );
+    return result.rowCount === 1;
+  }
+
+  async setExternalBotPresence(agentId: string, online: boolean, missedInARow: number): Promise<void> {
+    await this.pool.query('UPDATE external_bots SET online = $1, missed_in_a_row = $2 WHERE agent_id = $3', [
+      online,
+      missedInARow,
+      agentId,
+    ]);
   }
 
   async secret(name: string, value: string): Promise<string> {

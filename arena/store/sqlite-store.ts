@@ -22,6 +22,7 @@ import {
   type TournamentRecord,
   type TournamentStatus,
   type UserRecord,
+  type ExternalBotRecord,
 } from './store.js';
 
 type Row = Record<string, unknown>;
@@ -114,8 +115,18 @@ const toMatch = (r: Row): MatchRecord => ({
   ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
   ...(r.autoplay ? { autoplay: true } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
+  ...(r.tournament_id ? { tournament: { id: r.tournament_id as string, gameId: r.tournament_game_id as string } } : {}),
   createdAt: r.created_at as string,
   updatedAt: r.updated_at as string,
+});
+
+const toExternalBot = (r: Row): ExternalBotRecord => ({
+  agentId: r.agent_id as string,
+  tokenHash: (r.token_hash as string | null) ?? null,
+  tokenCreatedAt: r.token_created_at as string,
+  ...(r.token_revoked_at ? { tokenRevokedAt: r.token_revoked_at as string } : {}),
+  online: Boolean(r.online),
+  missedInARow: Number(r.missed_in_a_row),
 });
 
 class SqliteStore implements Store {
@@ -344,8 +355,8 @@ class SqliteStore implements Store {
     this.db
       .prepare(
         'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
-          `created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `tournament_id, tournament_game_id, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         m.id,
@@ -358,6 +369,8 @@ class SqliteStore implements Store {
         m.overruns ? JSON.stringify(m.overruns) : null,
         m.autoplay ? 1 : 0,
         m.gameId ?? null,
+        m.tournament?.id ?? null,
+        m.tournament?.gameId ?? null,
         m.createdAt,
         m.updatedAt,
       );
@@ -457,6 +470,39 @@ class SqliteStore implements Store {
         .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL')
         .run(at, id, userId).changes === 1
     );
+  }
+
+  async addExternalBot(b: ExternalBotRecord): Promise<void> {
+    this.db
+      .prepare(
+        'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(b.agentId, b.tokenHash, b.tokenCreatedAt, b.online ? 1 : 0, b.missedInARow);
+  }
+
+  async getExternalBot(agentId: string): Promise<ExternalBotRecord | undefined> {
+    const r = this.db.prepare('SELECT * FROM external_bots WHERE agent_id = ?').get(agentId) as Row | undefined;
+    return r && toExternalBot(r);
+  }
+
+  async findExternalBotByToken(tokenHash: string): Promise<ExternalBotRecord | undefined> {
+    const r = this.db.prepare('SELECT * FROM external_bots WHERE token_hash = ?').get(tokenHash) as Row | undefined;
+    return r && toExternalBot(r);
+  }
+
+  async setExternalBotToken(agentId: string, tokenHash: string | null, at: string): Promise<boolean> {
+    const sql =
+      tokenHash === null
+        ? 'UPDATE external_bots SET token_hash = NULL, token_revoked_at = ?, online = 0 WHERE agent_id = ?'
+        : 'UPDATE external_bots SET token_hash = ?, token_created_at = ?, token_revoked_at = NULL WHERE agent_id = ?';
+    const args = tokenHash === null ? [at, agentId] : [tokenHash, at, agentId];
+    return this.db.prepare(sql).run(...args).changes === 1;
+  }
+
+  async setExternalBotPresence(agentId: string, online: boolean, missedInARow: number): Promise<void> {
+    this.db
+      .prepare('UPDATE external_bots SET online = ?, missed_in_a_row = ? WHERE agent_id = ?')
+      .run(online ? 1 : 0, missedInARow, agentId);
   }
 
   async secret(name: string, value: string): Promise<string> {

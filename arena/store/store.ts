@@ -121,8 +121,29 @@ export interface MatchRecord {
   /** Play the person's forced moves (one legal action) for them. */
   autoplay?: boolean;
   gameId?: string;
+  /**
+   * A tournament game played as a match (it has an external bot's seat): the tournament, and the
+   * id the finished game is stored under (`${tournament}:${index}`).
+   */
+  tournament?: { id: string; gameId: string };
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A bot played by a program outside the arena over the Bot API (docs/bot-api.md): its agent has
+ * spec 'external'. Its token is stored only as its SHA-256.
+ */
+export interface ExternalBotRecord {
+  agentId: string;
+  /** Null once revoked. */
+  tokenHash: string | null;
+  tokenCreatedAt: string;
+  tokenRevokedAt?: string;
+  /** Connected lately (stream or poll) and not offline for missed decisions: offered to people and tournaments. */
+  online: boolean;
+  /** Decisions in a row whose time ran out; at the arena's limit the bot goes offline. */
+  missedInARow: number;
 }
 
 /** A person's account. */
@@ -209,6 +230,14 @@ export interface Store {
     at: string,
     overruns?: number[],
   ): Promise<boolean>;
+
+  addExternalBot(bot: ExternalBotRecord): Promise<void>;
+  getExternalBot(agentId: string): Promise<ExternalBotRecord | undefined>;
+  /** The bot whose live (not revoked) token has this hash. */
+  findExternalBotByToken(tokenHash: string): Promise<ExternalBotRecord | undefined>;
+  /** A new token (the old one stops working), or none (revoked: tokenHash null). False if no such bot. */
+  setExternalBotToken(agentId: string, tokenHash: string | null, at: string): Promise<boolean>;
+  setExternalBotPresence(agentId: string, online: boolean, missedInARow: number): Promise<void>;
 
   addUser(user: UserRecord): Promise<void>;
   getUser(id: string): Promise<UserRecord | undefined>;

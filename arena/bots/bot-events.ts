@@ -1,0 +1,79 @@
+/**
+ * What external bots are told (docs/bot-api.md, "Events"): a hub per process from which each
+ * bot's open streams and waiting polls take the events meant for that bot, and for no other.
+ */
+import type { PlayerView } from '../../envs/index.js';
+
+export interface MatchStartEvent {
+  type: 'matchStart';
+  match: string;
+  game: string;
+  players: number;
+  seat: number;
+  seats: { seat: number; name: string; kind: 'bot' | 'human' }[];
+  timeLimitMs: number;
+}
+
+export interface YourTurnEvent {
+  type: 'yourTurn';
+  match: string;
+  game: string;
+  seat: number;
+  decisions: number;
+  view: PlayerView;
+  observation: number[];
+  legalActions: { action: number; label: string }[];
+  timeLeftMs: number;
+}
+
+export interface MatchEndEvent {
+  type: 'matchEnd';
+  match: string;
+  game: string;
+  seat: number;
+  result: { ranking: number[]; scores: number[]; returns: number[]; truncated: boolean; resigned?: number };
+  gameId: string;
+  /** The bot's Elo change from this game (0 when the game was not rated again, e.g. a retried record). */
+  eloChange: number;
+}
+
+export type BotEvent = MatchStartEvent | YourTurnEvent | MatchEndEvent;
+
+type Listener = (event: BotEvent) => void;
+
+export class BotEvents {
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  /** Calls `listener` with each event for the bot until the returned function is called. */
+  subscribe(agentId: string, listener: Listener): () => void {
+    let set = this.listeners.get(agentId);
+    if (!set) this.listeners.set(agentId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(agentId);
+    };
+  }
+
+  emit(agentId: string, event: BotEvent): void {
+    for (const listener of this.listeners.get(agentId) ?? []) listener(event);
+  }
+
+  /** Whether any stream or poll of the bot is listening now. */
+  listening(agentId: string): boolean {
+    return this.listeners.has(agentId);
+  }
+
+  /** Resolves at the bot's next event, or after `ms` (a poll waiting for its turn). */
+  next(agentId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const stop = this.subscribe(agentId, done);
+      function done() {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      }
+    });
+  }
+}
