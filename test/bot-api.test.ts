@@ -166,7 +166,7 @@ describe('Bot API: external bots on the ladder', () => {
     ).toEqual([`${t.body.id}:0`, `${t.body.id}:1`]);
   });
 
-  test('moves: stale counts and illegal actions are 409 (the latter naming the legal ones), and nothing changes', async () => {
+  test('moves: stale counts and illegal actions are 409 (naming the legal ones); nothing changes', async () => {
     app = await testArena();
     const key = await accountKey(app, 'eve');
     const { bot, token } = (

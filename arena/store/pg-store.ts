@@ -537,7 +537,8 @@ class PgStore implements Store {
 
   async addExternalBot(b: ExternalBotRecord): Promise<void> {
     await this.pool.query(
-      'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) VALUES ($1, $2, $3, $4, $5)',
+      'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) ' +
+        'VALUES ($1, $2, $3, $4, $5)',
       [b.agentId, b.tokenHash, b.tokenCreatedAt, b.online, b.missedInARow],
     );
   }
@@ -560,7 +561,8 @@ class PgStore implements Store {
             [at, agentId],
           )
         : await this.pool.query(
-            'UPDATE external_bots SET token_hash = $1, token_created_at = $2, token_revoked_at = NULL WHERE agent_id = $3',
+            'UPDATE external_bots SET token_hash = $1, token_created_at = $2, token_revoked_at = NULL ' +
+              'WHERE agent_id = $3',
             [tokenHash, at, agentId],
           );
     return result.rowCount === 1;

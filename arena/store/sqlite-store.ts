@@ -475,7 +475,8 @@ class SqliteStore implements Store {
   async addExternalBot(b: ExternalBotRecord): Promise<void> {
     this.db
       .prepare(
-        'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) ' +
+          'VALUES (?, ?, ?, ?, ?)',
       )
       .run(b.agentId, b.tokenHash, b.tokenCreatedAt, b.online ? 1 : 0, b.missedInARow);
   }
