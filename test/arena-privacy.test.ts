@@ -103,5 +103,58 @@ describe.each(BACKENDS)('%s store', (_backend, open) => {
       // Promotion hides committed rows: some responses were taken while others' rows were hidden.
       if (name === 'promotion') expect(hiddenSeen).toBeGreaterThan(0);
     });
+
+    test("Bot API: an external bot's turns hold only its seat's view and observation", async () => {
+      const def = getGame(name);
+      const random = (await app.arena.ctx.store.listAgents(name)).find((a) => a.kind === 'bot' && a.spec === 'random')!;
+      const owner = await app.arena.accounts.signup(`owner-${name}`, 'correct horse battery');
+      const { bot, token } = await app.arena.matches.external.create(owner, name, `Private ${name}`);
+      const auth = `Bearer ${token}`;
+      await request(app).get('/api/bot/turns').set('Authorization', auth); // online
+      // The bot holds one seat among random bots; the person's seat is a random bot's stand-in.
+      const { id, token: seatToken } = (
+        await request(app)
+          .post('/api/matches')
+          .send({
+            game: name,
+            players: def.defaultPlayers,
+            opponents: [bot.id, ...Array(def.defaultPlayers - 2).fill(random.id)],
+            seat: 0,
+          })
+      ).body;
+      const rng = Rng.fromSeed(`bot-privacy:${name}`);
+      let turns = 0;
+      for (;;) {
+        const page = (await request(app).get(`/api/matches/${id}`).query({ token: seatToken })).body;
+        if (page.status === 'done') break;
+        if (page.isYourTurn) {
+          await request(app)
+            .post(`/api/matches/${id}/actions`)
+            .send({
+              token: seatToken,
+              action: page.legalActions[rng.int(page.legalActions.length)].action,
+              decisions: page.decisions,
+            });
+          continue;
+        }
+        const polled = (await request(app).get('/api/bot/turns').query({ wait: 500 }).set('Authorization', auth)).body;
+        for (const turn of polled.turns) {
+          const state = await truePosition(id);
+          const world = state.determinize(turn.seat, rng.fork('world'));
+          expect(turn.view).toEqual(JSON.parse(JSON.stringify(state.view(turn.seat))));
+          expect(JSON.parse(JSON.stringify(world.view(turn.seat)))).toEqual(turn.view);
+          expect(turn.observation).toEqual(Array.from(world.observation(turn.seat)));
+          expect(turn.legalActions).toEqual(
+            world.legalActions().map((a) => ({ action: a, label: world.actionToString(a) })),
+          );
+          turns++;
+          await request(app)
+            .post(`/api/bot/matches/${id}/actions`)
+            .set('Authorization', auth)
+            .send({ action: turn.legalActions[rng.int(turn.legalActions.length)].action, decisions: turn.decisions });
+        }
+      }
+      expect(turns).toBeGreaterThan(0);
+    });
   });
 });
