@@ -10,11 +10,21 @@ function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(raw);
 }
 
+/** Positive integers from variables named prefix + a game's name in capitals, by game. */
+function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number> | undefined {
+  const out: Record<string, number> = {};
+  for (const name of Object.keys(env)) {
+    if (name.startsWith(prefix)) out[name.slice(prefix.length).toLowerCase()] = positive(env, name)!;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /**
  * The operator's settings for `npm start`, from the environment (docs/security.md lists them):
  * AGORA_ADMIN_TOKEN, AGORA_BOT_BUDGET_MS, AGORA_USER_BOT_ITERATIONS, AGORA_USER_BOT_MS,
  * AGORA_TOURNAMENT_MAX_GAMES, AGORA_TOURNAMENT_MAX_AGENTS, AGORA_TOURNAMENT_RUNNING,
- * AGORA_SECURE_COOKIES (1 behind HTTPS), AGORA_ORIGIN (the public origin behind a proxy).
+ * AGORA_SECURE_COOKIES (1 behind HTTPS), AGORA_ORIGIN (the public origin behind a proxy),
+ * AGORA_BOT_TIME_LIMIT_MS (and AGORA_BOT_TIME_LIMIT_MS_<GAME>) and AGORA_BOT_MISS_LIMIT for bots on the Bot API.
  * Seeds are deliberately not among them.
  */
 export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
@@ -44,6 +54,11 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
       games: positive(env, 'AGORA_TOURNAMENT_MAX_GAMES'),
       agents: positive(env, 'AGORA_TOURNAMENT_MAX_AGENTS'),
       running: positive(env, 'AGORA_TOURNAMENT_RUNNING'),
+    }),
+    externalBots: defined({
+      timeLimitMs: positive(env, 'AGORA_BOT_TIME_LIMIT_MS'),
+      missLimit: positive(env, 'AGORA_BOT_MISS_LIMIT'),
+      timeLimitsMs: perGame(env, 'AGORA_BOT_TIME_LIMIT_MS_'),
     }),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,
