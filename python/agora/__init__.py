@@ -6,6 +6,9 @@ the working directory); node >= 20.19 must be on PATH.
     env = agora.make("promotion", seed=1)              # gymnasium.Env, random opponents
     venv = agora.make_vec("promotion", num_envs=64)    # gymnasium.vector.VectorEnv
     aec = agora.aec_env("perikles", players=4)         # pettingzoo.AECEnv
+
+agora.model plays a shipped model in numpy and agora.bot plays on an arena as an external bot;
+neither needs node or gymnasium.
 """
 from __future__ import annotations
 

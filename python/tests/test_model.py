@@ -1,0 +1,98 @@
+"""agora.model against the TypeScript inference: the shipped models' logits and values for
+observations of real matches (tests/typescript_model.ts), and the action the neural agent plays."""
+import json
+import random
+import shutil
+import subprocess
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+import agora
+from agora.model import Policy
+
+# Promotion and tic-tac-toe over several matches; the other games over one (hundreds of decisions).
+MATCHES = [("tictactoe", s) for s in ("a", "b", "c", "d")] + [("promotion", s) for s in ("a", "b", "c")]
+MATCHES += [(g, "a") for g in ("philadelphia", "cityplan", "filthyrich", "perikles")]
+
+
+def typescript_decisions(game, seed):
+    home = agora.find_checkout()
+    run = subprocess.run(
+        ["node", "--import", "tsx", "python/tests/typescript_model.ts", game, seed],
+        cwd=home,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(run.stdout)
+
+
+def load(game):
+    return Policy.load(agora.find_checkout() / "models" / game / "az")
+
+
+@pytest.mark.parametrize(("game", "seed"), MATCHES)
+def test_logits_and_actions_equal_typescript(game, seed):
+    policy = load(game)
+    decisions = typescript_decisions(game, seed)
+    assert len(decisions) >= 5
+    for d in decisions:
+        logits, values = policy.evaluate(d["observation"])
+        assert logits.dtype == np.float32 and logits.shape == (policy.action_size,)
+        assert values.shape == (policy.players,)
+        np.testing.assert_allclose(logits, d["logits"], rtol=0, atol=1e-5)
+        np.testing.assert_allclose(values, d["values"], rtol=0, atol=1e-5)
+        # Bit for bit, in fact: the same float32 roundings in the same order, so actions tie in
+        # Python exactly when they tie in TypeScript.
+        assert np.array_equal(logits, np.array(d["logits"], dtype=np.float32))
+        assert Policy.best_actions(logits, d["legalActions"]) == d["best"]
+        chosen = policy.best_action(d["observation"], d["legalActions"])
+        if len(d["best"]) == 1:
+            assert chosen == d["chosen"]
+        else:
+            assert chosen in d["best"]
+
+
+def test_ties_are_drawn_among_the_tied_actions():
+    logits = np.array([0.5, 2.0, 2.0, -1.0, 2.0], dtype=np.float32)
+    assert Policy.best_actions(logits, [0, 1, 3, 4]) == [1, 4]
+    assert Policy.best_actions(logits, [0, 3]) == [0]
+    policy = load("tictactoe")
+
+    # best_action over a policy whose logits tie: every draw is one of the tied legal actions,
+    # and a seeded rng draws the same one again.
+    tied = Policy(policy.network, policy.meta, policy.folder)
+    tied.evaluate = lambda obs: (logits, np.zeros(2, np.float32))
+    draws = {tied.best_action([0.0] * 27, [0, 1, 3, 4], rng=random.Random(s)) for s in range(40)}
+    assert draws == {1, 4}
+    again = [tied.best_action([0.0] * 27, [1, 2, 4], rng=random.Random(7)) for _ in range(2)]
+    assert again[0] == again[1]
+
+
+def test_a_policy_is_a_bot_policy():
+    policy = load("tictactoe")
+    obs = np.zeros(27, np.float32)
+    obs[18:] = 1  # no marks, every cell empty (docs/observations/tictactoe.md)
+    turn = SimpleNamespace(observation=obs, legal_actions=list(range(9)))  # what it reads of an agora.bot.Turn
+    assert policy(turn) == policy.best_action(obs, range(9))
+    assert (policy.game, policy.players, policy.observation_size, policy.action_size) == ("tictactoe", 2, 27, 9)
+
+
+def test_bad_folders_and_observations_are_clear_errors(tmp_path):
+    source = agora.find_checkout() / "models" / "tictactoe" / "az"
+    folder = tmp_path / "az"
+    shutil.copytree(source, folder)
+    with pytest.raises(agora.AgoraError, match="network takes observations of 27 values; got 26"):
+        Policy.load(folder).evaluate(np.zeros(26, np.float32))
+    data = (folder / "weights.bin").read_bytes()
+    (folder / "weights.bin").write_bytes(data[:-8])
+    with pytest.raises(agora.AgoraError, match="weights.bin has .* bytes; the manifest needs"):
+        Policy.load(folder)
+    (folder / "meta.json").write_text("{")
+    with pytest.raises(agora.AgoraError, match="meta.json is not valid JSON"):
+        Policy.load(folder)
+    (folder / "meta.json").unlink()
+    with pytest.raises(agora.AgoraError, match="meta.json is missing"):
+        Policy.load(folder)
