@@ -44,7 +44,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 30_000);
 
-test('a person challenges a Python external bot through the forms in Chromium, plays to the end; the bot is ranked', async () => {
+test('a person challenges a Python external bot in Chromium, plays to the end; the bot is ranked', async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (never skipped)`);
   dir = mkdtempSync(join(tmpdir(), 'agora-bot-browser-'));
   store = openSqliteStore(join(dir, 'arena.db'));
