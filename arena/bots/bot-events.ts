@@ -4,7 +4,7 @@
  */
 import type { PlayerView } from '../../envs/index.js';
 
-export interface MatchStartEvent {
+interface MatchStartEvent {
   type: 'matchStart';
   match: string;
   game: string;
@@ -26,7 +26,7 @@ export interface YourTurnEvent {
   timeLeftMs: number;
 }
 
-export interface MatchEndEvent {
+interface MatchEndEvent {
   type: 'matchEnd';
   match: string;
   game: string;
