@@ -89,7 +89,7 @@ describe('the account page', () => {
 
 describe('operator settings from the environment', () => {
   test('read, checked, and unset ones left to the defaults', () => {
-    expect(operatorSettings({})).toEqual({ userBots: {}, tournamentLimits: {} });
+    expect(operatorSettings({})).toEqual({ userBots: {}, tournamentLimits: {}, externalBots: {} });
     expect(
       operatorSettings({
         AGORA_ADMIN_TOKEN: 'a'.repeat(32),
@@ -98,12 +98,16 @@ describe('operator settings from the environment', () => {
         AGORA_TOURNAMENT_MAX_GAMES: '50',
         AGORA_SECURE_COOKIES: '1',
         AGORA_ORIGIN: 'https://agora.example',
+        AGORA_BOT_TIME_LIMIT_MS: '3000',
+        AGORA_BOT_TIME_LIMIT_MS_PERIKLES: '20000',
+        AGORA_BOT_MISS_LIMIT: '5',
       }),
     ).toEqual({
       adminToken: 'a'.repeat(32),
       botBudgetMs: 5000,
       userBots: { ms: 500 },
       tournamentLimits: { games: 50 },
+      externalBots: { timeLimitMs: 3000, missLimit: 5, timeLimitsMs: { perikles: 20000 } },
       secureCookies: true,
       origin: 'https://agora.example',
     });
@@ -114,6 +118,9 @@ describe('operator settings from the environment', () => {
       /AGORA_USER_BOT_MS: must be a positive integer; got '2s'/,
     );
     expect(() => operatorSettings({ AGORA_ORIGIN: 'agora.example/x' })).toThrow(/AGORA_ORIGIN/);
+    expect(() => operatorSettings({ AGORA_BOT_TIME_LIMIT_MS_PROMOTION: '0' })).toThrow(
+      /AGORA_BOT_TIME_LIMIT_MS_PROMOTION: must be a positive integer; got '0'/,
+    );
     expect(() => operatorSettings({ AGORA_SECURE_COOKIES: 'yes' })).toThrow(/AGORA_SECURE_COOKIES: 0 or 1/);
   });
 });
