@@ -12,20 +12,8 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, expect, test } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { createApp, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-// As test/browser.test.ts: without the background-networking flags the sandboxed CI refuses Chromium's own connections.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let dir: string | undefined;
 let store: Store | undefined;

@@ -13,20 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { createApp, openSqliteStore, type ArenaApp } from '../arena/index.js';
 import { getGame, listGames } from '../envs/index.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SHOTS = join('test-output', 'screenshots');
 const WIDTHS = [1280, 390] as const;
 

@@ -13,21 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { createApp, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
 import { getGame } from '../envs/index.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Without the background-networking flags Chromium's own connections are refused in the sandboxed CI.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PLAYER = 'Ada Browser';
 /** A guard against a page loop: a Promotion game asks one seat 6 to 20 decisions (measured over 60 games). */
 const MAX_PAGES = 400;

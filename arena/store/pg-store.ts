@@ -14,7 +14,7 @@ import pg from 'pg';
 import { AgoraError } from '../../envs/index.js';
 import { ELO_START, applyElo } from '../../play/index.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
-import { toApiKey, toSession, toUser } from './rows.js';
+import { toApiKey, toSession, toUser, toExternalBot } from './rows.js';
 import { sameGame } from './same-game.js';
 import {
   nameKeyOf,
@@ -149,15 +149,6 @@ const toMatch = (r: Row): MatchRecord => ({
   ...(r.tournament_id ? { tournament: { id: r.tournament_id as string, gameId: r.tournament_game_id as string } } : {}),
   createdAt: r.created_at as string,
   updatedAt: r.updated_at as string,
-});
-
-const toExternalBot = (r: Row): ExternalBotRecord => ({
-  agentId: r.agent_id as string,
-  tokenHash: (r.token_hash as string | null) ?? null,
-  tokenCreatedAt: r.token_created_at as string,
-  ...(r.token_revoked_at ? { tokenRevokedAt: r.token_revoked_at as string } : {}),
-  online: Boolean(r.online),
-  missedInARow: Number(r.missed_in_a_row),
 });
 
 const json = (value: unknown) => JSON.stringify(value);

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, SessionRecord, UserRecord } from './store.js';
+import type { ApiKeyRecord, ExternalBotRecord, SessionRecord, UserRecord } from './store.js';
 
 type Row = Record<string, unknown>;
 
@@ -26,4 +26,14 @@ export const toSession = (r: Row): SessionRecord => ({
   userId: r.user_id as string,
   createdAt: r.created_at as string,
   expiresAt: r.expires_at as string,
+});
+
+/** `online` is 0/1 in SQLite and a boolean in PostgreSQL. */
+export const toExternalBot = (r: Row): ExternalBotRecord => ({
+  agentId: r.agent_id as string,
+  tokenHash: (r.token_hash as string | null) ?? null,
+  tokenCreatedAt: r.token_created_at as string,
+  ...(r.token_revoked_at ? { tokenRevokedAt: r.token_revoked_at as string } : {}),
+  online: Boolean(r.online),
+  missedInARow: Number(r.missed_in_a_row),
 });
