@@ -43,30 +43,45 @@ test('a person challenges a Python external bot in Chromium, plays to the end; t
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  // The bot's owner makes it through the API and starts the Python client with its token.
-  const owner = await app.arena.accounts.signup('grace', 'correct horse battery');
-  const key = (await app.arena.accounts.createApiKey(owner, 'bot')).key;
-  const made = await request(app)
-    .post('/api/bots')
-    .set('Authorization', `Bearer ${key}`)
-    .send({ game: 'tictactoe', name: 'PyNoughts' });
-  expect(made.status).toBe(201);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+  // The bot's owner signs up and makes the bot on the account page, which shows its token once.
+  const ownerPage = await (await browser.newContext()).newPage();
+  ownerPage.setDefaultTimeout(20_000);
+  await ownerPage.goto(`${base}/signup`);
+  await ownerPage.locator('input[name="name"]').fill('grace');
+  await ownerPage.locator('input[name="password"]').fill('a browser password');
+  await ownerPage.locator('input[name="password2"]').fill('a browser password');
+  await Promise.all([
+    ownerPage.waitForURL(/\/account$/),
+    ownerPage.getByRole('button', { name: /sign up|create/i }).click(),
+  ]);
+  await ownerPage.locator('form[action="/account/bots"] select[name="game"]').selectOption('tictactoe');
+  await ownerPage.locator('form[action="/account/bots"] input[name="name"]').fill('PyNoughts');
+  await Promise.all([ownerPage.waitForEvent('load'), ownerPage.getByRole('button', { name: 'Make a bot' }).click()]);
+  const token = (await ownerPage.locator('code.bot-token').innerText()).trim();
+  expect(token).toMatch(/^agb_/);
+  const status = () => ownerPage.locator('main').innerText();
+  expect(await status()).toMatch(/PyNoughts\s+tictactoe\s+offline/);
+
   let botLog = '';
-  bot = spawn(
-    'python3',
-    ['python/examples/bot_model.py', '--url', base, '--token', made.body.token, '--matches', '1'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  bot = spawn('python3', ['python/examples/bot_model.py', '--url', base, '--token', token, '--matches', '1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   bot.stdout!.on('data', (c: Buffer) => (botLog += c.toString()));
   bot.stderr!.on('data', (c: Buffer) => (botLog += c.toString()));
   const exited = new Promise<number | null>((resolve) => bot!.on('close', resolve));
+  // Connected: the account page says so.
   await expect
-    .poll(async () => (await request(app!).get('/api/bots').set('Authorization', `Bearer ${key}`)).body[0]?.online, {
-      timeout: 20_000,
-    })
-    .toBe(true);
+    .poll(
+      async () => {
+        await ownerPage.reload();
+        return status();
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/PyNoughts\s+tictactoe\s+online/);
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+  // A person (a guest, in another browser context) challenges it from the play form.
   const page = await (await browser.newContext()).newPage();
   page.setDefaultTimeout(20_000);
   await page.goto(`${base}/?game=tictactoe&players=2`);

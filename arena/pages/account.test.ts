@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { accountPage, csrfField, loginPage, signupPage } from './account.js';
+import { accountPage, csrfField, loginPage, signupPage, type AccountPageData } from './account.js';
 
 const CSRF = 'tok_EN-123';
 
@@ -26,6 +26,11 @@ const account = {
     { id: 'k/2', label: 'unused', createdAt: '2026-11-04T12:00:00.000Z' },
   ],
   ratings: [{ game: 'tictactoe', title: 'Tic-tac-toe', elo: 1523.4, games: 7 }],
+  bots: [] as AccountPageData['bots'],
+  games: [
+    { name: 'tictactoe', title: 'Tic-tac-toe' },
+    { name: 'promotion', title: 'Promotion' },
+  ],
 };
 
 describe('account pages', () => {
@@ -51,10 +56,12 @@ describe('account pages', () => {
     expect(html).toContain('<input type="hidden" name="next" value="/matches/m1?seat=0&amp;x=&quot;y&quot;">');
   });
 
-  test('account: ratings, keys with revoke forms, create-key and log-out forms', () => {
+  test('account: ratings, keys with revoke forms, create-key, make-a-bot and log-out forms', () => {
     const html = accountPage(account);
-    // Two revoke forms, create a key, log out.
-    expectSafeForms(html, 4);
+    // Two revoke forms, create a key, make a bot, log out.
+    expectSafeForms(html, 5);
+    expect(html).toContain('action="/account/bots"');
+    expect(html).toContain('<option value="promotion">Promotion</option>');
     expect(html).toContain('action="/account/keys/k1/revoke"');
     expect(html).toContain('action="/account/keys/k%2F2/revoke"');
     expect(html).toContain('action="/account/keys"');
@@ -77,7 +84,29 @@ describe('account pages', () => {
     const html = accountPage({ ...account, keys: [], ratings: [] });
     expect(html).toContain('No API keys.');
     expect(html).toContain('No rated games yet.');
-    expectSafeForms(html, 2);
+    expect(html).toContain('No bots yet.');
+    expectSafeForms(html, 3);
+  });
+
+  test('bots: status, a new token and revoke per bot; a new token shown once with how to use it', () => {
+    const bots: AccountPageData['bots'] = [
+      { id: 'b1', game: 'promotion', name: 'Pusher', online: true, missedInARow: 0, token: 'live' },
+      { id: 'b/2', game: 'tictactoe', name: 'Sleepy', online: false, missedInARow: 3, token: 'live' },
+      { id: 'b3', game: 'tictactoe', name: 'Gone', online: false, missedInARow: 0, token: 'revoked' },
+    ];
+    const html = accountPage({ ...account, bots });
+    // Keys: 2 revoke + create; bots: 3 new-token + 2 revoke + make; log out.
+    expectSafeForms(html, 10);
+    expect(html).toContain('<td>Pusher</td><td>promotion</td><td>online</td>');
+    expect(html).toContain('<td>Sleepy</td><td>tictactoe</td><td>offline (3 missed in a row)</td>');
+    expect(html).toContain('<td>Gone</td><td>tictactoe</td><td>token revoked</td>');
+    expect(html).toContain('action="/account/bots/b%2F2/revoke"');
+    expect(html).not.toContain('action="/account/bots/b3/revoke"');
+    expect(html).not.toMatch(/bot-token/);
+    const fresh = accountPage({ ...account, bots, newBotToken: { bot: 'Pusher', token: 'agb_SECRET' } });
+    expect(fresh).toContain('<code class="bot-token">agb_SECRET</code>');
+    expect(fresh).toMatch(/will not be shown again/);
+    expect(fresh).toContain('/api/bot/stream');
   });
 
   test('every piece of text is escaped', () => {
@@ -93,6 +122,9 @@ describe('account pages', () => {
         user: { name: evil, createdAt: evil },
         keys: [{ id: evil, label: evil, createdAt: evil, lastUsedAt: evil }],
         ratings: [{ game: evil, title: evil, elo: 1500, games: 0 }],
+        bots: [{ id: evil, game: evil, name: evil, online: true, missedInARow: 0, token: 'live' }],
+        games: [{ name: evil, title: evil }],
+        newBotToken: { bot: evil, token: evil },
       }),
     ];
     for (const html of pages) {

@@ -86,6 +86,16 @@ interface AccountRating {
   games: number;
 }
 
+/** One of the account's external bots (docs/bot-api.md). */
+interface AccountBot {
+  id: string;
+  game: string;
+  name: string;
+  online: boolean;
+  missedInARow: number;
+  token: 'live' | 'revoked';
+}
+
 export interface AccountPageData {
   csrf: string;
   user: { name: string; createdAt: string };
@@ -93,7 +103,57 @@ export interface AccountPageData {
   /** A key just created: shown this once (only its hash is stored). */
   newKey?: string;
   ratings: AccountRating[];
+  bots: AccountBot[];
+  /** The games a bot can be made for: name and title. */
+  games: { name: string; title: string }[];
+  /** A bot token just made: shown this once, with its bot's name. */
+  newBotToken?: { bot: string; token: string };
   error?: string;
+}
+
+function botsCard(d: AccountPageData, csrf: string): string {
+  const fresh =
+    d.newBotToken === undefined
+      ? ''
+      : `<div class="notice"><p>The token of <strong>${esc(d.newBotToken.bot)}</strong>:</p>` +
+        `<p><code class="bot-token">${esc(d.newBotToken.token)}</code></p>` +
+        '<p><strong>Copy it now: it will not be shown again.</strong> Your program sends it as ' +
+        '<code>Authorization: Bearer &lt;token&gt;</code> to <code>/api/bot/stream</code>.</p></div>';
+  const rows =
+    d.bots.length === 0
+      ? '<p class="muted">No bots yet.</p>'
+      : '<table><tr><th>bot</th><th>game</th><th>status</th><th></th></tr>' +
+        d.bots
+          .map((b) => {
+            const action = (what: string, label: string) =>
+              `<form method="post" action="/account/bots/${esc(encodeURIComponent(b.id))}/${what}" class="inline">` +
+              `${csrf}<button type="submit">${label}</button></form>`;
+            const status =
+              b.token === 'revoked'
+                ? 'token revoked'
+                : b.online
+                  ? 'online'
+                  : `offline${b.missedInARow > 0 ? ` (${b.missedInARow} missed in a row)` : ''}`;
+            return (
+              `<tr><td>${esc(b.name)}</td><td>${esc(b.game)}</td><td>${status}</td>` +
+              `<td>${action('token', 'New token')}` +
+              `${b.token === 'live' ? action('revoke', 'Revoke token') : ''}</td></tr>`
+            );
+          })
+          .join('') +
+        '</table>';
+  const options = d.games.map((g) => `<option value="${esc(g.name)}">${esc(g.title)}</option>`).join('');
+  return (
+    '<div class="card"><h2>Your bots</h2>' +
+    '<p class="muted">A bot is your own program on the ladder: it reads its turns and answers them over ' +
+    'the Bot API (docs/bot-api.md in the project), with a token of its own.</p>' +
+    fresh +
+    rows +
+    `<form method="post" action="/account/bots">${csrf}` +
+    `<label>Game <select name="game">${options}</select></label>` +
+    '<label>Name <input name="name" required maxlength="40" placeholder="my-bot"></label>' +
+    '<button type="submit">Make a bot</button></form></div>'
+  );
 }
 
 export function accountPage(d: AccountPageData): string {
@@ -138,6 +198,7 @@ export function accountPage(d: AccountPageData): string {
     `<p class="muted">Account since ${fmtTime(d.user.createdAt)}.</p>` +
     `<div class="card"><h2>Ratings</h2>${ratings}</div>` +
     newKey +
+    botsCard(d, csrf) +
     '<div class="card"><h2>API keys</h2>' +
     `<p class="muted">A key lets a program (your bot) use the /api as you.</p>${keys}` +
     `<form method="post" action="/account/keys">${csrf}` +

@@ -98,7 +98,7 @@ export function accountRouter(arena: ArenaServices, accounts: AccountService, se
   const showAccount = async (
     res: Response,
     user: UserRecord,
-    extra: { newKey?: string; error?: string } = {},
+    extra: { newKey?: string; newBotToken?: { bot: string; token: string }; error?: string } = {},
     status = 200,
   ) => {
     const keys = (await ctx.store.listApiKeys(user.id)).filter((k) => !k.revokedAt);
@@ -110,7 +110,9 @@ export function accountRouter(arena: ArenaServices, accounts: AccountService, se
       if (rating)
         ratings.push({ game, title: lookupGame(ctx.games, game).title, elo: rating.elo, games: rating.games });
     }
-    sendPage(res, accountPage({ csrf: csrf(res), user, keys, ratings, ...extra }), status);
+    const bots = await arena.matches.external.list(user);
+    const games = Object.keys(ctx.games).map((name) => ({ name, title: lookupGame(ctx.games, name).title }));
+    sendPage(res, accountPage({ csrf: csrf(res), user, keys, ratings, bots, games, ...extra }), status);
   };
 
   /** The account page needs a session: anyone else goes to the log-in page and comes back. */
@@ -140,6 +142,33 @@ export function accountRouter(arena: ArenaServices, accounts: AccountService, se
     const user = sessionUser(req, res);
     if (!user) return;
     await accounts.revokeApiKey(user, String(req.params.id));
+    res.redirect(303, '/account');
+  });
+
+  router.post('/account/bots', async (req, res) => {
+    const user = sessionUser(req, res);
+    if (!user) return;
+    try {
+      const game = field(req, 'game');
+      const made = await arena.matches.external.create(user, typeof game === 'string' ? game : '', field(req, 'name'));
+      await showAccount(res, user, { newBotToken: { bot: made.bot.name, token: made.token } });
+    } catch (err) {
+      if (!(err instanceof AgoraError)) throw err;
+      await showAccount(res, user, { error: err.message }, err.code === 'conflict' ? 409 : 400);
+    }
+  });
+
+  router.post('/account/bots/:id/token', async (req, res) => {
+    const user = sessionUser(req, res);
+    if (!user) return;
+    const renewed = await arena.matches.external.renewToken(user, String(req.params.id));
+    await showAccount(res, user, { newBotToken: { bot: renewed.bot.name, token: renewed.token } });
+  });
+
+  router.post('/account/bots/:id/revoke', async (req, res) => {
+    const user = sessionUser(req, res);
+    if (!user) return;
+    await arena.matches.external.revoke(user, String(req.params.id));
     res.redirect(303, '/account');
   });
 
