@@ -50,3 +50,4 @@ export {
   type Dtype,
   type Frame,
 } from './env-server/frames.js';
+export * from './bot-client/index.js';
