@@ -1,6 +1,7 @@
 import { NAME_MAX } from '../accounts/names.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../accounts/passwords.js';
 import { esc, layout } from './layout.js';
+import type { OwnBot } from '../bots/external-bots.js';
 
 /**
  * Sign-up, log-in and account pages: plain POST forms, no scripts. Every form carries the
@@ -86,15 +87,8 @@ interface AccountRating {
   games: number;
 }
 
-/** One of the account's external bots (docs/bot-api.md). */
-interface AccountBot {
-  id: string;
-  game: string;
-  name: string;
-  online: boolean;
-  missedInARow: number;
-  token: 'live' | 'revoked';
-}
+/** One of the account's external bots (docs/bot-api.md), as the page shows it. */
+type AccountBot = Pick<OwnBot, 'id' | 'game' | 'name' | 'online' | 'missedInARow' | 'token'>;
 
 export interface AccountPageData {
   csrf: string;

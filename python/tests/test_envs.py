@@ -1,7 +1,5 @@
 """The Python envs against the peers' checkers and against the TypeScript envs, number for number."""
-import json
 import os
-import subprocess
 import tempfile
 
 import numpy as np
@@ -10,6 +8,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
 import agora
+from typescript import run_typescript
 
 GAMES = ["tictactoe", "promotion", "philadelphia", "cityplan", "filthyrich", "perikles"]
 
@@ -28,15 +27,7 @@ def test_pettingzoo_api_test(game):
 
 
 def typescript(kind, game, seed, steps):
-    home = agora.find_checkout()
-    run = subprocess.run(
-        ["node", "--import", "tsx", "python/tests/typescript_trajectory.ts", kind, game, str(seed), str(steps)],
-        cwd=home,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(run.stdout)
+    return run_typescript("typescript_trajectory.ts", kind, game, seed, steps)
 
 
 def first_legal(mask):

@@ -1,15 +1,14 @@
 """agora.model against the TypeScript inference: the shipped models' logits and values for
 observations of real matches (tests/typescript_model.ts), and the action the neural agent plays."""
-import json
 import random
 import shutil
-import subprocess
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 import agora
+from typescript import run_typescript
 from agora.model import Policy
 
 # Promotion and tic-tac-toe over several matches; the other games over one (hundreds of decisions).
@@ -18,15 +17,7 @@ MATCHES += [(g, "a") for g in ("philadelphia", "cityplan", "filthyrich", "perikl
 
 
 def typescript_decisions(game, seed):
-    home = agora.find_checkout()
-    run = subprocess.run(
-        ["node", "--import", "tsx", "python/tests/typescript_model.ts", game, seed],
-        cwd=home,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(run.stdout)
+    return run_typescript("typescript_model.ts", game, seed)
 
 
 def load(game):
