@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { AgentSpecError, Rng, decisionContext, getGame } from '../envs/index.js';
 import {
+  AzAgent,
   agentKinds,
   formatAgentSpec,
   loadAgent,
@@ -119,6 +120,25 @@ describe('model agents from agents/index.ts alone', () => {
       'random',
     ]);
     expect(result.actions.length).toBeGreaterThan(0);
+  });
+
+  test('az: with ms= searches by the clock: every decision legal, more than one iteration on a real choice', () => {
+    const az = makeAgent('az:models/promotion/az,ms=25', promotion) as AzAgent;
+    const state = promotion.newGame({ players: 4, seed: 'az-ms' });
+    const rng = Rng.fromSeed('az-ms');
+    let searched = 0;
+    for (let i = 0; i < 6 && !state.isTerminal(); i++) {
+      const legal = state.legalActions();
+      const action = az.act(decisionContext(promotion, state, rng.fork('decision')));
+      expect(legal).toContain(action);
+      if (legal.length > 1) {
+        expect(az.lastIterations).toBeGreaterThan(1);
+        searched++;
+      }
+      state.applyAction(action);
+    }
+    expect(searched).toBeGreaterThan(0);
+    expect(() => makeAgent('az:models/promotion/az,ms=-1', promotion)).toThrow(/ms/);
   });
 
   test('a model spec without a folder, or with a missing one, is a clear error', async () => {

@@ -82,8 +82,10 @@ const KINDS: Record<string, AgentKind> = {
         alpha: o.number('alpha', 0.3, { min: 0.001, max: 100 }),
         mix: o.number('mix', net!.searchMix ?? 0, { min: 0, max: 1 }),
       };
+      // A time budget per decision, as mcts takes; 0 (the default) runs `iterations`.
+      const ms = o.number('ms', 0, { min: 0, max: 600_000 });
       o.done();
-      return new AzAgent(net!, options, text);
+      return new AzAgent(net!, options, text, ms);
     },
   },
 };

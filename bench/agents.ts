@@ -1,8 +1,9 @@
 /**
  * Agent speed (npm run bench:agents): MCTS iterations/s on tic-tac-toe beside boardgame.io's
- * MCTSBot in the same process, then MCTS iterations/s on every registered game. Median of 5 runs.
+ * MCTSBot in the same process, then MCTS iterations/s on every registered game (median of 5 runs),
+ * then how closely mcts: and az: keep a time budget (ms=) on every game.
  */
-import { MctsAgent } from '../agents/index.js';
+import { MctsAgent, makeAgent } from '../agents/index.js';
 import { Rng, decisionContext, getGame, listGames, type GameDefinition, type GameState } from '../envs/index.js';
 import { bgioBot, bgioInitialState } from './bgio-tictactoe.js';
 
@@ -53,4 +54,27 @@ for (const name of listGames()) {
   const def = getGame(name);
   const runs = Array.from({ length: RUNS }, (_, i) => oursPerSecond(def, midGame(def, `bench:${i}`), 2000, `m${i}`));
   console.log(`  ${name.padEnd(14)} ${fmt(median(runs)).padStart(10)} iterations/s`);
+}
+
+// Time budgets: how closely `ms=` is kept, one decision at a time on one thread (issue 23).
+const BUDGET_MS = 100;
+const DECISIONS = 10;
+console.log(`\nTime budgets: wall-clock per decision / ms=${BUDGET_MS}, median and worst of ${DECISIONS} decisions:`);
+for (const name of listGames()) {
+  const def = getGame(name);
+  const cells: string[] = [];
+  for (const spec of [`mcts:ms=${BUDGET_MS}`, `az:models/${name}/az,ms=${BUDGET_MS}`]) {
+    const agent = makeAgent(spec, def);
+    const ratios: number[] = [];
+    for (let i = 0, seed = 0; i < DECISIONS; i++) {
+      // A position with a choice (six random tic-tac-toe moves may end the game).
+      let state = midGame(def, `budget:${seed++}`);
+      while (state.isTerminal()) state = midGame(def, `budget:${seed++}`);
+      const start = performance.now();
+      agent.act(decisionContext(def, state, Rng.fromSeed(`budget:${i}`)));
+      ratios.push((performance.now() - start) / BUDGET_MS);
+    }
+    cells.push(`${spec.split(':')[0].padEnd(4)} ${median(ratios).toFixed(3)} / ${Math.max(...ratios).toFixed(3)}`);
+  }
+  console.log(`  ${name.padEnd(14)} ${cells.join('   ')}`);
 }
