@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { AgentSpecError, Rng, decisionContext, getGame } from '../envs/index.js';
 import {
-  AzAgent,
+  type AzAgent,
   agentKinds,
   formatAgentSpec,
   loadAgent,
