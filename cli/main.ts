@@ -6,6 +6,7 @@ import { AgoraError } from '../envs/index.js';
 import { gamesCommand } from './commands/games.js';
 import { playCommand } from './commands/play.js';
 import { serveCommand } from './commands/serve.js';
+import { evaluateCommand, type EvaluateCliOptions } from './commands/evaluate.js';
 import { DEFAULT_SPIN_MICROS } from '../play/index.js';
 import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
@@ -105,6 +106,21 @@ program
   .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
   .option('--json <file>', 'write the standings, balance figures and every game as JSON')
   .action((game: string, opts: TournamentCliOptions) => tournamentCommand(game, opts));
+
+program
+  .command('evaluate <model>')
+  .description(
+    'how strong a model folder is, with 95% intervals: its policy against random and greedy, its search ' +
+      'against MCTS at equal time (ms) and at 4x the iterations; prints the command behind each table',
+  )
+  .option('-n, --games <n>', 'games per table', positiveInt, 200)
+  .option('--ms <ms>', 'time per decision of the equal-time table', positiveInt, 100)
+  .option('--iterations <n>', "az's iterations in the iterations table (MCTS gets 4x)", positiveInt, 50)
+  .option('--tables <names>', 'which tables: policy, time, iterations (comma-separated; default all)')
+  .option('--seed <seed>', 'seed of the run', 'evaluate')
+  .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
+  .option('--json <file>', 'write the tables as JSON')
+  .action((model: string, opts: EvaluateCliOptions) => evaluateCommand(model, opts));
 
 program
   .command('train <game>')

@@ -279,4 +279,41 @@ describe('agora tune-search', () => {
     expect(missing.err).toMatch(/meta\.json is missing/);
     expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
   });
+
+  test('evaluate prints its tables with intervals, a verdict and a command that reproduces each one', () => {
+    const run = agora([
+      'evaluate',
+      'models/tictactoe/az',
+      '-n',
+      '8',
+      '--iterations',
+      '4',
+      '--tables',
+      'policy,iterations',
+      '-t',
+      '1',
+    ]);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^policy: the policy alone against random and greedy$/m);
+    expect(run.out).toMatch(/^iterations: az at 4 iterations against MCTS at 16$/m);
+    expect(run.out).not.toMatch(/^time:/m);
+    expect(run.out.match(/^goal (NOT )?met: /gm)).toHaveLength(2);
+    // The command under a table plays the same games: its standings are the table's.
+    const command = /reproduce: npx agora (tournament .*'evaluate:iterations' -t 1)$/m.exec(run.out)![1];
+    const args = command.match(/'[^']*'|\S+/g)!.map((a) => a.replace(/^'|'$/g, ''));
+    const again = agora(args);
+    expect(again.code).toBe(0);
+    const rows = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => /^(az|mcts):/.test(l))
+        .map((l) => l.split(/\s{2,}/));
+    const table = run.out.slice(run.out.indexOf('iterations: az'));
+    // agent, seats, win share, avg return, BT and its interval (the tournament adds an Elo column).
+    expect(rows(again.out).map((r) => [r[0], r[1], r[2], r[3], r[5], r[6]])).toEqual(rows(table));
+    const bad = agora(['evaluate', 'models/tictactoe/az', '--tables', 'speed']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/--tables: 'speed' is not a table; the tables are policy, time, iterations/);
+  }, 120_000);
 });
