@@ -55,7 +55,7 @@ function plans(model: string, opts: EvaluateCliOptions): TablePlan[] {
 }
 
 /** Whether the first agent's interval lies above every other's, in words. */
-export function verdict(report: TournamentReport, agent: string): { met: boolean; text: string } {
+function verdict(report: TournamentReport, agent: string): { met: boolean; text: string } {
   const own = report.standings.find((s) => s.agent === agent)!;
   const others = report.standings.filter((s) => s.agent !== agent);
   const interval = (s: { btLow: number; btHigh: number }) => `[${s.btLow.toFixed(0)}, ${s.btHigh.toFixed(0)}]`;
