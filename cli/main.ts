@@ -144,7 +144,12 @@ program
   .option('--games <n>', 'az: self-play games per generation (default 24)', positiveInt)
   .option('--width <n>', 'network width (default 64)', positiveInt)
   .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
-  .option('--eval-every <n>', 'az: measure against the baselines every n generations (default 4)', positiveInt)
+  .option('--eval-every <n>', 'az: measure against the baselines every n generations (default 12)', positiveInt)
+  .option(
+    '--eval-games <n>',
+    'games per baseline in each evaluation (default: enough for a 95% score interval within ±0.1, 98-100)',
+    positiveInt,
+  )
   .option(
     '--mix <lambda>',
     'az: leaf value = (1 - lambda) * network + lambda * one random playout (AlphaGo; default 0)',

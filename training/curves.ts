@@ -1,10 +1,14 @@
 /**
  * Training curves as a standalone SVG: one panel of losses, one of the Elo difference against
- * each baseline, both over training time (gradient steps). Pure function of the metrics rows.
+ * each baseline with its 95% interval as an error bar, both over training time (gradient steps).
+ * Pure function of the metrics rows.
  */
 interface CurvePoint {
   x: number;
   y: number;
+  /** A 95% interval around y, drawn as an error bar. */
+  low?: number;
+  high?: number;
 }
 
 interface CurveSeries {
@@ -35,7 +39,7 @@ function panel(
     );
   }
   const xs = shown.flatMap((s) => s.points.map((p) => p.x));
-  const ys = shown.flatMap((s) => s.points.map((p) => p.y));
+  const ys = shown.flatMap((s) => s.points.flatMap((p) => [p.y, p.low ?? p.y, p.high ?? p.y]));
   const x0 = Math.min(...xs);
   const x1 = Math.max(...xs, x0 + 1);
   let y0 = Math.min(...ys);
@@ -60,9 +64,19 @@ function panel(
   const lines = shown
     .map((s, k) => {
       const pts = s.points.map((p) => `${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join(' ');
+      const bars = s.points
+        .filter((p) => p.low !== undefined && p.high !== undefined)
+        .map((p) => {
+          const x = X(p.x).toFixed(1);
+          return (
+            `<line class="interval" x1="${x}" x2="${x}" y1="${Y(p.low!).toFixed(1)}" y2="${Y(p.high!).toFixed(1)}" ` +
+            `stroke="${COLORS[k % COLORS.length]}" stroke-width="1" opacity="0.6"/>`
+          );
+        })
+        .join('');
       return (
         `<polyline fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2" points="${pts}">` +
-        `<title>${escapeXml(s.name)}</title></polyline>`
+        `<title>${escapeXml(s.name)}</title></polyline>${bars}`
       );
     })
     .join('');
@@ -86,6 +100,8 @@ function panel(
   );
 }
 
+const RATINGS_TITLE = 'Elo difference against each baseline (0 = level; bars: 95% intervals)';
+
 /** Two stacked panels in one SVG document. */
 function curvesSvg(
   title: string,
@@ -100,7 +116,7 @@ function curvesSvg(
     `viewBox="0 0 ${width} ${2 * height + 30}" font-family="sans-serif">` +
     `<text x="12" y="20" font-size="15" font-weight="bold">${escapeXml(title)}</text>` +
     `<g>${panel('Losses and policy entropy', xLabel, losses, 24, width, height)}</g>` +
-    `<g>${panel('Elo difference against each baseline (0 = level)', xLabel, ratings, 24 + height, width, height)}</g>` +
+    `<g>${panel(RATINGS_TITLE, xLabel, ratings, 24 + height, width, height)}</g>` +
     '</svg>\n'
   );
 }
@@ -118,23 +134,25 @@ export function curvesFromMetrics(
       return typeof y === 'number' && Number.isFinite(y) && typeof r.step === 'number' ? [{ x: r.step, y }] : [];
     }),
   });
+  /** An evaluation's Elo against one opponent, with its interval when the run recorded one. */
+  const rated = (name: string, key: 'eval' | 'policyEval', opponent: string): CurveSeries => ({
+    name,
+    points: rows.flatMap((r) => {
+      const e = (r[key] as { opponent: string; elo: number; eloLow?: number; eloHigh?: number }[] | undefined)?.find(
+        (f) => f.opponent === opponent,
+      );
+      if (!e || !Number.isFinite(e.elo) || typeof r.step !== 'number') return [];
+      const interval = typeof e.eloLow === 'number' && typeof e.eloHigh === 'number';
+      return [{ x: r.step, y: e.elo, ...(interval ? { low: e.eloLow, high: e.eloHigh } : {}) }];
+    }),
+  });
   const losses = ['policyLoss', 'valueLoss', 'entropy'].map((k) => series(k, (r) => r[k]));
   const opponents = new Set<string>();
   for (const r of rows) for (const e of (r.eval as { opponent: string }[] | undefined) ?? []) opponents.add(e.opponent);
-  const ratings = [...opponents].map((o) =>
-    series(
-      `vs ${o}`,
-      (r) => (r.eval as { opponent: string; elo: number }[] | undefined)?.find((e) => e.opponent === o)?.elo,
-    ),
-  );
+  const ratings = [...opponents].map((o) => rated(`vs ${o}`, 'eval', o));
   const policyOpponents = new Set<string>();
   for (const r of rows)
     for (const e of (r.policyEval as { opponent: string }[] | undefined) ?? []) policyOpponents.add(e.opponent);
-  const policyRatings = [...policyOpponents].map((o) =>
-    series(
-      `policy alone vs ${o}`,
-      (r) => (r.policyEval as { opponent: string; elo: number }[] | undefined)?.find((e) => e.opponent === o)?.elo,
-    ),
-  );
+  const policyRatings = [...policyOpponents].map((o) => rated(`policy alone vs ${o}`, 'policyEval', o));
   return curvesSvg(title, losses, [...ratings, ...policyRatings], xLabel);
 }

@@ -12,8 +12,27 @@ export interface MatchupFigures {
   opponent: string;
   games: number;
   score: number;
+  /** 95% interval of the score (normal approximation over the games' scores, within [0, 1]). */
+  scoreLow: number;
+  scoreHigh: number;
   winRate: number;
   elo: number;
+  /** The score interval on the Elo scale. */
+  eloLow: number;
+  eloHigh: number;
+}
+
+/** Half-width of the 95% score interval that training evaluations aim at (issue 23). */
+export const SCORE_INTERVAL_HALF_WIDTH = 0.1;
+
+/**
+ * Games per opponent that keep the 95% score interval within ±0.1 whatever the results: a game's
+ * score lies in [0, 1], so its standard deviation is at most 0.5 and 1.96² · 0.25 / 0.1² = 96.04
+ * games are enough. Rounded up to whole rotations of the candidate's seat.
+ */
+export function evalGamesFor(players: number): number {
+  const needed = Math.ceil((1.96 * 1.96 * 0.25) / (SCORE_INTERVAL_HALF_WIDTH * SCORE_INTERVAL_HALF_WIDTH));
+  return Math.ceil(needed / players) * players;
 }
 
 export function eloFromScore(score: number): number {
@@ -26,15 +45,30 @@ function figuresOf(
   results: readonly MatchResult[],
   candidateSeats: readonly number[],
 ): MatchupFigures {
-  let score = 0;
+  const scores: number[] = [];
   let wins = 0;
   results.forEach((r, i) => {
     const seat = candidateSeats[i];
-    score += (r.returns[seat] + 1) / 2;
+    scores.push((r.returns[seat] + 1) / 2);
     if (r.ranking[seat] === 0 && r.ranking.filter((place) => place === 0).length === 1) wins++;
   });
-  score /= results.length;
-  return { opponent, games: results.length, score, winRate: wins / results.length, elo: eloFromScore(score) };
+  const n = scores.length;
+  const score = scores.reduce((a, b) => a + b, 0) / n;
+  const variance = n > 1 ? scores.reduce((a, s) => a + (s - score) ** 2, 0) / (n - 1) : 0.25;
+  const half = 1.96 * Math.sqrt(variance / n);
+  const scoreLow = Math.max(0, score - half);
+  const scoreHigh = Math.min(1, score + half);
+  return {
+    opponent,
+    games: n,
+    score,
+    scoreLow,
+    scoreHigh,
+    winRate: wins / n,
+    elo: eloFromScore(score),
+    eloLow: eloFromScore(scoreLow),
+    eloHigh: eloFromScore(scoreHigh),
+  };
 }
 
 export interface EvaluationOptions {

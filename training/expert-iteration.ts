@@ -10,7 +10,7 @@
  * The run's skeleton (folder, resume, stop rule, curves, checkpoint commit) is trainer-phases.ts.
  */
 import { AgoraError, type GameDefinition, type Rng } from '../envs/index.js';
-import type { MatchupFigures } from './evaluate.js';
+import { evalGamesFor, type MatchupFigures } from './evaluate.js';
 import { ParallelLearner } from './parallel-learner.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, readMeta, saveModel, type ModelMeta } from './model-io.js';
@@ -120,8 +120,9 @@ export function defaultAzConfig(def: GameDefinition, players: number, seed: stri
     learningRate: 1e-3,
     gateGames: 8 * players,
     gateThreshold: 0.5,
-    evalEvery: 4,
-    evalGames: 6 * players,
+    // Enough games for a 95% score interval within ±0.1 (evalGamesFor), so measured less often.
+    evalEvery: 12,
+    evalGames: evalGamesFor(players),
     baselines: ['random', 'greedy', `mcts:iterations=${iterations}`],
     policyBaselines: ['random', 'greedy'],
   };

@@ -18,7 +18,7 @@
  */
 import type { GameDefinition, Rng } from '../envs/index.js';
 import { tf } from './backend.js';
-import type { MatchupFigures } from './evaluate.js';
+import { evalGamesFor, type MatchupFigures } from './evaluate.js';
 import type { LossFigures } from './learner.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, loadModel, saveModel, type ModelMeta } from './model-io.js';
@@ -102,7 +102,7 @@ export function defaultPpoConfig(def: GameDefinition, players: number, seed: str
     snapshotEvery: 5,
     poolSize: 8,
     evalEvery: 10,
-    evalGames: 6 * players,
+    evalGames: evalGamesFor(players),
     baselines: ['random', 'greedy', 'mcts:iterations=64'],
   };
 }

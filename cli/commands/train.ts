@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import { AgoraError, getGame } from '../../envs/index.js';
-import type { AzConfig, PpoConfig, TrainingEvent } from '../../training/index.js';
+import type { AzConfig, MatchupFigures, PpoConfig, TrainingEvent } from '../../training/index.js';
 import { formatTable } from '../table.js';
 
 export interface TrainCliOptions {
@@ -17,6 +17,8 @@ export interface TrainCliOptions {
   mix?: number;
   init?: string;
   evalEvery?: number;
+  /** Games per baseline in each evaluation (both algorithms). */
+  evalGames?: number;
   fullIterations?: number;
   fullShare?: number;
   fresh?: boolean;
@@ -106,32 +108,11 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
         `${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`,
     );
     if (summary.lastEval) {
-      process.stdout.write(
-        `${opts.algo === 'az' ? 'search guided by the network (az:)' : 'the policy (neural:)'}:\n${formatTable(
-          ['opponent', 'games', 'score', 'win rate', 'Elo diff'],
-          summary.lastEval.map((f) => [
-            f.opponent,
-            String(f.games),
-            f.score.toFixed(3),
-            `${(100 * f.winRate).toFixed(1)}%`,
-            f.elo.toFixed(0),
-          ]),
-        )}\n`,
-      );
+      const what = opts.algo === 'az' ? 'search guided by the network (az:)' : 'the policy (neural:)';
+      process.stdout.write(`${what}:\n${evaluationTable(summary.lastEval)}\n`);
     }
     if (summary.lastPolicyEval) {
-      process.stdout.write(
-        `the policy alone (neural:):\n${formatTable(
-          ['opponent', 'games', 'score', 'win rate', 'Elo diff'],
-          summary.lastPolicyEval.map((f) => [
-            f.opponent,
-            String(f.games),
-            f.score.toFixed(3),
-            `${(100 * f.winRate).toFixed(1)}%`,
-            f.elo.toFixed(0),
-          ]),
-        )}\n`,
-      );
+      process.stdout.write(`the policy alone (neural:):\n${evaluationTable(summary.lastPolicyEval)}\n`);
     }
     if (lastRow) process.stdout.write(`metrics: ${opts.out}/metrics.jsonl, curves: ${opts.out}/curves.svg\n`);
   } finally {
@@ -150,6 +131,7 @@ function overrideAz(config: AzConfig, opts: TrainCliOptions) {
     gamesPerGeneration: opts.games ?? config.gamesPerGeneration,
     mix: opts.mix ?? config.mix ?? 0,
     evalEvery: opts.evalEvery ?? config.evalEvery,
+    evalGames: opts.evalGames ?? config.evalGames,
     ...(opts.fullIterations !== undefined
       ? { fullIterations: opts.fullIterations, fullShare: opts.fullShare ?? 0.25 }
       : {}),
@@ -161,5 +143,21 @@ function overridePpo(config: PpoConfig, opts: TrainCliOptions) {
   return {
     ...config,
     network: { width: opts.width ?? config.network.width, blocks: opts.blocks ?? config.network.blocks },
+    evalGames: opts.evalGames ?? config.evalGames,
   };
+}
+
+/** An evaluation's figures per opponent; checkpoints from before the intervals show none. */
+function evaluationTable(figures: readonly MatchupFigures[]): string {
+  return formatTable(
+    ['opponent', 'games', 'score', 'score 95% CI', 'win rate', 'Elo diff'],
+    figures.map((f) => [
+      f.opponent,
+      String(f.games),
+      f.score.toFixed(3),
+      f.scoreLow === undefined ? '—' : `[${f.scoreLow.toFixed(3)}, ${f.scoreHigh.toFixed(3)}]`,
+      `${(100 * f.winRate).toFixed(1)}%`,
+      f.elo.toFixed(0),
+    ]),
+  );
 }
