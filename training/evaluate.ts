@@ -23,7 +23,7 @@ export interface MatchupFigures {
 }
 
 /** Half-width of the 95% score interval that training evaluations aim at (issue 23). */
-export const SCORE_INTERVAL_HALF_WIDTH = 0.1;
+const SCORE_INTERVAL_HALF_WIDTH = 0.1;
 
 /**
  * Games per opponent that keep the 95% score interval within ±0.1 whatever the results: a game's
