@@ -95,7 +95,11 @@ describe('agora CLI', () => {
     expect(run.code).toBe(0);
     expect(run.err).toMatch(/agora train tictactoe: az, 2 players, 0.05 min, backend (tensorflow|wasm|cpu)/);
     expect(run.out).toMatch(/\d+ generations, \d+ gradient steps, \d+ games/);
-    expect(run.out).toMatch(/^search guided by the network \(az:\):\nopponent\s+games\s+score\s+win rate\s+Elo diff/m);
+    expect(run.out).toMatch(
+      /^search guided by the network \(az:\):\nopponent\s+games\s+score\s+score 95% CI\s+win rate\s+Elo diff/m,
+    );
+    // 98 games per baseline by default with two seats: a score interval within ±0.1.
+    expect(run.out).toMatch(/^random\s+98\s+\d\.\d{3}\s+\[\d\.\d{3}, \d\.\d{3}\]/m);
     expect(run.out).toMatch(/^mcts:iterations=8\s+\d+\s/m);
     expect(run.out).toMatch(/^the policy alone \(neural:\):/m);
     const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8'));
