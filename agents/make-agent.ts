@@ -66,7 +66,7 @@ const KINDS: Record<string, AgentKind> = {
     needsModel: true,
     make: (spec, text, _game, net) => {
       const o = new SpecOptions(text, spec.options);
-      const temperature = o.number('temperature', 0, { min: 0, max: 100 });
+      const temperature = o.number('temperature', net!.policyTemperature ?? 0, { min: 0, max: 100 });
       o.done();
       return new NeuralAgent(net!, temperature, text);
     },

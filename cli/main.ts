@@ -12,6 +12,7 @@ import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
 import { tuneSearchCommand, type TuneSearchCliOptions } from './commands/tune-search.js';
+import { tunePolicyCommand, type TunePolicyCliOptions } from './commands/tune-policy.js';
 import { widenModelCommand } from './commands/widen-model.js';
 import { workerCommand, type WorkerCliOptions } from './commands/worker.js';
 
@@ -187,6 +188,19 @@ program
   .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
   .option('--dry-run', 'print the table without writing meta.json')
   .action((dir: string, opts: TuneSearchCliOptions) => tuneSearchCommand(dir, opts));
+
+program
+  .command('tune-policy <dir>')
+  .description(
+    "measure a model's policy alone at several temperatures against random and greedy, " +
+      "and save the best as the model's default temperature",
+  )
+  .requiredOption('--temperature <values>', 'the temperatures to compare, comma-separated, e.g. 0,0.5,1')
+  .option('-n, --games <n>', 'number of games', positiveInt, 200)
+  .option('--seed <seed>', 'seed of the run', 'tune-policy')
+  .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
+  .option('--dry-run', 'print the table without writing meta.json')
+  .action((dir: string, opts: TunePolicyCliOptions) => tunePolicyCommand(dir, opts));
 
 program
   .command('widen-model <dir>')

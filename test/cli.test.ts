@@ -284,6 +284,48 @@ describe('agora tune-search', () => {
     expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
   });
 
+  test('tune-policy plays the policy at each temperature against random and greedy and saves the best', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
+    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const weights = readFileSync(join(dir, 'weights.bin'));
+    const { code, out, err } = agora([
+      'tune-policy',
+      dir,
+      '--temperature',
+      '0,5',
+      '--games',
+      '24',
+      '--seed',
+      't',
+      '--threads',
+      '1',
+    ]);
+    expect(err).not.toMatch(/Error/);
+    expect(code).toBe(0);
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+    const standings = meta.policy.chosenBy.standings as { agent: string; bt: number }[];
+    expect(standings.map((s) => s.agent)).toEqual([
+      `neural:${dir},temperature=0`,
+      `neural:${dir},temperature=5`,
+      'random',
+      'greedy',
+    ]);
+    const best = meta.policy.temperature as number;
+    expect(standings.find((s) => s.agent.endsWith(`temperature=${best}`))!.bt).toBe(
+      Math.max(standings[0].bt, standings[1].bt),
+    );
+    expect(out).toContain(`best: temperature=${best} (BT `);
+    expect(meta.policy.chosenBy).toMatchObject({ games: 24, seed: 't', opponents: ['random', 'greedy'] });
+    expect(readFileSync(join(dir, 'weights.bin')).equals(weights)).toBe(true);
+    const original = JSON.parse(readFileSync('models/tictactoe/az/meta.json', 'utf8'));
+    expect({ ...meta, policy: undefined }).toEqual({ ...original, policy: undefined });
+    // A bad list is refused before anything is played or written.
+    const bad = agora(['tune-policy', dir, '--temperature', '1']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain("--temperature needs at least two values to compare; got '1'");
+    expect(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'))).toEqual(meta);
+  });
+
   test('evaluate prints its tables with intervals, a verdict and a command that reproduces each one', () => {
     const run = agora([
       'evaluate',

@@ -137,6 +137,33 @@ describe('az: search guided by a network', () => {
     expect(bare).not.toEqual((await play(`az:${tuned},iterations=40,c=4,mix=0.25`)).actions);
   });
 
+  test('a model with a tuned policy temperature (meta.policy) plays neural: at it unless the spec sets one', async () => {
+    const tuned = join(mkdtempSync(join(tmpdir(), 'agora-az-policy-')), 't');
+    const shape = networkShape(ttt, 2);
+    await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), tuned, {
+      format: MODEL_FORMAT,
+      game: 'tictactoe',
+      players: 2,
+      encodingVersion: ttt.encodingVersion,
+      observationSize: shape.observationSize,
+      actionSize: shape.actionSize,
+      network: { width: 16, blocks: 1 },
+      policy: { temperature: 3 },
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(loadPolicyFolder(tuned, ttt).policyTemperature).toBe(3);
+    expect(loadPolicyFolder(dir, ttt).policyTemperature).toBeUndefined();
+    const games = async (spec: string) => {
+      const out: number[][] = [];
+      for (let i = 0; i < 6; i++)
+        out.push((await playMatch(ttt, [makeAgent(spec, ttt), makeAgent('random', ttt)], { seed: `p${i}` })).actions);
+      return out;
+    };
+    const bare = await games(`neural:${tuned}`);
+    expect(bare).toEqual(await games(`neural:${tuned},temperature=3`));
+    expect(bare).not.toEqual(await games(`neural:${tuned},temperature=0`));
+  });
+
   test('plays legal actions only, and the same game again from the same seed', async () => {
     const agents = [makeAgent(`az:${dir},iterations=40`, ttt), makeAgent('random', ttt)];
     const a = await playMatch(ttt, agents, { seed: 'replay' });

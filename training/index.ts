@@ -16,7 +16,15 @@ export {
 } from './network.js';
 export { compilePolicy } from './inference.js';
 export { loadPolicyFolder } from '../agents/index.js';
-export { saveModel, loadModel, readMeta, writeSearchDefaults, MODEL_FORMAT, type ModelMeta } from './model-io.js';
+export {
+  saveModel,
+  loadModel,
+  readMeta,
+  writeSearchDefaults,
+  writePolicyDefaults,
+  MODEL_FORMAT,
+  type ModelMeta,
+} from './model-io.js';
 
 // Training code builds tensors as soon as it runs: the backend is chosen (and reported by the caller) first.
 await initBackend({ announce: false });

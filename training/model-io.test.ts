@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ModelVersionError, getGame } from '../envs/index.js';
 import type { tf } from './backend.js';
 import { initBackend } from './backend.js';
-import { loadModel, saveModel, writeSearchDefaults, MODEL_FORMAT, type ModelMeta } from './model-io.js';
+import {
+  loadModel,
+  saveModel,
+  writePolicyDefaults,
+  writeSearchDefaults,
+  MODEL_FORMAT,
+  type ModelMeta,
+} from './model-io.js';
 import { buildNetwork, evaluateOne, maskedSoftmax, networkShape } from './network.js';
 
 const ttt = getGame('tictactoe');
@@ -143,5 +150,21 @@ describe('search defaults in meta.json', () => {
       /search defaults refused: search\.mix: Too big: expected number to be <=1/,
     );
     expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
+  });
+
+  test("the policy's temperature is written the same way, and a negative one is refused", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agora-policy-'));
+    await saveModel(buildNetwork(shape, config, 1), dir, meta());
+    const before = readFileSync(join(dir, 'meta.json'), 'utf8');
+    expect(() => writePolicyDefaults(dir, { temperature: -1 })).toThrow(
+      /policy defaults refused: policy\.temperature: Too small: expected number to be >=0/,
+    );
+    expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
+    writePolicyDefaults(dir, { temperature: 1, chosenBy: { games: 400 } });
+    expect(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'))).toEqual({
+      ...JSON.parse(before),
+      policy: { temperature: 1, chosenBy: { games: 400 } },
+    });
+    expect(loadModel(dir, ttt).meta.policy?.temperature).toBe(1);
   });
 });

@@ -47,20 +47,37 @@ export async function saveModel(model: tf.LayersModel, dir: string, meta: ModelM
   writeFileSync(join(dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
 }
 
-/** Rewrites meta.json's search defaults, leaving the weights and every other field as they were. */
-export function writeSearchDefaults(dir: string, search: NonNullable<ModelMeta['search']>): ModelMeta {
+/**
+ * Rewrites one of meta.json's play defaults (`search` for az:, `policy` for neural:), leaving the
+ * weights and every other field as they were.
+ */
+function writeMetaDefaults<K extends 'search' | 'policy'>(
+  dir: string,
+  field: K,
+  value: NonNullable<ModelMeta[K]>,
+): ModelMeta {
   readMeta(dir);
   // The file as written, not the parsed copy: fields this build does not know are kept.
-  const next = { ...(readModelJson(dir, 'meta.json') as Record<string, unknown>), search };
+  const next = { ...(readModelJson(dir, 'meta.json') as Record<string, unknown>), [field]: value };
   const parsed = parseModelMeta(next);
   if (!parsed.success)
     modelFileError(
       dir,
-      `search defaults refused: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      `${field} defaults refused: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   const checked = parsed.data;
   writeFileSync(join(dir, 'meta.json'), `${JSON.stringify(next, null, 2)}\n`);
   return checked;
+}
+
+/** Rewrites meta.json's search defaults (agora tune-search). */
+export function writeSearchDefaults(dir: string, search: NonNullable<ModelMeta['search']>): ModelMeta {
+  return writeMetaDefaults(dir, 'search', search);
+}
+
+/** Rewrites meta.json's policy defaults (agora tune-policy). */
+export function writePolicyDefaults(dir: string, policy: NonNullable<ModelMeta['policy']>): ModelMeta {
+  return writeMetaDefaults(dir, 'policy', policy);
 }
 
 /** Loads a saved model synchronously as a TensorFlow.js model. Every malformed file gets a clear error. */

@@ -35,6 +35,16 @@ const MetaSchema = z.object({
       chosenBy: z.unknown().optional(),
     })
     .optional(),
+  /**
+   * How the policy alone (`neural:`) plays unless its spec says: at temperature 0 the legal action
+   * with the highest logit, above 0 one sampled from the softmax; with how it was chosen.
+   */
+  policy: z
+    .object({
+      temperature: z.number().min(0).max(100),
+      chosenBy: z.unknown().optional(),
+    })
+    .optional(),
   createdAt: z.string(),
 });
 export type ModelMeta = z.infer<typeof MetaSchema>;
@@ -179,7 +189,8 @@ export function networkLayout(meta: ModelMeta): { layer: string; shape: number[]
 /**
  * A saved model folder as a PolicyNetwork for search and play (plain-JS inference), carrying its
  * search defaults: the c and mix of meta.search when set (tuned by `agora tune-search`), else the
- * leaf mix it was trained with, so `az:` searches the way its value head was trained to be used.
+ * leaf mix it was trained with, so `az:` searches the way its value head was trained to be used;
+ * and the policy's temperature of meta.policy (tuned by `agora tune-policy`) for `neural:`.
  */
 export function loadPolicyFolder(dir: string, game: GameDefinition): PolicyNetwork {
   const meta = readMeta(dir, game);
@@ -204,5 +215,6 @@ export function loadPolicyFolder(dir: string, game: GameDefinition): PolicyNetwo
   const policy = compileWeights(byLayer, meta.network as NetworkConfig, meta.players);
   const mix = meta.search?.mix ?? (meta.training as { config?: { mix?: unknown } } | undefined)?.config?.mix;
   const withMix = typeof mix === 'number' && mix > 0 && mix <= 1 ? Object.assign(policy, { searchMix: mix }) : policy;
-  return meta.search ? Object.assign(withMix, { searchC: meta.search.c }) : withMix;
+  const withC = meta.search ? Object.assign(withMix, { searchC: meta.search.c }) : withMix;
+  return meta.policy ? Object.assign(withC, { policyTemperature: meta.policy.temperature }) : withC;
 }

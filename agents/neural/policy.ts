@@ -7,6 +7,8 @@ export interface PolicyNetwork {
   readonly searchMix?: number;
   /** The PUCT constant measured best for it (meta.search.c); `az:` uses it unless the spec sets c. */
   readonly searchC?: number;
+  /** The temperature measured best for the policy alone (meta.policy); `neural:` uses it unless the spec sets one. */
+  readonly policyTemperature?: number;
   evaluate(observation: Float32Array): { logits: ArrayLike<number>; value: ArrayLike<number> };
 }
 

@@ -34,11 +34,12 @@ interface TablePlan {
 }
 
 /** What each table pits the model against. */
-function plans(model: string, opts: EvaluateCliOptions): TablePlan[] {
+function plans(model: string, opts: EvaluateCliOptions, temperature: number | undefined): TablePlan[] {
+  const played = temperature ? ` (sampled at temperature ${temperature}, the model's default)` : '';
   return [
     {
       name: 'policy',
-      title: 'the policy alone against random and greedy',
+      title: `the policy alone against random and greedy${played}`,
       agents: [`neural:${model}`, 'random', 'greedy'],
     },
     {
@@ -79,7 +80,7 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
   process.stdout.write(
     `${model}: ${def.title}, ${meta.players} players, ${opts.games} games a table, node ${process.version}\n`,
   );
-  for (const plan of plans(model, opts).filter((p) => wanted.includes(p.name))) {
+  for (const plan of plans(model, opts, meta.policy?.temperature).filter((p) => wanted.includes(p.name))) {
     const seed = `${opts.seed}:${plan.name}`;
     const report = await runTournament({
       game: def.name,

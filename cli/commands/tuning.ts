@@ -1,0 +1,100 @@
+/**
+ * What `agora tune-search` and `agora tune-policy` share: a list of candidate values from a flag, a
+ * round-robin tournament between the candidates and the agents they must beat, its table, and the
+ * candidate with the best Bradley-Terry rating, with the standings to record in meta.json.
+ */
+import cliProgress from 'cli-progress';
+import { AgoraError } from '../../envs/index.js';
+import { runTournament, type TournamentReport } from '../../play/index.js';
+import { formatTable } from '../table.js';
+
+/** '0.5,1,1.5' -> [0.5, 1, 1.5]: distinct numbers in [0, 100], at least two. */
+export function parseValueList(flag: string, text: string): number[] {
+  const values = text.split(',').map((s) => s.trim());
+  const numbers = values.map(Number);
+  const bad = values.filter((s, i) => s === '' || !Number.isFinite(numbers[i]) || numbers[i] < 0 || numbers[i] > 100);
+  if (bad.length > 0)
+    throw new AgoraError(
+      'bad_request',
+      `${flag} must list numbers from 0 to 100 separated by commas; got '${bad.join("', '")}' in '${text}'`,
+    );
+  if (new Set(numbers).size !== numbers.length)
+    throw new AgoraError('bad_request', `${flag} lists a value twice: '${text}'`);
+  if (numbers.length < 2)
+    throw new AgoraError('bad_request', `${flag} needs at least two values to compare; got '${text}'`);
+  return numbers;
+}
+
+export interface TuningRun {
+  game: string;
+  players: number;
+  /** One agent spec per candidate value. */
+  candidates: string[];
+  /** The agents every candidate is measured against. */
+  references: string[];
+  games: number;
+  seed: string;
+  threads?: number;
+}
+
+export interface TuningResult {
+  report: TournamentReport;
+  /** Index of the candidate with the best rating. */
+  best: number;
+  /** Every agent's figures, candidates first, as meta.json's chosenBy records them. */
+  standings: { agent: string; winShare: number; bt: number; btLow: number; btHigh: number }[];
+  /** How the best candidate stands against the references, in words. */
+  verdict: string;
+}
+
+/** Plays the tournament with a progress bar on stderr and prints its table and the best candidate. */
+export async function runTuning(run: TuningRun): Promise<TuningResult> {
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: ' {bar} {value}/{total} games | {eta_formatted} left' },
+    cliProgress.Presets.shades_classic,
+  );
+  const agents = [...run.candidates, ...run.references];
+  bar.start(run.games, 0);
+  const report = await runTournament({
+    game: run.game,
+    agents,
+    games: run.games,
+    players: run.players,
+    seed: run.seed,
+    threads: run.threads,
+    onResult: () => bar.increment(),
+  }).finally(() => bar.stop());
+  const standing = (spec: string) => report.standings.find((s) => s.agent === spec)!;
+  const standings = agents.map((agent) => {
+    const s = standing(agent);
+    return { agent, winShare: s.winShare, bt: s.bt, btLow: s.btLow, btHigh: s.btHigh };
+  });
+  const rows = agents.map((agent) => {
+    const s = standing(agent);
+    return [
+      agent,
+      `${(100 * s.winShare).toFixed(1)}%`,
+      s.meanReturn.toFixed(3),
+      s.bt.toFixed(0),
+      `[${s.btLow.toFixed(0)}, ${s.btHigh.toFixed(0)}]`,
+    ];
+  });
+  process.stdout.write(
+    `${run.game}, ${report.players} players, ${report.balance.games} games, seed '${report.seed}'\n`,
+  );
+  process.stdout.write(`${formatTable(['agent', 'win share', 'avg return', 'BT', 'BT 95% CI'], rows)}\n`);
+  let best = 0;
+  run.candidates.forEach((spec, i) => {
+    if (standing(spec).bt > standing(run.candidates[best]).bt) best = i;
+  });
+  const own = standing(run.candidates[best]);
+  const verdict = run.references
+    .map((ref) => {
+      const s = standing(ref);
+      const how =
+        own.btLow > s.btHigh ? 'above' : own.bt > s.bt ? 'ahead of, with overlapping intervals,' : 'not ahead of';
+      return `${how} ${ref} (BT ${s.bt.toFixed(0)})`;
+    })
+    .join('; ');
+  return { report, best, standings, verdict: `BT ${own.bt.toFixed(0)}, ${verdict}` };
+}
