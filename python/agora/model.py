@@ -8,6 +8,7 @@ as agents/neural/inference.ts runs it, giving the same float32 logits.
     policy = Policy.load("models/promotion/az")
     logits, values = policy.evaluate(observation)
     action = policy.best_action(observation, legal_actions)   # the `neural:` agent at temperature 0
+    action = policy.act(observation, legal_actions)           # at the model's own temperature
 """
 from __future__ import annotations
 
@@ -133,9 +134,44 @@ class Policy:
         top = max(float(logits[a]) for a in legal_actions)
         return [int(a) for a in legal_actions if float(logits[a]) == top]
 
+    @property
+    def temperature(self) -> float:
+        """The temperature `neural:` plays this model at: meta.json's policy.temperature (written by
+        `agora tune-policy`), else 0 (the top logit)."""
+        policy = self.meta.get("policy")
+        return float(policy["temperature"]) if isinstance(policy, dict) else 0.0
+
+    def act(
+        self,
+        observation: Sequence[float] | np.ndarray,
+        legal_actions: Sequence[int],
+        rng: random.Random | None = None,
+        temperature: float | None = None,
+    ) -> int:
+        """A legal action as the `neural:` agent chooses it: at temperature 0 the best action, above 0
+        one drawn from the softmax of the legal logits divided by the temperature (the model's own
+        unless given)."""
+        t = self.temperature if temperature is None else float(temperature)
+        if t < 0:
+            raise ValueError(f"temperature must be 0 or more; got {t}")
+        if t == 0:
+            return self.best_action(observation, legal_actions, rng)
+        legal = [int(a) for a in legal_actions]
+        if not legal:
+            raise ValueError("no legal actions to choose from")
+        logits, _ = self.evaluate(observation)
+        scaled = np.array([float(logits[a]) for a in legal]) / t
+        weights = np.exp(scaled - scaled.max())
+        u = (rng or random).random() * float(weights.sum())
+        for action, weight in zip(legal, weights):
+            u -= float(weight)
+            if u <= 0:
+                return action
+        return legal[-1]
+
     def __call__(self, turn: Any) -> int:
-        """The bot policy: the best legal action of an agora.bot.Turn."""
-        return self.best_action(turn.observation, turn.legal_actions)
+        """The bot policy: the action of an agora.bot.Turn as `neural:` plays this model (act)."""
+        return self.act(turn.observation, turn.legal_actions)
 
 
 def _fail(folder: Path, detail: str):

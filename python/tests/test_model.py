@@ -71,6 +71,31 @@ def test_a_policy_is_a_bot_policy():
     assert (policy.game, policy.players, policy.observation_size, policy.action_size) == ("tictactoe", 2, 27, 9)
 
 
+def test_act_samples_at_the_models_temperature():
+    # Perikles' model plays its policy sampled at temperature 1 (meta.json policy.temperature, by
+    # agora tune-policy); tic-tac-toe's has none and plays the top logit.
+    assert load("perikles").temperature == 1.0
+    policy = load("tictactoe")
+    assert policy.temperature == 0.0
+    logits = np.array([0.0, 1.0, 2.0, -9.0], dtype=np.float32)
+    sampled = Policy(policy.network, {**policy.meta, "policy": {"temperature": 1}}, policy.folder)
+    sampled.evaluate = lambda obs: (logits, np.zeros(2, np.float32))
+    rng = random.Random(3)
+    counts = {a: 0 for a in range(4)}
+    for _ in range(6000):
+        counts[sampled.act([0.0] * 27, [0, 1, 2], rng=rng)] += 1
+    assert counts[3] == 0  # never an illegal action
+    softmax = np.exp(logits[:3]) / np.exp(logits[:3]).sum()
+    for a in range(3):
+        assert abs(counts[a] / 6000 - softmax[a]) < 0.02, (a, counts[a], softmax[a])
+    # Temperature 0 is the best action, and a turn is answered by act at the model's temperature.
+    assert sampled.act([0.0] * 27, [0, 1, 2], temperature=0) == 2
+    turn = SimpleNamespace(observation=[0.0] * 27, legal_actions=[0, 1])
+    assert {sampled(turn) for _ in range(200)} == {0, 1}
+    with pytest.raises(ValueError, match="temperature must be 0 or more; got -1.0"):
+        sampled.act([0.0] * 27, [0, 1], temperature=-1)
+
+
 def test_bad_folders_and_observations_are_clear_errors(tmp_path):
     source = agora.find_checkout() / "models" / "tictactoe" / "az"
     folder = tmp_path / "az"
