@@ -13,6 +13,7 @@ import { pagesRouter, sendPage } from './routes/pages.js';
 import { arenaContext, type ArenaContext } from './services/context.js';
 import { randomToken } from './services/ids.js';
 import { LeaderboardService } from './services/leaderboard.js';
+import { RatingRefits } from './ratings/refits.js';
 import { MatchService } from './services/matches.js';
 import { bootstrapArena } from './services/roster.js';
 import { TournamentService } from './services/tournaments.js';
@@ -22,6 +23,8 @@ export interface ArenaServices {
   matches: MatchService;
   tournaments: TournamentService;
   leaderboard: LeaderboardService;
+  /** The Bradley-Terry snapshots the leaderboards serve, refit on a worker thread (started by bootstrap). */
+  ratings: RatingRefits;
   accounts: AccountService;
   /** Registers the default roster, resumes live matches and tournaments, and queues first ladders. */
   bootstrap(options?: { tournament?: boolean; ladder?: boolean }): Promise<void>;
@@ -61,7 +64,8 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   const ctx = arenaContext(deps);
   const matches = new MatchService(ctx);
   const tournaments = new TournamentService(ctx, { matches });
-  const leaderboard = new LeaderboardService(ctx);
+  const ratings = new RatingRefits(ctx, deps.refits);
+  const leaderboard = new LeaderboardService(ctx, ratings);
   const accounts = new AccountService(ctx);
   let csrfSecret: Promise<string> | undefined;
   // Created once per store, so every arena process sharing it accepts the others' forms.
@@ -78,15 +82,18 @@ export function createApp(deps: ArenaDeps): ArenaApp {
     matches,
     tournaments,
     leaderboard,
+    ratings,
     accounts,
     bootstrap: async (options) => {
       await bootstrapArena(ctx, tournaments, options);
+      ratings.start();
       await tournaments.resumeAll();
       void matches.resumeAll();
     },
     close: async () => {
       matches.close();
       await tournaments.close();
+      await ratings.close();
       await ctx.bots.close();
     },
   };

@@ -2,6 +2,7 @@ import type { GameRegistry } from '../envs/index.js';
 import type { GameRunner } from './queue/game-runner.js';
 import type { Store } from './store/store.js';
 import type { ExternalBotLimits } from './bots/external-bots.js';
+import type { RefitPolicy } from './ratings/refits.js';
 
 /** What bots registered through the API by an account may spend on one decision. */
 export interface UserBotLimits {
@@ -40,6 +41,11 @@ export interface ArenaDeps {
    * while a game is live; tests inject a deterministic source here and nowhere else.
    */
   newSeed?: () => string;
+  /**
+   * When the leaderboards' Bradley-Terry snapshots are refit (default: after 25 new games, or 30 s
+   * after the last fit once a game was added, checked every 2 s; 100 bootstrap resamples).
+   */
+  refits?: Partial<RefitPolicy>;
   /** Worker threads for bot moves in people's games (default 2). */
   botThreads?: number;
   /**

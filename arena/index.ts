@@ -24,5 +24,7 @@ export { PG_MIGRATIONS } from './store/pg-migrations.js';
 export { ThreadRunner, type GameRunner, type RunnerJob, type RunOptions } from './queue/game-runner.js';
 export { QueueRunner } from './queue/queue-runner.js';
 export { TournamentService } from './services/tournaments.js';
+export { RatingRefits, DEFAULT_REFIT_POLICY, type RefitPolicy } from './ratings/refits.js';
+export { snapshotSeed, type RatingSnapshot } from './ratings/snapshot.js';
 export { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, modelSeats, rosterFor } from './services/roster.js';
 export { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from './services/starting-ladder.js';

@@ -13,7 +13,7 @@ export { scheduleTournament, tournamentSlots, type ScheduledGame, type Tournamen
 export { runTournament, type TournamentOptions, type TournamentReport } from './tournament.js';
 export { summarizeTournament, type TournamentSummary, type BalanceFigures } from './summary.js';
 export { applyElo, eloDeltas, expectedScore, ELO_START, ELO_K } from './ratings/elo.js';
-export { fitBradleyTerry, bradleyTerryWithIntervals } from './ratings/bradley-terry.js';
+export { fitBradleyTerry, bradleyTerryWithIntervals, type BradleyTerryRating } from './ratings/bradley-terry.js';
 export {
   QUEUE_NAME,
   DEFAULT_PREFIX,

@@ -18,6 +18,8 @@ export async function testArena(overrides: Partial<ArenaDeps> = {}): Promise<Are
     loginLimitPer15Minutes: false,
     botThreads: 1,
     log: () => {},
+    // Bradley-Terry snapshots are refit when a test asks (arena.ratings.refit), not on a timer.
+    refits: { pollMs: 0 },
     ...overrides,
   });
   // Unrated bots: tests of ratings start from 1500 (test/starting-ladder.test.ts covers the import).

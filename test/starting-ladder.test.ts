@@ -13,6 +13,8 @@ describe('the starting ladder', () => {
     const app = createApp({ store, writeLimitPerMinute: false, log: () => {} });
     try {
       await app.arena.bootstrap({ tournament: false });
+      // The first Bradley-Terry fits start with the arena, on the fitting thread.
+      await app.arena.ratings.idle();
       for (const game of listGames()) {
         const board = (await request(app).get('/api/leaderboard').query({ game })).body;
         const bots = board.rows.filter((r: { kind: string }) => r.kind === 'bot');

@@ -399,6 +399,42 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       expect(await store.listMatches('live')).toEqual([]);
       await store.close();
     });
+
+    test('results: games after a store order, oldest first, without their actions; paged by limit', async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      await store.addAgent(agent('b'));
+      await store.recordGame(finished('g1', ['a', 'b'], [0, 1]));
+      await store.recordGame(finished('g2', ['b', 'a'], [0, 0], { truncated: true, actions: [1, 2, 3, 4, 5] }));
+      await store.recordGame(finished('g3', ['a', 'b'], [1, 0]));
+      const all = await store.listResults('tictactoe', 0, 10);
+      expect(all.map(({ seq: _, ...r }) => r)).toEqual([
+        { players: 2, seats: ['a', 'b'], ranking: [0, 1], length: 3, truncated: false },
+        { players: 2, seats: ['b', 'a'], ranking: [0, 0], length: 5, truncated: true },
+        { players: 2, seats: ['a', 'b'], ranking: [1, 0], length: 3, truncated: false },
+      ]);
+      expect(all[0].seq).toBeLessThan(all[1].seq);
+      expect(all[1].seq).toBeLessThan(all[2].seq);
+      expect(await store.listResults('tictactoe', all[0].seq, 1)).toEqual([all[1]]);
+      expect(await store.listResults('tictactoe', all[2].seq, 10)).toEqual([]);
+      expect(await store.listResults('promotion', 0, 10)).toEqual([]);
+      await store.close();
+    });
+
+    test('rating snapshots: stored per game; one covering fewer games never replaces a newer one', async () => {
+      const store = await open();
+      expect(await store.getRatingSnapshot('tictactoe')).toBeUndefined();
+      const snap = { game: 'tictactoe', games: 10, seq: 12, fittedAt: at(1), data: '{"x":1}' };
+      await store.putRatingSnapshot(snap);
+      expect(await store.getRatingSnapshot('tictactoe')).toEqual(snap);
+      await store.putRatingSnapshot({ ...snap, games: 8, seq: 9, fittedAt: at(2), data: '{"x":0}' });
+      expect(await store.getRatingSnapshot('tictactoe')).toEqual(snap);
+      const later = { ...snap, games: 14, seq: 16, fittedAt: at(3), data: '{"x":2}' };
+      await store.putRatingSnapshot(later);
+      expect(await store.getRatingSnapshot('tictactoe')).toEqual(later);
+      expect(await store.getRatingSnapshot('promotion')).toBeUndefined();
+      await store.close();
+    });
   },
 );
 

@@ -7,11 +7,30 @@ import { count } from './ordinal.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** '40 s ago', '3 min ago', '2 h ago'. */
+function ago(at: string, now: Date): string {
+  const s = Math.max(0, Math.round((now.getTime() - Date.parse(at)) / 1000));
+  if (s < 90) return `${s} s ago`;
+  if (s < 90 * 60) return `${Math.round(s / 60)} min ago`;
+  return `${Math.round(s / 3600)} h ago`;
+}
+
+/** How old the Bradley-Terry figures are: they are refit off the request path, after enough new games. */
+function fitAge(board: Leaderboard, now: Date): string {
+  if (!board.fit) return 'Bradley-Terry figures are being computed; they appear within seconds. ';
+  const behind = board.games - board.fit.games;
+  return (
+    `Bradley-Terry fitted over ${count(board.fit.games, 'game')} ${ago(board.fit.fittedAt, now)}` +
+    `${behind > 0 ? ` (${count(behind, 'newer game')} not in it yet)` : ''}; `
+  );
+}
+
 export function leaderboardPage(
   def: GameDefinition,
   board: Leaderboard,
   tournaments: TournamentRecord[],
   games: GameDefinition[],
+  now: Date,
 ): string {
   const rows = board.rows
     .map(
@@ -53,8 +72,9 @@ export function leaderboardPage(
     `<th>Bradley-Terry</th><th>95% interval</th><th>overruns</th></tr>${rows}</table></div>` +
     '<p class="muted">Elo starts at 1500 and moves after every game ' +
     `(multiplayer games count as all pairs, K = 32 / (players − 1)). ` +
-    'Bradley-Terry is fitted over every stored game, on the Elo scale with mean 0; ' +
-    'its interval comes from 100 bootstrap resamples. ' +
+    fitAge(board, now) +
+    'it is fitted over the stored games on the Elo scale with mean 0, and refit on a schedule; ' +
+    `its interval comes from ${board.fit?.bootstrap ?? 100} bootstrap resamples. ` +
     'Overruns are bot decisions that ran past their time budget and were played as a random legal move instead.</p>' +
     '<p class="muted">Why the two orders can differ: Elo moves game by game, ' +
     'so it weighs recent games more and depends on the order games were played; ' +

@@ -180,7 +180,13 @@ export function pagesRouter(arena: ArenaServices): express.Router {
     const def = game(req.query.game);
     sendPage(
       res,
-      leaderboardPage(def, await leaderboard.get(def.name), await ctx.store.listTournaments(def.name), games()),
+      leaderboardPage(
+        def,
+        await leaderboard.get(def.name),
+        await ctx.store.listTournaments(def.name),
+        games(),
+        ctx.now(),
+      ),
     );
   });
 

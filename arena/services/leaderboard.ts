@@ -1,6 +1,7 @@
-import { Rng } from '../../envs/index.js';
-import type { AgentRecord, GameRecord, RatingPoint } from '../store/store.js';
-import { bradleyTerryWithIntervals, type BalanceFigures } from '../../play/index.js';
+import type { AgentRecord, RatingPoint } from '../store/store.js';
+import type { BalanceFigures } from '../../play/index.js';
+import type { RatingRefits } from '../ratings/refits.js';
+import type { RatingSnapshot } from '../ratings/snapshot.js';
 import { botStrength, botTitle } from './bot-names.js';
 import type { ArenaContext } from './context.js';
 import { isExternal } from '../bots/external.js';
@@ -30,33 +31,35 @@ export interface LeaderboardRow {
 
 export interface Leaderboard {
   game: string;
+  /** Games stored now (Elo and game counts are up to date; the Bradley-Terry fit is as of `fit`). */
   games: number;
   rows: LeaderboardRow[];
+  /** Over the games of the fit. */
   balance: BalanceFigures;
   /** Elo after each rated game, per agent, in order. */
   history: Record<string, { elo: number; at: string }[]>;
+  /** The Bradley-Terry snapshot served: games it covers, when it was fitted; null before the first fit. */
+  fit: { games: number; fittedAt: string; bootstrap: number } | null;
 }
 
-const BOOTSTRAP = 100;
-
 /**
- * The leaderboard of a game: Elo (updated game by game), the Bradley-Terry fit over every stored
- * game with bootstrap intervals, and balance figures. The fit is cached until a game is added.
+ * The leaderboard of a game: Elo (updated game by game in the store) and the Bradley-Terry fit
+ * with bootstrap intervals and balance figures of the latest rating snapshot (arena/ratings/).
+ * A request never fits anything: refits run on a worker thread, after enough new games.
  */
 export class LeaderboardService {
-  private readonly cache = new Map<string, { games: number; board: Leaderboard }>();
-
-  constructor(private readonly ctx: ArenaContext) {}
+  constructor(
+    private readonly ctx: ArenaContext,
+    private readonly ratings: RatingRefits,
+  ) {}
 
   async get(game: string): Promise<Leaderboard> {
-    const count = await this.ctx.store.countGames(game);
-    const hit = this.cache.get(game);
-    if (hit && hit.games === count) return hit.board;
-    const [agents, ratings, records, history] = await Promise.all([
+    const [agents, ratings, history, count, snapshot] = await Promise.all([
       this.ctx.store.listAgents(game),
       this.ctx.store.ratings(game),
-      this.ctx.store.listGames(game, 1_000_000),
       this.ctx.store.ratingHistory(game),
+      this.ctx.store.countGames(game),
+      this.ratings.snapshot(game),
     ]);
     // Bots registered by accounts are shown with their owner's name.
     const owners = new Map<string, string>();
@@ -64,34 +67,29 @@ export class LeaderboardService {
       const user = await this.ctx.store.getUser(id);
       if (user) owners.set(id, user.name);
     }
-    const board = build(
+    return build(
       game,
+      count,
       agents,
       owners,
       ratings.map((r) => [r.agentId, r.elo, r.games, r.overruns] as const),
-      records,
+      snapshot,
       history,
-      // Not secret: the bootstrap only needs to give the same intervals for the same games.
-      Rng.fromSeed(`leaderboard:bt:${game}:${count}`),
     );
-    this.cache.set(game, { games: count, board });
-    return board;
   }
 }
 
 function build(
   game: string,
+  count: number,
   agents: AgentRecord[],
   owners: Map<string, string>,
   ratings: readonly (readonly [string, number, number, number])[],
-  records: GameRecord[],
+  snapshot: RatingSnapshot | undefined,
   history: RatingPoint[],
-  rng: Rng,
 ): Leaderboard {
   const byId = new Map(agents.map((a) => [a.id, a]));
-  const rated = ratings.filter(([, , games]) => games > 0).map(([id]) => id);
-  const bt = rated.length >= 2 ? bradleyTerryWithIntervals(rated, records, rng, BOOTSTRAP) : [];
-  const btById = new Map(bt.map((b) => [b.agent, b]));
+  const btById = new Map((snapshot?.ratings ?? []).map((b) => [b.agent, b]));
   const rows: LeaderboardRow[] = ratings.map(([id, elo, games, overruns]) => {
     const a = byId.get(id)!;
     const b = btById.get(id);
@@ -113,30 +111,20 @@ function build(
     };
   });
   rows.sort((x, y) => (y.games > 0 ? 1 : 0) - (x.games > 0 ? 1 : 0) || y.elo - x.elo);
-  // Seat shares over the games that had that seat (a game may allow several player counts).
-  const maxPlayers = Math.max(0, ...records.map((r) => r.players));
-  const seatWins = new Array(maxPlayers).fill(0);
-  const seatGames = new Array(maxPlayers).fill(0);
-  for (const r of records) {
-    r.ranking.forEach((place, seat) => {
-      seatGames[seat]++;
-      if (place === 0) seatWins[seat]++;
-    });
-  }
-  const n = records.length;
   const series: Record<string, { elo: number; at: string }[]> = {};
   for (const p of history) (series[p.agentId] ??= []).push({ elo: p.elo, at: p.at });
   return {
     game,
-    games: n,
+    games: count,
     rows,
     history: series,
-    balance: {
-      games: n,
-      firstSeatWinShare: n ? seatWins[0] / n : 0,
-      seatWinShares: seatWins.map((w, seat) => (seatGames[seat] ? w / seatGames[seat] : 0)),
-      meanLength: n ? records.reduce((s, r) => s + r.actions.length, 0) / n : 0,
-      truncatedShare: n ? records.filter((r) => r.truncated).length / n : 0,
+    balance: snapshot?.balance ?? {
+      games: 0,
+      firstSeatWinShare: 0,
+      seatWinShares: [],
+      meanLength: 0,
+      truncatedShare: 0,
     },
+    fit: snapshot ? { games: snapshot.games, fittedAt: snapshot.fittedAt, bootstrap: snapshot.bootstrap } : null,
   };
 }

@@ -147,4 +147,13 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE matches ADD COLUMN tournament_id TEXT;
   ALTER TABLE matches ADD COLUMN tournament_game_id TEXT;
   `,
+  `
+  CREATE TABLE rating_snapshots (
+    game TEXT PRIMARY KEY,
+    games INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    fitted_at TEXT NOT NULL,
+    data TEXT NOT NULL
+  );
+  `,
 ];

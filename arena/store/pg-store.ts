@@ -14,7 +14,7 @@ import pg from 'pg';
 import { AgoraError } from '../../envs/index.js';
 import { ELO_START, applyElo } from '../../play/index.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
-import { toApiKey, toSession, toUser, toExternalBot } from './rows.js';
+import { toApiKey, toSession, toUser, toExternalBot, toResult, toRatingSnapshot } from './rows.js';
 import { sameGame } from './same-game.js';
 import {
   nameKeyOf,
@@ -33,6 +33,8 @@ import {
   type TournamentStatus,
   type UserRecord,
   type ExternalBotRecord,
+  type RatingSnapshotRecord,
+  type ResultRow,
 } from './store.js';
 
 type Row = Record<string, unknown>;
@@ -337,6 +339,30 @@ class PgStore implements Store {
 
   async countGames(game: string): Promise<number> {
     return Number((await this.one('SELECT COUNT(*) AS n FROM games WHERE game = $1', [game]))!.n);
+  }
+
+  async listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
+    return (
+      await this.all(
+        'SELECT seq, players, seats, ranking, jsonb_array_length(actions) AS length, truncated FROM games ' +
+          'WHERE game = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+        [game, afterSeq, limit],
+      )
+    ).map(toResult);
+  }
+
+  async getRatingSnapshot(game: string): Promise<RatingSnapshotRecord | undefined> {
+    const row = await this.one('SELECT * FROM rating_snapshots WHERE game = $1', [game]);
+    return row && toRatingSnapshot(row);
+  }
+
+  async putRatingSnapshot(s: RatingSnapshotRecord): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO rating_snapshots (game, games, seq, fitted_at, data) VALUES ($1, $2, $3, $4, $5) ' +
+        'ON CONFLICT (game) DO UPDATE SET games = EXCLUDED.games, seq = EXCLUDED.seq, ' +
+        'fitted_at = EXCLUDED.fitted_at, data = EXCLUDED.data WHERE EXCLUDED.games >= rating_snapshots.games',
+      [s.game, s.games, s.seq, s.fittedAt, s.data],
+    );
   }
 
   async addTournament(t: TournamentRecord): Promise<void> {

@@ -1,4 +1,11 @@
-import type { ApiKeyRecord, ExternalBotRecord, SessionRecord, UserRecord } from './store.js';
+import type {
+  ApiKeyRecord,
+  ExternalBotRecord,
+  RatingSnapshotRecord,
+  ResultRow,
+  SessionRecord,
+  UserRecord,
+} from './store.js';
 
 type Row = Record<string, unknown>;
 
@@ -36,4 +43,25 @@ export const toExternalBot = (r: Row): ExternalBotRecord => ({
   ...(r.token_revoked_at ? { tokenRevokedAt: r.token_revoked_at as string } : {}),
   online: Boolean(r.online),
   missedInARow: Number(r.missed_in_a_row),
+});
+
+/** JSON columns are text in SQLite and parsed JSONB in PostgreSQL. */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/** seq is a BIGINT (a string) in PostgreSQL; truncated 0/1 in SQLite. */
+export const toResult = (r: Row): ResultRow => ({
+  seq: Number(r.seq),
+  players: Number(r.players),
+  seats: json<string[]>(r.seats),
+  ranking: json<number[]>(r.ranking),
+  length: Number(r.length),
+  truncated: Boolean(r.truncated),
+});
+
+export const toRatingSnapshot = (r: Row): RatingSnapshotRecord => ({
+  game: r.game as string,
+  games: Number(r.games),
+  seq: Number(r.seq),
+  fittedAt: r.fitted_at as string,
+  data: r.data as string,
 });

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { ELO_START, applyElo } from '../../play/index.js';
 import { AgoraError } from '../../envs/index.js';
 import { MIGRATIONS } from './migrations.js';
-import { toApiKey, toSession, toUser, toExternalBot } from './rows.js';
+import { toApiKey, toSession, toUser, toExternalBot, toResult, toRatingSnapshot } from './rows.js';
 import { sameGame } from './same-game.js';
 import {
   nameKeyOf,
@@ -23,6 +23,8 @@ import {
   type TournamentStatus,
   type UserRecord,
   type ExternalBotRecord,
+  type RatingSnapshotRecord,
+  type ResultRow,
 } from './store.js';
 
 type Row = Record<string, unknown>;
@@ -275,6 +277,32 @@ class SqliteStore implements Store {
 
   async countGames(game: string): Promise<number> {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM games WHERE game = ?').get(game) as Row).n as number;
+  }
+
+  async listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
+    return (
+      this.db
+        .prepare(
+          'SELECT rowid AS seq, players, seats, ranking, json_array_length(actions) AS length, truncated FROM games ' +
+            'WHERE game = ? AND rowid > ? ORDER BY rowid LIMIT ?',
+        )
+        .all(game, afterSeq, limit) as Row[]
+    ).map(toResult);
+  }
+
+  async getRatingSnapshot(game: string): Promise<RatingSnapshotRecord | undefined> {
+    const row = this.db.prepare('SELECT * FROM rating_snapshots WHERE game = ?').get(game) as Row | undefined;
+    return row && toRatingSnapshot(row);
+  }
+
+  async putRatingSnapshot(s: RatingSnapshotRecord): Promise<void> {
+    this.db
+      .prepare(
+        'INSERT INTO rating_snapshots (game, games, seq, fitted_at, data) VALUES (?, ?, ?, ?, ?) ' +
+          'ON CONFLICT (game) DO UPDATE SET games = excluded.games, seq = excluded.seq, ' +
+          'fitted_at = excluded.fitted_at, data = excluded.data WHERE excluded.games >= rating_snapshots.games',
+      )
+      .run(s.game, s.games, s.seq, s.fittedAt, s.data);
   }
 
   async addTournament(t: TournamentRecord): Promise<void> {

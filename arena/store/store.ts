@@ -78,6 +78,31 @@ export interface GameRecord {
   finishedAt: string;
 }
 
+/** What a rating fit reads of a stored game: its seats and ranking, not its actions. */
+export interface ResultRow {
+  /** The store's insertion order (rowid / seq): fits read the games added after the last one they saw. */
+  seq: number;
+  players: number;
+  seats: string[];
+  ranking: number[];
+  /** Decisions in the game. */
+  length: number;
+  truncated: boolean;
+}
+
+/**
+ * A game's Bradley-Terry fit as the leaderboard serves it (arena/ratings/): computed off the request
+ * path over the first `games` stored games (up to store order `seq`), kept until the next refit.
+ */
+export interface RatingSnapshotRecord {
+  game: string;
+  games: number;
+  seq: number;
+  fittedAt: string;
+  /** The fit and balance figures, as JSON (arena/ratings/snapshot.ts). */
+  data: string;
+}
+
 export type TournamentStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface TournamentRecord {
@@ -199,6 +224,11 @@ export interface Store {
   getGame(id: string): Promise<GameRecord | undefined>;
   listGames(game: string, limit?: number): Promise<GameRecord[]>;
   countGames(game: string): Promise<number>;
+  /** Up to `limit` games stored after store order `afterSeq`, oldest first, as results only. */
+  listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]>;
+  getRatingSnapshot(game: string): Promise<RatingSnapshotRecord | undefined>;
+  /** Stores a game's snapshot unless a stored one already covers more games (another process refitted). */
+  putRatingSnapshot(snapshot: RatingSnapshotRecord): Promise<void>;
 
   addTournament(t: TournamentRecord): Promise<void>;
   getTournament(id: string): Promise<TournamentRecord | undefined>;

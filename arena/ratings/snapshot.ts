@@ -1,0 +1,67 @@
+/**
+ * A game's ratings as the leaderboard serves them: the Bradley-Terry fit with bootstrap intervals
+ * and the balance figures, computed from stored results off the request path (refits.ts) and
+ * kept until the next refit. Elo is not here: it is updated game by game in the store.
+ */
+import { Rng } from '../../envs/index.js';
+import { bradleyTerryWithIntervals, type BalanceFigures, type BradleyTerryRating } from '../../play/index.js';
+import type { ResultRow } from '../store/store.js';
+
+export interface RatingSnapshot {
+  game: string;
+  /** Stored games the fit covers: the first `games`, up to store order `seq`. */
+  games: number;
+  seq: number;
+  fittedAt: string;
+  /** Bootstrap resamples behind the intervals. */
+  bootstrap: number;
+  /** Per rated agent id. */
+  ratings: BradleyTerryRating[];
+  balance: BalanceFigures;
+}
+
+/** The bootstrap's seed: not secret, it only makes the same games give the same intervals. */
+export function snapshotSeed(game: string, games: number): string {
+  return `leaderboard:bt:${game}:${games}`;
+}
+
+/** The fit and balance figures of a game's results (every agent of `rated` must have played). */
+export function fitResults(
+  game: string,
+  results: readonly ResultRow[],
+  rated: readonly string[],
+  bootstrap: number,
+): Pick<RatingSnapshot, 'ratings' | 'balance'> {
+  const ratings =
+    rated.length >= 2
+      ? bradleyTerryWithIntervals(rated, results, Rng.fromSeed(snapshotSeed(game, results.length)), bootstrap)
+      : [];
+  return { ratings, balance: balanceOf(results) };
+}
+
+/** Seat win shares over the games that had that seat (a game may allow several player counts). */
+function balanceOf(results: readonly ResultRow[]): BalanceFigures {
+  // A loop, not Math.max(...): tens of thousands of arguments overflow the stack.
+  let maxPlayers = 0;
+  for (const r of results) maxPlayers = Math.max(maxPlayers, r.players);
+  const seatWins = new Array<number>(maxPlayers).fill(0);
+  const seatGames = new Array<number>(maxPlayers).fill(0);
+  let length = 0;
+  let truncated = 0;
+  for (const r of results) {
+    r.ranking.forEach((place, seat) => {
+      seatGames[seat]++;
+      if (place === 0) seatWins[seat]++;
+    });
+    length += r.length;
+    if (r.truncated) truncated++;
+  }
+  const n = results.length;
+  return {
+    games: n,
+    firstSeatWinShare: n ? seatWins[0] / n : 0,
+    seatWinShares: seatWins.map((w, seat) => (seatGames[seat] ? w / seatGames[seat] : 0)),
+    meanLength: n ? length / n : 0,
+    truncatedShare: n ? truncated / n : 0,
+  };
+}
