@@ -422,7 +422,8 @@ describe('agora tune-search', () => {
       '-t',
       '1',
     ]);
-    expect(run.err).toBe('');
+    // Nothing on stderr but progress: without a terminal, each table's last progress line.
+    expect(run.err).toMatch(/^evaluate policy: 8\/8 games after \d+ s\nevaluate iterations: 8\/8 games after \d+ s\n$/);
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/^policy: the policy alone against random and greedy$/m);
     expect(run.out).toMatch(/^iterations: az at 4 iterations against MCTS at 16$/m);
