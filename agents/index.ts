@@ -12,7 +12,7 @@ export {
   modelPathOf,
   withModelPath,
 } from './make-agent.js';
-export { parseAgentSpec, formatAgentSpec, splitAgentList, type AgentSpec } from './spec.js';
+export { parseAgentSpec, formatAgentSpec, splitAgentList, fillSeats, type AgentSpec } from './spec.js';
 export { RandomAgent } from './random-agent.js';
 export { MctsAgent } from './mcts-agent.js';
 export { GreedyAgent } from './greedy-agent.js';

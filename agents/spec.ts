@@ -1,4 +1,4 @@
-import { AgentSpecError } from '../envs/index.js';
+import { AgentSpecError, AgoraError } from '../envs/index.js';
 
 /**
  * An agent spec string parsed: 'mcts:iterations=800,c=1.4' -> { kind: 'mcts', options: {...} };
@@ -116,4 +116,31 @@ export function splitAgentList(text: string): string[] {
     }
   }
   return out;
+}
+
+/**
+ * A lineup from a list that names the first seats and a default for the rest (issue 24):
+ * (['neural:models/promotion/az'], 'random', 4) -> ['neural:models/promotion/az', 'random', 'random', 'random'].
+ * `flags` names the options in error messages, e.g. { list: '--agents', others: '--others' }.
+ */
+export function fillSeats(
+  specs: readonly string[],
+  others: string,
+  players: number,
+  flags: { list: string; others: string },
+): string[] {
+  const fill = splitAgentList(others);
+  if (fill.length !== 1)
+    throw new AgoraError(
+      'bad_request',
+      `${flags.others} takes one agent spec, the one for every seat ${flags.list} leaves out; got '${others}'`,
+    );
+  if (specs.length >= players)
+    throw new AgoraError(
+      'bad_request',
+      `${flags.others} ${fill[0]}: ${flags.list} already names ${specs.length} agents for ${players} seats; ` +
+        `${flags.others} fills the seats after the listed ones, ` +
+        `so list fewer than ${players} agents or drop ${flags.others}`,
+    );
+  return [...specs, ...Array.from({ length: players - specs.length }, () => fill[0])];
 }

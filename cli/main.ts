@@ -1,14 +1,15 @@
 /**
  * The `agora` command line (npx agora ...): list games, play in the terminal, simulate agents.
  */
-import { Command, InvalidArgumentError } from 'commander';
-import { AgoraError } from '../envs/index.js';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { errorText, exitCodeFor } from './exit-codes.js';
+import type { OutputOptions } from './output.js';
 import { gamesCommand } from './commands/games.js';
-import { playCommand } from './commands/play.js';
-import { serveCommand } from './commands/serve.js';
+import { playCommand, type PlayCliOptions } from './commands/play.js';
+import { serveCommand, type ServeCliOptions } from './commands/serve.js';
 import { evaluateCommand, type EvaluateCliOptions } from './commands/evaluate.js';
 import { DEFAULT_SPIN_MICROS } from '../play/index.js';
-import { simulateCommand } from './commands/simulate.js';
+import { simulateCommand, type SimulateOptions } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
 import { tuneSearchCommand, type TuneSearchCliOptions } from './commands/tune-search.js';
@@ -41,15 +42,39 @@ function nonNegativeInt(value: string): number {
   return n;
 }
 
+/**
+ * --quiet and --json, the same on every command that has results (cli/output.ts). `what` names
+ * what the JSON document holds.
+ */
+function withOutputOptions(command: Command, what: string): Command {
+  return command
+    .option('-q, --quiet', 'no progress or notes on stderr: only the results (stdout) and errors')
+    .option('--json <file>', `write ${what} as JSON to this file; '-' prints it on stdout instead of the tables`);
+}
+
+const OTHERS_HELP =
+  'the agent for every seat the list leaves out ' +
+  "(e.g. -a 'neural:models/promotion/az' --others random: the model and three random bots)";
+
+// exitOverride: commander throws its usage errors (missing required option, unknown option, bad
+// value) instead of exiting 1 itself, so they exit 2 like every other bad input. Set before the
+// commands are added: they inherit it.
 const program = new Command()
   .name('agora')
   .description('Agora: reinforcement-learning environments and an AI arena for board and card games')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .exitOverride()
+  .addHelpText(
+    'after',
+    '\nResults go to stdout, progress and notes to stderr (a bar on a terminal; elsewhere a line every ' +
+      'AGORA_PROGRESS_INTERVAL_MS, default 10000).\nExit codes: 0 done, 1 a failure (a game crashed, a file ' +
+      'could not be written), 2 bad input (bad option, unknown game, bad agent spec). See docs/cli.md.',
+  );
 
-program
-  .command('games')
-  .description('list the games with their player counts, action and observation sizes')
-  .action(() => gamesCommand());
+withOutputOptions(
+  program.command('games').description('list the games with their player counts, action and observation sizes'),
+  'the games',
+).action((opts: OutputOptions) => gamesCommand(opts));
 
 program
   .command('serve')
@@ -58,157 +83,177 @@ program
       '(docs/env-protocol.md); Python: pip install ./python',
   )
   .option('--socket <path>', 'listen on a Unix socket at this path instead of stdin/stdout')
+  .option('-q, --quiet', 'no notes on stderr (listening, warnings): errors only')
   .option(
     '--spin <microseconds>',
     'on stdin/stdout pipes, poll this many microseconds for the next request before sleeping (0: never)',
     nonNegativeInt,
     DEFAULT_SPIN_MICROS,
   )
-  .action((opts: { socket?: string; spin: number }) => serveCommand(opts));
+  .action((opts: ServeCliOptions) => serveCommand(opts));
 
-program
-  .command('play <game>')
-  .description('play a game in the terminal: each human seat sees only its own view')
-  .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
-  .option(
-    '-s, --seats <specs>',
-    "comma-separated agent per seat, e.g. 'human,random,random,random' (default: you at seat 0, random elsewhere)",
-  )
-  .option('--seed <seed>', 'seed of the game (default: the current time, printed so the game can be replayed)')
-  .action((game: string, opts: { players?: number; seats?: string; seed?: string }) => playCommand(game, opts));
+withOutputOptions(
+  program
+    .command('play <game>')
+    .description('play a game in the terminal: each human seat sees only its own view')
+    .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
+    .option(
+      '-s, --seats <specs>',
+      "comma-separated agent per seat, e.g. 'human,random,random,random' (default: you at seat 0, random elsewhere)",
+    )
+    .option('--others <spec>', `${OTHERS_HELP}; without --seats, you are seat 0`)
+    .option('--seed <seed>', 'seed of the game (default: the current time, printed so the game can be replayed)'),
+  "the game's result (seats, places, scores, returns, seed and actions)",
+).action((game: string, opts: PlayCliOptions) => playCommand(game, opts));
 
-program
-  .command('simulate <game>')
-  .description('play many games between agents, seats rotated, and print a results table')
-  .option('-n, --games <n>', 'number of games', positiveInt, 100)
-  .option(
-    '-a, --agents <specs>',
-    "comma-separated agent specs, one per seat or one for all (e.g. 'random,random')",
-    'random',
-  )
-  .option('-p, --players <n>', 'number of players (default: the number of agents, or the game default)', positiveInt)
-  .option('--seed <seed>', 'seed of the run', 'simulate')
-  .option('--json <file>', 'also write every game and the summary as JSON to this file')
-  .action((game: string, opts: { games: number; agents: string; players?: number; seed: string; json?: string }) =>
-    simulateCommand(game, opts),
-  );
+withOutputOptions(
+  program
+    .command('simulate <game>')
+    .description('play many games between agents, seats rotated, and print a results table')
+    .option('-n, --games <n>', 'number of games', positiveInt, 100)
+    .option(
+      '-a, --agents <specs>',
+      "comma-separated agent specs, one per seat or one for all (e.g. 'random,random'); " +
+        'with --others, the first seats',
+      'random',
+    )
+    .option('--others <spec>', OTHERS_HELP)
+    .option(
+      '-p, --players <n>',
+      'number of players (default: the number of agents, or the game default; with --others, the game default)',
+      positiveInt,
+    )
+    .option('--seed <seed>', 'seed of the run', 'simulate'),
+  'the summary and every game',
+).action((game: string, opts: SimulateOptions) => simulateCommand(game, opts));
 
-program
-  .command('tournament <game>')
-  .description('an Elo-rated tournament on worker threads: every agent mix, seats rotated')
-  .requiredOption(
-    '-a, --agents <specs>',
-    "comma-separated distinct agent specs, e.g. 'random,greedy,mcts:iterations=200'",
-  )
-  .option('-n, --games <n>', 'number of games', positiveInt, 120)
-  .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
-  .option('-f, --format <format>', 'round-robin or gauntlet (the first agent against the rest)', 'round-robin')
-  .option('--seed <seed>', 'seed of the run', 'tournament')
-  .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
-  .option('--json <file>', 'write the standings, balance figures and every game as JSON')
-  .action((game: string, opts: TournamentCliOptions) => tournamentCommand(game, opts));
+withOutputOptions(
+  program
+    .command('tournament <game>')
+    .description('an Elo-rated tournament on worker threads: every agent mix, seats rotated')
+    .requiredOption(
+      '-a, --agents <specs>',
+      "comma-separated distinct agent specs, e.g. 'random,greedy,mcts:iterations=200' " +
+        '(a set of agents, not seats: games draw their seats from it, so there is no --others)',
+    )
+    .option('-n, --games <n>', 'number of games', positiveInt, 120)
+    .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
+    .option('-f, --format <format>', 'round-robin or gauntlet (the first agent against the rest)', 'round-robin')
+    .option('--seed <seed>', 'seed of the run', 'tournament')
+    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt),
+  'the standings, balance figures and every game',
+).action((game: string, opts: TournamentCliOptions) => tournamentCommand(game, opts));
 
-program
-  .command('evaluate <model>')
-  .description(
-    'how strong a model folder is, with 95% intervals: its policy against random and greedy, its search ' +
-      'against MCTS at equal time (ms) and at 4x the iterations; prints the command behind each table',
-  )
-  .option('-n, --games <n>', 'games per table', positiveInt, 200)
-  .option('--ms <ms>', 'time per decision of the equal-time table', positiveInt, 100)
-  .option('--iterations <n>', "az's iterations in the iterations table (MCTS gets 4x)", positiveInt, 50)
-  .option('--tables <names>', 'which tables: policy, time, iterations (comma-separated; default all)')
-  .option('--seed <seed>', 'seed of the run', 'evaluate')
-  .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
-  .option('--json <file>', 'write the tables as JSON')
-  .action((model: string, opts: EvaluateCliOptions) => evaluateCommand(model, opts));
+withOutputOptions(
+  program
+    .command('evaluate <model>')
+    .description(
+      'how strong a model folder is, with 95% intervals: its policy against random and greedy, its search ' +
+        'against MCTS at equal time (ms) and at 4x the iterations; prints the command behind each table',
+    )
+    .option('-n, --games <n>', 'games per table', positiveInt, 200)
+    .option('--ms <ms>', 'time per decision of the equal-time table', positiveInt, 100)
+    .option('--iterations <n>', "az's iterations in the iterations table (MCTS gets 4x)", positiveInt, 50)
+    .option('--tables <names>', 'which tables: policy, time, iterations (comma-separated; default all)')
+    .option('--seed <seed>', 'seed of the run', 'evaluate')
+    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt),
+  'the tables',
+).action((model: string, opts: EvaluateCliOptions) => evaluateCommand(model, opts));
 
-program
-  .command('train <game>')
-  .description(
-    'train a policy-value network by self-play (az: expert iteration with search; ppo: PPO against past selves)',
-  )
-  .option('--algo <algo>', 'az or ppo', 'az')
-  .requiredOption('-m, --minutes <m>', 'training time for this run (a resumed run adds to it)', positiveNumber)
-  .requiredOption(
-    '-o, --out <dir>',
-    'output folder, e.g. models/<game>/<name>; holds the model, metrics.jsonl, curves.svg and the checkpoint',
-  )
-  .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
-  .option('--seed <seed>', 'seed of the run', 'train')
-  .option(
-    '-w, --workers <n>',
-    'worker threads for self-play, PPO rollouts and evaluation games (default: one per core)',
-    positiveInt,
-  )
-  .option('--iterations <n>', 'az: search iterations per decision (default 64)', positiveInt)
-  .option('--games <n>', 'az: self-play games per generation (default 24)', positiveInt)
-  .option('--width <n>', 'network width (default 64)', positiveInt)
-  .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
-  .option('--eval-every <n>', 'az: measure against the baselines every n generations (default 12)', positiveInt)
-  .option(
-    '--eval-games <n>',
-    'games per baseline in each evaluation (default: enough for a 95% score interval within ±0.1, 98-100)',
-    positiveInt,
-  )
-  .option(
-    '--mix <lambda>',
-    'az: leaf value = (1 - lambda) * network + lambda * one random playout (AlphaGo; default 0)',
-    unitInterval,
-  )
-  .option(
-    '--full-iterations <n>',
-    'az: playout cap randomisation (KataGo): recorded decisions search n iterations, ' +
-      'the rest --iterations and are not recorded',
-    positiveInt,
-  )
-  .option(
-    '--full-share <f>',
-    'az: share of decisions that get the full search (with --full-iterations; default 0.25)',
-    unitInterval,
-  )
-  .option(
-    '--init <dir>',
-    "az: start a new run from this model folder's weights (e.g. the shipped model) instead of a random network",
-  )
-  .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)')
-  .action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
+withOutputOptions(
+  program
+    .command('train <game>')
+    .description(
+      'train a policy-value network by self-play (az: expert iteration with search; ppo: PPO against past selves)',
+    )
+    .option('--algo <algo>', 'az or ppo', 'az')
+    .requiredOption('-m, --minutes <m>', 'training time for this run (a resumed run adds to it)', positiveNumber)
+    .requiredOption(
+      '-o, --out <dir>',
+      'output folder, e.g. models/<game>/<name>; holds the model, metrics.jsonl, curves.svg and the checkpoint',
+    )
+    .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
+    .option('--seed <seed>', 'seed of the run', 'train')
+    .option(
+      '-w, --workers <n>',
+      'worker threads for self-play, PPO rollouts and evaluation games (default: one per core)',
+      positiveInt,
+    )
+    .option('--iterations <n>', 'az: search iterations per decision (default 64)', positiveInt)
+    .option('--games <n>', 'az: self-play games per generation (default 24)', positiveInt)
+    .option('--width <n>', 'network width (default 64)', positiveInt)
+    .option('--blocks <n>', 'residual blocks (default 2)', nonNegativeInt)
+    .option('--eval-every <n>', 'az: measure against the baselines every n generations (default 12)', positiveInt)
+    .option(
+      '--eval-games <n>',
+      'games per baseline in each evaluation (default: enough for a 95% score interval within ±0.1, 98-100)',
+      positiveInt,
+    )
+    .option(
+      '--mix <lambda>',
+      'az: leaf value = (1 - lambda) * network + lambda * one random playout (AlphaGo; default 0)',
+      unitInterval,
+    )
+    .option(
+      '--full-iterations <n>',
+      'az: playout cap randomisation (KataGo): recorded decisions search n iterations, ' +
+        'the rest --iterations and are not recorded',
+      positiveInt,
+    )
+    .option(
+      '--full-share <f>',
+      'az: share of decisions that get the full search (with --full-iterations; default 0.25)',
+      unitInterval,
+    )
+    .option(
+      '--init <dir>',
+      "az: start a new run from this model folder's weights (e.g. the shipped model) instead of a random network",
+    )
+    .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)'),
+  'the run summary and its last evaluation',
+).action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
 
-program
-  .command('tune-search <dir>')
-  .description(
-    "measure a model's az search at several PUCT constants against an opponent, " +
-      "and save the best as the model's default c",
-  )
-  .requiredOption('--c <values>', 'the PUCT constants to compare, comma-separated, e.g. 0.5,1,1.5')
-  .option('--iterations <n>', 'search iterations per decision, for az and the default opponent', positiveInt, 64)
-  .option('-n, --games <n>', 'number of games', positiveInt, 200)
-  .option('--opponent <spec>', 'the reference agent (default: mcts at the same iterations)')
-  .option('--seed <seed>', 'seed of the run', 'tune-search')
-  .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
-  .option('--dry-run', 'print the table without writing meta.json')
-  .action((dir: string, opts: TuneSearchCliOptions) => tuneSearchCommand(dir, opts));
+withOutputOptions(
+  program
+    .command('tune-search <dir>')
+    .description(
+      "measure a model's az search at several PUCT constants against an opponent, " +
+        "and save the best as the model's default c",
+    )
+    .requiredOption('--c <values>', 'the PUCT constants to compare, comma-separated, e.g. 0.5,1,1.5')
+    .option('--iterations <n>', 'search iterations per decision, for az and the default opponent', positiveInt, 64)
+    .option('-n, --games <n>', 'number of games', positiveInt, 200)
+    .option('--opponent <spec>', 'the reference agent (default: mcts at the same iterations)')
+    .option('--seed <seed>', 'seed of the run', 'tune-search')
+    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
+    .option('--dry-run', 'print the table without writing meta.json'),
+  'the standings and the chosen c',
+).action((dir: string, opts: TuneSearchCliOptions) => tuneSearchCommand(dir, opts));
 
-program
-  .command('tune-policy <dir>')
-  .description(
-    "measure a model's policy alone at several temperatures against random and greedy, " +
-      "and save the best as the model's default temperature",
-  )
-  .requiredOption('--temperature <values>', 'the temperatures to compare, comma-separated, e.g. 0,0.5,1')
-  .option('-n, --games <n>', 'number of games', positiveInt, 200)
-  .option('--seed <seed>', 'seed of the run', 'tune-policy')
-  .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
-  .option('--dry-run', 'print the table without writing meta.json')
-  .action((dir: string, opts: TunePolicyCliOptions) => tunePolicyCommand(dir, opts));
+withOutputOptions(
+  program
+    .command('tune-policy <dir>')
+    .description(
+      "measure a model's policy alone at several temperatures against random and greedy, " +
+        "and save the best as the model's default temperature",
+    )
+    .requiredOption('--temperature <values>', 'the temperatures to compare, comma-separated, e.g. 0,0.5,1')
+    .option('-n, --games <n>', 'number of games', positiveInt, 200)
+    .option('--seed <seed>', 'seed of the run', 'tune-policy')
+    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
+    .option('--dry-run', 'print the table without writing meta.json'),
+  'the standings and the chosen temperature',
+).action((dir: string, opts: TunePolicyCliOptions) => tunePolicyCommand(dir, opts));
 
-program
-  .command('widen-model <dir>')
-  .description(
-    "rewrite a saved model for its game's current encoding " +
-      'when that encoding only appended observation inputs (they get zero weights)',
-  )
-  .action((dir: string) => widenModelCommand(dir));
+withOutputOptions(
+  program
+    .command('widen-model <dir>')
+    .description(
+      "rewrite a saved model for its game's current encoding " +
+        'when that encoding only appended observation inputs (they get zero weights)',
+    ),
+  'the encodings before and after',
+).action((dir: string, opts: OutputOptions) => widenModelCommand(dir, opts));
 
 program
   .command('worker')
@@ -220,11 +265,16 @@ program
   .option('-c, --concurrency <n>', 'jobs at once in this process', positiveInt, 1)
   .action((opts: WorkerCliOptions) => workerCommand(opts));
 
-program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof AgoraError) {
-    process.stderr.write(`agora: ${err.message}\n`);
-    process.exitCode = 2;
-    return;
-  }
+// A reader that stops early (`agora tournament ... | head`) closes the pipe: that ends the command
+// quietly, as it does for other Unix tools, instead of with a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
   throw err;
+});
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  const code = exitCodeFor(err);
+  // Commander has printed its own message (and the help) already; --help and --version end with 0.
+  if (!(err instanceof CommanderError)) process.stderr.write(`agora: ${errorText(err)}\n`);
+  process.exitCode = code;
 });

@@ -13,6 +13,17 @@ export interface PoolOptions {
 }
 
 /**
+ * A game that failed while being played (an agent threw, a thread died): a failure of the run, not
+ * of its input, so the CLI exits 1 for it. Its code stays 'bad_request', as before it had a class
+ * of its own, so the arena answers it as it always has.
+ */
+export class GameFailedError extends AgoraError {
+  constructor(message: string) {
+    super('bad_request', message);
+  }
+}
+
+/**
  * Plays jobs on game threads (game-threads.ts: each job's budgetsMs honoured), at most one game per
  * thread at a time, and resolves with the results in job order. A failing game rejects the whole
  * run with the game's index and error. The threads live for this run only.
@@ -36,8 +47,7 @@ export async function playOnWorkers(jobs: readonly GameJob[], options: PoolOptio
       try {
         result = await pool.play(job);
       } catch (err) {
-        throw new AgoraError(
-          'bad_request',
+        throw new GameFailedError(
           `game ${job.index} (${job.seats.join(' vs ')}) failed: ${err instanceof Error ? err.message : String(err)}`,
         );
       }

@@ -4,9 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
-/** Runs the real `agora` bin (cli/agora.js) as a person would, with optional typed input. */
-function agora(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['cli/agora.js', ...args], { input, encoding: 'utf8', timeout: 60_000 });
+/**
+ * Runs the real `agora` bin (cli/agora.js) as a person would, with optional typed input and extra
+ * environment variables. Its stdout and stderr are pipes, not a terminal, as in a script or CI job.
+ */
+function agora(args: string[], input = '', env: Record<string, string> = {}) {
+  const run = spawnSync(process.execPath, ['cli/agora.js', ...args], {
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ...env },
+  });
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
 
@@ -66,7 +74,82 @@ describe('agora CLI', () => {
     expect(count.code).toBe(2);
     expect(count.err).toMatch(/players must be exactly 2/);
     const spec = agora(['simulate', 'tictactoe', '--agents', 'random,wizard']);
+    expect(spec.code).toBe(2);
     expect(spec.err).toMatch(/unknown agent kind 'wizard'; known kinds: random, greedy, mcts, neural/);
+  });
+
+  test("commander's usage errors exit 2 too: a bad value, a missing required option, an unknown option", () => {
+    const games = agora(['simulate', 'tictactoe', '--games', 'many']);
+    expect(games.code).toBe(2);
+    expect(games.err).toMatch(/'many' is not a positive integer/);
+    const missing = agora(['tournament', 'tictactoe']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/required option '-a, --agents <specs>' not specified/);
+    const unknown = agora(['games', '--colour']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/unknown option '--colour'/);
+    expect(agora(['games', '--help']).code).toBe(0);
+  });
+
+  test('a failure exits 1: a --json file that cannot be written, checked before any game is played', () => {
+    const run = agora(['tournament', 'tictactoe', '-a', 'random,greedy', '-n', '2', '--json', '/nonexistent/t.json']);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/--json \/nonexistent\/t.json: cannot write to the folder \/nonexistent/);
+    expect(run.out).toBe('');
+  });
+
+  test('without a terminal, a tournament prints plain progress lines on stderr before its table on stdout', () => {
+    const args = ['tournament', 'tictactoe', '-a', 'random,greedy', '-n', '6', '-t', '1'];
+    const run = agora(args, '', { AGORA_PROGRESS_INTERVAL_MS: '0' });
+    expect(run.code).toBe(0);
+    expect(run.err).toMatch(/^tournament: 1\/6 games, [\d.]+ games\/s, ETA /m);
+    expect(run.err).toMatch(/^tournament: 6\/6 games after \d+ s$/m);
+    expect(run.out).toMatch(/^tictactoe, 2 players, round-robin, 6 games/);
+    expect(run.out).not.toMatch(/games\/s/);
+    // --quiet: the same results, no progress.
+    const quiet = agora([...args, '--quiet'], '', { AGORA_PROGRESS_INTERVAL_MS: '0' });
+    expect(quiet.code).toBe(0);
+    expect(quiet.err).toBe('');
+    expect(quiet.out).toBe(run.out);
+  });
+
+  test('--json - puts one JSON document on stdout instead of the tables; --json <file> keeps the tables', () => {
+    const run = agora(['tournament', 'tictactoe', '-a', 'random,greedy', '-n', '4', '-t', '1', '--json', '-']);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.out);
+    expect(report.standings.map((s: { agent: string }) => s.agent).sort()).toEqual(['greedy', 'random']);
+    expect(report.results).toHaveLength(4);
+    const games = JSON.parse(agora(['games', '--json', '-']).out);
+    expect(games.find((g: { name: string }) => g.name === 'tictactoe')).toMatchObject({ players: [2], actionSize: 9 });
+  });
+
+  test('--others seats the listed agents first and the default everywhere else', () => {
+    const run = agora(['simulate', 'promotion', '-n', '4', '--agents', 'greedy', '--others', 'random', '--json', '-']);
+    expect(run.code).toBe(0);
+    const saved = JSON.parse(run.out);
+    // The lineup is greedy then three randoms; the seats rotate each game, so greedy plays all four.
+    expect(saved.games[0].seats).toEqual(['greedy', 'random#1', 'random#2', 'random#3']);
+    expect(saved.games[1].seats).toEqual(['random#1', 'random#2', 'random#3', 'greedy']);
+    expect(saved.tallies.map((t: { agent: string; games: number }) => [t.agent, t.games])).toEqual([
+      ['greedy', 4],
+      ['random#1', 4],
+      ['random#2', 4],
+      ['random#3', 4],
+    ]);
+    const play = agora(['play', 'tictactoe', '--seats', 'greedy', '--others', 'random', '--seed', '3', '--json', '-']);
+    expect(play.code).toBe(0);
+    expect(JSON.parse(play.out).seats).toEqual(['greedy', 'random']);
+  });
+
+  test('--others is refused when the list already fills every seat, or names more than one agent', () => {
+    const full = agora(['simulate', 'tictactoe', '--agents', 'random,greedy', '--others', 'random']);
+    expect(full.code).toBe(2);
+    expect(full.err).toMatch(
+      /--agents already names 2 agents for 2 seats; .* list fewer than 2 agents or drop --others/,
+    );
+    const two = agora(['play', 'promotion', '--seats', 'greedy', '--others', 'random,greedy']);
+    expect(two.code).toBe(2);
+    expect(two.err).toMatch(/--others takes one agent spec, the one for every seat --seats leaves out/);
   });
 
   test('train: a short az run writes the model, meta, metrics and curves, and prints its evaluation tables', () => {
@@ -147,7 +230,7 @@ describe('agora CLI', () => {
     expect(algo.code).toBe(2);
     expect(algo.err).toMatch(/--algo must be az or ppo; got 'dqn'/);
     const mix = agora(['train', 'tictactoe', '--minutes', '1', '--mix', '2', '--out', join(dir, 'b')]);
-    expect(mix.code).not.toBe(0);
+    expect(mix.code).toBe(2);
     expect(mix.err).toMatch(/'2' is not a number from 0 to 1/);
     const ppoMix = agora([
       'train',
@@ -339,7 +422,8 @@ describe('agora tune-search', () => {
       '-t',
       '1',
     ]);
-    expect(run.err).toBe('');
+    // Nothing on stderr but progress: without a terminal, each table's last progress line.
+    expect(run.err).toMatch(/^evaluate policy: 8\/8 games after \d+ s\nevaluate iterations: 8\/8 games after \d+ s\n$/);
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/^policy: the policy alone against random and greedy$/m);
     expect(run.out).toMatch(/^iterations: az at 4 iterations against MCTS at 16$/m);

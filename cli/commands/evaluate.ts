@@ -6,13 +6,14 @@
  * - iterations: `az:…,iterations=N` against `mcts:iterations=4N`.
  * A goal is met when the model's Bradley-Terry interval lies wholly above every other agent's.
  */
-import { writeFileSync } from 'node:fs';
 import { readMeta } from '../../agents/index.js';
 import { AgoraError, getGame } from '../../envs/index.js';
 import { runTournament, type TournamentReport } from '../../play/index.js';
+import { Output, type OutputOptions } from '../output.js';
+import { startProgress } from '../progress.js';
 import { formatTable } from '../table.js';
 
-export interface EvaluateCliOptions {
+export interface EvaluateCliOptions extends OutputOptions {
   games: number;
   ms: number;
   iterations: number;
@@ -20,7 +21,6 @@ export interface EvaluateCliOptions {
   threads?: number;
   /** Comma-separated table names (default: all three). */
   tables?: string;
-  json?: string;
 }
 
 const TABLES = ['policy', 'time', 'iterations'] as const;
@@ -76,12 +76,17 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
     if (!(TABLES as readonly string[]).includes(t))
       throw new AgoraError('bad_request', `--tables: '${t}' is not a table; the tables are ${TABLES.join(', ')}`);
   }
+  const output = new Output(opts);
   const out: Record<string, unknown>[] = [];
-  process.stdout.write(
-    `${model}: ${def.title}, ${meta.players} players, ${opts.games} games a table, node ${process.version}\n`,
-  );
+  output.text(`${model}: ${def.title}, ${meta.players} players, ${opts.games} games a table, node ${process.version}`);
   for (const plan of plans(model, opts, meta.policy?.temperature).filter((p) => wanted.includes(p.name))) {
     const seed = `${opts.seed}:${plan.name}`;
+    const progress = startProgress({
+      label: `evaluate ${plan.name}`,
+      total: opts.games,
+      unit: 'games',
+      quiet: opts.quiet,
+    });
     const report = await runTournament({
       game: def.name,
       agents: plan.agents,
@@ -89,7 +94,8 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
       players: meta.players,
       seed,
       threads: opts.threads,
-    });
+      onResult: () => progress.increment(),
+    }).finally(() => progress.stop());
     const rows = report.standings.map((s) => [
       s.agent,
       String(s.games),
@@ -102,15 +108,12 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
     const command =
       `npx agora tournament ${def.name} -a '${plan.agents.join(',')}' -n ${opts.games} ` +
       `-p ${meta.players} --seed '${seed}'${opts.threads ? ` -t ${opts.threads}` : ''}`;
-    process.stdout.write(
+    output.text(
       `\n${plan.name}: ${plan.title}\n` +
         `${formatTable(['agent', 'seats', 'win share', 'avg return', 'BT', 'BT 95% CI'], rows)}\n` +
         `${text}\nreproduce: ${command}\n`,
     );
     out.push({ table: plan.name, title: plan.title, met, command, standings: report.standings });
   }
-  if (opts.json) {
-    writeFileSync(opts.json, JSON.stringify({ model, game: def.name, games: opts.games, tables: out }, null, 2));
-    process.stdout.write(`wrote ${opts.json}\n`);
-  }
+  output.json({ model, game: def.name, games: opts.games, tables: out });
 }

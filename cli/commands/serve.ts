@@ -4,6 +4,8 @@ export interface ServeCliOptions {
   socket?: string;
   /** Microseconds to poll stdin for the next request before sleeping; 0 never polls. */
   spin?: number;
+  /** No notes on stderr (listening, warnings about bad frames): errors end the command as ever. */
+  quiet?: boolean;
 }
 
 /**
@@ -11,7 +13,9 @@ export interface ServeCliOptions {
  * --socket. Stdout carries only frames; notes go to stderr.
  */
 export async function serveCommand(opts: ServeCliOptions): Promise<void> {
-  const warn = (message: string) => process.stderr.write(`agora serve: ${message}\n`);
+  const warn = (message: string) => {
+    if (!opts.quiet) process.stderr.write(`agora serve: ${message}\n`);
+  };
   if (opts.socket) {
     const server = await serveSocket(opts.socket, warn);
     warn(`listening on ${opts.socket}`);

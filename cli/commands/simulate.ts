@@ -1,15 +1,16 @@
-import { writeFileSync } from 'node:fs';
-import cliProgress from 'cli-progress';
-import { makeAgent, playMatch, splitAgentList, type MatchResult } from '../../agents/index.js';
+import { fillSeats, makeAgent, playMatch, splitAgentList, type MatchResult } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, getGame } from '../../envs/index.js';
+import { Output, type OutputOptions } from '../output.js';
+import { startProgress } from '../progress.js';
 import { formatTable } from '../table.js';
 
-export interface SimulateOptions {
+export interface SimulateOptions extends OutputOptions {
   games: number;
   agents: string;
+  /** The agent for every seat --agents leaves out. */
+  others?: string;
   players?: number;
   seed: string;
-  json?: string;
 }
 
 interface AgentTally {
@@ -31,52 +32,61 @@ async function simulate(
 ): Promise<{ results: MatchResult[]; tallies: AgentTally[] }> {
   const game = getGame(name);
   const specs = splitAgentList(opts.agents);
-  const players = opts.players ?? (specs.length > 1 ? specs.length : game.defaultPlayers);
+  // With --others the list names the first seats only, so it does not set the player count.
+  const players = opts.players ?? (specs.length > 1 && opts.others === undefined ? specs.length : game.defaultPlayers);
   assertPlayerCount(game, players);
-  if (specs.length !== 1 && specs.length !== players) {
+  let lineup: string[];
+  if (opts.others !== undefined) {
+    lineup = fillSeats(specs, opts.others, players, { list: '--agents', others: '--others' });
+  } else if (specs.length === 1) {
+    lineup = Array.from({ length: players }, () => specs[0]);
+  } else if (specs.length === players) {
+    lineup = specs;
+  } else {
     throw new AgoraError(
       'bad_request',
-      `--agents names ${specs.length} agents; give one per seat (${players}) or one for all`,
+      `--agents names ${specs.length} agents; give one per seat (${players}), one for all, ` +
+        `or the first seats and --others <spec> for the rest`,
     );
   }
-  const lineup = specs.length === 1 ? Array.from({ length: players }, () => specs[0]) : specs;
+  const oneForAll = specs.length === 1 && opts.others === undefined;
   // Labels tell apart two copies of the same spec.
   const labels = lineup.map((spec, i) =>
-    lineup.indexOf(spec) !== lineup.lastIndexOf(spec) && specs.length > 1 ? `${spec}#${i}` : spec,
+    lineup.indexOf(spec) !== lineup.lastIndexOf(spec) && !oneForAll ? `${spec}#${i}` : spec,
   );
   const agents = lineup.map((spec) => makeAgent(spec, game));
   const tallies = new Map<string, AgentTally>();
   for (const label of new Set(labels))
     tallies.set(label, { agent: label, games: 0, wins: 0, returnSum: 0, scoreSum: 0 });
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: ' {bar} {value}/{total} games' },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(opts.games, 0);
+  const progress = startProgress({ label: 'simulate', total: opts.games, unit: 'games', quiet: opts.quiet });
   const results: MatchResult[] = [];
-  for (let g = 0; g < opts.games; g++) {
-    const order = lineup.map((_, seat) => (seat + g) % players); // agent index sitting at each seat
-    const result = await playMatch(
-      game,
-      order.map((i) => agents[i]),
-      { seed: `${opts.seed}:${g}` },
-    );
-    result.seats = order.map((i) => labels[i]);
-    order.forEach((i, seat) => {
-      const t = tallies.get(labels[i])!;
-      t.games++;
-      if (result.ranking[seat] === 0) t.wins++;
-      t.returnSum += result.returns[seat];
-      t.scoreSum += result.scores[seat];
-    });
-    results.push(result);
-    bar.increment();
+  try {
+    for (let g = 0; g < opts.games; g++) {
+      const order = lineup.map((_, seat) => (seat + g) % players); // agent index sitting at each seat
+      const result = await playMatch(
+        game,
+        order.map((i) => agents[i]),
+        { seed: `${opts.seed}:${g}` },
+      );
+      result.seats = order.map((i) => labels[i]);
+      order.forEach((i, seat) => {
+        const t = tallies.get(labels[i])!;
+        t.games++;
+        if (result.ranking[seat] === 0) t.wins++;
+        t.returnSum += result.returns[seat];
+        t.scoreSum += result.scores[seat];
+      });
+      results.push(result);
+      progress.increment();
+    }
+  } finally {
+    progress.stop();
   }
-  bar.stop();
   return { results, tallies: [...tallies.values()] };
 }
 
 export async function simulateCommand(name: string, opts: SimulateOptions): Promise<void> {
+  const output = new Output(opts);
   const { results, tallies } = await simulate(name, opts);
   const rows = tallies.map((t) => [
     t.agent,
@@ -88,14 +98,11 @@ export async function simulateCommand(name: string, opts: SimulateOptions): Prom
   ]);
   const lengths = results.map((r) => r.actions.length);
   const truncated = results.filter((r) => r.truncated).length;
-  process.stdout.write(`${formatTable(['agent', 'seats', 'wins', 'win share', 'avg return', 'avg score'], rows)}\n`);
-  process.stdout.write(
+  output.text(formatTable(['agent', 'seats', 'wins', 'win share', 'avg return', 'avg score'], rows));
+  output.text(
     `${results.length} games of ${name}; ` +
       `average length ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)} decisions ` +
       `(min ${Math.min(...lengths)}, max ${Math.max(...lengths)}); ended by the turn cap: ${truncated}\n`,
   );
-  if (opts.json) {
-    writeFileSync(opts.json, JSON.stringify({ game: name, options: opts, tallies, games: results }, null, 2));
-    process.stdout.write(`wrote ${opts.json}\n`);
-  }
+  output.json({ game: name, options: opts, tallies, games: results });
 }

@@ -1,9 +1,10 @@
-import cliProgress from 'cli-progress';
 import { AgoraError, getGame } from '../../envs/index.js';
 import type { AzConfig, MatchupFigures, PpoConfig, TrainingEvent } from '../../training/index.js';
+import { Output, type OutputOptions } from '../output.js';
+import { startProgress } from '../progress.js';
 import { formatTable } from '../table.js';
 
-export interface TrainCliOptions {
+export interface TrainCliOptions extends OutputOptions {
   algo: string;
   minutes: number;
   out: string;
@@ -50,41 +51,43 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
   if (!(opts.minutes > 0))
     throw new AgoraError('bad_request', `--minutes must be a positive number; got '${opts.minutes}'`);
   const players = opts.players ?? def.defaultPlayers;
+  const output = new Output(opts);
   // TensorFlow.js loads only for training (a second or two).
   const training = await import('../../training/index.js');
   const backend = await training.initBackend({ announce: false });
-  process.stderr.write(
+  output.note(
     `agora train ${def.name}: ${opts.algo}, ${players} players, ${opts.minutes} min, ` +
-      `backend ${backend}, out ${opts.out}\n`,
+      `backend ${backend}, out ${opts.out}`,
   );
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: process.stderr,
-      format: ' {bar} {percentage}% of time | gen {generation} {phase} {detail}',
-      hideCursor: false,
-    },
-    cliProgress.Presets.shades_classic,
-  );
+  // Training runs for a time budget: progress is time elapsed, with the generation and its phase.
   const totalSeconds = Math.round(opts.minutes * 60);
+  const progress = startProgress({ label: 'train', total: totalSeconds, unit: 'seconds', quiet: opts.quiet });
   const began = Date.now();
-  bar.start(totalSeconds, 0, { generation: 0, phase: 'starting', detail: '' });
-  const tick = setInterval(() => bar.update(Math.min(totalSeconds, Math.round((Date.now() - began) / 1000))), 1000);
+  const elapsed = () => Math.min(totalSeconds, Math.round((Date.now() - began) / 1000));
+  const tick = setInterval(() => progress.update(elapsed()), 1000);
+  let generation = 0;
+  let phase = 'starting';
+  const show = (detail: string) => progress.detail(`generation ${generation} ${phase}${detail ? ` ${detail}` : ''}`);
+  show('');
   let lastRow: Record<string, unknown> | undefined;
   const onEvent = (e: TrainingEvent) => {
-    if (e.kind === 'phase') bar.update({ generation: e.generation, phase: e.phase, detail: '' });
-    else if (e.kind === 'game') bar.update({ detail: `${e.done}/${e.total} games` });
+    if (e.kind === 'phase') {
+      generation = e.generation;
+      phase = e.phase;
+      show('');
+    } else if (e.kind === 'game') show(`${e.done}/${e.total} games`);
     else {
       lastRow = e.row;
       const r = e.row as { policyLoss: number; valueLoss: number };
-      bar.update({ detail: `loss ${r.policyLoss.toFixed(3)}+${r.valueLoss.toFixed(3)}` });
+      show(`loss ${r.policyLoss.toFixed(3)}+${r.valueLoss.toFixed(3)}`);
     }
   };
   try {
     const redisUrl = process.env.REDIS_URL;
     if (redisUrl)
-      process.stderr.write(
+      output.note(
         'REDIS_URL is set: self-play and evaluation games go to the job queue; ' +
-          'start `agora worker` processes to play them\n',
+          'start `agora worker` processes to play them',
       );
     const run = {
       out: opts.out,
@@ -100,24 +103,26 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
       opts.algo === 'az'
         ? await training.trainExpertIteration(overrideAz(training.defaultAzConfig(def, players, opts.seed), opts), run)
         : await training.trainPpo(overridePpo(training.defaultPpoConfig(def, players, opts.seed), opts), run);
-    bar.update(totalSeconds);
-    bar.stop();
-    process.stdout.write(
+    clearInterval(tick);
+    progress.update(elapsed());
+    progress.stop();
+    output.text(
       `${summary.out}: ${summary.generations} generations, ` +
         `${summary.steps} ${opts.algo === 'az' ? 'gradient steps' : 'learner steps'}, ${summary.gamesPlayed} games, ` +
         `${(summary.elapsedMs / 60_000).toFixed(1)} min in all\n`,
     );
     if (summary.lastEval) {
       const what = opts.algo === 'az' ? 'search guided by the network (az:)' : 'the policy (neural:)';
-      process.stdout.write(`${what}:\n${evaluationTable(summary.lastEval)}\n`);
+      output.text(`${what}:\n${evaluationTable(summary.lastEval)}`);
     }
     if (summary.lastPolicyEval) {
-      process.stdout.write(`the policy alone (neural:):\n${evaluationTable(summary.lastPolicyEval)}\n`);
+      output.text(`the policy alone (neural:):\n${evaluationTable(summary.lastPolicyEval)}`);
     }
-    if (lastRow) process.stdout.write(`metrics: ${opts.out}/metrics.jsonl, curves: ${opts.out}/curves.svg\n`);
+    if (lastRow) output.text(`metrics: ${opts.out}/metrics.jsonl, curves: ${opts.out}/curves.svg`);
+    output.json({ game: def.name, algo: opts.algo, players, ...summary, lastMetrics: lastRow ?? null });
   } finally {
     clearInterval(tick);
-    bar.stop();
+    progress.stop();
   }
 }
 

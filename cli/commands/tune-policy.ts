@@ -1,8 +1,9 @@
 import { getGame } from '../../envs/index.js';
 import { readMeta } from '../../agents/index.js';
+import { Output, type OutputOptions } from '../output.js';
 import { parseValueList, runTuning } from './tuning.js';
 
-export interface TunePolicyCliOptions {
+export interface TunePolicyCliOptions extends OutputOptions {
   temperature: string;
   games: number;
   seed: string;
@@ -25,6 +26,7 @@ export async function tunePolicyCommand(dir: string, opts: TunePolicyCliOptions)
   const values = parseValueList('--temperature', opts.temperature);
   const meta = readMeta(dir);
   const game = getGame(meta.game);
+  const output = new Output(opts);
   const result = await runTuning({
     game: game.name,
     players: meta.players,
@@ -33,11 +35,20 @@ export async function tunePolicyCommand(dir: string, opts: TunePolicyCliOptions)
     games: opts.games,
     seed: opts.seed,
     threads: opts.threads,
+    label: 'tune-policy',
+    output,
   });
   const best = values[result.best];
-  process.stdout.write(`best: temperature=${best} (${result.verdict})\n`);
+  output.text(`best: temperature=${best} (${result.verdict})\n`);
   if (opts.dryRun) {
-    process.stdout.write(`--dry-run: ${dir}/meta.json left unchanged\n`);
+    output.text(`--dry-run: ${dir}/meta.json left unchanged`);
+    output.json({
+      model: dir,
+      temperature: best,
+      verdict: result.verdict,
+      standings: result.standings,
+      wroteMeta: false,
+    });
     return;
   }
   // TensorFlow.js loads with training's code: only for the write.
@@ -53,8 +64,9 @@ export async function tunePolicyCommand(dir: string, opts: TunePolicyCliOptions)
       standings: result.standings,
     },
   });
-  process.stdout.write(
+  output.text(
     `wrote policy.temperature = ${best} to ${dir}/meta.json: ` +
       `neural:${dir} now plays at it unless its spec sets temperature\n`,
   );
+  output.json({ model: dir, temperature: best, verdict: result.verdict, standings: result.standings, wroteMeta: true });
 }

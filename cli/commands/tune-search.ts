@@ -1,8 +1,9 @@
 import { AgoraError, getGame } from '../../envs/index.js';
 import { readMeta } from '../../agents/index.js';
+import { Output, type OutputOptions } from '../output.js';
 import { parseValueList, runTuning } from './tuning.js';
 
-export interface TuneSearchCliOptions {
+export interface TuneSearchCliOptions extends OutputOptions {
   c: string;
   iterations: number;
   games: number;
@@ -26,6 +27,7 @@ export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions)
   const specs = values.map((c) => `az:${dir},iterations=${opts.iterations},c=${c}`);
   if (specs.includes(opponent))
     throw new AgoraError('bad_request', `--opponent ${opponent} is one of the searches being tuned`);
+  const output = new Output(opts);
   const result = await runTuning({
     game: game.name,
     players: meta.players,
@@ -34,11 +36,14 @@ export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions)
     games: opts.games,
     seed: opts.seed,
     threads: opts.threads,
+    label: 'tune-search',
+    output,
   });
   const best = values[result.best];
-  process.stdout.write(`best: c=${best} (${result.verdict})\n`);
+  output.text(`best: c=${best} (${result.verdict})\n`);
   if (opts.dryRun) {
-    process.stdout.write(`--dry-run: ${dir}/meta.json left unchanged\n`);
+    output.text(`--dry-run: ${dir}/meta.json left unchanged`);
+    output.json({ model: dir, c: best, verdict: result.verdict, standings: result.standings, wroteMeta: false });
     return;
   }
   // TensorFlow.js loads with training's code: only for the write.
@@ -56,7 +61,6 @@ export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions)
       standings: result.standings,
     },
   });
-  process.stdout.write(
-    `wrote search.c = ${best} to ${dir}/meta.json: az:${dir} now searches with it unless its spec sets c\n`,
-  );
+  output.text(`wrote search.c = ${best} to ${dir}/meta.json: az:${dir} now searches with it unless its spec sets c\n`);
+  output.json({ model: dir, c: best, verdict: result.verdict, standings: result.standings, wroteMeta: true });
 }

@@ -3,9 +3,10 @@
  * round-robin tournament between the candidates and the agents they must beat, its table, and the
  * candidate with the best Bradley-Terry rating, with the standings to record in meta.json.
  */
-import cliProgress from 'cli-progress';
 import { AgoraError } from '../../envs/index.js';
 import { runTournament, type TournamentReport } from '../../play/index.js';
+import type { Output } from '../output.js';
+import { startProgress } from '../progress.js';
 import { formatTable } from '../table.js';
 
 /** '0.5,1,1.5' -> [0.5, 1, 1.5]: distinct numbers in [0, 100], at least two. */
@@ -35,6 +36,9 @@ export interface TuningRun {
   games: number;
   seed: string;
   threads?: number;
+  /** The command's name, first on its progress lines. */
+  label: string;
+  output: Output;
 }
 
 export interface TuningResult {
@@ -47,14 +51,10 @@ export interface TuningResult {
   verdict: string;
 }
 
-/** Plays the tournament with a progress bar on stderr and prints its table and the best candidate. */
+/** Plays the tournament with progress on stderr and prints its table and the best candidate. */
 export async function runTuning(run: TuningRun): Promise<TuningResult> {
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: ' {bar} {value}/{total} games | {eta_formatted} left' },
-    cliProgress.Presets.shades_classic,
-  );
+  const progress = startProgress({ label: run.label, total: run.games, unit: 'games', quiet: run.output.quiet });
   const agents = [...run.candidates, ...run.references];
-  bar.start(run.games, 0);
   const report = await runTournament({
     game: run.game,
     agents,
@@ -62,8 +62,8 @@ export async function runTuning(run: TuningRun): Promise<TuningResult> {
     players: run.players,
     seed: run.seed,
     threads: run.threads,
-    onResult: () => bar.increment(),
-  }).finally(() => bar.stop());
+    onResult: () => progress.increment(),
+  }).finally(() => progress.stop());
   const standing = (spec: string) => report.standings.find((s) => s.agent === spec)!;
   const standings = agents.map((agent) => {
     const s = standing(agent);
@@ -79,10 +79,8 @@ export async function runTuning(run: TuningRun): Promise<TuningResult> {
       `[${s.btLow.toFixed(0)}, ${s.btHigh.toFixed(0)}]`,
     ];
   });
-  process.stdout.write(
-    `${run.game}, ${report.players} players, ${report.balance.games} games, seed '${report.seed}'\n`,
-  );
-  process.stdout.write(`${formatTable(['agent', 'win share', 'avg return', 'BT', 'BT 95% CI'], rows)}\n`);
+  run.output.text(`${run.game}, ${report.players} players, ${report.balance.games} games, seed '${report.seed}'`);
+  run.output.text(formatTable(['agent', 'win share', 'avg return', 'BT', 'BT 95% CI'], rows));
   let best = 0;
   run.candidates.forEach((spec, i) => {
     if (standing(spec).bt > standing(run.candidates[best]).bt) best = i;
