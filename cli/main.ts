@@ -217,13 +217,15 @@ withOutputOptions(
   program
     .command('tune-search <dir>')
     .description(
-      "measure a model's az search at several PUCT constants against an opponent, " +
-        "and save the best as the model's default c",
+      "measure a model's az search at several PUCT constants (or leaf mixes) against an opponent, " +
+        "and save the best as the model's default",
     )
-    .requiredOption('--c <values>', 'the PUCT constants to compare, comma-separated, e.g. 0.5,1,1.5')
+    .option('--c <values>', 'the PUCT constants to compare, comma-separated, e.g. 0.5,1,1.5')
+    .option('--mix <values>', 'or the leaf mixes to compare (rollout share of leaf values), e.g. 0,0.5,1')
     .option('--iterations <n>', 'search iterations per decision, for az and the default opponent', positiveInt, 64)
+    .option('--ms <ms>', 'or thinking time per decision (ms) instead of iterations, for both', positiveInt)
     .option('-n, --games <n>', 'number of games', positiveInt, 200)
-    .option('--opponent <spec>', 'the reference agent (default: mcts at the same iterations)')
+    .option('--opponent <spec>', 'the reference agent (default: mcts at the same iterations or time)')
     .option('--seed <seed>', 'seed of the run', 'tune-search')
     .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
     .option('--dry-run', 'print the table without writing meta.json'),

@@ -364,7 +364,41 @@ describe('agora tune-search', () => {
     expect(twice.err).toContain("--c lists a value twice: '1,1'");
     const missing = agora(['tune-search', join(dir, 'nothing'), '--c', '1,2']);
     expect(missing.err).toMatch(/meta\.json is missing/);
+    for (const args of [[], ['--c', '1,2', '--mix', '0,1']]) {
+      const both = agora(['tune-search', dir, ...args]);
+      expect(both.code).toBe(2);
+      expect(both.err).toContain('give either --c or --mix: the values of one search setting to compare');
+    }
+    expect(agora(['tune-search', dir, '--mix', '0,2']).err).toContain("--mix values are shares from 0 to 1; got '0,2'");
     expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
+  });
+
+  test('tune-search --mix at equal time: az at each mix against mcts with the same ms, the best mix saved', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
+    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const run = agora([
+      'tune-search',
+      dir,
+      '--mix',
+      '0,1',
+      '--ms',
+      '5',
+      '-n',
+      '8',
+      '--seed',
+      'm',
+      '-t',
+      '1',
+      '--quiet',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(new RegExp(`^az:${dir},ms=5,mix=0\\s`, 'm'));
+    expect(run.out).toMatch(/^mcts:ms=5\s/m);
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+    expect([0, 1]).toContain(meta.search.mix);
+    expect(meta.search.c).toBe(1.5); // tic-tac-toe's model had no tuned c: the default is kept
+    expect(meta.search.chosenBy).toMatchObject({ setting: 'mix', ms: 5, games: 8, opponent: 'mcts:ms=5' });
+    expect(run.out).toContain(`wrote search.mix = ${meta.search.mix} to ${dir}/meta.json`);
   });
 
   test('tune-policy plays the policy at each temperature against random and greedy and saves the best', () => {

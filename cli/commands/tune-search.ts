@@ -4,8 +4,10 @@ import { Output, type OutputOptions } from '../output.js';
 import { parseValueList, runTuning } from './tuning.js';
 
 export interface TuneSearchCliOptions extends OutputOptions {
-  c: string;
+  c?: string;
+  mix?: string;
   iterations: number;
+  ms?: number;
   games: number;
   opponent?: string;
   seed: string;
@@ -13,18 +15,28 @@ export interface TuneSearchCliOptions extends OutputOptions {
   dryRun?: boolean;
 }
 
+/** The az search's default c when meta.json has none (agents/make-agent.ts). */
+const DEFAULT_C = 1.5;
+
 /**
- * `agora tune-search <dir> --c 0.5,1,1.5`: a round-robin tournament between the model's az search
- * at each PUCT constant and an opponent (mcts at the same iteration count by default), and the c
+ * `agora tune-search <dir> --c 0.5,1,1.5` (or `--mix 0,0.5,1`): a round-robin tournament between
+ * the model's az search at each PUCT constant (or leaf mix) and an opponent (mcts at the same
+ * budget by default: `--iterations N`, or `--ms T` of thinking time per decision), and the value
  * with the best Bradley-Terry rating written to meta.json as the model's default, with the figures
  * that chose it. Nothing is written if any game fails, or with --dry-run.
  */
 export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions): Promise<void> {
-  const values = parseValueList('--c', opts.c);
+  if ((opts.c === undefined) === (opts.mix === undefined))
+    throw new AgoraError('bad_request', 'give either --c or --mix: the values of one search setting to compare');
+  const setting = opts.c !== undefined ? 'c' : 'mix';
+  const values = parseValueList(`--${setting}`, (opts.c ?? opts.mix)!);
+  if (setting === 'mix' && values.some((v) => v > 1))
+    throw new AgoraError('bad_request', `--mix values are shares from 0 to 1; got '${opts.mix}'`);
   const meta = readMeta(dir);
   const game = getGame(meta.game);
-  const opponent = opts.opponent ?? `mcts:iterations=${opts.iterations}`;
-  const specs = values.map((c) => `az:${dir},iterations=${opts.iterations},c=${c}`);
+  const budget = opts.ms !== undefined ? `ms=${opts.ms}` : `iterations=${opts.iterations}`;
+  const opponent = opts.opponent ?? `mcts:${budget}`;
+  const specs = values.map((v) => `az:${dir},${budget},${setting}=${v}`);
   if (specs.includes(opponent))
     throw new AgoraError('bad_request', `--opponent ${opponent} is one of the searches being tuned`);
   const output = new Output(opts);
@@ -40,27 +52,39 @@ export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions)
     output,
   });
   const best = values[result.best];
-  output.text(`best: c=${best} (${result.verdict})\n`);
+  output.text(`best: ${setting}=${best} (${result.verdict})\n`);
   if (opts.dryRun) {
     output.text(`--dry-run: ${dir}/meta.json left unchanged`);
-    output.json({ model: dir, c: best, verdict: result.verdict, standings: result.standings, wroteMeta: false });
+    output.json({
+      model: dir,
+      [setting]: best,
+      verdict: result.verdict,
+      standings: result.standings,
+      wroteMeta: false,
+    });
     return;
   }
+  const c = setting === 'c' ? best : (meta.search?.c ?? DEFAULT_C);
+  const mix = setting === 'mix' ? best : meta.search?.mix;
   // TensorFlow.js loads with training's code: only for the write.
   const { writeSearchDefaults } = await import('../../training/index.js');
   writeSearchDefaults(dir, {
-    c: best,
-    ...(meta.search?.mix !== undefined ? { mix: meta.search.mix } : {}),
+    c,
+    ...(mix !== undefined ? { mix } : {}),
     chosenBy: {
       command: 'agora tune-search',
       date: new Date().toISOString(),
-      iterations: opts.iterations,
+      setting,
+      ...(opts.ms !== undefined ? { ms: opts.ms } : { iterations: opts.iterations }),
       games: result.report.balance.games,
       seed: result.report.seed,
       opponent,
       standings: result.standings,
     },
   });
-  output.text(`wrote search.c = ${best} to ${dir}/meta.json: az:${dir} now searches with it unless its spec sets c\n`);
-  output.json({ model: dir, c: best, verdict: result.verdict, standings: result.standings, wroteMeta: true });
+  output.text(
+    `wrote search.${setting} = ${best} to ${dir}/meta.json: ` +
+      `az:${dir} now searches with it unless its spec sets ${setting}\n`,
+  );
+  output.json({ model: dir, [setting]: best, verdict: result.verdict, standings: result.standings, wroteMeta: true });
 }
