@@ -20,27 +20,45 @@ export interface BradleyTerryRating {
 const PRIOR_GAMES = 1;
 
 /**
- * Maximum-likelihood Bradley-Terry strengths from pairwise results (ties count half), by Hunter's
- * MM iteration (2004), returned on the Elo scale with mean 0.
+ * Every game's pairwise results as [i, j, score, i, j, score, ...] over agent indices: worked out
+ * once, so a bootstrap's hundred resamples only add up numbers (no string keys, no allocations).
  */
-export function fitBradleyTerry(agents: readonly string[], games: readonly GameRecord[]): Record<string, number> {
-  const n = agents.length;
-  const index = new Map(agents.map((a, i) => [a, i]));
+function encodeGames(index: Map<string, number>, games: readonly GameRecord[]): Float64Array[] {
+  return games.map((g) => {
+    const pairs = pairResults(g.seats, g.ranking);
+    const out = new Float64Array(3 * pairs.length);
+    pairs.forEach(({ a, b, score }, k) => {
+      out[3 * k] = index.get(a)!;
+      out[3 * k + 1] = index.get(b)!;
+      out[3 * k + 2] = score;
+    });
+    return out;
+  });
+}
+
+/**
+ * Maximum-likelihood strengths (geometric mean 1) from encoded games, by Hunter's MM iteration
+ * (2004). `pick(k)` is the k-th of `count` games (a resample picks with replacement).
+ */
+function solve(n: number, count: number, pick: (k: number) => Float64Array): Float64Array {
   const wins = new Float64Array(n);
-  const played = Array.from({ length: n }, () => new Float64Array(n));
+  // played[i * n + j]: games between i and j, the prior's included.
+  const played = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       if (i === j) continue;
-      played[i][j] += PRIOR_GAMES;
+      played[i * n + j] += PRIOR_GAMES;
       wins[i] += PRIOR_GAMES / 2;
     }
   }
-  for (const g of games) {
-    for (const { a, b, score } of pairResults(g.seats, g.ranking)) {
-      const i = index.get(a)!;
-      const j = index.get(b)!;
-      played[i][j]++;
-      played[j][i]++;
+  for (let k = 0; k < count; k++) {
+    const g = pick(k);
+    for (let p = 0; p < g.length; p += 3) {
+      const i = g[p];
+      const j = g[p + 1];
+      const score = g[p + 2];
+      played[i * n + j]++;
+      played[j * n + i]++;
       wins[i] += score;
       wins[j] += 1 - score;
     }
@@ -50,7 +68,10 @@ export function fitBradleyTerry(agents: readonly string[], games: readonly GameR
     const next = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       let denom = 0;
-      for (let j = 0; j < n; j++) if (j !== i && played[i][j] > 0) denom += played[i][j] / (gamma[i] + gamma[j]);
+      for (let j = 0; j < n; j++) {
+        const m = played[i * n + j];
+        if (j !== i && m > 0) denom += m / (gamma[i] + gamma[j]);
+      }
       next[i] = denom > 0 ? wins[i] / denom : gamma[i];
     }
     // Normalise to geometric mean 1 so the scale does not drift.
@@ -63,7 +84,20 @@ export function fitBradleyTerry(agents: readonly string[], games: readonly GameR
     gamma = next;
     if (change < 1e-10) break;
   }
-  return Object.fromEntries(agents.map((a, i) => [a, (400 * Math.log(gamma[i])) / Math.LN10]));
+  return gamma;
+}
+
+/** Strengths on the Elo scale: 400 * log10 of the Bradley-Terry strength. */
+const eloScale = (gamma: number) => (400 * Math.log(gamma)) / Math.LN10;
+
+/**
+ * Maximum-likelihood Bradley-Terry strengths from pairwise results (ties count half), by Hunter's
+ * MM iteration (2004), returned on the Elo scale with mean 0.
+ */
+export function fitBradleyTerry(agents: readonly string[], games: readonly GameRecord[]): Record<string, number> {
+  const encoded = encodeGames(new Map(agents.map((a, i) => [a, i])), games);
+  const gamma = solve(agents.length, encoded.length, (k) => encoded[k]);
+  return Object.fromEntries(agents.map((a, i) => [a, eloScale(gamma[i])]));
 }
 
 /** The fit plus 95% intervals from `samples` bootstrap resamples of the games (seeded). */
@@ -73,17 +107,20 @@ export function bradleyTerryWithIntervals(
   rng: Rng,
   samples = 200,
 ): BradleyTerryRating[] {
-  const point = fitBradleyTerry(agents, games);
-  const draws: Record<string, number[]> = Object.fromEntries(agents.map((a) => [a, []]));
-  for (let s = 0; s < samples && games.length > 0; s++) {
-    const resample = Array.from({ length: games.length }, () => games[rng.int(games.length)]);
-    const fit = fitBradleyTerry(agents, resample);
-    for (const a of agents) draws[a].push(fit[a]);
+  const n = agents.length;
+  const encoded = encodeGames(new Map(agents.map((a, i) => [a, i])), games);
+  const point = solve(n, encoded.length, (k) => encoded[k]);
+  const draws: number[][] = agents.map(() => []);
+  const picks = new Int32Array(encoded.length);
+  for (let s = 0; s < samples && encoded.length > 0; s++) {
+    for (let k = 0; k < picks.length; k++) picks[k] = rng.int(encoded.length);
+    const fit = solve(n, picks.length, (k) => encoded[picks[k]]);
+    for (let i = 0; i < n; i++) draws[i].push(eloScale(fit[i]));
   }
-  return agents.map((agent) => {
-    const sorted = draws[agent].sort((x, y) => x - y);
+  return agents.map((agent, i) => {
+    const sorted = draws[i].sort((x, y) => x - y);
     const at = (q: number) =>
-      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : point[agent];
-    return { agent, rating: point[agent], low: at(0.025), high: at(0.975) };
+      sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : eloScale(point[i]);
+    return { agent, rating: eloScale(point[i]), low: at(0.025), high: at(0.975) };
   });
 }
