@@ -20,27 +20,37 @@ export interface BradleyTerryRating {
 const PRIOR_GAMES = 1;
 
 /**
- * Every game's pairwise results as [i, j, score, i, j, score, ...] over agent indices: worked out
- * once, so a bootstrap's hundred resamples only add up numbers (no string keys, no allocations).
+ * Every game's pairwise results as [i, j, score, i, j, score, ...] over agent indices, all games in
+ * one array (game k's are from offsets[k] to offsets[k + 1]): worked out once, so a bootstrap's
+ * hundred resamples only add up numbers, reading one block of memory.
  */
-function encodeGames(index: Map<string, number>, games: readonly GameRecord[]): Float64Array[] {
-  return games.map((g) => {
-    const pairs = pairResults(g.seats, g.ranking);
-    const out = new Float64Array(3 * pairs.length);
-    pairs.forEach(({ a, b, score }, k) => {
-      out[3 * k] = index.get(a)!;
-      out[3 * k + 1] = index.get(b)!;
-      out[3 * k + 2] = score;
-    });
-    return out;
-  });
+interface EncodedGames {
+  data: Float64Array;
+  offsets: Int32Array;
+  count: number;
+}
+
+function encodeGames(index: Map<string, number>, games: readonly GameRecord[]): EncodedGames {
+  const all = games.map((g) => pairResults(g.seats, g.ranking));
+  const offsets = new Int32Array(games.length + 1);
+  all.forEach((pairs, k) => (offsets[k + 1] = offsets[k] + 3 * pairs.length));
+  const data = new Float64Array(offsets[games.length]);
+  all.forEach((pairs, k) =>
+    pairs.forEach(({ a, b, score }, p) => {
+      const at = offsets[k] + 3 * p;
+      data[at] = index.get(a)!;
+      data[at + 1] = index.get(b)!;
+      data[at + 2] = score;
+    }),
+  );
+  return { data, offsets, count: games.length };
 }
 
 /**
  * Maximum-likelihood strengths (geometric mean 1) from encoded games, by Hunter's MM iteration
- * (2004). `pick(k)` is the k-th of `count` games (a resample picks with replacement).
+ * (2004). `pick(k)` is the index of the k-th of `count` games (a resample picks with replacement).
  */
-function solve(n: number, count: number, pick: (k: number) => Float64Array): Float64Array {
+function solve(n: number, games: EncodedGames, count: number, pick: (k: number) => number): Float64Array {
   const wins = new Float64Array(n);
   // played[i * n + j]: games between i and j, the prior's included.
   const played = new Float64Array(n * n);
@@ -51,12 +61,13 @@ function solve(n: number, count: number, pick: (k: number) => Float64Array): Flo
       wins[i] += PRIOR_GAMES / 2;
     }
   }
+  const { data, offsets } = games;
   for (let k = 0; k < count; k++) {
     const g = pick(k);
-    for (let p = 0; p < g.length; p += 3) {
-      const i = g[p];
-      const j = g[p + 1];
-      const score = g[p + 2];
+    for (let p = offsets[g]; p < offsets[g + 1]; p += 3) {
+      const i = data[p];
+      const j = data[p + 1];
+      const score = data[p + 2];
       played[i * n + j]++;
       played[j * n + i]++;
       wins[i] += score;
@@ -96,7 +107,7 @@ const eloScale = (gamma: number) => (400 * Math.log(gamma)) / Math.LN10;
  */
 export function fitBradleyTerry(agents: readonly string[], games: readonly GameRecord[]): Record<string, number> {
   const encoded = encodeGames(new Map(agents.map((a, i) => [a, i])), games);
-  const gamma = solve(agents.length, encoded.length, (k) => encoded[k]);
+  const gamma = solve(agents.length, encoded, encoded.count, (k) => k);
   return Object.fromEntries(agents.map((a, i) => [a, eloScale(gamma[i])]));
 }
 
@@ -109,12 +120,12 @@ export function bradleyTerryWithIntervals(
 ): BradleyTerryRating[] {
   const n = agents.length;
   const encoded = encodeGames(new Map(agents.map((a, i) => [a, i])), games);
-  const point = solve(n, encoded.length, (k) => encoded[k]);
+  const point = solve(n, encoded, encoded.count, (k) => k);
   const draws: number[][] = agents.map(() => []);
-  const picks = new Int32Array(encoded.length);
-  for (let s = 0; s < samples && encoded.length > 0; s++) {
-    for (let k = 0; k < picks.length; k++) picks[k] = rng.int(encoded.length);
-    const fit = solve(n, picks.length, (k) => encoded[picks[k]]);
+  const picks = new Int32Array(encoded.count);
+  for (let s = 0; s < samples && encoded.count > 0; s++) {
+    for (let k = 0; k < picks.length; k++) picks[k] = rng.int(encoded.count);
+    const fit = solve(n, encoded, picks.length, (k) => picks[k]);
     for (let i = 0; i < n; i++) draws[i].push(eloScale(fit[i]));
   }
   return agents.map((agent, i) => {
