@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WorkerCrash, WorkerPool, WorkerTimeout } from './worker-pool.js';
 
@@ -106,5 +107,25 @@ describe('WorkerPool', () => {
     await p.close();
     expect(p.liveThreads).toBe(0);
     await expect(p.request({ kind: 'echo' })).rejects.toThrow(/the test pool is closed/);
+  });
+});
+
+describe('unref pools', () => {
+  test('keep the process alive while a request waits, and let it end once idle', () => {
+    // A script whose only pending work is a request to an unref'd pool: it must get its answer.
+    const script = `
+      import { WorkerPool } from './play/worker-pool.ts';
+      const pool = new WorkerPool({ name: 'p', entry: new URL(${JSON.stringify(ENTRY.href)}), size: 1, unref: true });
+      const reply = await pool.request({ kind: 'echo', value: 'still here' });
+      console.log(reply.value);
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('still here');
+    // Exit 0 without close(): the idle thread did not hold the process (13 would mean the await never settled).
+    expect(run.status).toBe(0);
   });
 });

@@ -281,6 +281,8 @@ export class WorkerPool<Request extends WithId, Reply extends WithId> {
   private dispatch(thread: PoolThread<Reply>, pending: Pending<Reply>): void {
     pending.thread = thread;
     thread.pending.set(pending.id, pending);
+    // An unref'd pool lets the process end while it is idle, not while a request waits on it.
+    if (this.options.unref) thread.worker.ref();
     this.arm(pending, pending.options.timeoutMs);
     const body = typeof pending.body === 'function' ? pending.body(thread.info) : pending.body;
     thread.worker.postMessage({ ...body, id: pending.id }, pending.options.transfer ?? []);
@@ -302,6 +304,7 @@ export class WorkerPool<Request extends WithId, Reply extends WithId> {
     }
     clearTimeout(pending.timer);
     thread.pending.delete(reply.id);
+    if (this.options.unref && thread.pending.size === 0) thread.worker.unref();
     pending.resolve(reply);
     this.pump();
   }
