@@ -123,7 +123,9 @@ describe('rating snapshots', () => {
     });
     clock += 120_000;
     const page = await request(app).get('/leaderboard').query({ game: 'tictactoe' });
-    expect(page.text).toContain('Bradley-Terry fitted over 17 games 2 min ago');
+    expect(page.text).toContain(
+      'Bradley-Terry (on the Elo scale, mean 0) was fitted over 17 games 2 min ago and is refit',
+    );
     await addGames(app, 2, 17);
     expect((await request(app).get('/leaderboard').query({ game: 'tictactoe' })).text).toContain(
       '(2 newer games not in it yet)',

@@ -20,8 +20,9 @@ function fitAge(board: Leaderboard, now: Date): string {
   if (!board.fit) return 'Bradley-Terry figures are being computed; they appear within seconds. ';
   const behind = board.games - board.fit.games;
   return (
-    `Bradley-Terry fitted over ${count(board.fit.games, 'game')} ${ago(board.fit.fittedAt, now)}` +
-    `${behind > 0 ? ` (${count(behind, 'newer game')} not in it yet)` : ''}; `
+    `Bradley-Terry (on the Elo scale, mean 0) was fitted over ${count(board.fit.games, 'game')} ` +
+    `${ago(board.fit.fittedAt, now)}${behind > 0 ? ` (${count(behind, 'newer game')} not in it yet)` : ''} ` +
+    `and is refit as games come in; its interval comes from ${board.fit.bootstrap} bootstrap resamples. `
   );
 }
 
@@ -73,8 +74,6 @@ export function leaderboardPage(
     '<p class="muted">Elo starts at 1500 and moves after every game ' +
     `(multiplayer games count as all pairs, K = 32 / (players − 1)). ` +
     fitAge(board, now) +
-    'it is fitted over the stored games on the Elo scale with mean 0, and refit on a schedule; ' +
-    `its interval comes from ${board.fit?.bootstrap ?? 100} bootstrap resamples. ` +
     'Overruns are bot decisions that ran past their time budget and were played as a random legal move instead.</p>' +
     '<p class="muted">Why the two orders can differ: Elo moves game by game, ' +
     'so it weighs recent games more and depends on the order games were played; ' +
