@@ -7,7 +7,7 @@ import { gamesCommand } from './commands/games.js';
 import { playCommand } from './commands/play.js';
 import { serveCommand } from './commands/serve.js';
 import { evaluateCommand, type EvaluateCliOptions } from './commands/evaluate.js';
-import { DEFAULT_SPIN_MICROS } from '../play/index.js';
+import { ConnectError, DEFAULT_SPIN_MICROS } from '../play/index.js';
 import { simulateCommand } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
@@ -218,12 +218,18 @@ program
   .option('--redis <url>', 'the Redis server (default: REDIS_URL)')
   .option('--prefix <prefix>', 'queue key prefix (default: AGORA_QUEUE_PREFIX or agora)')
   .option('-c, --concurrency <n>', 'jobs at once in this process', positiveInt, 1)
+  .option(
+    '--connect-timeout <ms>',
+    'wait this long for Redis at start (default: AGORA_CONNECT_TIMEOUT_MS or 5000)',
+    positiveInt,
+  )
   .action((opts: WorkerCliOptions) => workerCommand(opts));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof AgoraError) {
     process.stderr.write(`agora: ${err.message}\n`);
-    process.exitCode = 2;
+    // A server that could not be reached is no mistake in the command line (those are 2).
+    process.exitCode = err instanceof ConnectError ? 1 : 2;
     return;
   }
   throw err;
