@@ -23,9 +23,10 @@ export function requestIds(log: Logger) {
     res.setHeader('X-Request-Id', id);
     if (log.enabled('debug')) {
       const started = performance.now();
-      // The path only: a seat's token travels in the query string.
+      // The path only (a seat's token travels in the query string), read now: routers rewrite it.
+      const path = req.path;
       res.on('finish', () =>
-        log.debug(`${req.method} ${req.path} -> ${res.statusCode}`, {
+        log.debug(`${req.method} ${path} -> ${res.statusCode}`, {
           ms: Math.round(performance.now() - started),
           request: id,
         }),

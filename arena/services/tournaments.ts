@@ -357,10 +357,9 @@ export class TournamentService {
     await externalRun;
     if (signal.aborted) return;
     const after = await this.ctx.store.getTournament(id);
-    if (after && after.status === 'running') {
-      await this.ctx.store.setTournamentStatus(id, 'done');
-      await progress.finished(byId);
-    }
+    // The store marks it done with its last game; a cancel from another process leaves it cancelled.
+    if (after && after.status === 'running') await this.ctx.store.setTournamentStatus(id, 'done');
+    if (after && (after.status === 'running' || after.status === 'done')) await progress.finished(byId);
   }
 
   /**
