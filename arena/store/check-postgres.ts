@@ -18,7 +18,8 @@ const TRANSIENT = new Set([
 /**
  * Resolves once the PostgreSQL server at `url` answers a query; a server still starting is tried
  * again until `timeoutMs`. Otherwise rejects with a ConnectError naming the URL (password masked)
- * and the error, e.g. "cannot reach PostgreSQL at postgres://u:***@host/x within 5000 ms: …".
+ * and the error, e.g. "cannot reach PostgreSQL at postgres://u:***@host/x within 5000 ms: …", or
+ * "cannot connect to PostgreSQL at …: password authentication failed …" at once.
  */
 export async function checkPostgres(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -35,7 +36,9 @@ export async function checkPostgres(url: string, timeoutMs: number): Promise<voi
       return;
     } catch (err) {
       const code = (err as { code?: string }).code ?? '';
-      if (!TRANSIENT.has(code) || Date.now() + 250 >= deadline) throw fail(errorText(err));
+      if (!TRANSIENT.has(code))
+        throw new ConnectError(`cannot connect to PostgreSQL at ${maskUrl(url)}: ${errorText(err)}`);
+      if (Date.now() + 250 >= deadline) throw fail(errorText(err));
       await new Promise((resolve) => setTimeout(resolve, 250));
     } finally {
       await client.end().catch(() => {});
