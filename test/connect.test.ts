@@ -1,10 +1,13 @@
 /**
  * Fail fast and say why: `agora worker` and the arena server (`npm start`) given a Redis or
  * PostgreSQL URL where nothing listens exit with code 1 within their connect timeout, printing one
- * line that names the URL (its password masked) and the error. Real processes, real sockets.
+ * line that names the URL (its password masked) and the error. A connection lost later is logged
+ * once and its recovery once. Real processes, real sockets, a real redis-server stopped and restarted.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 
 /** A loopback port nothing listens on (bound, then released). */
@@ -113,5 +116,58 @@ describe('an unreachable server at start: exit 1 with one line naming it', () =>
     expect(timeout.err).toMatch(
       /^agora arena: AGORA_CONNECT_TIMEOUT_MS: must be a positive integer of ms; got 'soon'\n$/,
     );
+  });
+});
+
+const haveRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+describe.runIf(haveRedisServer)('a connection lost later', () => {
+  test('agora worker logs one "lost" line per outage, however many retries, and one "reconnected"', async () => {
+    const port = await unusedPort();
+    const dir = mkdtempSync(`${tmpdir()}/agora-redis-`);
+    const redis = () =>
+      execFileSync('redis-server', [
+        ...['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', ''],
+        ...['--appendonly', 'no', '--dir', dir, '--logfile', `${dir}/redis.log`, '--pidfile', `${dir}/redis.pid`],
+      ]);
+    const shutdown = () => spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
+    const ping = () =>
+      spawnSync('redis-cli', ['-p', String(port), 'ping'])
+        .stdout?.toString()
+        .trim() === 'PONG';
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    redis();
+    const worker = spawn(
+      process.execPath,
+      ['cli/agora.js', 'worker', '--redis', `redis://127.0.0.1:${port}`, '--prefix', `connect-${process.pid}`],
+      { env: { ...process.env, ...CLEAN }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    worker.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const until = async (what: () => boolean, ms: number) => {
+      for (const end = Date.now() + ms; !what(); await sleep(50))
+        if (Date.now() > end) throw new Error(`timed out; the worker said:\n${err}`);
+    };
+    try {
+      await until(() => err.includes('taking jobs'), 30_000);
+      shutdown();
+      await until(() => err.includes('lost the connection'), 10_000);
+      await sleep(2000); // ioredis retries several times meanwhile
+      redis();
+      await until(ping, 10_000);
+      await until(() => err.includes('reconnected'), 15_000);
+      const lines = err.trimEnd().split('\n');
+      expect(lines.filter((l) => l.includes('lost the connection'))).toEqual([
+        expect.stringMatching(
+          new RegExp(`WARN lost the connection to Redis at redis://127.0.0.1:${port}: .*; retrying$`),
+        ),
+      ]);
+      expect(lines.filter((l) => l.includes('reconnected'))).toEqual([
+        expect.stringMatching(new RegExp(`INFO reconnected to Redis at redis://127.0.0.1:${port}$`)),
+      ]);
+    } finally {
+      worker.kill('SIGKILL');
+      shutdown();
+    }
   });
 });
