@@ -228,8 +228,10 @@ program
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof AgoraError) {
     process.stderr.write(`agora: ${err.message}\n`);
-    // A server that could not be reached is no mistake in the command line (those are 2).
-    process.exitCode = err instanceof ConnectError ? 1 : 2;
+    // A server that could not be reached is no mistake in the command line (those are 2); exit now,
+    // or the client library's reconnection timers would keep the process waiting.
+    if (err instanceof ConnectError) process.exit(1);
+    process.exitCode = 2;
     return;
   }
   throw err;

@@ -70,6 +70,22 @@ describe('an unreachable server at start: exit 1 with one line naming it', () =>
     expect(err).toMatch(new RegExp(`^agora worker: cannot reach Redis at redis://127.0.0.1:${port} within 700 ms: `));
   });
 
+  test('agora train with REDIS_URL where nothing listens: exit 1 before any game, naming it', async () => {
+    const port = await unusedPort();
+    const out = `${mkdtempSync(`${tmpdir()}/agora-train-`)}/m`;
+    const { code, err, ms } = await run(
+      ['cli/agora.js', 'train', 'tictactoe', '--minutes', '0.05', '--games', '2', '--out', out],
+      { ...CLEAN, REDIS_URL: `redis://:secret@127.0.0.1:${port}`, AGORA_CONNECT_TIMEOUT_MS: '1000' },
+    );
+    expect(code).toBe(1);
+    expect(ms).toBeLessThan(20_000);
+    expect(err.trimEnd().split('\n').at(-1)).toBe(
+      `agora: cannot reach Redis at redis://:***@127.0.0.1:${port} within 1000 ms: ` +
+        `connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
+    expect(err).not.toContain('secret');
+  });
+
   test('the arena server with REDIS_URL where nothing listens', async () => {
     const port = await unusedPort();
     const { code, err, ms } = await run(['--import', 'tsx', 'arena/server.ts'], {

@@ -122,6 +122,13 @@ export class QueueClient {
   }
 
   async close(): Promise<void> {
+    // BullMQ's close waits forever for connections that never came up (Redis unreachable): those
+    // are dropped, not closed.
+    if (this.connection.status !== 'ready' || this.eventsConnection.status !== 'ready') {
+      this.connection.disconnect();
+      this.eventsConnection.disconnect();
+      return;
+    }
     await this.events.close();
     await this.queue.close();
     this.connection.disconnect();
