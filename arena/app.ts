@@ -10,6 +10,7 @@ import { accountRouter } from './routes/account-pages.js';
 import { apiRouter } from './routes/api.js';
 import { checkCsrf, identify, issueCsrf, sameOriginWrites } from './routes/guards.js';
 import { pagesRouter, sendPage } from './routes/pages.js';
+import { requestIds } from './request-id.js';
 import { arenaContext, type ArenaContext } from './services/context.js';
 import { randomToken } from './services/ids.js';
 import { LeaderboardService } from './services/leaderboard.js';
@@ -100,6 +101,8 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   app.arena = arena;
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // First, so every response (a rate limit's too) carries its X-Request-Id.
+  app.use(requestIds(ctx.log));
   // same-origin, not helmet's no-referrer: with no-referrer Chromium sends 'Origin: null' on this
   // site's own form posts, which the same-origin check must refuse. Seat links still never leave
   // the site in a Referer header.

@@ -1,4 +1,5 @@
 import type { GameRegistry } from '../envs/index.js';
+import type { Logger } from '../play/index.js';
 import type { GameRunner } from './queue/game-runner.js';
 import type { Store } from './store/store.js';
 import type { ExternalBotLimits } from './bots/external-bots.js';
@@ -78,6 +79,12 @@ export interface ArenaDeps {
    * per game in timeLimitsMs) and how many decisions missed in a row put a bot offline (default 3).
    */
   externalBots?: Partial<ExternalBotLimits>;
-  /** Where log lines go (default: standard error). Client errors are one line each, never a stack trace. */
-  log?: (line: string) => void;
+  /**
+   * The log (default: LOG_LEVEL and LOG_FORMAT's, on standard error). A function gets bare lines
+   * (`msg key=value`) of level info and above: tests collect or drop them. Client errors are one
+   * line each, never a stack trace.
+   */
+  log?: Logger | ((line: string) => void);
+  /** How often a running tournament's progress is logged, ms (default 30 000). */
+  tournamentProgressMs?: number;
 }

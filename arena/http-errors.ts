@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import { AgoraError, type ErrorCode } from '../envs/index.js';
+import type { Logger } from '../play/index.js';
 import { errorPage } from './pages/layout.js';
+import { requestIdOf } from './request-id.js';
 
 /** Every error code's HTTP status, in one place. */
 const STATUS: Record<ErrorCode, number> = {
@@ -59,13 +61,11 @@ function bodyError(err: unknown): { status: number; code: string; message: strin
 
 /**
  * The one error shape: { error: { code, message, ...details } } for /api, an HTML page otherwise.
- * Client errors (4xx) are logged as one line; only server errors log a stack trace. Log lines
- * hold the method and path, never the query string (a seat's token travels there).
+ * Client errors (4xx) are logged as one info line; server errors as an error with a stack trace.
+ * Log lines hold the method, path and request id (X-Request-Id), never the query string (a seat's
+ * token travels there).
  */
-export function errorHandler(
-  log: (line: string) => void,
-  sendHtml?: (res: Response, status: number, html: string) => void,
-) {
+export function errorHandler(log: Logger, sendHtml?: (res: Response, status: number, html: string) => void) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     let status = 500;
     let code = 'internal';
@@ -80,9 +80,14 @@ export function errorHandler(
     } else if (parsed) {
       ({ status, code, message } = parsed);
     }
+    const fields = { request: requestIdOf(res) };
     if (status >= 500 && !(err instanceof AgoraError))
-      log(`${req.method} ${req.path} -> ${status}: ${err instanceof Error ? err.stack : String(err)}`);
-    else log(`${req.method} ${req.path} -> ${status} ${code}: ${message.split('\n')[0]}`);
+      log.error(`${req.method} ${req.path} -> ${status}: ${err instanceof Error ? err.stack : String(err)}`, fields);
+    else
+      (status >= 500 ? log.error : log.info)(
+        `${req.method} ${req.path} -> ${status} ${code}: ${message.split('\n')[0]}`,
+        fields,
+      );
     if (res.headersSent) return;
     if (req.path.startsWith('/api/')) res.status(status).json({ error: { code, message, ...details } });
     else if (sendHtml) sendHtml(res, status, errorPage(status, message));

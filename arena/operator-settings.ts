@@ -24,8 +24,10 @@ function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number>
  * AGORA_ADMIN_TOKEN, AGORA_BOT_BUDGET_MS, AGORA_USER_BOT_ITERATIONS, AGORA_USER_BOT_MS,
  * AGORA_TOURNAMENT_MAX_GAMES, AGORA_TOURNAMENT_MAX_AGENTS, AGORA_TOURNAMENT_RUNNING,
  * AGORA_SECURE_COOKIES (1 behind HTTPS), AGORA_ORIGIN (the public origin behind a proxy),
- * AGORA_BOT_TIME_LIMIT_MS (and AGORA_BOT_TIME_LIMIT_MS_<GAME>) and AGORA_BOT_MISS_LIMIT for bots on the Bot API.
- * Seeds are deliberately not among them.
+ * AGORA_BOT_TIME_LIMIT_MS (and AGORA_BOT_TIME_LIMIT_MS_<GAME>) and AGORA_BOT_MISS_LIMIT for bots on the Bot API,
+ * AGORA_TOURNAMENT_PROGRESS_MS (how often a tournament's progress is logged). Seeds are deliberately
+ * not among them. The log's (LOG_LEVEL, LOG_FORMAT) and the start-up check's (AGORA_CONNECT_TIMEOUT_MS)
+ * are read by arena/server.ts.
  */
 export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
   const admin = env.AGORA_ADMIN_TOKEN;
@@ -60,6 +62,7 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
       missLimit: positive(env, 'AGORA_BOT_MISS_LIMIT'),
       timeLimitsMs: perGame(env, 'AGORA_BOT_TIME_LIMIT_MS_'),
     }),
+    tournamentProgressMs: positive(env, 'AGORA_TOURNAMENT_PROGRESS_MS'),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,
   });

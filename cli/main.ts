@@ -8,7 +8,7 @@ import { gamesCommand } from './commands/games.js';
 import { playCommand, type PlayCliOptions } from './commands/play.js';
 import { serveCommand, type ServeCliOptions } from './commands/serve.js';
 import { evaluateCommand, type EvaluateCliOptions } from './commands/evaluate.js';
-import { DEFAULT_SPIN_MICROS } from '../play/index.js';
+import { ConnectError, DEFAULT_SPIN_MICROS } from '../play/index.js';
 import { simulateCommand, type SimulateOptions } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
@@ -265,6 +265,11 @@ program
   .option('--redis <url>', 'the Redis server (default: REDIS_URL)')
   .option('--prefix <prefix>', 'queue key prefix (default: AGORA_QUEUE_PREFIX or agora)')
   .option('-c, --concurrency <n>', 'jobs at once in this process', positiveInt, 1)
+  .option(
+    '--connect-timeout <ms>',
+    'wait this long for Redis at start (default: AGORA_CONNECT_TIMEOUT_MS or 5000)',
+    positiveInt,
+  )
   .action((opts: WorkerCliOptions) => workerCommand(opts));
 
 // A reader that stops early (`agora tournament ... | head`) closes the pipe: that ends the command
@@ -278,5 +283,8 @@ program.parseAsync(process.argv).catch((err: unknown) => {
   const code = exitCodeFor(err);
   // Commander has printed its own message (and the help) already; --help and --version end with 0.
   if (!(err instanceof CommanderError)) process.stderr.write(`agora: ${errorText(err)}\n`);
+  // A server that could not be reached (exit 1): end now, or the client library's reconnection
+  // timers would keep the process waiting.
+  if (err instanceof ConnectError) process.exit(code);
   process.exitCode = code;
 });

@@ -2,8 +2,8 @@
  * The public door to playing games, the layer between agents/ and its users (training/, arena/):
  * games on worker threads with per-decision budgets (game-threads.ts), tournaments (schedules,
  * runTournament, Elo and Bradley-Terry ratings), the job queue (producer client, `agora worker`'s
- * consumer, models through Redis) and the generic worker-thread pool every thread pool of the
- * project is built on (worker-pool.ts).
+ * consumer, models through Redis), the processes' log and start-up connection checks (ops/), and
+ * the generic worker-thread pool every thread pool of the project is built on (worker-pool.ts).
  */
 export type { GameJob, PlayedGame, SelfPlayOptions, GameRecord } from './messages.js';
 export { playFrom, overrunAction, seatStream, type DecisionRecorder, type ResumeFrom } from './thread-play.js';
@@ -28,6 +28,11 @@ export {
 export { QueueClient, type QueueClientOptions, type QueueCounts } from './queue/queue-client.js';
 export { MODEL_REF, publishModel, fetchModel } from './queue/model-transfer.js';
 export { startWorker, type WorkerOptions, type SelfPlayHandler } from './queue/queue-worker.js';
+export { checkRedis } from './queue/check-redis.js';
+export { createLogger, lineLogger, loggerFromEnv, type Logger, type LogLevel } from './ops/logger.js';
+export { maskUrl } from './ops/mask-url.js';
+export { ConnectionWatch } from './ops/connection-watch.js';
+export { ConnectError, connectTimeoutMs, exitOnConnectError, errorText } from './ops/connect.js';
 export {
   WorkerPool,
   WorkerTimeout,

@@ -111,7 +111,8 @@ describe.each(BACKENDS.filter(([name]) => name === 'SQLite' || servicesAvailable
             env: { ...process.env, PORT: String(port), DATABASE_URL: '', ...backend.env(file) },
             stdio: ['ignore', 'pipe', 'pipe'],
           });
-          child.stdout!.on('data', (d: Buffer) => {
+          // The server logs on standard error (LOG_LEVEL, LOG_FORMAT); read it, or a full pipe would stall it.
+          child.stderr!.on('data', (d: Buffer) => {
             if (d.toString().includes('Agora arena on')) resolve(child);
           });
           child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));

@@ -6,6 +6,8 @@
  */
 import { modelPathOf, withModelPath, type MatchResult } from '../agents/index.js';
 import {
+  checkRedis,
+  connectTimeoutMs,
   DEFAULT_JOB_TIMEOUT_MS,
   DEFAULT_PREFIX,
   MODEL_REF,
@@ -19,9 +21,11 @@ import type { GamePlayer } from './training-pool.js';
 export class QueueTrainingPool implements GamePlayer {
   private readonly client: QueueClient;
   private readonly prefix: string;
+  /** Redis answered (within AGORA_CONNECT_TIMEOUT_MS): a run never waits in silence for a server not there. */
+  private reachable: Promise<void> | undefined;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly runKey: string,
     prefix = DEFAULT_PREFIX,
   ) {
@@ -29,11 +33,17 @@ export class QueueTrainingPool implements GamePlayer {
     this.client = new QueueClient(url, { prefix });
   }
 
+  /** Checks once that Redis answers; rejects with a ConnectError naming it otherwise. */
+  private ready(): Promise<void> {
+    return (this.reachable ??= checkRedis(this.url, connectTimeoutMs(process.env)));
+  }
+
   async selfPlay(
     base: { game: string; players: number; modelDir: string; options: SelfPlayOptions },
     seeds: readonly string[],
     onGame?: () => void,
   ): Promise<GameRecord[]> {
+    await this.ready();
     const model = await publishModel(this.client.redis, base.modelDir, this.prefix);
     const out: GameRecord[] = new Array(seeds.length);
     await this.client.run<GameRecord>(
@@ -58,6 +68,7 @@ export class QueueTrainingPool implements GamePlayer {
   }
 
   async matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]> {
+    await this.ready();
     // Model folders named in specs are the trainer's own files: they travel through Redis too.
     const specs = new Map<string, string>();
     for (const spec of new Set(jobs.flatMap((j) => j.seats))) {

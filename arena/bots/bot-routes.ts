@@ -89,7 +89,7 @@ export function botRouter(arena: ArenaServices): express.Router {
     } catch (err) {
       close();
       res.end();
-      arena.ctx.log(`bot stream of ${bot.id}: ${(err as Error).message}`);
+      arena.ctx.log.warn(`bot stream of ${bot.id}: ${(err as Error).message}`);
     }
   });
 

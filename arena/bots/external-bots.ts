@@ -124,7 +124,7 @@ export class ExternalBotService {
     if (!row) return;
     const missed = row.missedInARow + 1;
     const online = row.online && missed < this.limits.missLimit;
-    if (row.online && !online) this.ctx.log(`bot ${agentId} is offline: ${missed} decisions missed in a row`);
+    if (row.online && !online) this.ctx.log.info(`bot ${agentId} is offline: ${missed} decisions missed in a row`);
     await this.ctx.store.setExternalBotPresence(agentId, online, missed);
   }
 

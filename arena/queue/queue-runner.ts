@@ -1,4 +1,10 @@
-import { type PlayedGame, DEFAULT_JOB_TIMEOUT_MS, QueueClient, type QueueClientOptions } from '../../play/index.js';
+import {
+  type PlayedGame,
+  DEFAULT_JOB_TIMEOUT_MS,
+  QueueClient,
+  maskUrl,
+  type QueueClientOptions,
+} from '../../play/index.js';
 import type { GameRunner, RunOptions, RunnerJob } from './game-runner.js';
 
 /**
@@ -12,7 +18,7 @@ export class QueueRunner implements GameRunner {
 
   constructor(url: string, options: QueueClientOptions & { timeoutMs?: number } = {}) {
     this.client = new QueueClient(url, options);
-    this.name = `job queue (${url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')})`;
+    this.name = `job queue (${maskUrl(url)})`;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   }
 

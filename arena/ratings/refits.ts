@@ -75,7 +75,10 @@ export class RatingRefits {
           const snap = await this.load(game);
           if (this.due(snap, count)) await this.fit(game);
         } catch (err) {
-          this.ctx.log(`ratings: refit of ${game} failed: ${err instanceof Error ? err.message : String(err)}`);
+          this.ctx.log.error('ratings: refit failed', {
+            game,
+            error: err instanceof Error ? err.message : String(err),
+          });
         }
       }
     });
@@ -147,6 +150,7 @@ export class RatingRefits {
     });
     this.latest.set(game, snap);
     this.fits++;
+    this.ctx.log.debug('ratings: refit', { game, games: snap.games });
     return snap;
   }
 

@@ -1,4 +1,5 @@
 import { GAMES, type GameRegistry } from '../../envs/index.js';
+import { lineLogger, loggerFromEnv, type Logger } from '../../play/index.js';
 import type { ArenaDeps, TournamentLimits, UserBotLimits } from '../deps.js';
 import type { Store } from '../store/store.js';
 import { ThreadRunner, type GameRunner } from '../queue/game-runner.js';
@@ -20,7 +21,9 @@ export interface ArenaContext {
   tournamentLimits: TournamentLimits;
   modelsDir: string;
   adminToken?: string;
-  log: (line: string) => void;
+  log: Logger;
+  /** How often a running tournament's progress is logged (ms). */
+  tournamentProgressMs: number;
   /** Where tournament games are played (worker threads, or the Redis job queue). */
   runner: GameRunner;
   /** Time limits and the offline rule of bots playing over the Bot API. */
@@ -28,6 +31,7 @@ export interface ArenaContext {
 }
 
 const DEFAULT_BOT_BUDGET_MS = 10_000;
+const DEFAULT_TOURNAMENT_PROGRESS_MS = 30_000;
 const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
 const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
 
@@ -45,7 +49,8 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
     tournamentLimits: { ...DEFAULT_TOURNAMENT_LIMITS, ...deps.tournamentLimits },
     modelsDir: deps.modelsDir ?? 'models',
     adminToken: deps.adminToken || undefined,
-    log: deps.log ?? ((line) => process.stderr.write(`${line}\n`)),
+    log: typeof deps.log === 'function' ? lineLogger(deps.log) : (deps.log ?? loggerFromEnv(process.env)),
+    tournamentProgressMs: deps.tournamentProgressMs ?? DEFAULT_TOURNAMENT_PROGRESS_MS,
     runner: deps.runner ?? new ThreadRunner(deps.tournamentThreads),
     externalBots: {
       ...DEFAULT_EXTERNAL_BOT_LIMITS,

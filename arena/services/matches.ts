@@ -689,7 +689,9 @@ export class MatchService {
       await this.play(id, legal[Rng.fromSeed(`${record.seed}:overrun:${decisions}`).int(legal.length)], true);
       await this.external.missed(pending.agentId);
       await this.advanceBots(id);
-    }).catch((err: Error) => this.ctx.log(`match ${id}: playing for a bot whose time ran out failed: ${err.message}`));
+    }).catch((err: Error) =>
+      this.ctx.log.warn(`match ${id}: playing for a bot whose time ran out failed: ${err.message}`),
+    );
   }
 
   private async turnEvent(id: string, pending: PendingTurn): Promise<YourTurnEvent> {

@@ -10,6 +10,7 @@ import type { ArenaContext } from './context.js';
 import { randomId } from './ids.js';
 import { isExternal } from '../bots/external.js';
 import type { MatchService } from './matches.js';
+import { TournamentProgress } from './tournament-progress.js';
 
 export interface NewTournament {
   game: string;
@@ -241,13 +242,22 @@ export class TournamentService {
     const lease = this.keepLease(id, until);
     const cancelled = new AbortController();
     this.running.set(id, cancelled);
+    // Why a run ended before its last game, if it did; logged once.
+    const stopped = (): void => {
+      if (this.closed) this.ctx.log.info(`tournament ${id} stopped by shutdown; it resumes at the next start`);
+      else if (lease.lost.aborted) this.ctx.log.warn(`tournament ${id} stopped here: its lease was lost`);
+      else if (cancelled.signal.aborted) this.ctx.log.info(`tournament ${id} cancelled`);
+    };
     try {
       await this.play(id, AbortSignal.any([this.abort.signal, lease.lost, cancelled.signal]));
+      stopped();
     } catch (err) {
       // Stopped by close(), or the lease lost: it stays 'running' for whoever holds it next.
       // Cancelled: it says so already.
-      if (this.closed || lease.lost.aborted || cancelled.signal.aborted) return;
-      await this.ctx.store.setTournamentStatus(id, 'failed', err instanceof Error ? err.message : String(err));
+      if (this.closed || lease.lost.aborted || cancelled.signal.aborted) return stopped();
+      const reason = err instanceof Error ? err.message : String(err);
+      this.ctx.log.error(`tournament ${id} failed: ${reason}`);
+      await this.ctx.store.setTournamentStatus(id, 'failed', reason);
     } finally {
       this.running.delete(id);
       await lease.stop();
@@ -302,7 +312,8 @@ export class TournamentService {
     // Games with an external bot are played here, decision by decision; the rest on the runner.
     const external = schedule.filter((g) => g.seats.some((a) => isExternal(byId.get(a)!)));
     const internal = schedule.filter((g) => !external.includes(g));
-    const externalRun = this.playExternal(t, external, byId, signal);
+    const progress = new TournamentProgress(this.ctx, t, schedule.length, done.size);
+    const externalRun = this.playExternal(t, external, byId, signal, progress);
     const jobs: RunnerJob[] = internal.map((g) => ({
       id: `${id}:${g.index}`,
       index: g.index,
@@ -317,6 +328,7 @@ export class TournamentService {
         signal,
         onResult: (result, position) => {
           if (signal.aborted) return; // the lease is lost: the new holder stores this game
+          progress.played();
           const g = internal[position];
           writes.push(
             this.ctx.store.recordGame({
@@ -339,12 +351,15 @@ export class TournamentService {
     } finally {
       await Promise.allSettled(writes); // a stopped run leaves no write behind, nor an unhandled rejection
       await externalRun.catch(() => undefined);
+      progress.stop();
     }
     await Promise.all(writes); // a refused game fails the tournament
     await externalRun;
     if (signal.aborted) return;
     const after = await this.ctx.store.getTournament(id);
+    // The store marks it done with its last game; a cancel from another process leaves it cancelled.
     if (after && after.status === 'running') await this.ctx.store.setTournamentStatus(id, 'done');
+    if (after && (after.status === 'running' || after.status === 'done')) await progress.finished(byId);
   }
 
   /**
@@ -357,6 +372,7 @@ export class TournamentService {
     games: ReturnType<typeof scheduleTournament>,
     byId: Map<string, AgentRecord>,
     signal: AbortSignal,
+    progress: TournamentProgress,
   ): Promise<void> {
     if (games.length === 0) return;
     const matches = this.matches;
@@ -373,6 +389,7 @@ export class TournamentService {
           tournament: { id: t.id, gameId: `${t.id}:${g.index}` },
         });
         await Promise.race([matches.waitForEnd(id), aborted(signal)]);
+        if (!signal.aborted) progress.played();
       }
     };
     await Promise.all(Array.from({ length: Math.min(EXTERNAL_GAMES_AT_ONCE, games.length) }, lane));

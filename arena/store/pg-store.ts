@@ -12,7 +12,7 @@
  */
 import pg from 'pg';
 import { AgoraError } from '../../envs/index.js';
-import { ELO_START, applyElo } from '../../play/index.js';
+import { ConnectionWatch, ELO_START, applyElo, maskUrl, type Logger } from '../../play/index.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import { toApiKey, toSession, toUser, toExternalBot, toResult, toRatingSnapshot } from './rows.js';
 import { sameGame } from './same-game.js';
@@ -44,6 +44,8 @@ export interface PgStoreOptions {
   schema?: string;
   /** Pool size (default 10). */
   max?: number;
+  /** Where a lost connection and its recovery are logged, once per outage (default: nowhere). */
+  log?: Logger;
 }
 
 /** Connects, migrates, and returns the store. Throws a clear error when the server cannot be reached. */
@@ -56,8 +58,12 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     max: options.max ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client's network error must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  // An idle client's network error must not crash the process; the next query reports it, and
+  // the pool opens new clients as queries come (its retry). The watch logs the outage once and
+  // "reconnected" when a new client connects.
+  const watch = options.log ? new ConnectionWatch(`PostgreSQL at ${maskUrl(url)}`, options.log) : undefined;
+  pool.on('error', (err) => watch?.lost(pool, err.message));
+  pool.on('connect', () => watch?.back(pool));
   try {
     const client = await pool.connect();
     try {
@@ -83,14 +89,10 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await pool.end().catch(() => {});
     throw new AgoraError(
       'unavailable',
-      `PostgreSQL at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`,
+      `PostgreSQL at ${maskUrl(url)}: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
   return new PgStore(pool);
-}
-
-function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
 
 const toAgent = (r: Row): AgentRecord => ({

@@ -1,24 +1,41 @@
 import { loadPolicyFolder } from '../../agents/index.js';
 import { AgoraError, getGame } from '../../envs/index.js';
-import { startWorker } from '../../play/index.js';
+import {
+  checkRedis,
+  connectTimeoutMs,
+  exitOnConnectError,
+  loggerFromEnv,
+  maskUrl,
+  startWorker,
+} from '../../play/index.js';
 
 export interface WorkerCliOptions {
   redis?: string;
   prefix?: string;
   concurrency: number;
+  /** How long to wait for Redis at start, ms (default: AGORA_CONNECT_TIMEOUT_MS or 5000). */
+  connectTimeout?: number;
 }
 
-/** `agora worker`: plays queued games (tournaments, self-play) until stopped with Ctrl+C or SIGTERM. */
+/**
+ * `agora worker`: plays queued games (tournaments, self-play) until stopped with Ctrl+C or SIGTERM.
+ * Exits with code 1 and one line when Redis cannot be reached at start; a connection lost later is
+ * logged once and retried until it is back. Lines follow LOG_LEVEL and LOG_FORMAT.
+ */
 export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
   const url = opts.redis ?? process.env.REDIS_URL;
   if (!url)
     throw new AgoraError('bad_request', 'agora worker needs a Redis server: --redis redis://host:6379 or REDIS_URL');
+  const log = loggerFromEnv(process.env);
+  const timeoutMs = opts.connectTimeout ?? connectTimeoutMs(process.env);
+  await checkRedis(url, timeoutMs).catch((err: unknown) => exitOnConnectError('agora worker', err));
   let done = 0;
   let failed = 0;
   const worker = await startWorker({
     url,
     prefix: opts.prefix ?? process.env.AGORA_QUEUE_PREFIX,
     concurrency: opts.concurrency,
+    log,
     // Self-play is training's: its code loads on the first self-play job only.
     selfPlay: async (data, modelDir, signal) => {
       const training = await import('../../training/index.js');
@@ -29,16 +46,14 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
     onJob: (job, ms, error) => {
       if (error) failed++;
       else done++;
-      process.stderr.write(
-        `${new Date().toISOString()} ${job.data.kind} ${job.id} ${error ? `failed: ${error.message}` : 'done'} ` +
-          `in ${Math.round(ms)} ms (${done} done, ${failed} failed)\n`,
-      );
+      const line = `${job.data.kind} ${job.id} ${error ? `failed: ${error.message}` : 'done'} in ${Math.round(ms)} ms`;
+      (error ? log.warn : log.info)(line, { done, failed });
     },
   });
-  process.stderr.write(`agora worker ${process.pid}: taking jobs from ${url} (concurrency ${opts.concurrency})\n`);
+  log.info(`agora worker ${process.pid}: taking jobs from ${maskUrl(url)} (concurrency ${opts.concurrency})`);
   await new Promise<void>((resolve) => {
     const stop = () => {
-      process.stderr.write('agora worker: finishing the jobs in hand, then stopping\n');
+      log.info('agora worker: finishing the jobs in hand, then stopping');
       void worker.close().then(resolve);
     };
     process.once('SIGINT', stop);

@@ -9,6 +9,7 @@
  */
 import { Redis } from 'ioredis';
 import type { GameJob, SelfPlayOptions } from '../messages.js';
+import type { ConnectionWatch } from '../ops/connection-watch.js';
 
 export const QUEUE_NAME = 'games';
 /** Default key prefix in Redis; tests give each run its own. */
@@ -36,10 +37,30 @@ export function jobIdFor(key: string): string {
   return key.replace(/:/g, '|');
 }
 
-/** A Redis connection as BullMQ needs it (blocking commands must not time out). */
-export function redisConnection(url: string): Redis {
+/**
+ * A Redis connection as BullMQ needs it (blocking commands must not time out). Reconnection is
+ * ioredis's job (with back-off); with a watch, a connection that was up and is lost, and its
+ * recovery, are logged there (once per outage). Errors before the first connection are the start
+ * check's to report (checkRedis).
+ */
+export function redisConnection(url: string, watch?: ConnectionWatch): Redis {
   const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-  // Reconnection is ioredis's job; an error event without a listener would crash the process.
-  redis.on('error', () => {});
+  let lastError = 'connection closed';
+  let wasReady = false;
+  // An error event without a listener would crash the process; this one keeps the reason.
+  redis.on('error', (err: Error) => {
+    lastError = err.message || (err as { code?: string }).code || err.name;
+  });
+  if (watch) {
+    redis.on('ready', () => {
+      wasReady = true;
+      watch.back(redis);
+    });
+    // Emitted when ioredis schedules a retry; never after disconnect() or quit().
+    redis.on('reconnecting', () => {
+      if (wasReady) watch.lost(redis, lastError);
+    });
+    redis.on('end', () => watch.forget(redis));
+  }
   return redis;
 }

@@ -1,11 +1,16 @@
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AgoraError } from '../../envs/index.js';
+import { ConnectionWatch } from '../ops/connection-watch.js';
+import type { Logger } from '../ops/logger.js';
+import { maskUrl } from '../ops/mask-url.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_PREFIX, QUEUE_NAME, jobIdFor, redisConnection, type QueueJobData } from './jobs.js';
 
 export interface QueueClientOptions {
   prefix?: string;
   attempts?: number;
+  /** Where a lost connection to Redis and its recovery are logged (default: nowhere). */
+  log?: Logger;
 }
 
 export interface QueueCounts {
@@ -34,13 +39,15 @@ export class QueueClient {
     private readonly options: QueueClientOptions = {},
   ) {
     const prefix = options.prefix ?? DEFAULT_PREFIX;
-    this.connection = redisConnection(url);
-    this.eventsConnection = redisConnection(url);
+    const watch = options.log ? new ConnectionWatch(`Redis at ${maskUrl(url)}`, options.log) : undefined;
+    this.connection = redisConnection(url, watch);
+    this.eventsConnection = redisConnection(url, watch);
     this.queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: this.connection, prefix });
     this.events = new QueueEvents(QUEUE_NAME, { connection: this.eventsConnection, prefix });
     // Every job waited on listens on both for its end: a tournament waits on hundreds at once.
     this.queue.setMaxListeners(0);
     this.events.setMaxListeners(0);
+    // Their connections' errors; the watch logs outages once each, not once per retry.
     this.queue.on('error', () => {});
     this.events.on('error', () => {});
     this.ready = this.events.waitUntilReady().then(() => undefined);
@@ -115,6 +122,13 @@ export class QueueClient {
   }
 
   async close(): Promise<void> {
+    // BullMQ's close waits forever for connections that never came up (Redis unreachable): those
+    // are dropped, not closed.
+    if (this.connection.status !== 'ready' || this.eventsConnection.status !== 'ready') {
+      this.connection.disconnect();
+      this.eventsConnection.disconnect();
+      return;
+    }
     await this.events.close();
     await this.queue.close();
     this.connection.disconnect();

@@ -11,6 +11,9 @@ import { modelPathOf, withModelPath } from '../../agents/index.js';
 import { AgoraError } from '../../envs/index.js';
 import { GameThreadPool } from '../game-threads.js';
 import type { PlayedGame } from '../messages.js';
+import { ConnectionWatch } from '../ops/connection-watch.js';
+import type { Logger } from '../ops/logger.js';
+import { maskUrl } from '../ops/mask-url.js';
 import { DEFAULT_PREFIX, QUEUE_NAME, redisConnection, type QueueJobData, type SelfPlayJobData } from './jobs.js';
 import { MODEL_REF, fetchModel } from './model-transfer.js';
 
@@ -29,6 +32,8 @@ export interface WorkerOptions {
   selfPlay?: SelfPlayHandler;
   /** Called after each job (logs). */
   onJob?: (job: Job<QueueJobData>, ms: number, error?: Error) => void;
+  /** Where a lost connection to Redis and its recovery are logged (default: nowhere). */
+  log?: Logger;
 }
 
 /**
@@ -89,8 +94,9 @@ async function process(
 
 /** Starts a worker; resolves once it is connected. close() stops it after the jobs in hand. */
 export async function startWorker(options: WorkerOptions): Promise<Worker<QueueJobData>> {
-  const connection = redisConnection(options.url);
-  const redis = redisConnection(options.url);
+  const watch = options.log ? new ConnectionWatch(`Redis at ${maskUrl(options.url)}`, options.log) : undefined;
+  const connection = redisConnection(options.url, watch);
+  const redis = redisConnection(options.url, watch);
   const concurrency = options.concurrency ?? 1;
   // One game thread per job in hand, spawned on the first match and kept (spawning is slow).
   const games = new GameThreadPool({ threads: concurrency });
@@ -111,6 +117,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker<QueueJ
       maxStalledCount: 2,
     },
   );
+  // Connection errors of BullMQ's own connections; the watch logs outages once each.
   worker.on('error', () => {});
   worker.on('completed', (job) => options.onJob?.(job, performance.now() - (started.get(job.id!) ?? 0)));
   worker.on('failed', (job, err) => job && options.onJob?.(job, performance.now() - (started.get(job.id!) ?? 0), err));
