@@ -270,6 +270,8 @@ program
     'wait this long for Redis at start (default: AGORA_CONNECT_TIMEOUT_MS or 5000)',
     positiveInt,
   )
+  .option('-q, --quiet', 'log warnings and errors only (LOG_LEVEL=warn)')
+  .option('--json', 'log one JSON object a line (LOG_FORMAT=json), for log collectors')
   .action((opts: WorkerCliOptions) => workerCommand(opts));
 
 // A reader that stops early (`agora tournament ... | head`) closes the pipe: that ends the command

@@ -186,4 +186,47 @@ describe.runIf(haveRedisServer)('a connection lost later', () => {
       shutdown();
     }
   });
+  test('agora worker --json logs one JSON object a line; --quiet logs nothing but warnings and errors', async () => {
+    const port = await unusedPort();
+    const dir = mkdtempSync(`${tmpdir()}/agora-redis-`);
+    execFileSync('redis-server', [
+      ...['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', ''],
+      ...['--appendonly', 'no', '--dir', dir, '--logfile', `${dir}/redis.log`, '--pidfile', `${dir}/redis.pid`],
+    ]);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const worker = async (flag: string, stopWhen: (err: string) => boolean) => {
+      const child = spawn(
+        process.execPath,
+        ['cli/agora.js', 'worker', flag, '--redis', `redis://127.0.0.1:${port}`, '--prefix', `json-${process.pid}`],
+        { env: { ...process.env, ...CLEAN }, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      for (const end = Date.now() + 30_000; !stopWhen(err) && Date.now() < end;) await sleep(50);
+      child.kill('SIGTERM');
+      return { code: await exited, err };
+    };
+    try {
+      const json = await worker('--json', (err) => err.includes('taking jobs'));
+      expect(json.code).toBe(0);
+      const lines = json.err
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { level: string; msg: string });
+      expect(lines[0]).toMatchObject({ level: 'info', msg: expect.stringContaining('taking jobs from redis://') });
+      expect(lines.at(-1)).toMatchObject({ level: 'info', msg: expect.stringContaining('then stopping') });
+      // Quiet: connected (Redis lists the worker's connections; then a second for its handlers) and
+      // stopped again without a line.
+      const clients = () =>
+        (spawnSync('redis-cli', ['-p', String(port), 'client', 'list']).stdout?.toString() ?? '')
+          .split('\n')
+          .filter((l) => l.includes('cmd=') && !l.includes('cmd=client')).length;
+      let seen = 0;
+      const quiet = await worker('--quiet', () => (clients() > 0 ? ++seen : 0) > 40);
+      expect(quiet).toEqual({ code: 0, err: '' });
+    } finally {
+      spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
+    }
+  });
 });

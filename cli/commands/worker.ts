@@ -15,6 +15,10 @@ export interface WorkerCliOptions {
   concurrency: number;
   /** How long to wait for Redis at start, ms (default: AGORA_CONNECT_TIMEOUT_MS or 5000). */
   connectTimeout?: number;
+  /** Warnings and errors only (LOG_LEVEL=warn). */
+  quiet?: boolean;
+  /** One JSON object a line (LOG_FORMAT=json). */
+  json?: boolean;
 }
 
 /**
@@ -26,7 +30,12 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
   const url = opts.redis ?? process.env.REDIS_URL;
   if (!url)
     throw new AgoraError('bad_request', 'agora worker needs a Redis server: --redis redis://host:6379 or REDIS_URL');
-  const log = loggerFromEnv(process.env);
+  // --quiet and --json are the worker's LOG_LEVEL=warn and LOG_FORMAT=json, as every command has them.
+  const log = loggerFromEnv({
+    ...process.env,
+    ...(opts.quiet ? { LOG_LEVEL: 'warn' } : {}),
+    ...(opts.json ? { LOG_FORMAT: 'json' } : {}),
+  });
   const timeoutMs = opts.connectTimeout ?? connectTimeoutMs(process.env);
   await checkRedis(url, timeoutMs).catch((err: unknown) => exitOnConnectError('agora worker', err));
   let done = 0;
