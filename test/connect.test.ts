@@ -6,22 +6,10 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
+import { freePort as unusedPort } from './free-port.js';
 
-/** A loopback port nothing listens on (bound, then released). */
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a process to its end (killed after 30 s): exit code, standard error, and how long it took. */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; err: string; ms: number }> {

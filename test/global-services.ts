@@ -7,24 +7,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.js';
 
 const SCRIPT = new URL('../scripts/test-services.sh', import.meta.url).pathname;
 let started = false;
 
-/** A loopback port nothing listens on now: each run gets its own, so two runs never share servers. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function haveBinaries(): boolean {
   try {

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AzAgent, PuctSearch, makeAgent, playMatch, type PolicyNetwork } from '../agents/index.js';
 import { Rng, decisionContext, getGame } from '../envs/index.js';
-import { MODEL_FORMAT, buildNetwork, initBackend, loadPolicyFolder, networkShape, saveModel } from './index.js';
+import {
+  MODEL_FORMAT,
+  buildNetwork,
+  initBackend,
+  loadPolicyFolder,
+  networkShape,
+  saveModel,
+  type ModelMeta,
+} from './index.js';
 import { samplesOf } from './replay-buffer.js';
 import { playSelfPlayGame } from './self-play.js';
 
@@ -16,11 +24,11 @@ const indifferent: PolicyNetwork = {
 };
 let dir: string;
 
-beforeAll(async () => {
-  await initBackend({ announce: false });
-  dir = join(mkdtempSync(join(tmpdir(), 'agora-az-')), 'tiny');
+/** A tiny tic-tac-toe model (seeded weights) saved in a new folder, with these meta.json fields added. */
+async function tinyModel(prefix: string, meta: Partial<ModelMeta> = {}): Promise<string> {
+  const folder = join(mkdtempSync(join(tmpdir(), prefix)), 'm');
   const shape = networkShape(ttt, 2);
-  await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), dir, {
+  await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), folder, {
     format: MODEL_FORMAT,
     game: 'tictactoe',
     players: 2,
@@ -29,7 +37,14 @@ beforeAll(async () => {
     actionSize: shape.actionSize,
     network: { width: 16, blocks: 1 },
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...meta,
   });
+  return folder;
+}
+
+beforeAll(async () => {
+  await initBackend({ announce: false });
+  dir = await tinyModel('agora-az-');
 });
 
 /** Cells are numbered row by row: 0 1 2 / 3 4 5 / 6 7 8. */
@@ -89,19 +104,7 @@ describe('az: search guided by a network', () => {
   });
 
   test('a model trained with a leaf mix searches with it unless the spec says otherwise', async () => {
-    const mixed = join(mkdtempSync(join(tmpdir(), 'agora-az-mix-')), 'm');
-    const shape = networkShape(ttt, 2);
-    await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), mixed, {
-      format: MODEL_FORMAT,
-      game: 'tictactoe',
-      players: 2,
-      encodingVersion: ttt.encodingVersion,
-      observationSize: shape.observationSize,
-      actionSize: shape.actionSize,
-      network: { width: 16, blocks: 1 },
-      training: { algorithm: 'az', config: { mix: 0.5 } },
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
+    const mixed = await tinyModel('agora-az-mix-', { training: { algorithm: 'az', config: { mix: 0.5 } } });
     expect(loadPolicyFolder(mixed, ttt).searchMix).toBe(0.5);
     expect(loadPolicyFolder(dir, ttt).searchMix).toBeUndefined();
     // The mix changes the search, so the same seed gives another game unless mix=0 is asked for.
@@ -112,19 +115,9 @@ describe('az: search guided by a network', () => {
   });
 
   test('a model with tuned search defaults (meta.search) uses its c and mix unless the spec sets them', async () => {
-    const tuned = join(mkdtempSync(join(tmpdir(), 'agora-az-tuned-')), 't');
-    const shape = networkShape(ttt, 2);
-    await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), tuned, {
-      format: MODEL_FORMAT,
-      game: 'tictactoe',
-      players: 2,
-      encodingVersion: ttt.encodingVersion,
-      observationSize: shape.observationSize,
-      actionSize: shape.actionSize,
-      network: { width: 16, blocks: 1 },
+    const tuned = await tinyModel('agora-az-tuned-', {
       training: { algorithm: 'az', config: { mix: 0.5 } },
       search: { c: 0.2, mix: 0.25 },
-      createdAt: '2026-01-01T00:00:00.000Z',
     });
     const net = loadPolicyFolder(tuned, ttt);
     // meta.search wins over the training config's mix.
@@ -137,20 +130,8 @@ describe('az: search guided by a network', () => {
     expect(bare).not.toEqual((await play(`az:${tuned},iterations=40,c=4,mix=0.25`)).actions);
   });
 
-  test('a model with a tuned policy temperature (meta.policy) plays neural: at it unless the spec sets one', async () => {
-    const tuned = join(mkdtempSync(join(tmpdir(), 'agora-az-policy-')), 't');
-    const shape = networkShape(ttt, 2);
-    await saveModel(buildNetwork(shape, { width: 16, blocks: 1 }, 3), tuned, {
-      format: MODEL_FORMAT,
-      game: 'tictactoe',
-      players: 2,
-      encodingVersion: ttt.encodingVersion,
-      observationSize: shape.observationSize,
-      actionSize: shape.actionSize,
-      network: { width: 16, blocks: 1 },
-      policy: { temperature: 3 },
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
+  test('a tuned policy temperature (meta.policy): neural: plays at it unless the spec sets one', async () => {
+    const tuned = await tinyModel('agora-az-policy-', { policy: { temperature: 3 } });
     expect(loadPolicyFolder(tuned, ttt).policyTemperature).toBe(3);
     expect(loadPolicyFolder(dir, ttt).policyTemperature).toBeUndefined();
     const games = async (spec: string) => {
