@@ -133,6 +133,30 @@ describe('rating snapshots', () => {
     await store.close();
   });
 
+  test("the chart's history comes with the snapshot: each agent's latest 200 points, read incrementally", async () => {
+    const store = openSqliteStore(':memory:');
+    const app = await arena(store, {});
+    const history = vi.spyOn(store, 'ratingHistory');
+    await addGames(app, 300, 0);
+    await app.arena.ratings.refit('tictactoe');
+    await addGames(app, 500, 300);
+    await app.arena.ratings.refit('tictactoe');
+    const all = await store.ratingHistory('tictactoe');
+    const b = await board(app);
+    const agents = [...new Set(all.map((p) => p.agentId))];
+    expect(agents.length).toBeGreaterThan(2);
+    for (const agent of agents) {
+      const mine = all.filter((p) => p.agentId === agent).map((p) => ({ elo: p.elo, at: p.at }));
+      expect(mine.length).toBeGreaterThan(200);
+      expect(b.history[agent]).toEqual(mine.slice(-200));
+    }
+    // The second refit read only the points after the first one's (and requests read none).
+    const reads = history.mock.calls.slice(0, -1).map((c) => c[1]);
+    expect(reads[0]).toBe(0);
+    expect(reads.filter((seq) => seq === 0)).toHaveLength(1);
+    await store.close();
+  });
+
   test('an old snapshot is refit once any game was added; the timer does it without being asked', async () => {
     const store = openSqliteStore(':memory:');
     const app = await arena(store, { everyGames: 1000, maxAgeMs: 60_000 });

@@ -418,6 +418,11 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       expect(await store.listResults('tictactoe', all[0].seq, 1)).toEqual([all[1]]);
       expect(await store.listResults('tictactoe', all[2].seq, 10)).toEqual([]);
       expect(await store.listResults('promotion', 0, 10)).toEqual([]);
+      const points = await store.ratingHistory('tictactoe');
+      expect(points).toHaveLength(6);
+      expect(points.map((p) => p.seq)).toEqual([...points.map((p) => p.seq)].sort((x, y) => x - y));
+      expect(await store.ratingHistory('tictactoe', points[1].seq, 3)).toEqual(points.slice(2, 5));
+      expect(await store.ratingHistory('tictactoe', points[5].seq)).toEqual([]);
       await store.close();
     });
 

@@ -10,7 +10,7 @@ import { WorkerPool } from '../../play/index.js';
 import type { ArenaContext } from '../services/context.js';
 import type { ResultRow } from '../store/store.js';
 import type { FitReply, FitRequest } from './fit-messages.js';
-import type { RatingSnapshot } from './snapshot.js';
+import { HISTORY_POINTS, type RatingSnapshot } from './snapshot.js';
 
 export interface RefitPolicy {
   /** Refit once this many games were added since the snapshot (default 25). */
@@ -37,6 +37,8 @@ export class RatingRefits {
   private readonly latest = new Map<string, RatingSnapshot>();
   /** What the fitting thread holds per game: results up to store order `seq`, `count` of them. */
   private readonly sent = new Map<string, { seq: number; count: number }>();
+  /** Each game's latest rating points per agent, and the store order read up to. */
+  private readonly history = new Map<string, { seq: number; byAgent: Map<string, { elo: number; at: string }[]> }>();
   private pool: WorkerPool<FitRequest, FitReply> | undefined;
   private chain: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
@@ -140,6 +142,7 @@ export class RatingRefits {
       fittedAt: this.ctx.now().toISOString(),
       bootstrap: this.policy.bootstrap,
       ...reply.fit,
+      history: await this.latestHistory(game),
     };
     await this.ctx.store.putRatingSnapshot({
       game,
@@ -152,6 +155,27 @@ export class RatingRefits {
     this.fits++;
     this.ctx.log.debug('ratings: refit', { game, games: snap.games });
     return snap;
+  }
+
+  /**
+   * Every agent's latest HISTORY_POINTS rating points, reading only the points stored since the
+   * last refit (the chart is served with the snapshot: a page view reads no history).
+   */
+  private async latestHistory(game: string): Promise<RatingSnapshot['history']> {
+    const held = this.history.get(game) ?? { seq: 0, byAgent: new Map<string, { elo: number; at: string }[]>() };
+    for (;;) {
+      const page = await this.ctx.store.ratingHistory(game, held.seq, PAGE);
+      for (const p of page) {
+        const points = held.byAgent.get(p.agentId) ?? [];
+        points.push({ elo: p.elo, at: p.at });
+        if (points.length > 2 * HISTORY_POINTS) points.splice(0, points.length - HISTORY_POINTS);
+        held.byAgent.set(p.agentId, points);
+      }
+      if (page.length > 0) held.seq = page[page.length - 1].seq;
+      if (page.length < PAGE) break;
+    }
+    this.history.set(game, held);
+    return Object.fromEntries([...held.byAgent].map(([agent, points]) => [agent, points.slice(-HISTORY_POINTS)]));
   }
 
   /** Sends the results stored since what the thread holds (all of them with reset) and the agents to rate. */

@@ -18,7 +18,12 @@ export interface RatingSnapshot {
   /** Per rated agent id. */
   ratings: BradleyTerryRating[];
   balance: BalanceFigures;
+  /** Per agent id, its Elo after each of its latest games (at most HISTORY_POINTS), oldest first. */
+  history: Record<string, { elo: number; at: string }[]>;
 }
+
+/** Rating points per agent the leaderboard's chart shows: its latest games. */
+export const HISTORY_POINTS = 200;
 
 /** The bootstrap's seed: not secret, it only makes the same games give the same intervals. */
 export function snapshotSeed(game: string, games: number): string {

@@ -1,4 +1,4 @@
-import type { AgentRecord, RatingPoint } from '../store/store.js';
+import type { AgentRecord } from '../store/store.js';
 import type { BalanceFigures } from '../../play/index.js';
 import type { RatingRefits } from '../ratings/refits.js';
 import type { RatingSnapshot } from '../ratings/snapshot.js';
@@ -36,7 +36,7 @@ export interface Leaderboard {
   rows: LeaderboardRow[];
   /** Over the games of the fit. */
   balance: BalanceFigures;
-  /** Elo after each rated game, per agent, in order. */
+  /** Elo after each of an agent's latest games (up to 200), per agent, oldest first, as of `fit`. */
   history: Record<string, { elo: number; at: string }[]>;
   /** The Bradley-Terry snapshot served: games it covers, when it was fitted; null before the first fit. */
   fit: { games: number; fittedAt: string; bootstrap: number } | null;
@@ -54,10 +54,9 @@ export class LeaderboardService {
   ) {}
 
   async get(game: string): Promise<Leaderboard> {
-    const [agents, ratings, history, count, snapshot] = await Promise.all([
+    const [agents, ratings, count, snapshot] = await Promise.all([
       this.ctx.store.listAgents(game),
       this.ctx.store.ratings(game),
-      this.ctx.store.ratingHistory(game),
       this.ctx.store.countGames(game),
       this.ratings.snapshot(game),
     ]);
@@ -74,7 +73,6 @@ export class LeaderboardService {
       owners,
       ratings.map((r) => [r.agentId, r.elo, r.games, r.overruns] as const),
       snapshot,
-      history,
     );
   }
 }
@@ -86,7 +84,6 @@ function build(
   owners: Map<string, string>,
   ratings: readonly (readonly [string, number, number, number])[],
   snapshot: RatingSnapshot | undefined,
-  history: RatingPoint[],
 ): Leaderboard {
   const byId = new Map(agents.map((a) => [a.id, a]));
   const btById = new Map((snapshot?.ratings ?? []).map((b) => [b.agent, b]));
@@ -111,13 +108,11 @@ function build(
     };
   });
   rows.sort((x, y) => (y.games > 0 ? 1 : 0) - (x.games > 0 ? 1 : 0) || y.elo - x.elo);
-  const series: Record<string, { elo: number; at: string }[]> = {};
-  for (const p of history) (series[p.agentId] ??= []).push({ elo: p.elo, at: p.at });
   return {
     game,
     games: count,
     rows,
-    history: series,
+    history: snapshot?.history ?? {},
     balance: snapshot?.balance ?? {
       games: 0,
       firstSeatWinShare: 0,

@@ -248,8 +248,15 @@ class PgStore implements Store {
     }));
   }
 
-  async ratingHistory(game: string): Promise<RatingPoint[]> {
-    return (await this.all('SELECT * FROM rating_history WHERE game = $1 ORDER BY seq', [game])).map((r) => ({
+  async ratingHistory(game: string, afterSeq = 0, limit?: number): Promise<RatingPoint[]> {
+    return (
+      await this.all('SELECT * FROM rating_history WHERE game = $1 AND seq > $2 ORDER BY seq LIMIT $3', [
+        game,
+        afterSeq,
+        limit ?? null,
+      ])
+    ).map((r) => ({
+      seq: Number(r.seq),
       agentId: r.agent_id as string,
       gameId: r.game_id as string,
       elo: r.elo as number,

@@ -185,15 +185,18 @@ class SqliteStore implements Store {
     }));
   }
 
-  async ratingHistory(game: string): Promise<RatingPoint[]> {
-    return (this.db.prepare('SELECT * FROM rating_history WHERE game = ? ORDER BY seq').all(game) as Row[]).map(
-      (r) => ({
-        agentId: r.agent_id as string,
-        gameId: r.game_id as string,
-        elo: r.elo as number,
-        at: r.at as string,
-      }),
-    );
+  async ratingHistory(game: string, afterSeq = 0, limit = -1): Promise<RatingPoint[]> {
+    return (
+      this.db
+        .prepare('SELECT * FROM rating_history WHERE game = ? AND seq > ? ORDER BY seq LIMIT ?')
+        .all(game, afterSeq, limit) as Row[]
+    ).map((r) => ({
+      seq: r.seq as number,
+      agentId: r.agent_id as string,
+      gameId: r.game_id as string,
+      elo: r.elo as number,
+      at: r.at as string,
+    }));
   }
 
   async recordGame(g: GameRecord): Promise<Record<string, number>> {

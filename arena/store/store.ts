@@ -51,6 +51,8 @@ export interface RatingRecord {
 }
 
 export interface RatingPoint {
+  /** The store's order of rating points (readers page through them by it). */
+  seq: number;
   agentId: string;
   gameId: string;
   elo: number;
@@ -211,7 +213,8 @@ export interface Store {
   retireAgent(id: string, at: string): Promise<boolean>;
 
   ratings(game: string): Promise<RatingRecord[]>;
-  ratingHistory(game: string): Promise<RatingPoint[]>;
+  /** The game's rating points in store order: all of them, or up to `limit` after `afterSeq`. */
+  ratingHistory(game: string, afterSeq?: number, limit?: number): Promise<RatingPoint[]>;
 
   /**
    * Stores a finished game and, in the same transaction, updates the Elo of its seats (the rating
