@@ -59,13 +59,17 @@ for (const name of listGames()) {
 // Time budgets: how closely `ms=` is kept, one decision at a time on one thread (issue 23).
 const BUDGET_MS = 100;
 const DECISIONS = 10;
-console.log(`\nTime budgets: wall-clock per decision / ms=${BUDGET_MS}, median and worst of ${DECISIONS} decisions:`);
+console.log(
+  `\nTime budgets: wall-clock per decision / ms=${BUDGET_MS}, median and worst of ${DECISIONS} decisions, ` +
+    'and the median iterations a decision (an az iteration costs a network evaluation):',
+);
 for (const name of listGames()) {
   const def = getGame(name);
   const cells: string[] = [];
   for (const spec of [`mcts:ms=${BUDGET_MS}`, `az:models/${name}/az,ms=${BUDGET_MS}`]) {
     const agent = makeAgent(spec, def);
     const ratios: number[] = [];
+    const iterations: number[] = [];
     for (let i = 0, seed = 0; i < DECISIONS; i++) {
       // A position with a choice (six random tic-tac-toe moves may end the game).
       let state = midGame(def, `budget:${seed++}`);
@@ -73,8 +77,12 @@ for (const name of listGames()) {
       const start = performance.now();
       agent.act(decisionContext(def, state, Rng.fromSeed(`budget:${i}`)));
       ratios.push((performance.now() - start) / BUDGET_MS);
+      iterations.push((agent as { lastIterations?: number }).lastIterations ?? 0);
     }
-    cells.push(`${spec.split(':')[0].padEnd(4)} ${median(ratios).toFixed(3)} / ${Math.max(...ratios).toFixed(3)}`);
+    cells.push(
+      `${spec.split(':')[0].padEnd(4)} ${median(ratios).toFixed(3)} / ${Math.max(...ratios).toFixed(3)}` +
+        ` ${fmt(median(iterations)).padStart(6)} it`,
+    );
   }
   console.log(`  ${name.padEnd(14)} ${cells.join('   ')}`);
 }
