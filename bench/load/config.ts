@@ -1,0 +1,74 @@
+/** The load test's settings: each from a flag, else an environment variable, else its default. */
+import { parseArgs } from 'node:util';
+import { GAMES } from '../../envs/index.js';
+
+export interface LoadConfig {
+  /** Simulated people playing at once (--people, PEOPLE). */
+  people: number;
+  /** Length of the measured window, s (--seconds, SECONDS). */
+  seconds: number;
+  /** Finished games stored before the server starts, spread over every game (--stored, STORED_GAMES). */
+  stored: number;
+  /** Mean think time before a move, ms; each is 0.5 to 1.5 times it (--think-ms, THINK_MS). */
+  thinkMs: number;
+  /** Games people play, comma-separated (--games, LOAD_GAMES). */
+  games: string[];
+  /** The roster bot people play against, by spec (--opponent, OPPONENT). */
+  opponent: string;
+  /** Leaderboard and replay views a second (--leaderboards, --replays; LEADERBOARD_RATE, REPLAY_RATE). */
+  leaderboardRate: number;
+  replayRate: number;
+  /** The background tournament's game and length (--tournament, --tournament-games; TOURNAMENT, TOURNAMENT_GAMES). */
+  tournament: string;
+  tournamentGames: number;
+  /** Where the JSON report goes (--out, LOAD_OUT). */
+  out: string;
+}
+
+const OPTIONS = {
+  people: { env: 'PEOPLE', default: '200' },
+  seconds: { env: 'SECONDS', default: '60' },
+  stored: { env: 'STORED_GAMES', default: '50000' },
+  'think-ms': { env: 'THINK_MS', default: '1000' },
+  games: { env: 'LOAD_GAMES', default: 'tictactoe,promotion' },
+  opponent: { env: 'OPPONENT', default: 'random' },
+  leaderboards: { env: 'LEADERBOARD_RATE', default: '10' },
+  replays: { env: 'REPLAY_RATE', default: '5' },
+  tournament: { env: 'TOURNAMENT', default: 'promotion' },
+  'tournament-games': { env: 'TOURNAMENT_GAMES', default: '500' },
+  out: { env: 'LOAD_OUT', default: 'test-output/load.json' },
+} as const;
+
+type Name = keyof typeof OPTIONS;
+
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): LoadConfig {
+  const { values } = parseArgs({
+    args: argv,
+    options: Object.fromEntries(Object.keys(OPTIONS).map((k) => [k, { type: 'string' }])) as Record<
+      Name,
+      { type: 'string' }
+    >,
+  });
+  const text = (name: Name) => values[name] ?? env[OPTIONS[name].env] ?? OPTIONS[name].default;
+  const number = (name: Name, min: number) => {
+    const x = Number(text(name));
+    if (!Number.isFinite(x) || x < min)
+      throw new Error(`--${name} (${OPTIONS[name].env}): a number ≥ ${min}; got '${text(name)}'`);
+    return x;
+  };
+  const games = text('games').split(',');
+  for (const g of [...games, text('tournament')]) if (!(g in GAMES)) throw new Error(`no game '${g}'`);
+  return {
+    people: number('people', 0),
+    seconds: number('seconds', 1),
+    stored: number('stored', Object.keys(GAMES).length),
+    thinkMs: number('think-ms', 0),
+    games,
+    opponent: text('opponent'),
+    leaderboardRate: number('leaderboards', 0),
+    replayRate: number('replays', 0),
+    tournament: text('tournament'),
+    tournamentGames: number('tournament-games', 1),
+    out: text('out'),
+  };
+}
