@@ -101,7 +101,12 @@ async function main(): Promise<void> {
       '(other work on the machine skews every figure)',
   );
   const dir = mkdtempSync(join(tmpdir(), 'agora-load-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, AGORA_DB: join(dir, 'arena.db') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    AGORA_DB: join(dir, 'arena.db'),
+    // An account may ask for 500 games by default: a longer tournament needs the operator's leave.
+    AGORA_TOURNAMENT_MAX_GAMES: process.env.AGORA_TOURNAMENT_MAX_GAMES ?? String(Math.max(500, config.tournamentGames)),
+  };
   const storeName = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'SQLite in a temporary file';
   try {
     console.log(`seeding ${config.stored} random games over ${Object.keys(GAMES).length} games into ${storeName}...`);
@@ -113,11 +118,16 @@ async function main(): Promise<void> {
       const recorder = new Recorder(server.base);
       const firstFitsSeconds = await waitForFits(recorder, seed);
       console.log(`first rating fits over the stored games served after ${firstFitsSeconds.toFixed(1)} s`);
-      const tournament = await startTournament(recorder, key, config.tournament, config.tournamentGames);
-      console.log(
-        `tournament ${tournament.id}: ${config.tournament}, ${tournament.agentIds.length} roster bots, ` +
-          `${tournament.gamesTotal} games`,
-      );
+      const tournament =
+        config.tournament === 'none'
+          ? undefined
+          : await startTournament(recorder, key, config.tournament, config.tournamentGames);
+      if (tournament) {
+        console.log(
+          `tournament ${tournament.id}: ${config.tournament}, ${tournament.agentIds.length} roster bots, ` +
+            `${tournament.gamesTotal} games`,
+        );
+      }
 
       let stopped = false;
       const finishedMatches: string[] = [];
@@ -134,7 +144,7 @@ async function main(): Promise<void> {
       console.log(`warm-up matches played; measuring ${config.seconds} s with ${config.people} people...`);
 
       await server.stats(); // resets the server's counters
-      const startDone = (await tournamentState(recorder, tournament.id))?.gamesDone ?? 0;
+      const startDone = tournament && ((await tournamentState(recorder, tournament.id))?.gamesDone ?? 0);
       const clientLag = monitorEventLoopDelay({ resolution: 1 });
       clientLag.enable();
       recorder.open = true;
@@ -163,7 +173,7 @@ async function main(): Promise<void> {
       await Promise.all([...people, views]);
       clientLag.disable();
       const stats = await server.stats();
-      const atEnd = await tournamentState(recorder, tournament.id);
+      const atEnd = tournament && (await tournamentState(recorder, tournament.id));
 
       const routes = recorder.routes();
       const errors = recorder.errorCount();
@@ -181,11 +191,11 @@ async function main(): Promise<void> {
         store: storeName,
         seeding: { games: seed.games, seconds: Math.round(seed.seconds * 10) / 10 },
         firstFitsSeconds: Math.round(firstFitsSeconds * 10) / 10,
-        tournament: {
+        tournament: tournament && {
           id: tournament.id,
           game: config.tournament,
           agents: tournament.agentIds.length,
-          gamesDoneAtStart: startDone,
+          gamesDoneAtStart: startDone ?? 0,
           atEnd,
         },
         window: { seconds: config.seconds, moves, movesPerSecond: moves / config.seconds, matchesFinished },

@@ -30,6 +30,8 @@ export interface RouteReport {
   clientExcludingBots: Percentiles;
   /** The server's handling time, bot waits included. */
   server: Percentiles;
+  /** The server's handling time minus its bot waits: its own work, and its event loop's queue. */
+  serverExcludingBots: Percentiles;
   /** Bot decisions awaited per request (0 for routes without bots). */
   bot: Percentiles;
 }
@@ -122,6 +124,7 @@ export class Recorder {
         client: summarize(list.map((s) => s.client)),
         clientExcludingBots: summarize(list.map((s) => s.client - s.bot)),
         server: summarize(list.map((s) => s.server)),
+        serverExcludingBots: summarize(list.map((s) => s.server - s.bot)),
         bot: summarize(list.map((s) => s.bot)),
       };
     }

@@ -23,7 +23,8 @@ export interface LoadReport {
   seeding: { games: number; seconds: number };
   /** From the server's start to every leaderboard serving a fit over all stored games, s. */
   firstFitsSeconds: number;
-  tournament: { id: string; game: string; agents: number; gamesDoneAtStart: number; atEnd?: TournamentState };
+  /** The background tournament (none with --tournament none); `atEnd.status` 'running': it ran throughout. */
+  tournament?: { id: string; game: string; agents: number; gamesDoneAtStart: number; atEnd?: TournamentState };
   window: { seconds: number; moves: number; movesPerSecond: number; matchesFinished: number };
   routes: Record<string, RouteReport>;
   errors: { total: number; byRouteAndStatus: Record<string, number>; examples: string[] };
@@ -68,13 +69,15 @@ export function printReport(r: LoadReport): void {
     const c = s.client;
     console.log(
       `${route.padEnd(34)} ${String(s.count).padStart(6)} ${f(c.p50)} ${f(c.p95)} ${f(c.p99)} ${f(c.max)}` +
-        `   ${f(s.clientExcludingBots.p99)}`,
+        `     ${f(s.clientExcludingBots.p99)}    ${f(s.server.p99)} ${f(s.serverExcludingBots.p99)}`,
     );
   }
   const t = r.tournament;
   console.log(
-    `\ntournament ${t.id} (${t.game}, ${t.agents} bots): ${t.gamesDoneAtStart} games done at the start, ` +
-      `${t.atEnd?.gamesDone ?? '?'} of ${t.atEnd?.gamesTotal ?? '?'} at the end (${t.atEnd?.status ?? 'unknown'})`,
+    t
+      ? `\ntournament ${t.id} (${t.game}, ${t.agents} bots): ${t.gamesDoneAtStart} games done at the start, ` +
+          `${t.atEnd?.gamesDone ?? '?'} of ${t.atEnd?.gamesTotal ?? '?'} at the end (${t.atEnd?.status ?? 'unknown'})`
+      : '\nno background tournament (--tournament none)',
   );
   const s = r.server;
   const storeCalls = Object.values(s.store).reduce((n, x) => n + x.calls, 0);
