@@ -5,25 +5,28 @@
  * onlookers view leaderboards and replays. Reports p50/p95/p99 per route, moves/s and errors, and
  * writes them to LOAD_OUT (test-output/load.json). Settings: bench/load/config.ts (flags or env).
  *
- * The store is a temporary SQLite file, or the PostgreSQL database at DATABASE_URL (which must hold
- * no games: the bench fills it). Rate limits are off (every simulated person shares one address).
- * Bot time is reported apart: the server child wraps the bot pool (bench/server-process.ts) and
- * says per request how long it awaited bot decisions, so "excluding bots" is the server's own time
- * plus the network and queues.
+ * The store is a temporary SQLite file, or with --store postgres the PostgreSQL database at
+ * DATABASE_URL (which must hold no games: the bench fills it and leaves it filled). Rate limits are
+ * off (every simulated person comes from one address). Bot time is reported apart: the server child
+ * wraps the bot pool (bench/server-process.ts) and says per request how long it awaited bot
+ * decisions, so "excluding bots" is the server's own time plus the network and queues.
  *
- * Phases, only the last one measured: seed the store (and make an account for the tournament),
- * start the server, wait for the first rating fits over the stored games, start the tournament,
- * play one warm-up match per game (bot threads start on the first decision), then the window.
+ * Phases: seed the store (and make an account for the tournament), start the server, wait for the
+ * first rating fits over the stored games, time views one at a time on the idle server (reported
+ * as `idleRoutes`), start the tournament, play one warm-up match per game (bot threads start on
+ * the first decision), then the measured window (`routes`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createApp, openStore, operatorSettings } from '../arena/index.js';
 import { GAMES, Rng } from '../envs/index.js';
 import { loadConfig, type LoadConfig } from './load/config.js';
 import { MOVE_ROUTE, person, playMatch, type PersonOptions, type Table } from './load/person.js';
+import { baseline } from './load/baseline.js';
 import { Recorder } from './load/recorder.js';
 import { goals, printReport, writeReport, type LoadReport } from './load/report.js';
 import { seedGames, type SeedReport } from './load/seed.js';
@@ -74,7 +77,7 @@ async function waitForFits(recorder: Recorder, seed: SeedReport): Promise<number
       if ((board?.body.fit?.games ?? 0) >= stored.length) break;
       if (performance.now() - start > FIT_TIMEOUT_MS)
         throw new Error(`no fit over the ${game} games after ${FIT_TIMEOUT_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await sleep(1000);
     }
   }
   return (performance.now() - start) / 1000;
@@ -104,10 +107,11 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     AGORA_DB: join(dir, 'arena.db'),
+    DATABASE_URL: config.store === 'postgres' ? process.env.DATABASE_URL : undefined,
     // An account may ask for 500 games by default: a longer tournament needs the operator's leave.
     AGORA_TOURNAMENT_MAX_GAMES: process.env.AGORA_TOURNAMENT_MAX_GAMES ?? String(Math.max(500, config.tournamentGames)),
   };
-  const storeName = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'SQLite in a temporary file';
+  const storeName = config.store === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'SQLite in a temporary file';
   try {
     console.log(`seeding ${config.stored} random games over ${Object.keys(GAMES).length} games into ${storeName}...`);
     const { seed, key } = await prepareStore(env, config.stored);
@@ -118,6 +122,7 @@ async function main(): Promise<void> {
       const recorder = new Recorder(server.base);
       const firstFitsSeconds = await waitForFits(recorder, seed);
       console.log(`first rating fits over the stored games served after ${firstFitsSeconds.toFixed(1)} s`);
+      const idle = await baseline(server.base, Object.keys(GAMES), seed.stored);
       const tournament =
         config.tournament === 'none'
           ? undefined
@@ -152,7 +157,7 @@ async function main(): Promise<void> {
       const people = Array.from({ length: config.people }, async (_, i) => {
         const o = { ...personOptions(i, config.thinkMs), tables: atTables };
         // Arrivals spread over one think time, so people do not move in lockstep.
-        await new Promise((resolve) => setTimeout(resolve, o.rng.next() * config.thinkMs));
+        await sleep(o.rng.next() * config.thinkMs);
         await person(o);
       });
       const views = viewers({
@@ -165,7 +170,7 @@ async function main(): Promise<void> {
         recorder,
         stopped: () => stopped,
       });
-      await new Promise((resolve) => setTimeout(resolve, config.seconds * 1000));
+      await sleep(config.seconds * 1000);
       stopped = true;
       recorder.open = false;
       const moves = recorder.count(MOVE_ROUTE);
@@ -176,7 +181,7 @@ async function main(): Promise<void> {
       const atEnd = tournament && (await tournamentState(recorder, tournament.id));
 
       const routes = recorder.routes();
-      const errors = recorder.errorCount();
+      const errors = recorder.errorCount() + idle.errorCount();
       const report: LoadReport = {
         date: new Date().toISOString(),
         command: `npm run bench:load -- ${process.argv.slice(2).join(' ')}`.trim(),
@@ -199,11 +204,12 @@ async function main(): Promise<void> {
           atEnd,
         },
         window: { seconds: config.seconds, moves, movesPerSecond: moves / config.seconds, matchesFinished },
+        idleRoutes: idle.routes(),
         routes,
         errors: {
           total: errors,
-          byRouteAndStatus: Object.fromEntries(recorder.errors),
-          examples: recorder.examples,
+          byRouteAndStatus: Object.fromEntries([...idle.errors, ...recorder.errors]),
+          examples: [...idle.examples, ...recorder.examples],
         },
         server: stats,
         clientEventLoopDelay: {

@@ -27,6 +27,12 @@ export interface LoadConfig {
   tournamentGames: number;
   /** Where the JSON report goes (--out, LOAD_OUT). */
   out: string;
+  /**
+   * 'sqlite' (a temporary file, removed at the end) or 'postgres': the database at DATABASE_URL, which
+   * must hold no games and keeps what the bench stored (--store, LOAD_STORE). DATABASE_URL alone
+   * does not switch, so a shell set up for the tests never fills their database by accident.
+   */
+  store: 'sqlite' | 'postgres';
 }
 
 const OPTIONS = {
@@ -41,6 +47,7 @@ const OPTIONS = {
   tournament: { env: 'TOURNAMENT', default: 'promotion' },
   'tournament-games': { env: 'TOURNAMENT_GAMES', default: '2000' },
   out: { env: 'LOAD_OUT', default: 'test-output/load.json' },
+  store: { env: 'LOAD_STORE', default: 'sqlite' },
 } as const;
 
 type Name = keyof typeof OPTIONS;
@@ -64,6 +71,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): LoadConfig {
   for (const g of [...games, text('tournament')]) {
     if (!(g in GAMES) && g !== 'none') throw new Error(`no game '${g}'`);
   }
+  const store = text('store');
+  if (store !== 'sqlite' && store !== 'postgres')
+    throw new Error(`--store (LOAD_STORE): sqlite or postgres; got '${store}'`);
+  if (store === 'postgres' && !env.DATABASE_URL) throw new Error('--store postgres: set DATABASE_URL');
   return {
     people: number('people', 0),
     seconds: number('seconds', 1),
@@ -76,5 +87,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): LoadConfig {
     tournament: text('tournament'),
     tournamentGames: number('tournament-games', 1),
     out: text('out'),
+    store,
   };
 }

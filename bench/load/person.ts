@@ -3,6 +3,7 @@
  * legal moves from the responses with a think time before each, and when the game ends starts
  * another, until told to stop. A failed request abandons the match (the error is counted).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Rng } from '../../envs/index.js';
 import type { Recorder } from './recorder.js';
 
@@ -33,8 +34,6 @@ export interface PersonOptions {
 
 /** The route of a person's move, whose latency the goals are about. */
 export const MOVE_ROUTE = 'POST /api/matches/:id/actions';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long to wait before asking again when a response came back before the person's turn, ms. */
 const POLL_MS = 100;

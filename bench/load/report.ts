@@ -26,6 +26,8 @@ export interface LoadReport {
   /** The background tournament (none with --tournament none); `atEnd.status` 'running': it ran throughout. */
   tournament?: { id: string; game: string; agents: number; gamesDoneAtStart: number; atEnd?: TournamentState };
   window: { seconds: number; moves: number; movesPerSecond: number; matchesFinished: number };
+  /** Views one at a time on the idle server, before the tournament and the people. */
+  idleRoutes: Record<string, RouteReport>;
   routes: Record<string, RouteReport>;
   errors: { total: number; byRouteAndStatus: Record<string, number>; examples: string[] };
   server: ServerStats;
@@ -56,22 +58,30 @@ const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-').padStart(8);
 const delay = (d: { p50: number; p99: number; max: number }) =>
   `p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`;
 
-export function printReport(r: LoadReport): void {
-  const w = r.window;
+function printRoutes(routes: Record<string, RouteReport>): void {
   console.log(
-    `\n${w.seconds} s, ${r.config.people} people: ${w.moves} moves (${w.movesPerSecond.toFixed(1)} moves/s), ` +
-      `${w.matchesFinished} matches finished`,
+    `${'route'.padEnd(34)} ${'count'.padStart(6)}   client p50      p95      p99      max` +
+      '  p99 w/o bots  server p99  w/o bots',
   );
-  console.log(
-    `\n${'route'.padEnd(34)} ${'count'.padStart(6)}   client p50      p95      p99      max` + '   p99 w/o bots',
-  );
-  for (const [route, s] of Object.entries(r.routes)) {
+  for (const [route, s] of Object.entries(routes)) {
     const c = s.client;
     console.log(
       `${route.padEnd(34)} ${String(s.count).padStart(6)} ${f(c.p50)} ${f(c.p95)} ${f(c.p99)} ${f(c.max)}` +
         `     ${f(s.clientExcludingBots.p99)}    ${f(s.server.p99)} ${f(s.serverExcludingBots.p99)}`,
     );
   }
+}
+
+export function printReport(r: LoadReport): void {
+  const w = r.window;
+  console.log(
+    `\n${w.seconds} s, ${r.config.people} people: ${w.moves} moves (${w.movesPerSecond.toFixed(1)} moves/s), ` +
+      `${w.matchesFinished} matches finished`,
+  );
+  console.log('\none at a time on the idle server, before the load:');
+  printRoutes(r.idleRoutes);
+  console.log('\nunder load:');
+  printRoutes(r.routes);
   const t = r.tournament;
   console.log(
     t

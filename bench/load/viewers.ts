@@ -3,6 +3,7 @@
  * speed (an open loop: a slow answer does not hold the next view back, so slowness shows as latency
  * instead of fewer requests). Intervals are exponential, so views come in random bunches.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Rng } from '../../envs/index.js';
 import type { Recorder } from './recorder.js';
 import type { StoredGame } from './seed.js';
@@ -22,9 +23,8 @@ export interface ViewerOptions {
   stopped: () => boolean;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function leaderboardView(o: ViewerOptions): Promise<unknown> {
+/** One leaderboard view, of a random game: JSON, the page, or the menu's link. */
+export function leaderboardView(o: ViewerOptions): Promise<unknown> {
   const game = encodeURIComponent(o.rng.pick(o.games));
   const r = o.rng.next();
   if (r < 0.45) return o.recorder.request('GET /api/leaderboard?game=', `/api/leaderboard?game=${game}`);
@@ -33,7 +33,8 @@ function leaderboardView(o: ViewerOptions): Promise<unknown> {
   return o.recorder.request('GET /leaderboard', '/leaderboard');
 }
 
-function replayView(o: ViewerOptions): Promise<unknown> {
+/** One replay view: a person's finished match, or a stored game as JSON or as the page at a random step. */
+export function replayView(o: ViewerOptions): Promise<unknown> {
   const r = o.rng.next();
   if (r < 0.2 && o.finishedMatches.length > 0) {
     const id = encodeURIComponent(o.rng.pick(o.finishedMatches));
