@@ -15,7 +15,7 @@ interface Sample {
   bot: number;
 }
 
-export interface Percentiles {
+interface Percentiles {
   p50: number;
   p95: number;
   p99: number;
