@@ -25,6 +25,10 @@ export interface LoadReport {
   firstFitsSeconds: number;
   /** The background tournament (none with --tournament none); `atEnd.status` 'running': it ran throughout. */
   tournament?: { id: string; game: string; agents: number; gamesDoneAtStart: number; atEnd?: TournamentState };
+  /**
+   * Moves answered by the end of the window (the move route's count also holds moves sent in the
+   * window and answered after it).
+   */
   window: { seconds: number; moves: number; movesPerSecond: number; matchesFinished: number };
   /** Views one at a time on the idle server, before the tournament and the people. */
   idleRoutes: Record<string, RouteReport>;
