@@ -14,7 +14,7 @@
  * Bot time cannot be switched off: every move returns only after the bots have played up to the
  * person's next turn. Random bots decide in microseconds, but each decision is a round trip to
  * the arena's BotPool worker threads, which 200 games share. So the server process measures, per
- * request, its handling time and the time spent awaiting BotPool decisions (this bench wraps
+ * request, its handling time and the time spent awaiting BotPool decisions (bench/server-process.ts wraps
  * `arena.ctx.bots.decide`, attributing waits to requests with AsyncLocalStorage), and returns both
  * in response headers. It also times every store call (better-sqlite3 runs on the event loop) and
  * records the server's event-loop delay and GC pauses. No server code is changed or tuned.
@@ -23,18 +23,22 @@
  * by Little's law the mean latency is about MATCHES / throughput. THINK_MS=1000 gives every move
  * a think time of 0.5 to 1.5 s first, closer to people playing.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createApp, openSqliteStore } from '../arena/index.js';
 import { runTournament } from '../play/index.js';
 import { Rng } from '../envs/index.js';
+import {
+  benchHeaders,
+  forkServer,
+  percentile,
+  serveInstrumented,
+  SLOW_STORE_MS,
+  type ServerProcess as Server,
+} from './server-process.js';
 
 const MATCHES = Number(process.env.MATCHES ?? 200);
 /** Think time before each move, ms (default 0: a closed loop, every client moves as soon as it can). */
@@ -44,128 +48,22 @@ const BASELINE_MATCHES = 20;
 const LATENCY_GAMES = (process.env.BENCH_GAMES ?? 'tictactoe,promotion').split(',');
 const IN_MEMORY = process.env.STORE === 'memory';
 const TOURNAMENT_GAMES = { promotion: 200, tictactoe: 1000 } as const;
-/** Store calls slower than this are counted as stalls of the event loop. */
-const SLOW_STORE_MS = 20;
 
 // ---- the server process ---------------------------------------------------------------------------
-
-interface Timing {
-  start: number;
-  botMs: number;
-  botCalls: number;
-}
-
-interface ServerStats {
-  lag: { p50: number; p99: number; max: number };
-  /** Garbage collection in the server: pauses, slowest pause and total, ms. */
-  gc: { count: number; maxMs: number; totalMs: number };
-  /** Per store method: calls, slowest call (ms), calls slower than SLOW_STORE_MS. */
-  store: Record<string, { calls: number; maxMs: number; slow: number }>;
-}
 
 async function serve(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-bench-'));
   const store = openSqliteStore(IN_MEMORY ? ':memory:' : join(dir, 'arena.db'));
   const app = createApp({ store, writeLimitPerMinute: false });
   await app.arena.bootstrap({ tournament: false });
-
-  const als = new AsyncLocalStorage<Timing>();
-  const bots = app.arena.ctx.bots;
-  const decide = bots.decide.bind(bots);
-  bots.decide = async (job) => {
-    const t0 = performance.now();
-    try {
-      return await decide(job);
-    } finally {
-      const timing = als.getStore();
-      if (timing) {
-        timing.botMs += performance.now() - t0;
-        timing.botCalls++;
-      }
-    }
-  };
-
-  // The store's methods are synchronous SQLite work behind a promise: the time of the call is the
-  // time the event loop is held.
-  let storeStats: ServerStats['store'] = {};
-  const methods = app.arena.ctx.store as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(methods))) {
-    const f = methods[name];
-    if (name === 'constructor' || typeof f !== 'function') continue;
-    methods[name] = (...args: unknown[]) => {
-      const t0 = performance.now();
-      try {
-        return f.apply(methods, args);
-      } finally {
-        const d = performance.now() - t0;
-        const s = (storeStats[name] ??= { calls: 0, maxMs: 0, slow: 0 });
-        s.calls++;
-        s.maxMs = Math.max(s.maxMs, d);
-        if (d > SLOW_STORE_MS) s.slow++;
-      }
-    };
-  }
-
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const timing: Timing = { start: performance.now(), botMs: 0, botCalls: 0 };
-    const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
-    (res as unknown as { writeHead: typeof writeHead }).writeHead = function (
-      this: ServerResponse,
-      ...args: unknown[]
-    ) {
-      if (!this.headersSent) {
-        this.setHeader('x-bench-arrival', (performance.timeOrigin + timing.start).toFixed(3));
-        this.setHeader('x-bench-server-ms', (performance.now() - timing.start).toFixed(3));
-        this.setHeader('x-bench-bot-ms', timing.botMs.toFixed(3));
-        this.setHeader('x-bench-bot-calls', String(timing.botCalls));
-      }
-      return writeHead.apply(this, args);
-    };
-    als.run(timing, () => app(req, res));
+  await serveInstrumented(app, async () => {
+    await app.arena.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-
-  const lag = monitorEventLoopDelay({ resolution: 1 });
-  lag.enable();
-  let gc: ServerStats['gc'] = { count: 0, maxMs: 0, totalMs: 0 };
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      gc.count++;
-      gc.maxMs = Math.max(gc.maxMs, e.duration);
-      gc.totalMs += e.duration;
-    }
-  }).observe({ entryTypes: ['gc'] });
-  process.on('message', async (msg) => {
-    if (msg === 'stats') {
-      const stats: ServerStats = {
-        lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
-        gc,
-        store: storeStats,
-      };
-      process.send!(stats);
-      lag.reset();
-      gc = { count: 0, maxMs: 0, totalMs: 0 };
-      storeStats = {};
-    } else if (msg === 'stop') {
-      server.closeAllConnections();
-      server.close();
-      await app.arena.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    }
-  });
-  process.send!({ port: (server.address() as AddressInfo).port });
 }
 
 // ---- helpers --------------------------------------------------------------------------------------
-
-/** Nearest-rank percentile of a sorted list. */
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 const ms = (x: number) => `${x.toFixed(2)} ms`.padStart(10);
 
@@ -228,26 +126,6 @@ interface Page {
   decisions: number;
   legalActions: { action: number; label: string }[];
   result?: unknown;
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  stats(): Promise<ServerStats>;
-}
-
-async function startServer(): Promise<Server> {
-  const child = fork(fileURLToPath(import.meta.url), ['serve'], { execArgv: process.execArgv, stdio: 'inherit' });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before listening`)));
-  });
-  const stats = () =>
-    new Promise<ServerStats>((resolve) => {
-      child.once('message', (m) => resolve(m as ServerStats));
-      child.send('stats');
-    });
-  return { child, base: `http://127.0.0.1:${port}`, stats };
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -318,15 +196,14 @@ async function latency(
       });
       page = await json<Page>(res);
       const t1 = performance.now();
-      const arrival = Number(res.headers.get('x-bench-arrival')) - performance.timeOrigin;
-      const serverMs = Number(res.headers.get('x-bench-server-ms'));
+      const { arrival, serverMs, botMs, botCalls } = benchHeaders(res);
       samples.push({
         ms: t1 - t0,
         beforeMs: arrival - t0,
         afterMs: t1 - (arrival + serverMs),
         serverMs,
-        botMs: Number(res.headers.get('x-bench-bot-ms')),
-        botCalls: Number(res.headers.get('x-bench-bot-calls')),
+        botMs,
+        botCalls,
         move: move++,
       });
     }
@@ -465,7 +342,7 @@ if (process.argv[2] === 'serve') {
   console.log('    Each move returns after the bots have replied up to your next turn: a random bot decides in');
   console.log('    microseconds, but every decision is a BotPool worker-thread round trip (2 threads, shared by all');
   console.log('    matches, queued). "bot wait" is that time as the server measured it per request.');
-  const server = await startServer();
+  const server = await forkServer(fileURLToPath(import.meta.url), ['serve']);
   try {
     for (const game of LATENCY_GAMES) {
       // BotPool workers start on the first decision (loading tsx and the agents): a cold start, not measured below.
@@ -477,7 +354,6 @@ if (process.argv[2] === 'serve') {
       await latency(server, game, MATCHES, 'all');
     }
   } finally {
-    server.child.send('stop');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop();
   }
 }

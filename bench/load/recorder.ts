@@ -1,0 +1,133 @@
+/**
+ * Every request of the load test goes through a Recorder: it times it (from calling fetch to
+ * holding the whole body), files the time under the request's route pattern, and counts errors by
+ * route and status, keeping a few examples. Only requests started while the window is open count
+ * (warm-up and the drain after the end do not).
+ */
+import { benchHeaders, percentile } from '../server-process.js';
+
+/** What a request cost, ms. */
+interface Sample {
+  client: number;
+  /** The server's own handling time (x-bench-server-ms). */
+  server: number;
+  /** Of that, the time spent awaiting bot decisions (x-bench-bot-ms). */
+  bot: number;
+}
+
+interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export interface RouteReport {
+  count: number;
+  /** What the client saw. */
+  client: Percentiles;
+  /** What the client saw minus the bots' decisions (the server's own time plus the network and queues). */
+  clientExcludingBots: Percentiles;
+  /** The server's handling time, bot waits included. */
+  server: Percentiles;
+  /** The server's handling time minus its bot waits: its own work, and its event loop's queue. */
+  serverExcludingBots: Percentiles;
+  /** Bot decisions awaited per request (0 for routes without bots). */
+  bot: Percentiles;
+}
+
+const MAX_EXAMPLES = 8;
+
+function summarize(values: number[]): Percentiles {
+  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    p50: round(percentile(s, 50)),
+    p95: round(percentile(s, 95)),
+    p99: round(percentile(s, 99)),
+    max: round(s[s.length - 1] ?? NaN),
+  };
+}
+
+export class Recorder {
+  /** Requests started from now on count. */
+  open = false;
+  private readonly samples = new Map<string, Sample[]>();
+  /** Error counts by `route status` (status 0: no response; the kind is in the examples). */
+  readonly errors = new Map<string, number>();
+  readonly examples: string[] = [];
+
+  constructor(private readonly base: string) {}
+
+  /**
+   * Sends one request and returns its status and body (parsed as JSON when it is JSON), or
+   * undefined when it failed (counted as an error). A 3xx is a success: redirects are not followed,
+   * so each hop is timed under its own route.
+   */
+  async request<T = unknown>(
+    route: string,
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: T } | undefined> {
+    const counted = this.open;
+    const method = init.method ?? 'GET';
+    const t0 = performance.now();
+    try {
+      const res = await fetch(`${this.base}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const text = await res.text();
+      const client = performance.now() - t0;
+      const { serverMs, botMs } = benchHeaders(res);
+      if (res.status >= 400) {
+        this.error(route, res.status, `${method} ${path} -> ${res.status} ${text.slice(0, 200)}`);
+        return undefined;
+      }
+      if (counted) this.sample(route, { client, server: serverMs, bot: botMs });
+      const json = (res.headers.get('content-type') ?? '').includes('json');
+      return { status: res.status, body: (json ? JSON.parse(text) : text) as T };
+    } catch (err) {
+      this.error(route, 0, `${method} ${path} -> ${err instanceof Error ? `${err.name}: ${err.message}` : err}`);
+      return undefined;
+    }
+  }
+
+  private sample(route: string, s: Sample): void {
+    let list = this.samples.get(route);
+    if (!list) this.samples.set(route, (list = []));
+    list.push(s);
+  }
+
+  private error(route: string, status: number, example: string): void {
+    const key = `${route} ${status}`;
+    this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
+    if (this.examples.length < MAX_EXAMPLES) this.examples.push(example);
+  }
+
+  count(route: string): number {
+    return this.samples.get(route)?.length ?? 0;
+  }
+
+  errorCount(): number {
+    return [...this.errors.values()].reduce((a, b) => a + b, 0);
+  }
+
+  /** Percentiles per route, routes in name order. */
+  routes(): Record<string, RouteReport> {
+    const out: Record<string, RouteReport> = {};
+    for (const [route, list] of [...this.samples].sort((a, b) => a[0].localeCompare(b[0]))) {
+      out[route] = {
+        count: list.length,
+        client: summarize(list.map((s) => s.client)),
+        clientExcludingBots: summarize(list.map((s) => s.client - s.bot)),
+        server: summarize(list.map((s) => s.server)),
+        serverExcludingBots: summarize(list.map((s) => s.server - s.bot)),
+        bot: summarize(list.map((s) => s.bot)),
+      };
+    }
+    return out;
+  }
+}

@@ -1,0 +1,120 @@
+/** The load test's report: what it prints, what it writes as JSON, and the issue's goals checked against it. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ServerStats } from '../server-process.js';
+import type { LoadConfig } from './config.js';
+import { MOVE_ROUTE } from './person.js';
+import type { RouteReport } from './recorder.js';
+import type { TournamentState } from './tournament.js';
+
+export interface Goal {
+  what: string;
+  limit: number;
+  value: number;
+  met: boolean;
+}
+
+export interface LoadReport {
+  date: string;
+  command: string;
+  machine: { node: string; cores: number; cpu: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  config: LoadConfig;
+  store: string;
+  seeding: { games: number; seconds: number };
+  /** From the server's start to every leaderboard serving a fit over all stored games, s. */
+  firstFitsSeconds: number;
+  /** The background tournament (none with --tournament none); `atEnd.status` 'running': it ran throughout. */
+  tournament?: { id: string; game: string; agents: number; gamesDoneAtStart: number; atEnd?: TournamentState };
+  /**
+   * Moves answered by the end of the window (the move route's count also holds moves sent in the
+   * window and answered after it).
+   */
+  window: { seconds: number; moves: number; movesPerSecond: number; matchesFinished: number };
+  /** Views one at a time on the idle server, before the tournament and the people. */
+  idleRoutes: Record<string, RouteReport>;
+  routes: Record<string, RouteReport>;
+  errors: { total: number; byRouteAndStatus: Record<string, number>; examples: string[] };
+  server: ServerStats;
+  clientEventLoopDelay: { p50: number; p99: number; max: number };
+  goals: Goal[];
+}
+
+const LEADERBOARD_ROUTES = ['GET /api/leaderboard?game=', 'GET /leaderboard?game='];
+
+/** Issue 25: leaderboard p99 ≤ 50 ms, a move's p99 ≤ 20 ms without the bots' time and ≤ 250 ms with it, 0 errors. */
+export function goals(routes: Record<string, RouteReport>, errors: number): Goal[] {
+  const goal = (what: string, limit: number, value: number | undefined): Goal => ({
+    what,
+    limit,
+    value: value ?? NaN,
+    met: value !== undefined && value <= limit,
+  });
+  return [
+    ...LEADERBOARD_ROUTES.map((r) => goal(`${r} p99 ms`, 50, routes[r]?.client.p99)),
+    goal(`${MOVE_ROUTE} p99 ms excluding bot time`, 20, routes[MOVE_ROUTE]?.clientExcludingBots.p99),
+    goal(`${MOVE_ROUTE} p99 ms including bot time`, 250, routes[MOVE_ROUTE]?.client.p99),
+    goal('errors', 0, errors),
+  ];
+}
+
+const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-').padStart(8);
+
+const delay = (d: { p50: number; p99: number; max: number }) =>
+  `p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`;
+
+function printRoutes(routes: Record<string, RouteReport>): void {
+  console.log(
+    `${'route'.padEnd(34)} ${'count'.padStart(6)}   client p50      p95      p99      max` +
+      '  p99 w/o bots  server p99  w/o bots',
+  );
+  for (const [route, s] of Object.entries(routes)) {
+    const c = s.client;
+    console.log(
+      `${route.padEnd(34)} ${String(s.count).padStart(6)} ${f(c.p50)} ${f(c.p95)} ${f(c.p99)} ${f(c.max)}` +
+        `     ${f(s.clientExcludingBots.p99)}    ${f(s.server.p99)} ${f(s.serverExcludingBots.p99)}`,
+    );
+  }
+}
+
+export function printReport(r: LoadReport): void {
+  const w = r.window;
+  console.log(
+    `\n${w.seconds} s, ${r.config.people} people: ${w.moves} moves (${w.movesPerSecond.toFixed(1)} moves/s), ` +
+      `${w.matchesFinished} matches finished`,
+  );
+  console.log('\none at a time on the idle server, before the load:');
+  printRoutes(r.idleRoutes);
+  console.log('\nunder load:');
+  printRoutes(r.routes);
+  const t = r.tournament;
+  console.log(
+    t
+      ? `\ntournament ${t.id} (${t.game}, ${t.agents} bots): ${t.gamesDoneAtStart} games done at the start, ` +
+          `${t.atEnd?.gamesDone ?? '?'} of ${t.atEnd?.gamesTotal ?? '?'} at the end (${t.atEnd?.status ?? 'unknown'})`
+      : '\nno background tournament (--tournament none)',
+  );
+  const s = r.server;
+  const storeCalls = Object.values(s.store).reduce((n, x) => n + x.calls, 0);
+  const slow = Object.values(s.store).reduce((n, x) => n + x.slow, 0);
+  const slowest = Object.entries(s.store).sort((a, b) => b[1].maxMs - a[1].maxMs)[0];
+  console.log(
+    `server event-loop delay ${delay(s.lag)}; ` +
+      `GC ${s.gc.count} pauses, slowest ${s.gc.maxMs.toFixed(1)} ms; store ${storeCalls} calls, ${slow} over 20 ms` +
+      (slowest ? `, slowest ${slowest[0]} ${slowest[1].maxMs.toFixed(1)} ms` : ''),
+  );
+  const c = r.clientEventLoopDelay;
+  console.log(`load generator event-loop delay ${delay(c)}`);
+  console.log(`\nerrors: ${r.errors.total}`);
+  for (const [k, n] of Object.entries(r.errors.byRouteAndStatus)) console.log(`  ${k}: ${n}`);
+  for (const e of r.errors.examples) console.log(`  e.g. ${e}`);
+  console.log('\ngoals (issue 25):');
+  for (const g of r.goals)
+    console.log(
+      `  ${g.met ? 'met    ' : 'NOT met'} ${g.what} ≤ ${g.limit}: ${Number.isFinite(g.value) ? g.value : 'no data'}`,
+    );
+}
+
+export function writeReport(path: string, r: LoadReport): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(r, null, 2)}\n`);
+}
