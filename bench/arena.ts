@@ -65,6 +65,8 @@ interface ServerStats {
   gc: { count: number; maxMs: number; totalMs: number };
   /** Per store method: calls, slowest call (ms), calls slower than SLOW_STORE_MS. */
   store: Record<string, { calls: number; maxMs: number; slow: number }>;
+  /** CPU time of the server process (every thread, the bot threads included), ms: the cost, whatever the load. */
+  cpuMs: number;
 }
 
 async function serve(): Promise<void> {
@@ -133,6 +135,7 @@ async function serve(): Promise<void> {
   const lag = monitorEventLoopDelay({ resolution: 1 });
   lag.enable();
   let gc: ServerStats['gc'] = { count: 0, maxMs: 0, totalMs: 0 };
+  let cpu = process.cpuUsage();
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       gc.count++;
@@ -146,7 +149,9 @@ async function serve(): Promise<void> {
         lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
         gc,
         store: storeStats,
+        cpuMs: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(cpu)),
       };
+      cpu = process.cpuUsage();
       process.send!(stats);
       lag.reset();
       gc = { count: 0, maxMs: 0, totalMs: 0 };
@@ -419,6 +424,10 @@ async function latency(
     `  event-loop delay: server p50 ${ms(stats.lag.p50)}  p99 ${ms(stats.lag.p99)}  max ${ms(stats.lag.max)}; ` +
       `client p50 ${ms(clientLag.percentile(50) / 1e6)}  p99 ${ms(clientLag.percentile(99) / 1e6)}  ` +
       `max ${ms(clientLag.max / 1e6)}`,
+  );
+  console.log(
+    `  server CPU (all its threads): ${stats.cpuMs.toFixed(0)} ms, ` +
+      `${(stats.cpuMs / samples.length).toFixed(2)} ms a move (load-independent cost)`,
   );
   console.log(
     `  server GC: ${stats.gc.count} pauses, ${stats.gc.totalMs.toFixed(0)} ms in all, ` +
