@@ -47,7 +47,7 @@ async function playMatch(
         game,
         spec,
         seed: decisionSeed,
-        match: { seed, actions: [...actions] },
+        match: { seed, players: seats.length, actions: [...actions] },
         state,
       });
       if (answer.overrun) throw new Error(`${spec} overran`);
@@ -104,7 +104,7 @@ describe('BotPool: threads keep the positions of live matches', () => {
         game: 'tictactoe',
         spec: 'mcts:iterations=10000000',
         seed: 'hog',
-        match: { seed: 'hog', actions: [] },
+        match: { seed: 'hog', players: 2, actions: [] },
         state: hog,
       });
       expect(answer.overrun).toBe(true);
@@ -133,7 +133,7 @@ describe('BotPool: threads keep the positions of live matches', () => {
         game: 'tictactoe',
         spec: MCTS,
         seed: `${seed}:decision:0`,
-        match: { seed, actions: [] },
+        match: { seed, players: 2, actions: [] },
         state,
       });
       expect(answer).toEqual({

@@ -11,7 +11,7 @@ const ask = (pool: BotPool, key: string, spec: string, budgetMs = 10_000) =>
     game: 'tictactoe',
     spec,
     seed: `${key}:seed`,
-    match: { seed: 's', actions: [] },
+    match: { seed: 's', players: 2, actions: [] },
     state: position(),
   });
 

@@ -29,8 +29,11 @@ export interface BotRequest {
   spec: string;
   /** Seed of the bot's RNG for this decision. */
   seed: string;
-  /** The match's secret seed and every action so far: a thread holding a prefix gets only the rest. */
-  match: { seed: string; actions: readonly number[] };
+  /**
+   * The match's secret seed, seat count and every action so far: a thread holding a prefix gets
+   * only the rest; a queued decision is rebuilt from them.
+   */
+  match: { seed: string; players: number; actions: readonly number[] };
   /** The position after match.actions: decided on here by inline bots, sent whole to a thread without it. */
   state: GameState;
 }
@@ -40,6 +43,8 @@ export interface BotPoolOptions {
   positionsPerThread?: number;
   /** Whether `random` decides on the main thread (default true; false sends every bot to the threads). */
   inline?: boolean;
+  /** Where the other bots decide instead of this process's threads (the job queue: QueueBots). */
+  remote?: { decide(request: BotRequest): Promise<BotAnswer> };
 }
 
 /** How decisions were made since the pool started (benchmarks, tests). */
@@ -50,6 +55,8 @@ export interface BotPoolCounts {
   delta: number;
   /** Sent with the whole state (the thread did not hold the match). */
   whole: number;
+  /** Sent to the remote decider (the job queue). */
+  remote: number;
   /** Sent as a delta, answered `missing` (the thread had dropped the position), then sent whole. */
   missing: number;
 }
@@ -75,6 +82,8 @@ interface Home {
 /**
  * Bot decisions for people's games, off the event loop so the server stays responsive.
  * - `random` decides on the main thread (inline-bots.ts): a round trip would cost more than it.
+ * - With a remote decider (REDIS_URL: the job queue, arena/queue/queue-bots.ts), the other bots
+ *   decide on `agora worker` processes, like tournament games; otherwise here:
  * - Every other bot decides on a thread that keeps the positions of the matches it serves
  *   (bot-worker.ts): a match's decisions all go to the same thread, its home, and carry only the
  *   actions played since the last one. The whole state goes when the thread cannot hold it (a
@@ -94,11 +103,13 @@ export class BotPool {
   private readonly homes = new Map<string, Home>();
   private readonly maxHomes: number;
   private readonly inline: boolean;
-  readonly counts: BotPoolCounts = { inline: 0, delta: 0, whole: 0, missing: 0 };
+  private readonly remote: BotPoolOptions['remote'];
+  readonly counts: BotPoolCounts = { inline: 0, delta: 0, whole: 0, missing: 0, remote: 0 };
 
   constructor(size: number, options: BotPoolOptions = {}) {
     const positions = options.positionsPerThread ?? POSITIONS_PER_THREAD;
     this.inline = options.inline ?? true;
+    this.remote = options.remote;
     this.maxHomes = Math.max(1, positions * size);
     this.shards = Array.from({ length: size }, () => ({
       pool: new WorkerPool<BotJob, BotReply>({
@@ -119,6 +130,10 @@ export class BotPool {
     if (this.inline && decidesInline(request.spec)) {
       this.counts.inline++;
       return { action: decideInline(request.game, request.spec, request.state, request.seed), overrun: false };
+    }
+    if (this.remote) {
+      this.counts.remote++;
+      return this.remote.decide(request);
     }
     const home = this.homeOf(request.key);
     const shard = home.shard;

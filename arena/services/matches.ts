@@ -483,7 +483,7 @@ export class MatchService {
         game: record.game,
         spec: agent.spec,
         seed: `${record.seed}:decision:${n}`,
-        match: { seed: record.seed, actions: record.actions },
+        match: { seed: record.seed, players: record.players, actions: record.actions },
         state,
       });
       if (answer.overrun) {

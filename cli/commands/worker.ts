@@ -1,6 +1,7 @@
 import { loadPolicyFolder } from '../../agents/index.js';
 import { AgoraError, getGame } from '../../envs/index.js';
 import { startWorker } from '../../play/index.js';
+import { BotPool, decideQueued } from '../../arena/index.js';
 
 export interface WorkerCliOptions {
   redis?: string;
@@ -15,6 +16,8 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
     throw new AgoraError('bad_request', 'agora worker needs a Redis server: --redis redis://host:6379 or REDIS_URL');
   let done = 0;
   let failed = 0;
+  // People's-match bot decisions: on bot threads of this process, as the arena's own would be.
+  const bots = new BotPool(opts.concurrency);
   const worker = await startWorker({
     url,
     prefix: opts.prefix ?? process.env.AGORA_QUEUE_PREFIX,
@@ -26,7 +29,10 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
       const net = loadPolicyFolder(modelDir, game);
       return training.playSelfPlayGameAsync(game, net, data.players, data.seed, data.options, signal);
     },
+    decide: (data) => decideQueued(bots, data),
     onJob: (job, ms, error) => {
+      // A decision takes milliseconds: only failed ones are logged.
+      if (job.data.kind === 'decision' && !error) return;
       if (error) failed++;
       else done++;
       process.stderr.write(
@@ -39,7 +45,10 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.stderr.write('agora worker: finishing the jobs in hand, then stopping\n');
-      void worker.close().then(resolve);
+      void worker
+        .close()
+        .then(() => bots.close())
+        .then(resolve);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
