@@ -23,6 +23,8 @@ export { MIGRATIONS } from './store/migrations.js';
 export { PG_MIGRATIONS } from './store/pg-migrations.js';
 export { ThreadRunner, type GameRunner, type RunnerJob, type RunOptions } from './queue/game-runner.js';
 export { QueueRunner } from './queue/queue-runner.js';
+export { QueueBots, decideQueued } from './queue/queue-bots.js';
+export { BotPool } from './services/bot-pool.js';
 export { TournamentService } from './services/tournaments.js';
 export { RatingRefits, DEFAULT_REFIT_POLICY, type RefitPolicy } from './ratings/refits.js';
 export { snapshotSeed, type RatingSnapshot } from './ratings/snapshot.js';

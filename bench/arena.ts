@@ -12,12 +12,14 @@
  *      Latency is what the client sees, from calling fetch to holding the parsed JSON body.
  *
  * Bot time cannot be switched off: every move returns only after the bots have played up to the
- * person's next turn. Random bots decide in microseconds, but each decision is a round trip to
- * the arena's BotPool worker threads, which 200 games share. So the server process measures, per
- * request, its handling time and the time spent awaiting BotPool decisions (bench/server-process.ts wraps
- * `arena.ctx.bots.decide`, attributing waits to requests with AsyncLocalStorage), and returns both
- * in response headers. It also times every store call (better-sqlite3 runs on the event loop) and
- * records the server's event-loop delay and GC pauses. No server code is changed or tuned.
+ * person's next turn. Random bots decide in microseconds on the server's main thread;
+ * BENCH_BOT=greedy (any roster spec) times the BotPool's worker threads instead, which 200 games
+ * share, each decision a round trip carrying the actions since the match's last one. So the
+ * server process measures, per request, its handling time and the time spent awaiting BotPool
+ * decisions (bench/server-process.ts wraps `arena.ctx.bots.decide`, attributing waits to requests
+ * with AsyncLocalStorage), and returns both in response headers. It also times every store call
+ * (better-sqlite3 runs on the event loop) and records the server's event-loop delay and GC pauses.
+ * No server code is changed or tuned.
  *
  * The default is a closed loop (each client sends its next move as soon as it has the answer), so
  * by Little's law the mean latency is about MATCHES / throughput. THINK_MS=1000 gives every move
@@ -39,6 +41,9 @@ import {
   SLOW_STORE_MS,
   type ServerProcess as Server,
 } from './server-process.js';
+
+/** The roster spec of the bots in (b): `random` (default), or e.g. `greedy` to time the bot threads' path. */
+const BOT = process.env.BENCH_BOT ?? 'random';
 
 const MATCHES = Number(process.env.MATCHES ?? 200);
 /** Think time before each move, ms (default 0: a closed loop, every client moves as soon as it can). */
@@ -147,7 +152,9 @@ async function latency(
 ): Promise<number> {
   const { base } = server;
   const agents = await json<{ id: string; spec: string }[]>(await fetch(`${base}/api/agents?game=${game}`));
-  const random = agents.find((a) => a.spec === 'random')!.id;
+  const bot = agents.find((a) => a.spec === BOT)?.id;
+  if (!bot)
+    throw new Error(`BENCH_BOT=${BOT}: no such roster bot; the roster has ${agents.map((a) => a.spec).join(', ')}`);
   const games = await json<{ name: string; defaultPlayers: number }[]>(await fetch(`${base}/api/games`));
   const players = games.find((g) => g.name === game)!.defaultPlayers;
 
@@ -160,7 +167,7 @@ async function latency(
           const res = await fetch(`${base}/api/matches`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ game, players, opponents: new Array(players - 1).fill(random) }),
+            body: JSON.stringify({ game, players, opponents: new Array(players - 1).fill(bot) }),
           });
           return json<{ id: string; token: string }>(res);
         }),
@@ -226,7 +233,7 @@ async function latency(
       ? `${count} matches at once${THINK_MS > 0 ? ` (think time ~${THINK_MS} ms a move)` : ''}`
       : `${count} matches one after another`;
   console.log(
-    `\n${game}, ${players} players, ${shape}, vs random bots: ${samples.length} moves ` +
+    `\n${game}, ${players} players, ${shape}, vs ${BOT} bots: ${samples.length} moves ` +
       `in ${seconds.toFixed(2)} s (${(samples.length / seconds).toFixed(0)} moves/s; ` +
       `also ${gets} GETs; ${botCalls} bot decisions)`,
   );
@@ -340,8 +347,8 @@ if (process.argv[2] === 'serve') {
       `SQLite ${IN_MEMORY ? 'in memory' : 'in a temporary file'}`,
   );
   console.log('    Each move returns after the bots have replied up to your next turn: a random bot decides in');
-  console.log('    microseconds, but every decision is a BotPool worker-thread round trip (2 threads, shared by all');
-  console.log('    matches, queued). "bot wait" is that time as the server measured it per request.');
+  console.log('    microseconds on the main thread, other bots (BENCH_BOT) on the BotPool worker threads (2, shared');
+  console.log('    by all matches, queued). "bot wait" is that time as the server measured it per request.');
   const server = await forkServer(fileURLToPath(import.meta.url), ['serve']);
   try {
     for (const game of LATENCY_GAMES) {

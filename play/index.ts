@@ -23,11 +23,12 @@ export {
   redisConnection,
   type MatchJobData,
   type SelfPlayJobData,
+  type DecisionJobData,
   type QueueJobData,
 } from './queue/jobs.js';
 export { QueueClient, type QueueClientOptions, type QueueCounts } from './queue/queue-client.js';
 export { MODEL_REF, publishModel, fetchModel } from './queue/model-transfer.js';
-export { startWorker, type WorkerOptions, type SelfPlayHandler } from './queue/queue-worker.js';
+export { startWorker, type WorkerOptions, type SelfPlayHandler, type DecisionHandler } from './queue/queue-worker.js';
 export { checkRedis } from './queue/check-redis.js';
 export { createLogger, lineLogger, loggerFromEnv, type Logger, type LogLevel } from './ops/logger.js';
 export { maskUrl } from './ops/mask-url.js';

@@ -2,9 +2,18 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { getGame } from '../../envs/index.js';
 import { BotPool, type BotAnswer } from './bot-pool.js';
 
-const position = () => getGame('tictactoe').newGame({ players: 2, seed: 's' }).toJSON();
+const position = () => getGame('tictactoe').newGame({ players: 2, seed: 's' });
+// greedy decides on a thread (random would decide inline and never reach the pool).
 const ask = (pool: BotPool, key: string, spec: string, budgetMs = 10_000) =>
-  pool.decide({ key, budgetMs, game: 'tictactoe', spec, state: position(), seed: `${key}:seed` });
+  pool.decide({
+    key,
+    budgetMs,
+    game: 'tictactoe',
+    spec,
+    seed: `${key}:seed`,
+    match: { seed: 's', players: 2, actions: [] },
+    state: position(),
+  });
 
 let pool: BotPool | undefined;
 afterEach(async () => {
@@ -22,7 +31,7 @@ describe('BotPool', () => {
       ['a', 3],
       ['b', 1],
     ] as const;
-    await Promise.all(requests.map(([key, n]) => ask(pool!, key, 'random').then(() => order.push(`${key}${n}`))));
+    await Promise.all(requests.map(([key, n]) => ask(pool!, key, 'greedy').then(() => order.push(`${key}${n}`))));
     // FIFO would give a1 a2 a3 b1: b waits behind every request of a.
     expect(order).toEqual(['a1', 'a2', 'b1', 'a3']);
   });
@@ -33,7 +42,7 @@ describe('BotPool', () => {
     const slow: BotAnswer = await ask(pool, 'hog', 'mcts:iterations=10000000', 50);
     expect(slow).toEqual({ overrun: true });
     expect(performance.now() - started).toBeLessThan(60_000); // it did not run its ten million iterations
-    const next = await ask(pool, 'other', 'random');
+    const next = await ask(pool, 'other', 'greedy');
     expect(next.overrun).toBe(false);
     expect(pool.queued).toBe(0);
   });
@@ -44,6 +53,6 @@ describe('BotPool', () => {
       /bot mcts:nonsense=1 failed: .*unknown option nonsense/,
     );
     await pool.close();
-    await expect(ask(pool, 'k', 'random')).rejects.toThrow(/closed/);
+    await expect(ask(pool, 'k', 'greedy')).rejects.toThrow(/closed/);
   });
 });

@@ -1,6 +1,7 @@
-import { AgoraError } from '../../envs/index.js';
-import { WorkerPool, WorkerTimeout } from '../../play/index.js';
-import type { BotJob, BotReply } from './bot-messages.js';
+import { AgoraError, type GameState } from '../../envs/index.js';
+import { WorkerPool, WorkerTimeout, type ThreadInfo } from '../../play/index.js';
+import type { BotJob, BotReply, DecideJob } from './bot-messages.js';
+import { decideInline, decidesInline } from './inline-bots.js';
 
 const ENTRY = new URL('./bot-worker-entry.js', import.meta.url);
 /** Time to build an agent (a new thread loads tsx; a model is read from disk); not part of a decision's budget. */
@@ -10,48 +11,191 @@ const LOAD_MS = 60_000;
  * not counted as overrunning.
  */
 const BUDGET_GRACE_MS = 250;
+/** Positions of live matches each thread keeps by default (a Promotion position is a few kB). */
+const POSITIONS_PER_THREAD = 2000;
 
 /** A bot's answer: its action, or that it overran its budget (the caller then plays a seeded random action). */
 export type BotAnswer = { action: number; overrun: false } | { overrun: true };
 
-export interface BotRequest extends Omit<BotJob, 'id'> {
+export interface BotRequest {
   /**
-   * Who is waiting (a match id): requests are served round-robin across keys, so one match cannot
-   * starve the others.
+   * The match deciding (its id): its decisions go to the thread that holds its position, and
+   * waiting requests are served round-robin across keys, so one match cannot starve the others.
    */
   key: string;
   /** Wall-clock budget of this decision, ms. */
   budgetMs: number;
+  game: string;
+  spec: string;
+  /** Seed of the bot's RNG for this decision. */
+  seed: string;
+  /**
+   * The match's secret seed, seat count and every action so far: a thread holding a prefix gets
+   * only the rest; a queued decision is rebuilt from them.
+   */
+  match: { seed: string; players: number; actions: readonly number[] };
+  /** The position after match.actions: decided on here by inline bots, sent whole to a thread without it. */
+  state: GameState;
+}
+
+export interface BotPoolOptions {
+  /** Match positions each thread keeps, least recently used dropped first (default 2000). */
+  positionsPerThread?: number;
+  /** Whether `random` decides on the main thread (default true; false sends every bot to the threads). */
+  inline?: boolean;
+  /** Where the other bots decide instead of this process's threads (the job queue: QueueBots). */
+  remote?: { decide(request: BotRequest): Promise<BotAnswer> };
+}
+
+/** How decisions were made since the pool started (benchmarks, tests). */
+export interface BotPoolCounts {
+  /** On the main thread (decidesInline). */
+  inline: number;
+  /** Sent to a thread as the actions since its last decision of the match. */
+  delta: number;
+  /** Sent with the whole state (the thread did not hold the match). */
+  whole: number;
+  /** Sent to the remote decider (the job queue). */
+  remote: number;
+  /** Sent as a delta, answered `missing` (the thread had dropped the position), then sent whole. */
+  missing: number;
+}
+
+/** One thread and its fair queue; a match's decisions all go to its home shard. */
+interface Shard {
+  pool: WorkerPool<BotJob, BotReply>;
+  /** Decisions sent here and not answered yet. */
+  busy: number;
+  /** Matches whose home this is. */
+  homes: number;
+  /** Positions the thread said it held at its last answer. */
+  positions: number;
+}
+
+/** Where a match's position is: its shard, the thread that was sent it, and at how many actions. */
+interface Home {
+  shard: Shard;
+  thread?: ThreadInfo;
+  held: number;
 }
 
 /**
- * Bot decisions for people's games, on worker threads so the server stays responsive (a
- * WorkerPool of play/, which supplies the fair queue and the deadlines).
+ * Bot decisions for people's games, off the event loop so the server stays responsive.
+ * - `random` decides on the main thread (inline-bots.ts): a round trip would cost more than it.
+ * - With a remote decider (REDIS_URL: the job queue, arena/queue/queue-bots.ts), the other bots
+ *   decide on `agora worker` processes, like tournament games; otherwise here:
+ * - Every other bot decides on a thread that keeps the positions of the matches it serves
+ *   (bot-worker.ts): a match's decisions all go to the same thread, its home, and carry only the
+ *   actions played since the last one. The whole state goes when the thread cannot hold it (a
+ *   new thread after an overrun or a crash; a thread that dropped it, answering `missing`). A
+ *   match gets a home when it first asks, on the least busy thread; it moves to an idle thread
+ *   (sending its whole state once) when its home is busy with other matches. forget() drops it.
  * - Every decision has a wall-clock budget: a bot still thinking when it runs out has its thread
  *   replaced (synchronous search cannot be interrupted from inside) and answers `overrun`. The
  *   budget starts once the agent is built (the worker says `started`); building has LOAD_MS.
- * - Waiting requests are queued per key and served round-robin over the keys (fair queueing): a
- *   match whose bot is slow delays another match by at most one budget per busy thread, never by
- *   a queue of its own requests.
+ * - Each thread is a WorkerPool of play/ of one thread, which supplies the fair queue and the
+ *   deadlines: waiting requests are served round-robin over their keys, so a match whose bot is
+ *   slow delays another match by at most one budget, never by a queue of its own requests.
  */
 export class BotPool {
-  private readonly pool: WorkerPool<BotJob, BotReply>;
+  private readonly shards: Shard[];
+  /** Matches' homes, least recently used first; bounded like the threads' positions. */
+  private readonly homes = new Map<string, Home>();
+  private readonly maxHomes: number;
+  private readonly inline: boolean;
+  private readonly remote: BotPoolOptions['remote'];
+  readonly counts: BotPoolCounts = { inline: 0, delta: 0, whole: 0, missing: 0, remote: 0 };
 
-  constructor(size: number) {
-    this.pool = new WorkerPool<BotJob, BotReply>({
-      name: 'the bot pool',
-      entry: ENTRY,
-      size,
-      unref: true,
-      isFinal: (reply) => !reply.started,
-    });
+  constructor(size: number, options: BotPoolOptions = {}) {
+    const positions = options.positionsPerThread ?? POSITIONS_PER_THREAD;
+    this.inline = options.inline ?? true;
+    this.remote = options.remote;
+    this.maxHomes = Math.max(1, positions * size);
+    this.shards = Array.from({ length: size }, () => ({
+      pool: new WorkerPool<BotJob, BotReply>({
+        name: 'the bot pool',
+        entry: ENTRY,
+        size: 1,
+        unref: true,
+        workerData: () => ({ positions }),
+        isFinal: (reply) => !reply.started,
+      }),
+      busy: 0,
+      homes: 0,
+      positions: 0,
+    }));
   }
 
   async decide(request: BotRequest): Promise<BotAnswer> {
-    const { key, budgetMs, ...job } = request;
+    if (this.inline && decidesInline(request.spec)) {
+      this.counts.inline++;
+      return { action: decideInline(request.game, request.spec, request.state, request.seed), overrun: false };
+    }
+    if (this.remote) {
+      this.counts.remote++;
+      return this.remote.decide(request);
+    }
+    const home = this.homeOf(request.key);
+    const shard = home.shard;
+    shard.busy++;
+    try {
+      let reply = await this.ask(home, request, false);
+      if (reply !== 'overrun' && reply.missing) {
+        this.counts.missing++;
+        reply = await this.ask(home, request, true);
+      }
+      if (reply === 'overrun') return { overrun: true };
+      if (reply.error !== undefined)
+        throw new AgoraError('unavailable', `bot ${request.spec} failed: ${reply.error}; reload to retry`);
+      if (reply.action === undefined) throw new Error('the bot pool: a thread sent the whole state answered missing');
+      shard.positions = reply.positions;
+      return { action: reply.action, overrun: false };
+    } finally {
+      shard.busy--;
+    }
+  }
+
+  /** The match ended: its thread drops its position. */
+  forget(key: string): void {
+    const home = this.homes.get(key);
+    if (!home) return;
+    this.homes.delete(key);
+    this.leave(key, home);
+  }
+
+  /** Requests waiting for a thread (benchmarks, tests). */
+  get queued(): number {
+    return this.shards.reduce((n, s) => n + s.pool.queued, 0);
+  }
+
+  /** Match positions the threads held at their last answers (tests). */
+  get positionsHeld(): number {
+    return this.shards.reduce((n, s) => n + s.positions, 0);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.shards.map((s) => s.pool.close()));
+  }
+
+  /** One round trip; `whole` sends the whole state even when the thread should hold the match. */
+  private async ask(home: Home, request: BotRequest, whole: boolean): Promise<BotReply | 'overrun'> {
+    const { key, budgetMs, game, spec, seed, match, state } = request;
+    const body = (thread: ThreadInfo): Omit<DecideJob, 'id'> => {
+      const held = home.thread === thread && !whole && home.held <= match.actions.length ? home.held : undefined;
+      // Recorded as sent: if the thread fails to keep it, it answers missing, or it is gone.
+      home.thread = thread;
+      home.held = match.actions.length;
+      const job = { type: 'decide' as const, game, spec, seed, match: key, matchSeed: match.seed };
+      if (held !== undefined) {
+        this.counts.delta++;
+        return { ...job, held, actions: match.actions.slice(held) };
+      }
+      this.counts.whole++;
+      return { ...job, held: match.actions.length, actions: [], state: state.toJSON() };
+    };
     let started = false;
     try {
-      const reply = await this.pool.request(job, {
+      return await home.shard.pool.request(body, {
         key,
         timeoutMs: LOAD_MS,
         // The agent is built: from now on the decision's own budget runs.
@@ -60,22 +204,41 @@ export class BotPool {
           return budgetMs + BUDGET_GRACE_MS;
         },
       });
-      if (reply.error !== undefined)
-        throw new AgoraError('unavailable', `bot ${job.spec} failed: ${reply.error}; reload to retry`);
-      return { action: reply.action!, overrun: false };
     } catch (err) {
       if (!(err instanceof WorkerTimeout)) throw err;
-      if (started) return { overrun: true };
-      throw new AgoraError('unavailable', `bot ${job.spec} did not load within ${LOAD_MS / 1000} s; reload to retry`);
+      if (started) return 'overrun';
+      throw new AgoraError('unavailable', `bot ${spec} did not load within ${LOAD_MS / 1000} s; reload to retry`);
     }
   }
 
-  /** Requests waiting for a thread (benchmarks, tests). */
-  get queued(): number {
-    return this.pool.queued;
+  /**
+   * The match's home, most recently used now: a new match goes to the least busy thread, and a
+   * match whose thread is busy with others moves to an idle one.
+   */
+  private homeOf(key: string): Home {
+    const best = this.shards.reduce((a, b) => (b.busy < a.busy || (b.busy === a.busy && b.homes < a.homes) ? b : a));
+    let home = this.homes.get(key);
+    this.homes.delete(key);
+    if (home && home.shard.busy > 0 && best.busy === 0) {
+      this.leave(key, home);
+      home = undefined;
+    }
+    if (!home) {
+      home = { shard: best, held: 0 };
+      best.homes++;
+      if (this.homes.size >= this.maxHomes) {
+        const [oldest, old] = this.homes.entries().next().value!;
+        this.homes.delete(oldest);
+        this.leave(oldest, old);
+      }
+    }
+    this.homes.set(key, home);
+    return home;
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  /** The match no longer lives on this home's thread. */
+  private leave(key: string, home: Home): void {
+    home.shard.homes--;
+    home.shard.pool.post(0, { type: 'forget', match: key });
   }
 }

@@ -3,6 +3,8 @@ import { lineLogger, loggerFromEnv, type Logger } from '../../play/index.js';
 import type { ArenaDeps, TournamentLimits, UserBotLimits } from '../deps.js';
 import type { Store } from '../store/store.js';
 import { ThreadRunner, type GameRunner } from '../queue/game-runner.js';
+import { QueueBots } from '../queue/queue-bots.js';
+import { QueueRunner } from '../queue/queue-runner.js';
 import { BotPool } from './bot-pool.js';
 import { DEFAULT_EXTERNAL_BOT_LIMITS, type ExternalBotLimits } from '../bots/external-bots.js';
 import { randomId, randomSeed, randomToken } from './ids.js';
@@ -36,6 +38,9 @@ const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
 const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {
+  const runner = deps.runner ?? new ThreadRunner(deps.tournamentThreads);
+  // With the job queue (REDIS_URL), people's-match bots decide on `agora worker` processes too.
+  const remote = runner instanceof QueueRunner ? new QueueBots(runner.client) : undefined;
   return {
     store: deps.store,
     games: deps.games ?? GAMES,
@@ -43,7 +48,7 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
     newId: deps.newId ?? randomId,
     newToken: deps.newToken ?? randomToken,
     newSeed: deps.newSeed ?? randomSeed,
-    bots: new BotPool(deps.botThreads ?? 2),
+    bots: new BotPool(deps.botThreads ?? 2, { remote }),
     botBudgetMs: deps.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
     userBots: { ...DEFAULT_USER_BOTS, ...deps.userBots },
     tournamentLimits: { ...DEFAULT_TOURNAMENT_LIMITS, ...deps.tournamentLimits },
@@ -51,7 +56,7 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
     adminToken: deps.adminToken || undefined,
     log: typeof deps.log === 'function' ? lineLogger(deps.log) : (deps.log ?? loggerFromEnv(process.env)),
     tournamentProgressMs: deps.tournamentProgressMs ?? DEFAULT_TOURNAMENT_PROGRESS_MS,
-    runner: deps.runner ?? new ThreadRunner(deps.tournamentThreads),
+    runner,
     externalBots: {
       ...DEFAULT_EXTERNAL_BOT_LIMITS,
       ...deps.externalBots,

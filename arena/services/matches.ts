@@ -482,8 +482,9 @@ export class MatchService {
         budgetMs: budgetMsFor(this.ctx, agent),
         game: record.game,
         spec: agent.spec,
-        state: state.toJSON(),
         seed: `${record.seed}:decision:${n}`,
+        match: { seed: record.seed, players: record.players, actions: record.actions },
+        state,
       });
       if (answer.overrun) {
         // The same draw as in tournaments: uniform over the sorted legal actions, from the secret seed.
@@ -734,6 +735,8 @@ export class MatchService {
 
   /** Tells the external bots how the match ended, and wakes whoever waits for it. */
   private ended(record: LoadedMatch, state: GameState, changes: Record<string, number>): void {
+    // Its bots decide no more: their thread drops the position it kept for them.
+    this.ctx.bots.forget(record.id);
     const ranking = record.resigned?.ranking ?? state.ranking();
     const result = {
       ranking,

@@ -8,6 +8,7 @@ import {
   maskUrl,
   startWorker,
 } from '../../play/index.js';
+import { BotPool, decideQueued } from '../../arena/index.js';
 
 export interface WorkerCliOptions {
   redis?: string;
@@ -40,6 +41,8 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
   await checkRedis(url, timeoutMs).catch((err: unknown) => exitOnConnectError('agora worker', err));
   let done = 0;
   let failed = 0;
+  // People's-match bot decisions: on bot threads of this process, as the arena's own would be.
+  const bots = new BotPool(opts.concurrency);
   const worker = await startWorker({
     url,
     prefix: opts.prefix ?? process.env.AGORA_QUEUE_PREFIX,
@@ -52,7 +55,10 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
       const net = loadPolicyFolder(modelDir, game);
       return training.playSelfPlayGameAsync(game, net, data.players, data.seed, data.options, signal);
     },
+    decide: (data) => decideQueued(bots, data),
     onJob: (job, ms, error) => {
+      // A decision takes milliseconds: only failed ones are logged.
+      if (job.data.kind === 'decision' && !error) return;
       if (error) failed++;
       else done++;
       const line = `${job.data.kind} ${job.id} ${error ? `failed: ${error.message}` : 'done'} in ${Math.round(ms)} ms`;
@@ -63,7 +69,10 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
   await new Promise<void>((resolve) => {
     const stop = () => {
       log.info('agora worker: finishing the jobs in hand, then stopping');
-      void worker.close().then(resolve);
+      void worker
+        .close()
+        .then(() => bots.close())
+        .then(resolve);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -2,7 +2,8 @@
  * The job queue's vocabulary, shared by the producers (arena tournaments, the trainer) and the
  * `agora worker` processes. One BullMQ queue, 'games', holds two kinds of job:
  * - match: one game between agent specs (tournament, gating, evaluation); returns the MatchResult;
- * - self-play: one expert-iteration self-play game of a model stored in Redis; returns the record.
+ * - self-play: one expert-iteration self-play game of a model stored in Redis; returns the record;
+ * - decision: one bot decision of an arena's people's match; returns `{ action }` or `{ overrun }`.
  * A job's id is its idempotency key: a game id (`${tournament}:${index}`) or a training task id, so
  * adding the same game twice queues it once, and a job retried after its worker died is still one
  * result, recorded once (the stores also ignore a game they already hold).
@@ -30,7 +31,23 @@ export type SelfPlayJobData = {
   model: string;
   timeoutMs: number;
 };
-export type QueueJobData = MatchJobData | SelfPlayJobData;
+/** A bot decision: the worker rebuilds the position from the match's seed and actions. */
+export type DecisionJobData = {
+  kind: 'decision';
+  game: string;
+  players: number;
+  /** The match (its id) and its secret seed; every action so far. */
+  match: string;
+  matchSeed: string;
+  actions: number[];
+  spec: string;
+  /** Seed of the bot's RNG for this decision. */
+  seed: string;
+  /** Wall-clock budget of the decision, ms. */
+  budgetMs: number;
+  timeoutMs: number;
+};
+export type QueueJobData = MatchJobData | SelfPlayJobData | DecisionJobData;
 
 /** BullMQ forbids ':' in custom job ids; game ids use it. */
 export function jobIdFor(key: string): string {

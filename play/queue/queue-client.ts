@@ -83,9 +83,10 @@ export class QueueClient {
             jobId,
             attempts,
             backoff: { type: 'fixed', delay: 1000 },
-            // Results stay a day, so a restarted producer collects games finished while it was down.
-            removeOnComplete: { age: 24 * 3600 },
-            removeOnFail: { age: 7 * 24 * 3600 },
+            // Results stay a day, so a restarted producer collects games finished while it was down
+            // (a bot decision, wanted at once, a minute).
+            removeOnComplete: { age: item.data.kind === 'decision' ? 60 : 24 * 3600 },
+            removeOnFail: { age: item.data.kind === 'decision' ? 3600 : 7 * 24 * 3600 },
           });
         }
         const result = (await Promise.race([job.waitUntilFinished(this.events), aborted])) as T;

@@ -14,11 +14,21 @@ import type { PlayedGame } from '../messages.js';
 import { ConnectionWatch } from '../ops/connection-watch.js';
 import type { Logger } from '../ops/logger.js';
 import { maskUrl } from '../ops/mask-url.js';
-import { DEFAULT_PREFIX, QUEUE_NAME, redisConnection, type QueueJobData, type SelfPlayJobData } from './jobs.js';
+import {
+  DEFAULT_PREFIX,
+  QUEUE_NAME,
+  redisConnection,
+  type DecisionJobData,
+  type QueueJobData,
+  type SelfPlayJobData,
+} from './jobs.js';
 import { MODEL_REF, fetchModel } from './model-transfer.js';
 
 /** Plays one self-play job; the signal aborts it at the job's timeout. */
 export type SelfPlayHandler = (data: SelfPlayJobData, modelDir: string, signal: AbortSignal) => Promise<unknown>;
+
+/** Makes one bot decision of an arena's people's match, within its budget (the arena's bot threads). */
+export type DecisionHandler = (data: DecisionJobData) => Promise<unknown>;
 
 export interface WorkerOptions {
   url: string;
@@ -30,6 +40,8 @@ export interface WorkerOptions {
    * `agora worker`, brings it in). Without it, self-play jobs fail.
    */
   selfPlay?: SelfPlayHandler;
+  /** Makes bot decisions of people's matches (the arena's: `agora worker` brings it in). Without it, they fail. */
+  decide?: DecisionHandler;
   /** Called after each job (logs). */
   onJob?: (job: Job<QueueJobData>, ms: number, error?: Error) => void;
   /** Where a lost connection to Redis and its recovery are logged (default: nowhere). */
@@ -72,6 +84,7 @@ async function process(
   redis: ReturnType<typeof redisConnection>,
   games: GameThreadPool,
   selfPlay: SelfPlayHandler | undefined,
+  decide: DecisionHandler | undefined,
 ): Promise<unknown> {
   const data = job.data;
   if (data.kind === 'match') {
@@ -89,6 +102,11 @@ async function process(
     const dir = await fetchModel(redis, data.model);
     return withTimeout((signal) => selfPlay(data, dir, signal), data.timeoutMs, `self-play game ${job.id}`);
   }
+  if (data.kind === 'decision') {
+    if (!decide) throw new AgoraError('bad_request', `this worker makes no bot decisions (job ${job.id})`);
+    // The handler stops a bot at its budget; the timeout guards the rest (building the agent).
+    return withTimeout(() => decide(data), data.timeoutMs, `decision ${job.id}`);
+  }
   throw new AgoraError('bad_request', `unknown job kind ${(data as { kind: string }).kind}`);
 }
 
@@ -105,7 +123,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker<QueueJ
     QUEUE_NAME,
     async (job) => {
       started.set(job.id!, performance.now());
-      return process(job, redis, games, options.selfPlay);
+      return process(job, redis, games, options.selfPlay, options.decide);
     },
     {
       connection,
