@@ -5,8 +5,9 @@
 # - Checkpoints stay out of git: in a fresh checkout, a game that already ships a model starts a new
 #   run from its weights (--init), and the earlier run's metrics and curves are kept as
 #   metrics-stage<N>.jsonl / curves-stage<N>.svg beside the model.
-# A new model's meta.json has no search defaults, so a game with a tuning line below then has its
-# PUCT constant measured again (agora tune-search).
+# A new model's meta.json has no search or policy defaults, so a game with a tuning line below then
+# has its PUCT constant or leaf mix (agora tune-search) and its policy temperature (agora
+# tune-policy) measured again.
 # Logs go to models/<game>/az/train.log.
 #   scripts/train-shipped-models.sh [MINUTES] [game...]
 set -euo pipefail
@@ -27,10 +28,19 @@ recipe() {
   esac
 }
 
-# Per-game search tuning after training: the tune-search flags that chose the shipped c.
+# Per-game search tuning after training: the tune-search flags that chose the shipped c or mix.
 tuning() {
   case "$1" in
     perikles) echo "--c 0.75,1 --games 400 --seed tune-perikles-2" ;;
+    cityplan) echo "--mix 0,0.5,1 --ms 50 --games 200 --seed tune-cityplan-mix" ;;
+    *) echo "" ;;
+  esac
+}
+
+# Per-game policy tuning after training: the tune-policy flags that chose the shipped temperature.
+policy_tuning() {
+  case "$1" in
+    perikles) echo "--temperature 0,0.5,1,2 --games 400 --seed tune-policy-perikles" ;;
     *) echo "" ;;
   esac
 }
@@ -53,5 +63,10 @@ for game in "${games[@]}"; do
   if [ ${#tune[@]} -gt 0 ]; then
     echo "$(date -u +%FT%TZ) $game: tune-search ${tune[*]}" | tee -a "$out/train.log"
     npx agora tune-search "$out" "${tune[@]}" >>"$out/train.log" 2>&1
+  fi
+  read -r -a policy <<< "$(policy_tuning "$game")"
+  if [ ${#policy[@]} -gt 0 ]; then
+    echo "$(date -u +%FT%TZ) $game: tune-policy ${policy[*]}" | tee -a "$out/train.log"
+    npx agora tune-policy "$out" "${policy[@]}" >>"$out/train.log" 2>&1
   fi
 done
