@@ -400,7 +400,7 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.close();
     });
 
-    test('results: games after a store order, oldest first, without their actions; paged by limit', async () => {
+    test('results, rating points and tournament game ids: after a store order, oldest first, paged', async () => {
       const store = await open();
       await store.addAgent(agent('a'));
       await store.addAgent(agent('b'));
@@ -418,11 +418,16 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       expect(await store.listResults('tictactoe', all[0].seq, 1)).toEqual([all[1]]);
       expect(await store.listResults('tictactoe', all[2].seq, 10)).toEqual([]);
       expect(await store.listResults('promotion', 0, 10)).toEqual([]);
+      await store.recordGame(finished('g4', ['a', 'b'], [0, 1], { tournamentId: 't1' }));
+      await store.recordGame(finished('g5', ['b', 'a'], [0, 1], { tournamentId: 't2' }));
+      await store.recordGame(finished('g6', ['a', 'b'], [1, 0], { tournamentId: 't1' }));
+      expect((await store.tournamentGameIds('t1')).sort()).toEqual(['g4', 'g6']);
+      expect(await store.tournamentGameIds('t3')).toEqual([]);
       const points = await store.ratingHistory('tictactoe');
-      expect(points).toHaveLength(6);
+      expect(points).toHaveLength(12);
       expect(points.map((p) => p.seq)).toEqual([...points.map((p) => p.seq)].sort((x, y) => x - y));
       expect(await store.ratingHistory('tictactoe', points[1].seq, 3)).toEqual(points.slice(2, 5));
-      expect(await store.ratingHistory('tictactoe', points[5].seq)).toEqual([]);
+      expect(await store.ratingHistory('tictactoe', points[11].seq)).toEqual([]);
       await store.close();
     });
 

@@ -303,9 +303,8 @@ export class TournamentService {
     const agents = await Promise.all(t.agentIds.map((a) => this.ctx.store.getAgent(a)));
     const byId = new Map(agents.filter((a): a is AgentRecord => a !== undefined).map((a) => [a.id, a]));
     for (const a of byId.values()) if (!isExternal(a)) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
-    const done = new Set(
-      (await this.ctx.store.listGames(t.game, 1_000_000)).filter((g) => g.tournamentId === id).map((g) => g.id),
-    );
+    // Only the ids: reading every stored game of the game (actions and all) stalled the event loop.
+    const done = new Set(await this.ctx.store.tournamentGameIds(id));
     const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter(
       (g) => !done.has(`${id}:${g.index}`),
     );

@@ -155,5 +155,6 @@ export const MIGRATIONS: readonly string[] = [
     fitted_at TEXT NOT NULL,
     data TEXT NOT NULL
   );
+  CREATE INDEX games_by_tournament ON games (tournament_id);
   `,
 ];

@@ -145,5 +145,6 @@ export const PG_MIGRATIONS: readonly string[] = [
     fitted_at TEXT NOT NULL,
     data TEXT NOT NULL
   );
+  CREATE INDEX games_by_tournament ON games (tournament_id);
   `,
 ];

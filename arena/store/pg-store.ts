@@ -350,6 +350,10 @@ class PgStore implements Store {
     return Number((await this.one('SELECT COUNT(*) AS n FROM games WHERE game = $1', [game]))!.n);
   }
 
+  async tournamentGameIds(tournamentId: string): Promise<string[]> {
+    return (await this.all('SELECT id FROM games WHERE tournament_id = $1', [tournamentId])).map((r) => r.id as string);
+  }
+
   async listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
     return (
       await this.all(

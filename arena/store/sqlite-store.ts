@@ -282,6 +282,12 @@ class SqliteStore implements Store {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM games WHERE game = ?').get(game) as Row).n as number;
   }
 
+  async tournamentGameIds(tournamentId: string): Promise<string[]> {
+    return (this.db.prepare('SELECT id FROM games WHERE tournament_id = ?').all(tournamentId) as Row[]).map(
+      (r) => r.id as string,
+    );
+  }
+
   async listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
     return (
       this.db

@@ -227,6 +227,8 @@ export interface Store {
   getGame(id: string): Promise<GameRecord | undefined>;
   listGames(game: string, limit?: number): Promise<GameRecord[]>;
   countGames(game: string): Promise<number>;
+  /** The ids of a tournament's stored games (what is left to play is the rest). */
+  tournamentGameIds(tournamentId: string): Promise<string[]>;
   /** Up to `limit` games stored after store order `afterSeq`, oldest first, as results only. */
   listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]>;
   getRatingSnapshot(game: string): Promise<RatingSnapshotRecord | undefined>;
