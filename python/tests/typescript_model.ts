@@ -1,5 +1,5 @@
 // The TypeScript side of the model test: plays one match of <game> (the model's seat count) with
-// the shipped model `neural:models/<game>/az` in even seats and random in odd ones, and prints
+// the shipped model's policy at temperature 0 (`neural:models/<game>/az,temperature=0`) in even seats and random in odd ones, and prints
 // every decision as JSON: the seat's observation and legal actions, loadPolicyFolder(...).evaluate's
 // logits and values, the actions sharing the top legal logit and the neural agent's choice.
 import { loadPolicyFolder, makeAgent, playMatch, type Agent, type DecisionContext } from '../../agents/index.js';
@@ -8,7 +8,8 @@ import { getGame } from '../../envs/index.js';
 const [game, seed, folder = `models/${game}/az`] = process.argv.slice(2);
 const def = getGame(game);
 const net = loadPolicyFolder(folder, def);
-const neural = makeAgent(`neural:${folder}`, def);
+// Temperature 0 whatever the model's default (Perikles' samples at 1): best_action is that agent.
+const neural = makeAgent(`neural:${folder},temperature=0`, def);
 const random = makeAgent('random', def);
 const out: unknown[] = [];
 
