@@ -20,6 +20,7 @@ export { HumanAgent, type HumanIo } from './human-agent.js';
 export { playMatch, type MatchResult, type PlayOptions } from './play.js';
 export { AgentCache } from './agent-cache.js';
 export { assertSeats, type PolicyNetwork } from './neural/policy.js';
+export { chooseByLogits } from './neural/choose-action.js';
 export { NeuralAgent } from './neural/neural-agent.js';
 export { AzAgent } from './neural/az-agent.js';
 export { compileWeights, type NetworkConfig, type PolicyWeights } from './neural/inference.js';

@@ -1,4 +1,7 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { makeAgent } from '../../agents/index.js';
@@ -319,5 +322,30 @@ describe('the model bot (examples/bot-model.ts)', () => {
       }
     }
     expect(positions).toBeGreaterThan(20);
+  });
+  test('a model with a tuned temperature is sampled, as neural: plays it; the same seed draws the same', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'agora-bot-model-')), 'ttt');
+    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ ...meta, policy: { temperature: 5 } }));
+    const game = getGame('tictactoe');
+    const ctx = decisionContext(game, game.newGame({ players: 2, seed: 0 }), Rng.fromSeed('t'));
+    const turn: YourTurn = {
+      type: 'yourTurn',
+      match: 'm',
+      seat: 0,
+      decisions: 0,
+      view: {},
+      observation: Array.from(ctx.observation),
+      legalActions: ctx.legalActions.map((action) => ({ action, label: ctx.actionLabel(action) })),
+      timeLeftMs: 1000,
+    };
+    const draws = (policy: (t: YourTurn) => number) => Array.from({ length: 60 }, () => policy(turn));
+    const sampled = draws(loadModelPolicy(dir, 'tictactoe', { seed: 's' }));
+    expect(new Set(sampled).size).toBeGreaterThan(3); // nearly flat at temperature 5: many moves
+    expect(draws(loadModelPolicy(dir, 'tictactoe', { seed: 's' }))).toEqual(sampled);
+    // Temperature 0 asked for: the top logit every time, as the shipped model (no temperature) plays.
+    const top = draws(loadModelPolicy(dir, 'tictactoe', { temperature: 0 }));
+    expect(new Set(top)).toEqual(new Set([loadModelPolicy('models/tictactoe/az', 'tictactoe')(turn)]));
   });
 });
