@@ -309,10 +309,16 @@ describe('agora CLI', () => {
   }, 60_000);
 });
 
+/** A copy of the shipped tic-tac-toe model in a new temporary folder (tuning rewrites its meta.json). */
+function tttModelCopy(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
+  cpSync('models/tictactoe/az', dir, { recursive: true });
+  return dir;
+}
+
 describe('agora tune-search', () => {
   test('plays az at each c against mcts, saves the best c and its figures; weights and other meta stay', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
-    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const dir = tttModelCopy();
     const weights = readFileSync(join(dir, 'weights.bin'));
     const { code, out, err } = agora([
       'tune-search',
@@ -352,8 +358,7 @@ describe('agora tune-search', () => {
   });
 
   test('refuses a bad --c list or a model folder that is not one, before writing anything', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
-    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const dir = tttModelCopy();
     const before = readFileSync(join(dir, 'meta.json'), 'utf8');
     const one = agora(['tune-search', dir, '--c', '1']);
     expect(one.code).not.toBe(0);
@@ -374,8 +379,7 @@ describe('agora tune-search', () => {
   });
 
   test('tune-search --mix at equal time: az at each mix against mcts with the same ms, the best mix saved', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
-    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const dir = tttModelCopy();
     const run = agora([
       'tune-search',
       dir,
@@ -402,8 +406,7 @@ describe('agora tune-search', () => {
   });
 
   test('tune-policy plays the policy at each temperature against random and greedy and saves the best', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'agora-tune-')), 'ttt');
-    cpSync('models/tictactoe/az', dir, { recursive: true });
+    const dir = tttModelCopy();
     const weights = readFileSync(join(dir, 'weights.bin'));
     const { code, out, err } = agora([
       'tune-policy',
