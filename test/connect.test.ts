@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { freePort as unusedPort } from './free-port.js';
 
-
 /** Runs a process to its end (killed after 30 s): exit code, standard error, and how long it took. */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; err: string; ms: number }> {
   const began = Date.now();

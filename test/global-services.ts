@@ -13,7 +13,6 @@ import { freePort } from './free-port.js';
 const SCRIPT = new URL('../scripts/test-services.sh', import.meta.url).pathname;
 let started = false;
 
-
 function haveBinaries(): boolean {
   try {
     execFileSync('bash', [

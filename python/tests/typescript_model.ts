@@ -1,7 +1,8 @@
 // The TypeScript side of the model test: plays one match of <game> (the model's seat count) with
 // the shipped model's policy at temperature 0 (`neural:models/<game>/az,temperature=0`) in even
-// seats and random in odd ones, and prints every decision as JSON: the seat's observation and legal actions, loadPolicyFolder(...).evaluate's
-// logits and values, the actions sharing the top legal logit and the neural agent's choice.
+// seats and random in odd ones, and prints every decision as JSON: the seat's observation and legal
+// actions, loadPolicyFolder(...).evaluate's logits and values, the actions sharing the top legal
+// logit and the neural agent's choice.
 import { loadPolicyFolder, makeAgent, playMatch, type Agent, type DecisionContext } from '../../agents/index.js';
 import { getGame } from '../../envs/index.js';
 
