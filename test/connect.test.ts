@@ -10,20 +10,29 @@ import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { freePort as unusedPort } from './free-port.js';
 
-/** Runs a process to its end (killed after 30 s): exit code, standard error, and how long it took. */
-function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; err: string; ms: number }> {
-  const began = Date.now();
+/**
+ * Runs a process to its end: exit code, standard error, and whether it had to be killed. A process
+ * that waits on for its server instead of giving up is killed after 30 s (and `killed` says so).
+ */
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; err: string; killed: boolean }> {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
+  let killed = false;
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const killer = setTimeout(() => {
+    killed = true;
+    child.kill('SIGKILL');
+  }, 30_000);
   return new Promise((resolve) =>
     child.once('close', (code) => {
       clearTimeout(killer);
-      resolve({ code, err, ms: Date.now() - began });
+      resolve({ code, err, killed });
     }),
   );
 }
@@ -35,9 +44,12 @@ describe('an unreachable server at start: exit 1 with one line naming it', () =>
   test('agora worker --redis with nothing listening, --connect-timeout 1500', async () => {
     const port = await unusedPort();
     const url = `redis://user:secret@127.0.0.1:${port}`;
-    const { code, err, ms } = await run(['cli/agora.js', 'worker', '--redis', url, '--connect-timeout', '1500'], CLEAN);
+    const { code, err, killed } = await run(
+      ['cli/agora.js', 'worker', '--redis', url, '--connect-timeout', '1500'],
+      CLEAN,
+    );
     expect(code).toBe(1);
-    expect(ms).toBeLessThan(10_000);
+    expect(killed).toBe(false); // it gave up by itself, after its connect timeout
     const lines = err.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toBe(
@@ -60,12 +72,12 @@ describe('an unreachable server at start: exit 1 with one line naming it', () =>
   test('agora train with REDIS_URL where nothing listens: exit 1 before any game, naming it', async () => {
     const port = await unusedPort();
     const out = `${mkdtempSync(`${tmpdir()}/agora-train-`)}/m`;
-    const { code, err, ms } = await run(
+    const { code, err, killed } = await run(
       ['cli/agora.js', 'train', 'tictactoe', '--minutes', '0.05', '--games', '2', '--out', out],
       { ...CLEAN, REDIS_URL: `redis://:secret@127.0.0.1:${port}`, AGORA_CONNECT_TIMEOUT_MS: '1000' },
     );
     expect(code).toBe(1);
-    expect(ms).toBeLessThan(20_000);
+    expect(killed).toBe(false); // it gave up by itself, after its connect timeout
     expect(err.trimEnd().split('\n').at(-1)).toBe(
       `agora: cannot reach Redis at redis://:***@127.0.0.1:${port} within 1000 ms: ` +
         `connect ECONNREFUSED 127.0.0.1:${port}`,
@@ -75,7 +87,7 @@ describe('an unreachable server at start: exit 1 with one line naming it', () =>
 
   test('the arena server with REDIS_URL where nothing listens', async () => {
     const port = await unusedPort();
-    const { code, err, ms } = await run(['--import', 'tsx', 'arena/server.ts'], {
+    const { code, err, killed } = await run(['--import', 'tsx', 'arena/server.ts'], {
       ...CLEAN,
       PORT: '0',
       AGORA_DB: ':memory:',
@@ -83,7 +95,7 @@ describe('an unreachable server at start: exit 1 with one line naming it', () =>
       AGORA_CONNECT_TIMEOUT_MS: '1500',
     });
     expect(code).toBe(1);
-    expect(ms).toBeLessThan(10_000);
+    expect(killed).toBe(false); // it gave up by itself, after its connect timeout
     expect(err.trimEnd().split('\n')).toEqual([
       `agora arena: cannot reach Redis at redis://:***@127.0.0.1:${port} within 1500 ms: ` +
         `connect ECONNREFUSED 127.0.0.1:${port}`,
@@ -92,14 +104,14 @@ describe('an unreachable server at start: exit 1 with one line naming it', () =>
 
   test('the arena server with DATABASE_URL where nothing listens', async () => {
     const port = await unusedPort();
-    const { code, err, ms } = await run(['--import', 'tsx', 'arena/server.ts'], {
+    const { code, err, killed } = await run(['--import', 'tsx', 'arena/server.ts'], {
       ...CLEAN,
       PORT: '0',
       DATABASE_URL: `postgres://u:secret@127.0.0.1:${port}/x`,
       AGORA_CONNECT_TIMEOUT_MS: '1500',
     });
     expect(code).toBe(1);
-    expect(ms).toBeLessThan(10_000);
+    expect(killed).toBe(false); // it gave up by itself, after its connect timeout
     expect(err.trimEnd().split('\n')).toEqual([
       `agora arena: cannot reach PostgreSQL at postgres://u:***@127.0.0.1:${port}/x within 1500 ms: ` +
         `connect ECONNREFUSED 127.0.0.1:${port}`,

@@ -11,7 +11,7 @@ import { AgoraError, getGame } from '../../envs/index.js';
 import { runTournament, type TournamentReport } from '../../play/index.js';
 import { Output, type OutputOptions } from '../output.js';
 import { startProgress } from '../progress.js';
-import { formatTable } from '../table.js';
+import { formatStandings } from '../standings-table.js';
 
 export interface EvaluateCliOptions extends OutputOptions {
   games: number;
@@ -96,21 +96,13 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
       threads: opts.threads,
       onResult: () => progress.increment(),
     }).finally(() => progress.stop());
-    const rows = report.standings.map((s) => [
-      s.agent,
-      String(s.games),
-      `${(100 * s.winShare).toFixed(1)}%`,
-      s.meanReturn.toFixed(3),
-      s.bt.toFixed(0),
-      `[${s.btLow.toFixed(0)}, ${s.btHigh.toFixed(0)}]`,
-    ]);
     const { met, text } = verdict(report, plan.agents[0]);
     const command =
       `npx agora tournament ${def.name} -a '${plan.agents.join(',')}' -n ${opts.games} ` +
       `-p ${meta.players} --seed '${seed}'${opts.threads ? ` -t ${opts.threads}` : ''}`;
     output.text(
       `\n${plan.name}: ${plan.title}\n` +
-        `${formatTable(['agent', 'seats', 'win share', 'avg return', 'BT', 'BT 95% CI'], rows)}\n` +
+        `${formatStandings(report.standings, { seats: true })}\n` +
         `${text}\nreproduce: ${command}\n`,
     );
     out.push({ table: plan.name, title: plan.title, met, command, standings: report.standings });

@@ -2,7 +2,7 @@ import { AgoraError } from '../../envs/index.js';
 import { runTournament, type TournamentFormat } from '../../play/index.js';
 import { Output, type OutputOptions } from '../output.js';
 import { startProgress } from '../progress.js';
-import { formatTable } from '../table.js';
+import { formatStandings } from '../standings-table.js';
 
 export interface TournamentCliOptions extends OutputOptions {
   agents: string;
@@ -29,18 +29,9 @@ export async function tournamentCommand(game: string, opts: TournamentCliOptions
     threads: opts.threads,
     onResult: () => progress.increment(),
   }).finally(() => progress.stop());
-  const rows = report.standings.map((s) => [
-    s.agent,
-    String(s.games),
-    `${(100 * s.winShare).toFixed(1)}%`,
-    s.meanReturn.toFixed(3),
-    s.elo.toFixed(0),
-    s.bt.toFixed(0),
-    `[${s.btLow.toFixed(0)}, ${s.btHigh.toFixed(0)}]`,
-  ]);
   const b = report.balance;
   output.text(`${report.game}, ${report.players} players, ${report.format}, ${b.games} games, seed '${report.seed}'`);
-  output.text(formatTable(['agent', 'seats', 'win share', 'avg return', 'Elo', 'BT', 'BT 95% CI'], rows));
+  output.text(formatStandings(report.standings, { seats: true, elo: true }));
   output.text(
     `balance: first-seat win share ${(100 * b.firstSeatWinShare).toFixed(1)}% ` +
       `(by seat: ${b.seatWinShares.map((w) => `${(100 * w).toFixed(1)}%`).join(', ')}), ` +

@@ -7,7 +7,7 @@ import { AgoraError } from '../../envs/index.js';
 import { runTournament, type TournamentReport } from '../../play/index.js';
 import type { Output } from '../output.js';
 import { startProgress } from '../progress.js';
-import { formatTable } from '../table.js';
+import { formatStandings } from '../standings-table.js';
 
 /** '0.5,1,1.5' -> [0.5, 1, 1.5]: distinct numbers in [0, 100], at least two. */
 export function parseValueList(flag: string, text: string): number[] {
@@ -69,18 +69,8 @@ export async function runTuning(run: TuningRun): Promise<TuningResult> {
     const s = standing(agent);
     return { agent, winShare: s.winShare, bt: s.bt, btLow: s.btLow, btHigh: s.btHigh };
   });
-  const rows = agents.map((agent) => {
-    const s = standing(agent);
-    return [
-      agent,
-      `${(100 * s.winShare).toFixed(1)}%`,
-      s.meanReturn.toFixed(3),
-      s.bt.toFixed(0),
-      `[${s.btLow.toFixed(0)}, ${s.btHigh.toFixed(0)}]`,
-    ];
-  });
   run.output.text(`${run.game}, ${report.players} players, ${report.balance.games} games, seed '${report.seed}'`);
-  run.output.text(formatTable(['agent', 'win share', 'avg return', 'BT', 'BT 95% CI'], rows));
+  run.output.text(formatStandings(agents.map(standing)));
   let best = 0;
   run.candidates.forEach((spec, i) => {
     if (standing(spec).bt > standing(run.candidates[best]).bt) best = i;
