@@ -68,6 +68,12 @@ export interface ArenaDeps {
   origin?: string;
   /** Worker threads per tournament (default: one per core), when no runner is given. */
   tournamentThreads?: number;
+  /**
+   * Nice value (0-19) of the arena's background threads: tournament games played here and rating
+   * refits (default 19, the lowest). They then take only the CPU people's requests leave free; 0 runs them at
+   * the server's own priority. Linux only: elsewhere threads have no priority of their own.
+   */
+  backgroundNice?: number;
   /** Where tournament games are played (default: worker threads; with REDIS_URL the server passes a QueueRunner). */
   runner?: GameRunner;
   /** Write-request rate limit per client per minute (default 120); false turns it off (tests, benches). */

@@ -10,6 +10,15 @@ function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(raw);
 }
 
+/** A nice value (0-19) from the environment, or the default; anything else stops the start with the variable named. */
+function niceValue(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^(1?[0-9])$/.test(raw) || Number(raw) > 19)
+    throw new AgoraError('bad_request', `${name}: an integer from 0 (normal priority) to 19 (lowest); got '${raw}'`);
+  return Number(raw);
+}
+
 /** Positive integers from variables named prefix + a game's name in capitals, by game. */
 function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number> | undefined {
   const out: Record<string, number> = {};
@@ -25,7 +34,8 @@ function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number>
  * AGORA_TOURNAMENT_MAX_GAMES, AGORA_TOURNAMENT_MAX_AGENTS, AGORA_TOURNAMENT_RUNNING,
  * AGORA_SECURE_COOKIES (1 behind HTTPS), AGORA_ORIGIN (the public origin behind a proxy),
  * AGORA_BOT_TIME_LIMIT_MS (and AGORA_BOT_TIME_LIMIT_MS_<GAME>) and AGORA_BOT_MISS_LIMIT for bots on the Bot API,
- * AGORA_TOURNAMENT_PROGRESS_MS (how often a tournament's progress is logged). Seeds are deliberately
+ * AGORA_TOURNAMENT_PROGRESS_MS (how often a tournament's progress is logged), AGORA_BACKGROUND_NICE (the
+ * priority of tournament and rating threads, 0-19). Seeds are deliberately
  * not among them. The log's (LOG_LEVEL, LOG_FORMAT) and the start-up check's (AGORA_CONNECT_TIMEOUT_MS)
  * are read by arena/server.ts.
  */
@@ -63,6 +73,7 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
       timeLimitsMs: perGame(env, 'AGORA_BOT_TIME_LIMIT_MS_'),
     }),
     tournamentProgressMs: positive(env, 'AGORA_TOURNAMENT_PROGRESS_MS'),
+    backgroundNice: niceValue(env, 'AGORA_BACKGROUND_NICE'),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,
   });

@@ -146,18 +146,19 @@ async function main(): Promise<void> {
       });
       const atTables = await tables(recorder, config);
       for (const table of atTables) await playMatch(personOptions(-1, 0), table);
-      console.log(`warm-up matches played; measuring ${config.seconds} s with ${config.people} people...`);
+      console.log(
+        `warm-up matches played; ${config.people} people arrive over ${config.rampSeconds} s, ` +
+          `then ${config.seconds} s are measured...`,
+      );
 
-      await server.stats(); // resets the server's counters
-      const startDone = tournament && ((await tournamentState(recorder, tournament.id))?.gamesDone ?? 0);
       const clientLag = monitorEventLoopDelay({ resolution: 1 });
-      clientLag.enable();
-      recorder.open = true;
-      const finishedBefore = finishedMatches.length;
+      // People arrive evenly over the ramp, then the window opens: a steady state, not an opening rush.
+      const rampMs = config.rampSeconds * 1000;
+      recorder.openAt(performance.now() + rampMs);
       const people = Array.from({ length: config.people }, async (_, i) => {
         const o = { ...personOptions(i, config.thinkMs), tables: atTables };
-        // Arrivals spread over one think time, so people do not move in lockstep.
-        await sleep(o.rng.next() * config.thinkMs);
+        // Without a ramp, arrivals spread over one think time, so people do not move in lockstep.
+        await sleep(rampMs > 0 ? (i + o.rng.next()) * (rampMs / config.people) : o.rng.next() * config.thinkMs);
         await person(o);
       });
       const views = viewers({
@@ -170,6 +171,12 @@ async function main(): Promise<void> {
         recorder,
         stopped: () => stopped,
       });
+      await sleep(rampMs);
+      // The window: the server's counters, the tournament's games and the client's delays from here.
+      await server.stats(); // resets the server's counters
+      const startDone = tournament && ((await tournamentState(recorder, tournament.id))?.gamesDone ?? 0);
+      clientLag.enable();
+      const finishedBefore = finishedMatches.length;
       await sleep(config.seconds * 1000);
       stopped = true;
       recorder.open = false;
@@ -205,7 +212,9 @@ async function main(): Promise<void> {
         },
         window: { seconds: config.seconds, moves, movesPerSecond: moves / config.seconds, matchesFinished },
         idleRoutes: idle.routes(),
+        rampRoutes: recorder.routes('ramp'),
         routes,
+        timeline: recorder.timeline(10),
         errors: {
           total: errors,
           byRouteAndStatus: Object.fromEntries([...idle.errors, ...recorder.errors]),

@@ -1,15 +1,20 @@
 /**
- * Tournament games/s through the Redis job queue with 1, 2 and 4 `agora worker` processes
- * (npm run bench:queue; needs REDIS_URL, e.g. after `source scripts/test-services.sh start`, then
- * REDIS_URL=$AGORA_TEST_REDIS_URL). Each run: a fresh queue prefix, the workers started and ready,
- * then N games of Promotion between random/greedy/mcts:iterations=200 bots queued at once and timed
- * until the last result arrives. Median of 3 runs per worker count; beside it the in-process
- * worker-thread pool on the same games.
+ * What the Redis job queue's `agora worker` processes add (npm run bench:queue; needs REDIS_URL, e.g.
+ * after `source scripts/test-services.sh start`, then REDIS_URL=$AGORA_TEST_REDIS_URL):
+ * - tournament games/s with 1, 2 and 4 workers: N games of Promotion between
+ *   random/greedy/mcts:iterations=200 bots queued at once and timed until the last result arrives;
+ *   beside it the in-process worker-thread pool on the same games;
+ * - people's-match bot decisions/s with 1 and 2 workers (issue 25: 1 -> 2 at least 1.6x when the
+ *   arena is not the bottleneck): D decisions of the roster's strongest MCTS bot in D different
+ *   Promotion matches, asked at once through the arena's own QueueBots, as its matches ask them.
+ * Each run: a fresh queue prefix, the workers started and ready. Median of 3 runs per worker count.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { getGame, Rng } from '../envs/index.js';
 import { QueueClient, scheduleTournament } from '../play/index.js';
-import { ThreadRunner } from '../arena/index.js';
+import { QueueBots, ThreadRunner } from '../arena/index.js';
 
 const url = process.env.REDIS_URL;
 if (!url) {
@@ -20,6 +25,8 @@ if (!url) {
 } else {
   const CLI = fileURLToPath(new URL('../cli/agora.js', import.meta.url));
   const GAMES = Number(process.env.BENCH_GAMES ?? 96);
+  const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 64);
+  const DECISION_SPEC = 'mcts:iterations=1000,cutoff=30';
   const game = 'promotion';
   const agents = ['random', 'greedy', 'mcts:iterations=200'];
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -67,6 +74,47 @@ if (!url) {
     }
   };
 
+  // Positions from D matches: each a seeded random prefix of 0-59 actions from its own seed.
+  const positions = Array.from({ length: DECISIONS }, (_, i) => {
+    const seed = `bench-decision-${i}`;
+    const state = getGame(game).newGame({ players: 4, seed });
+    const rng = Rng.fromSeed(`${seed}:prefix`);
+    const actions: number[] = [];
+    for (let k = rng.int(60); k > 0 && !state.isTerminal(); k--) {
+      const legal = state.legalActions();
+      actions.push(legal[rng.int(legal.length)]);
+      state.applyAction(actions[actions.length - 1]);
+    }
+    return { key: `bench-match-${i}`, seed, actions, state };
+  });
+
+  const decisionRate = async (workers: number): Promise<number> => {
+    const prefix = `agora-bench-${process.pid}-${++run}`;
+    const children = await startWorkers(workers, prefix);
+    const client = new QueueClient(url, { prefix });
+    const bots = new QueueBots(client);
+    try {
+      const t = performance.now();
+      await Promise.all(
+        positions.map((p, i) =>
+          bots.decide({
+            key: `${p.key}:${run}`,
+            budgetMs: 10_000,
+            game,
+            spec: DECISION_SPEC,
+            seed: `bench-decide-${i}`,
+            match: { seed: p.seed, players: 4, actions: p.actions },
+            state: p.state,
+          }),
+        ),
+      );
+      return DECISIONS / ((performance.now() - t) / 1000);
+    } finally {
+      for (const c of children) c.kill('SIGTERM');
+      await client.close();
+    }
+  };
+
   const threadRate = async (threads: number): Promise<number> => {
     const runner = new ThreadRunner(threads);
     const t = performance.now();
@@ -77,20 +125,44 @@ if (!url) {
     return GAMES / ((performance.now() - t) / 1000);
   };
 
-  console.log(`${GAMES} games of ${game} (${agents.join(', ')}), median of 3 runs; this machine has 2 cores`);
-  console.log('runner                      games/s');
-  for (const n of [1, 2, 4]) {
+  // `npm run bench:queue -- decisions` (or `games`) runs one part.
+  const parts = process.argv.slice(2);
+  const wanted = (part: string) => parts.length === 0 || parts.includes(part);
+  console.log(`this machine has ${availableParallelism()} cores`);
+  if (wanted('games')) {
+    console.log(`${GAMES} games of ${game} (${agents.join(', ')}), median of 3 runs`);
+    console.log('runner                      games/s');
+    for (const n of [1, 2, 4]) {
+      const rates: number[] = [];
+      for (let r = 0; r < 3; r++) rates.push(await queueRate(n));
+      console.log(
+        `queue, ${n} worker process${n === 1 ? ' ' : 'es'}   ${median(rates).toFixed(1).padStart(7)}   ` +
+          `(runs: ${rates.map((x) => x.toFixed(1)).join(', ')})`,
+      );
+    }
     const rates: number[] = [];
-    for (let r = 0; r < 3; r++) rates.push(await queueRate(n));
+    for (let r = 0; r < 3; r++) rates.push(await threadRate(2));
     console.log(
-      `queue, ${n} worker process${n === 1 ? ' ' : 'es'}   ${median(rates).toFixed(1).padStart(7)}   ` +
+      `in-process, 2 threads        ${median(rates).toFixed(1).padStart(7)}   ` +
         `(runs: ${rates.map((x) => x.toFixed(1)).join(', ')})`,
     );
   }
-  const rates: number[] = [];
-  for (let r = 0; r < 3; r++) rates.push(await threadRate(2));
-  console.log(
-    `in-process, 2 threads        ${median(rates).toFixed(1).padStart(7)}   ` +
-      `(runs: ${rates.map((x) => x.toFixed(1)).join(', ')})`,
-  );
+
+  if (wanted('decisions')) {
+    console.log(`\n${DECISIONS} bot decisions (${DECISION_SPEC}, ${game}, one per match), median of 3 runs`);
+    console.log('runner                      decisions/s');
+    const decisionMedians: number[] = [];
+    for (const n of [1, 2]) {
+      const runs: number[] = [];
+      for (let r = 0; r < 3; r++) runs.push(await decisionRate(n));
+      decisionMedians.push(median(runs));
+      console.log(
+        `queue, ${n} worker process${n === 1 ? ' ' : 'es'}   ${median(runs).toFixed(1).padStart(7)}   ` +
+          `(runs: ${runs.map((x) => x.toFixed(1)).join(', ')})`,
+      );
+    }
+    console.log(
+      `1 -> 2 workers: ${(decisionMedians[1] / decisionMedians[0]).toFixed(2)}x (issue 25's goal: at least 1.6x)`,
+    );
+  }
 }

@@ -9,9 +9,12 @@ import { AgoraError, getGame } from '../envs/index.js';
 import { HeartbeatWriter } from './heartbeat.js';
 import type { ThreadReply, ThreadTask } from './messages.js';
 import { playFrom, type DecisionRecorder } from './thread-play.js';
+import { setThreadNice } from './thread-priority.js';
 
 const port = parentPort!;
-const heartbeat = new HeartbeatWriter((workerData as { heartbeat: SharedArrayBuffer }).heartbeat);
+const data = workerData as { heartbeat: SharedArrayBuffer; nice: number };
+const heartbeat = new HeartbeatWriter(data.heartbeat);
+if (data.nice > 0) setThreadNice(data.nice);
 const agents = new AgentCache();
 
 const send = (reply: ThreadReply) => port.postMessage(reply);

@@ -18,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import { AgoraError } from '../envs/index.js';
 import { DEFAULT_ACTION_CAPACITY, HeartbeatMonitor, createHeartbeat } from './heartbeat.js';
 import type { GameJob, PlayedGame, ThreadReply, ThreadTask } from './messages.js';
+import { checkNice } from './thread-priority.js';
 import { WorkerCrash, WorkerPool, type ThreadInfo } from './worker-pool.js';
 
 const WORKER_URL = new URL('./game-thread-entry.js', import.meta.url);
@@ -29,6 +30,11 @@ export interface GameThreadPoolOptions {
   threads?: number;
   /** Actions a thread's heartbeat holds before it spills them by message (tests make it small). */
   actionCapacity?: number;
+  /**
+   * The threads' nice value, 0-19 (default 0: the process's priority). The arena plays its
+   * tournaments at a low priority so people's requests never wait behind them (thread-priority.ts).
+   */
+  nice?: number;
 }
 
 export interface ThreadPlayOptions {
@@ -89,11 +95,12 @@ export class GameThreadPool {
 
   constructor(options: GameThreadPoolOptions = {}) {
     const capacity = options.actionCapacity ?? DEFAULT_ACTION_CAPACITY;
+    const nice = checkNice(options.nice ?? 0);
     this.pool = new WorkerPool<ThreadTask, ThreadReply>({
       name: 'the game thread pool',
       entry: WORKER_URL,
       size: Math.max(1, options.threads ?? availableParallelism()),
-      workerData: () => ({ heartbeat: createHeartbeat(capacity) }),
+      workerData: () => ({ heartbeat: createHeartbeat(capacity), nice }),
       // Idle threads must not keep the process alive; games in hand do, through keepAlive.
       unref: true,
       isFinal: (reply) => reply.kind !== 'spill',

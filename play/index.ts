@@ -9,6 +9,7 @@ export type { GameJob, PlayedGame, SelfPlayOptions, GameRecord } from './message
 export { playFrom, overrunAction, seatStream, type DecisionRecorder, type ResumeFrom } from './thread-play.js';
 export { GameThreadPool, type GameThreadPoolOptions, type ThreadPlayOptions } from './game-threads.js';
 export { GameFailedError, playOnWorkers, type PoolOptions } from './play-on-threads.js';
+export { checkNice, currentThreadId, setThreadNice } from './thread-priority.js';
 export { scheduleTournament, tournamentSlots, type ScheduledGame, type TournamentFormat } from './schedule.js';
 export { runTournament, type TournamentOptions, type TournamentReport } from './tournament.js';
 export { summarizeTournament, type TournamentSummary, type BalanceFigures } from './summary.js';

@@ -10,6 +10,8 @@ export interface PoolOptions {
   onResult?: (result: PlayedGame, index: number, ms: number) => void;
   /** Stops the run: workers are terminated and the promise rejects. */
   signal?: AbortSignal;
+  /** The threads' nice value, 0-19 (default 0): the arena's tournaments play at a low priority. */
+  nice?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function playOnWorkers(jobs: readonly GameJob[], options: PoolOptio
   const results: PlayedGame[] = new Array(jobs.length);
   if (jobs.length === 0) return results;
   const { signal } = options;
-  const pool = new GameThreadPool({ threads });
+  const pool = new GameThreadPool({ threads, nice: options.nice });
   let next = 0;
   let stopped = false;
   let onAbort: (() => void) | undefined;

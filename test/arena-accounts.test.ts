@@ -101,6 +101,7 @@ describe('operator settings from the environment', () => {
         AGORA_BOT_TIME_LIMIT_MS: '3000',
         AGORA_BOT_TIME_LIMIT_MS_PERIKLES: '20000',
         AGORA_BOT_MISS_LIMIT: '5',
+        AGORA_BACKGROUND_NICE: '0',
       }),
     ).toEqual({
       adminToken: 'a'.repeat(32),
@@ -110,7 +111,14 @@ describe('operator settings from the environment', () => {
       externalBots: { timeLimitMs: 3000, missLimit: 5, timeLimitsMs: { perikles: 20000 } },
       secureCookies: true,
       origin: 'https://agora.example',
+      backgroundNice: 0,
     });
+    expect(operatorSettings({ AGORA_BACKGROUND_NICE: '19' }).backgroundNice).toBe(19);
+    for (const bad of ['20', '-1', '5.5', 'low']) {
+      expect(() => operatorSettings({ AGORA_BACKGROUND_NICE: bad })).toThrow(
+        `AGORA_BACKGROUND_NICE: an integer from 0 (normal priority) to 19 (lowest); got '${bad}'`,
+      );
+    }
     expect(() => operatorSettings({ AGORA_ADMIN_TOKEN: 'short' })).toThrow(
       /AGORA_ADMIN_TOKEN: use at least 16 characters/,
     );

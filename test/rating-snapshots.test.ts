@@ -3,6 +3,7 @@
  * request never fits; a refit runs after N new games on the fitting thread, reads only the games
  * it has not seen, and gives exactly what a direct fit over every game gives.
  */
+import { getPriority } from 'node:os';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../arena/index.js';
 import { bradleyTerryWithIntervals } from '../play/index.js';
 import { Rng } from '../envs/index.js';
+import { threadNices, threadsAtNice } from './thread-nices.js';
 
 const apps: ArenaApp[] = [];
 afterEach(async () => {
@@ -22,7 +24,11 @@ afterEach(async () => {
 });
 
 let clock = Date.UTC(2026, 0, 1);
-async function arena(store: Store, refits: { everyGames?: number; maxAgeMs?: number; pollMs?: number }) {
+async function arena(
+  store: Store,
+  refits: { everyGames?: number; maxAgeMs?: number; pollMs?: number },
+  backgroundNice?: number,
+) {
   let n = 0;
   const app = createApp({
     store,
@@ -31,6 +37,7 @@ async function arena(store: Store, refits: { everyGames?: number; maxAgeMs?: num
     writeLimitPerMinute: false,
     log: () => {},
     refits: { pollMs: 0, maxAgeMs: 3_600_000, ...refits },
+    backgroundNice,
   });
   apps.push(app);
   await app.arena.bootstrap({ tournament: false, ladder: false });
@@ -85,6 +92,18 @@ describe('rating snapshots', () => {
     expect(page.text).toContain('Bradley-Terry figures are being computed');
     expect(app.arena.ratings.fits).toBe(0);
     expect(results).not.toHaveBeenCalled();
+    await store.close();
+  });
+
+  test('the fitting thread runs at the background priority, below the thread answering requests', async () => {
+    const store = openSqliteStore(':memory:');
+    const app = await arena(store, { everyGames: 5 }, 14);
+    expect(threadsAtNice(14)).toBe(0);
+    await addGames(app, 6, 0);
+    await app.arena.ratings.poll();
+    expect(app.arena.ratings.fits).toBe(1);
+    expect(threadsAtNice(14)).toBe(1);
+    expect(threadNices().get(process.pid)).toBe(getPriority(process.pid));
     await store.close();
   });
 

@@ -194,6 +194,16 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
         ['a', 1516, 1],
         ['b', 1484, 1],
       ]);
+      // A match's seats alone (the page of every move), without the game's whole table.
+      await store.addAgent(agent('c'));
+      const of = async (ids: string[]) =>
+        (await store.ratingsOf(ids)).map((r) => [r.agentId, r.game, r.elo, r.games]).sort();
+      expect(await of(['b', 'a'])).toEqual([
+        ['a', 'tictactoe', 1516, 1],
+        ['b', 'tictactoe', 1484, 1],
+      ]);
+      expect(await of(['c', 'nobody'])).toEqual([['c', 'tictactoe', 1500, 0]]);
+      expect(await of([])).toEqual([]);
       expect((await store.ratingHistory('tictactoe')).map((p) => [p.agentId, p.gameId, p.elo])).toEqual([
         ['a', 'g1', 1516],
         ['b', 'g1', 1484],

@@ -1,4 +1,4 @@
-import { type GameJob, type PlayedGame, playOnWorkers } from '../../play/index.js';
+import { checkNice, type GameJob, type PlayedGame, playOnWorkers } from '../../play/index.js';
 
 /** One tournament game to play, named by the id it will be stored under (the idempotency key). */
 export interface RunnerJob extends GameJob {
@@ -22,10 +22,19 @@ export interface GameRunner {
   close(): Promise<void>;
 }
 
-/** Worker threads in this process (the default, without REDIS_URL). */
+/**
+ * Worker threads in this process (the default, without REDIS_URL), at the given nice value (0-19,
+ * default 0): the arena's tournaments play at a low priority, so they use the cores people's
+ * requests leave free and never make a request wait for one.
+ */
 export class ThreadRunner implements GameRunner {
   readonly name = 'worker threads';
-  constructor(private readonly threads?: number) {}
+  constructor(
+    private readonly threads?: number,
+    readonly nice = 0,
+  ) {
+    checkNice(nice, 'tournament threads\' nice value');
+  }
 
   async play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void> {
     // The pool reports results by the job's index field: number them by position here.
@@ -33,6 +42,7 @@ export class ThreadRunner implements GameRunner {
       jobs.map(({ id: _id, ...job }, position) => ({ ...job, index: position })),
       {
         threads: this.threads,
+        nice: this.nice,
         signal: options.signal,
         onResult: (result, position) => options.onResult(result, position),
       },

@@ -3,12 +3,15 @@
  * ones) and runs the Bradley-Terry fit and its bootstrap, which take seconds over tens of
  * thousands of games, away from the thread that answers requests.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { setThreadNice } from '../../play/thread-priority.js';
 import type { ResultRow } from '../store/store.js';
 import type { FitReply, FitRequest } from './fit-messages.js';
 import { fitResults } from './snapshot.js';
 
 const results = new Map<string, ResultRow[]>();
+const { nice } = (workerData ?? { nice: 0 }) as { nice: number };
+if (nice > 0) setThreadNice(nice);
 
 parentPort!.on('message', (req: FitRequest) => {
   let reply: FitReply;

@@ -194,6 +194,8 @@ export class RatingRefits {
       entry: ENTRY,
       size: 1,
       unref: true,
+      // A refit over tens of thousands of games takes a core for seconds: only a free one.
+      workerData: () => ({ nice: this.ctx.backgroundNice }),
     });
     const reply = await this.pool.request({
       game,

@@ -1,5 +1,5 @@
 import { GAMES, type GameRegistry } from '../../envs/index.js';
-import { lineLogger, loggerFromEnv, type Logger } from '../../play/index.js';
+import { checkNice, lineLogger, loggerFromEnv, type Logger } from '../../play/index.js';
 import type { ArenaDeps, TournamentLimits, UserBotLimits } from '../deps.js';
 import type { Store } from '../store/store.js';
 import { ThreadRunner, type GameRunner } from '../queue/game-runner.js';
@@ -28,17 +28,27 @@ export interface ArenaContext {
   tournamentProgressMs: number;
   /** Where tournament games are played (worker threads, or the Redis job queue). */
   runner: GameRunner;
+  /** Nice value of background threads (tournament games here, rating refits). */
+  backgroundNice: number;
   /** Time limits and the offline rule of bots playing over the Bot API. */
   externalBots: ExternalBotLimits;
 }
 
 const DEFAULT_BOT_BUDGET_MS = 10_000;
+/**
+ * Background threads' nice value: the lowest. Under the load test a tournament still played as many
+ * games as at normal priority (it takes the cores requests leave idle) while people's moves stopped
+ * waiting behind it (docs/benchmarks.md). A machine busy with requests for longer than a bot's
+ * budget would make tournament decisions overrun (counted in the game's overruns).
+ */
+export const DEFAULT_BACKGROUND_NICE = 19;
 const DEFAULT_TOURNAMENT_PROGRESS_MS = 30_000;
 const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
 const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {
-  const runner = deps.runner ?? new ThreadRunner(deps.tournamentThreads);
+  const backgroundNice = checkNice(deps.backgroundNice ?? DEFAULT_BACKGROUND_NICE, 'backgroundNice');
+  const runner = deps.runner ?? new ThreadRunner(deps.tournamentThreads, backgroundNice);
   // With the job queue (REDIS_URL), people's-match bots decide on `agora worker` processes too.
   const remote = runner instanceof QueueRunner ? new QueueBots(runner.client) : undefined;
   return {
@@ -57,6 +67,7 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
     log: typeof deps.log === 'function' ? lineLogger(deps.log) : (deps.log ?? loggerFromEnv(process.env)),
     tournamentProgressMs: deps.tournamentProgressMs ?? DEFAULT_TOURNAMENT_PROGRESS_MS,
     runner,
+    backgroundNice,
     externalBots: {
       ...DEFAULT_EXTERNAL_BOT_LIMITS,
       ...deps.externalBots,

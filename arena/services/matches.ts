@@ -499,7 +499,7 @@ export class MatchService {
   private async page(id: string, seat: number): Promise<SeatPage> {
     const { record, state, actors } = await this.load(id);
     const def = this.game(record.game);
-    const ratings = new Map((await this.ctx.store.ratings(record.game)).map((r) => [r.agentId, r.elo]));
+    const ratings = new Map((await this.ctx.store.ratingsOf(record.seats.map((s) => s.agentId))).map((r) => [r.agentId, r.elo]));
     // Decisions by each other seat since this seat's last one (counts only: labels may name hidden choices).
     const since = new Array(record.players).fill(0);
     for (let i = actors.length - 1; i >= 0 && actors[i] !== seat; i--) since[actors[i]]++;

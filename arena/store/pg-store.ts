@@ -248,6 +248,17 @@ class PgStore implements Store {
     }));
   }
 
+  async ratingsOf(agentIds: readonly string[]): Promise<RatingRecord[]> {
+    if (agentIds.length === 0) return [];
+    return (await this.all('SELECT * FROM ratings WHERE agent_id = ANY($1)', [[...agentIds]])).map((r) => ({
+      agentId: r.agent_id as string,
+      game: r.game as string,
+      elo: r.elo as number,
+      games: r.games as number,
+      overruns: r.overruns as number,
+    }));
+  }
+
   async ratingHistory(game: string, afterSeq = 0, limit?: number): Promise<RatingPoint[]> {
     return (
       await this.all('SELECT * FROM rating_history WHERE game = $1 AND seq > $2 ORDER BY seq LIMIT $3', [

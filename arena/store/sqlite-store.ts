@@ -123,12 +123,22 @@ const toMatch = (r: Row): MatchRecord => ({
 });
 
 class SqliteStore implements Store {
+  /** Prepared statements by SQL text: preparing one costs more than running it, on every request. */
+  private readonly statements = new Map<string, Database.Statement>();
+
   constructor(private readonly db: Database.Database) {}
+
+  // A field, not a method: the store's methods are its API (benches wrap each one to time it).
+  private readonly statement = (sql: string): Database.Statement => {
+    let s = this.statements.get(sql);
+    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
+    return s;
+  };
 
   async addAgent(a: AgentRecord): Promise<void> {
     this.db.transaction(() => {
-      this.db
-        .prepare(
+      this
+        .statement(
           'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) ' +
             'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
@@ -143,40 +153,52 @@ class SqliteStore implements Store {
           a.retiredAt ?? null,
           a.createdAt,
         );
-      this.db
-        .prepare('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)')
+      this
+        .statement('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)')
         .run(a.id, a.game, ELO_START);
     })();
   }
 
   async getAgent(id: string): Promise<AgentRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM agents WHERE id = ?').get(id) as Row | undefined;
+    const r = this.statement('SELECT * FROM agents WHERE id = ?').get(id) as Row | undefined;
     return r && toAgent(r);
   }
 
   async listAgents(game?: string): Promise<AgentRecord[]> {
     const rows =
       game === undefined
-        ? this.db.prepare('SELECT * FROM agents ORDER BY game, created_at, id').all()
-        : this.db.prepare('SELECT * FROM agents WHERE game = ? ORDER BY created_at, id').all(game);
+        ? this.statement('SELECT * FROM agents ORDER BY game, created_at, id').all()
+        : this.statement('SELECT * FROM agents WHERE game = ? ORDER BY created_at, id').all(game);
     return (rows as Row[]).map(toAgent);
   }
 
   async findAgentByKey(game: string, kind: AgentKind, nameKey: string): Promise<AgentRecord | undefined> {
-    const r = this.db
-      .prepare('SELECT * FROM agents WHERE game = ? AND kind = ? AND name_key = ?')
+    const r = this
+      .statement('SELECT * FROM agents WHERE game = ? AND kind = ? AND name_key = ?')
       .get(game, kind, nameKey) as Row | undefined;
     return r && toAgent(r);
   }
 
   async retireAgent(id: string, at: string): Promise<boolean> {
     return (
-      this.db.prepare('UPDATE agents SET retired_at = ? WHERE id = ? AND retired_at IS NULL').run(at, id).changes === 1
+      this.statement('UPDATE agents SET retired_at = ? WHERE id = ? AND retired_at IS NULL').run(at, id).changes === 1
     );
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
-    return (this.db.prepare('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC').all(game) as Row[]).map((r) => ({
+    return (this.statement('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC').all(game) as Row[]).map((r) => ({
+      agentId: r.agent_id as string,
+      game: r.game as string,
+      elo: r.elo as number,
+      games: r.games as number,
+      overruns: r.overruns as number,
+    }));
+  }
+
+  async ratingsOf(agentIds: readonly string[]): Promise<RatingRecord[]> {
+    if (agentIds.length === 0) return [];
+    const sql = `SELECT * FROM ratings WHERE agent_id IN (${agentIds.map(() => '?').join(', ')})`;
+    return (this.statement(sql).all(...agentIds) as Row[]).map((r) => ({
       agentId: r.agent_id as string,
       game: r.game as string,
       elo: r.elo as number,
@@ -187,8 +209,8 @@ class SqliteStore implements Store {
 
   async ratingHistory(game: string, afterSeq = 0, limit = -1): Promise<RatingPoint[]> {
     return (
-      this.db
-        .prepare('SELECT * FROM rating_history WHERE game = ? AND seq > ? ORDER BY seq LIMIT ?')
+      this
+        .statement('SELECT * FROM rating_history WHERE game = ? AND seq > ? ORDER BY seq LIMIT ?')
         .all(game, afterSeq, limit) as Row[]
     ).map((r) => ({
       seq: r.seq as number,
@@ -203,13 +225,13 @@ class SqliteStore implements Store {
     return this.db.transaction(() => {
       // The same game again (a job retried after its worker died) is recorded once; another result
       // under its id is refused.
-      const stored = this.db.prepare('SELECT * FROM games WHERE id = ?').get(g.id) as Row | undefined;
+      const stored = this.statement('SELECT * FROM games WHERE id = ?').get(g.id) as Row | undefined;
       if (stored) {
         if (sameGame(toGame(stored), g)) return {};
         throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
       }
-      this.db
-        .prepare(
+      this
+        .statement(
           'INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, ' +
             `resigned, tournament_id, match_id, finished_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -232,15 +254,15 @@ class SqliteStore implements Store {
         );
       const current: Record<string, number> = {};
       for (const id of new Set(g.seats)) {
-        const r = this.db.prepare('SELECT elo FROM ratings WHERE agent_id = ?').get(id) as Row | undefined;
+        const r = this.statement('SELECT elo FROM ratings WHERE agent_id = ?').get(id) as Row | undefined;
         if (!r) throw new Error(`agent ${id} has no rating row`);
         current[id] = r.elo as number;
       }
       const delta = applyElo(current, g.seats, g.ranking);
-      const update = this.db.prepare(
+      const update = this.statement(
         'UPDATE ratings SET elo = ?, games = games + ?, overruns = overruns + ? WHERE agent_id = ?',
       );
-      const history = this.db.prepare(
+      const history = this.statement(
         'INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES (?, ?, ?, ?, ?)',
       );
       const overruns = overrunsByAgent(g);
@@ -249,16 +271,16 @@ class SqliteStore implements Store {
         history.run(id, g.game, g.id, current[id], g.finishedAt);
       }
       if (g.tournamentId) {
-        this.db.prepare('UPDATE tournaments SET games_done = games_done + 1 WHERE id = ?').run(g.tournamentId);
-        this.db
-          .prepare(
+        this.statement('UPDATE tournaments SET games_done = games_done + 1 WHERE id = ?').run(g.tournamentId);
+        this
+          .statement(
             `UPDATE tournaments SET status = 'done' WHERE id = ? AND games_done >= games_total AND status = 'running'`,
           )
           .run(g.tournamentId);
       }
       if (g.matchId) {
-        this.db
-          .prepare(`UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ?`)
+        this
+          .statement(`UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ?`)
           .run(g.id, g.finishedAt, g.matchId);
       }
       return delta;
@@ -266,32 +288,32 @@ class SqliteStore implements Store {
   }
 
   async getGame(id: string): Promise<GameRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as Row | undefined;
+    const r = this.statement('SELECT * FROM games WHERE id = ?').get(id) as Row | undefined;
     return r && toGame(r);
   }
 
   async listGames(game: string, limit = 50): Promise<GameRecord[]> {
     return (
-      this.db
-        .prepare('SELECT * FROM games WHERE game = ? ORDER BY finished_at DESC, rowid DESC LIMIT ?')
+      this
+        .statement('SELECT * FROM games WHERE game = ? ORDER BY finished_at DESC, rowid DESC LIMIT ?')
         .all(game, limit) as Row[]
     ).map(toGame);
   }
 
   async countGames(game: string): Promise<number> {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM games WHERE game = ?').get(game) as Row).n as number;
+    return (this.statement('SELECT COUNT(*) AS n FROM games WHERE game = ?').get(game) as Row).n as number;
   }
 
   async tournamentGameIds(tournamentId: string): Promise<string[]> {
-    return (this.db.prepare('SELECT id FROM games WHERE tournament_id = ?').all(tournamentId) as Row[]).map(
+    return (this.statement('SELECT id FROM games WHERE tournament_id = ?').all(tournamentId) as Row[]).map(
       (r) => r.id as string,
     );
   }
 
   async listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
     return (
-      this.db
-        .prepare(
+      this
+        .statement(
           'SELECT rowid AS seq, players, seats, ranking, json_array_length(actions) AS length, truncated FROM games ' +
             'WHERE game = ? AND rowid > ? ORDER BY rowid LIMIT ?',
         )
@@ -300,13 +322,13 @@ class SqliteStore implements Store {
   }
 
   async getRatingSnapshot(game: string): Promise<RatingSnapshotRecord | undefined> {
-    const row = this.db.prepare('SELECT * FROM rating_snapshots WHERE game = ?').get(game) as Row | undefined;
+    const row = this.statement('SELECT * FROM rating_snapshots WHERE game = ?').get(game) as Row | undefined;
     return row && toRatingSnapshot(row);
   }
 
   async putRatingSnapshot(s: RatingSnapshotRecord): Promise<void> {
-    this.db
-      .prepare(
+    this
+      .statement(
         'INSERT INTO rating_snapshots (game, games, seq, fitted_at, data) VALUES (?, ?, ?, ?, ?) ' +
           'ON CONFLICT (game) DO UPDATE SET games = excluded.games, seq = excluded.seq, ' +
           'fitted_at = excluded.fitted_at, data = excluded.data WHERE excluded.games >= rating_snapshots.games',
@@ -315,8 +337,8 @@ class SqliteStore implements Store {
   }
 
   async addTournament(t: TournamentRecord): Promise<void> {
-    this.db
-      .prepare(
+    this
+      .statement(
         'INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, ' +
           `error, requested_by, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -338,34 +360,34 @@ class SqliteStore implements Store {
   }
 
   async getTournament(id: string): Promise<TournamentRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM tournaments WHERE id = ?').get(id) as Row | undefined;
+    const r = this.statement('SELECT * FROM tournaments WHERE id = ?').get(id) as Row | undefined;
     return r && toTournament(r);
   }
 
   async listTournaments(game?: string): Promise<TournamentRecord[]> {
     const rows =
       game === undefined
-        ? this.db.prepare('SELECT * FROM tournaments ORDER BY created_at DESC, rowid DESC').all()
-        : this.db.prepare('SELECT * FROM tournaments WHERE game = ? ORDER BY created_at DESC, rowid DESC').all(game);
+        ? this.statement('SELECT * FROM tournaments ORDER BY created_at DESC, rowid DESC').all()
+        : this.statement('SELECT * FROM tournaments WHERE game = ? ORDER BY created_at DESC, rowid DESC').all(game);
     return (rows as Row[]).map(toTournament);
   }
 
   async setTournamentStatus(id: string, status: TournamentStatus, error?: string): Promise<void> {
-    this.db.prepare('UPDATE tournaments SET status = ?, error = ? WHERE id = ?').run(status, error ?? null, id);
+    this.statement('UPDATE tournaments SET status = ?, error = ? WHERE id = ?').run(status, error ?? null, id);
   }
 
   async cancelTournament(id: string, reason: string): Promise<boolean> {
     return (
-      this.db
-        .prepare(`UPDATE tournaments SET status = 'cancelled', error = ? WHERE id = ? AND status = 'running'`)
+      this
+        .statement(`UPDATE tournaments SET status = 'cancelled', error = ? WHERE id = ? AND status = 'running'`)
         .run(reason, id).changes === 1
     );
   }
 
   async claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean> {
     // One statement: SQLite's write lock makes the check and the claim one step, across connections too.
-    const result = this.db
-      .prepare(
+    const result = this
+      .statement(
         `UPDATE tournaments SET owner = ?, lease_until = ?
       WHERE id = ? AND status = 'running' AND (owner IS NULL OR owner = ? OR lease_until IS NULL OR lease_until < ?)`,
       )
@@ -374,14 +396,14 @@ class SqliteStore implements Store {
   }
 
   async releaseTournament(id: string, owner: string): Promise<void> {
-    this.db
-      .prepare('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?')
+    this
+      .statement('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?')
       .run(id, owner);
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    this.db
-      .prepare(
+    this
+      .statement(
         'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
           `tournament_id, tournament_game_id, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -405,15 +427,15 @@ class SqliteStore implements Store {
   }
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM matches WHERE id = ?').get(id) as Row | undefined;
+    const r = this.statement('SELECT * FROM matches WHERE id = ?').get(id) as Row | undefined;
     return r && toMatch(r);
   }
 
   async listMatches(status?: MatchStatus): Promise<MatchRecord[]> {
     const rows =
       status === undefined
-        ? this.db.prepare('SELECT * FROM matches ORDER BY created_at').all()
-        : this.db.prepare('SELECT * FROM matches WHERE status = ? ORDER BY created_at').all(status);
+        ? this.statement('SELECT * FROM matches ORDER BY created_at').all()
+        : this.statement('SELECT * FROM matches WHERE status = ? ORDER BY created_at').all(status);
     return (rows as Row[]).map(toMatch);
   }
 
@@ -425,13 +447,13 @@ class SqliteStore implements Store {
     overruns?: number[],
   ): Promise<boolean> {
     return this.db.transaction(() => {
-      const r = this.db.prepare(`SELECT actions, overruns FROM matches WHERE id = ? AND status = 'live'`).get(id) as
+      const r = this.statement(`SELECT actions, overruns FROM matches WHERE id = ? AND status = 'live'`).get(id) as
         Row | undefined;
       if (!r) return false;
       const current = JSON.parse(r.actions as string) as number[];
       if (current.length !== expectedLength) return false;
-      this.db
-        .prepare('UPDATE matches SET actions = ?, overruns = ?, updated_at = ? WHERE id = ?')
+      this
+        .statement('UPDATE matches SET actions = ?, overruns = ?, updated_at = ? WHERE id = ?')
         .run(
           JSON.stringify([...current, ...actions]),
           overruns ? JSON.stringify(overruns) : (r.overruns ?? null),
@@ -443,66 +465,66 @@ class SqliteStore implements Store {
   }
 
   async addUser(u: UserRecord): Promise<void> {
-    this.db
-      .prepare('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
+    this
+      .statement('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(u.id, u.name, u.nameKey, u.passwordHash, u.createdAt);
   }
 
   async getUser(id: string): Promise<UserRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as Row | undefined;
+    const r = this.statement('SELECT * FROM users WHERE id = ?').get(id) as Row | undefined;
     return r && toUser(r);
   }
 
   async findUserByKey(nameKey: string): Promise<UserRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM users WHERE name_key = ?').get(nameKey) as Row | undefined;
+    const r = this.statement('SELECT * FROM users WHERE name_key = ?').get(nameKey) as Row | undefined;
     return r && toUser(r);
   }
 
   async addSession(s: SessionRecord): Promise<void> {
-    this.db
-      .prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    this
+      .statement('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
       .run(s.tokenHash, s.userId, s.createdAt, s.expiresAt);
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as Row | undefined;
+    const r = this.statement('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as Row | undefined;
     return r && toSession(r);
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+    this.statement('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
   }
 
   async addApiKey(k: ApiKeyRecord): Promise<void> {
-    this.db
-      .prepare('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES (?, ?, ?, ?, ?)')
+    this
+      .statement('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(k.id, k.userId, k.label, k.keyHash, k.createdAt);
   }
 
   async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
     return (
-      this.db.prepare('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, rowid').all(userId) as Row[]
+      this.statement('SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, rowid').all(userId) as Row[]
     ).map(toApiKey);
   }
 
   async useApiKey(keyHash: string, at: string): Promise<ApiKeyRecord | undefined> {
-    const r = this.db
-      .prepare('UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING *')
+    const r = this
+      .statement('UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING *')
       .get(at, keyHash) as Row | undefined;
     return r && toApiKey(r);
   }
 
   async revokeApiKey(userId: string, id: string, at: string): Promise<boolean> {
     return (
-      this.db
-        .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL')
+      this
+        .statement('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL')
         .run(at, id, userId).changes === 1
     );
   }
 
   async addExternalBot(b: ExternalBotRecord): Promise<void> {
-    this.db
-      .prepare(
+    this
+      .statement(
         'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) ' +
           'VALUES (?, ?, ?, ?, ?)',
       )
@@ -510,12 +532,12 @@ class SqliteStore implements Store {
   }
 
   async getExternalBot(agentId: string): Promise<ExternalBotRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM external_bots WHERE agent_id = ?').get(agentId) as Row | undefined;
+    const r = this.statement('SELECT * FROM external_bots WHERE agent_id = ?').get(agentId) as Row | undefined;
     return r && toExternalBot(r);
   }
 
   async findExternalBotByToken(tokenHash: string): Promise<ExternalBotRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM external_bots WHERE token_hash = ?').get(tokenHash) as Row | undefined;
+    const r = this.statement('SELECT * FROM external_bots WHERE token_hash = ?').get(tokenHash) as Row | undefined;
     return r && toExternalBot(r);
   }
 
@@ -525,18 +547,18 @@ class SqliteStore implements Store {
         ? 'UPDATE external_bots SET token_hash = NULL, token_revoked_at = ?, online = 0 WHERE agent_id = ?'
         : 'UPDATE external_bots SET token_hash = ?, token_created_at = ?, token_revoked_at = NULL WHERE agent_id = ?';
     const args = tokenHash === null ? [at, agentId] : [tokenHash, at, agentId];
-    return this.db.prepare(sql).run(...args).changes === 1;
+    return this.statement(sql).run(...args).changes === 1;
   }
 
   async setExternalBotPresence(agentId: string, online: boolean, missedInARow: number): Promise<void> {
-    this.db
-      .prepare('UPDATE external_bots SET online = ?, missed_in_a_row = ? WHERE agent_id = ?')
+    this
+      .statement('UPDATE external_bots SET online = ?, missed_in_a_row = ? WHERE agent_id = ?')
       .run(online ? 1 : 0, missedInARow, agentId);
   }
 
   async secret(name: string, value: string): Promise<string> {
-    this.db.prepare('INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, value);
-    return (this.db.prepare('SELECT value FROM secrets WHERE name = ?').get(name) as Row).value as string;
+    this.statement('INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, value);
+    return (this.statement('SELECT value FROM secrets WHERE name = ?').get(name) as Row).value as string;
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,12 @@ export interface LoadConfig {
   people: number;
   /** Length of the measured window, s (--seconds, SECONDS). */
   seconds: number;
+  /**
+   * People arrive evenly over this many seconds before the window opens (--ramp-seconds,
+   * RAMP_SECONDS); the arrivals' own figures are reported apart. 0: all arrive within the first
+   * think time of the window.
+   */
+  rampSeconds: number;
   /** Finished games stored before the server starts, spread over every game (--stored, STORED_GAMES). */
   stored: number;
   /** Mean think time before a move, ms; each is 0.5 to 1.5 times it (--think-ms, THINK_MS). */
@@ -38,6 +44,7 @@ export interface LoadConfig {
 const OPTIONS = {
   people: { env: 'PEOPLE', default: '200' },
   seconds: { env: 'SECONDS', default: '60' },
+  'ramp-seconds': { env: 'RAMP_SECONDS', default: '10' },
   stored: { env: 'STORED_GAMES', default: '50000' },
   'think-ms': { env: 'THINK_MS', default: '1000' },
   games: { env: 'LOAD_GAMES', default: 'tictactoe,promotion' },
@@ -78,6 +85,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): LoadConfig {
   return {
     people: number('people', 0),
     seconds: number('seconds', 1),
+    rampSeconds: number('ramp-seconds', 0),
     stored: number('stored', Object.keys(GAMES).length),
     thinkMs: number('think-ms', 0),
     games,

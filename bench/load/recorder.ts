@@ -13,6 +13,8 @@ interface Sample {
   server: number;
   /** Of that, the time spent awaiting bot decisions (x-bench-bot-ms). */
   bot: number;
+  /** When the request was sent, ms since the window opened. */
+  at: number;
 }
 
 interface Percentiles {
@@ -34,6 +36,15 @@ export interface RouteReport {
   serverExcludingBots: Percentiles;
   /** Bot decisions awaited per request (0 for routes without bots). */
   bot: Percentiles;
+  /** The slowest requests as the client saw them: when they were sent (s into the window) and the server's time. */
+  slowest: { atSeconds: number; client: number; server: number }[];
+}
+
+/** The client's p99 of every route together per slice of the window: whether the tail is spread or bunched. */
+export interface TimelineSlice {
+  fromSeconds: number;
+  requests: number;
+  p99: number;
 }
 
 const MAX_EXAMPLES = 8;
@@ -49,15 +60,35 @@ function summarize(values: number[]): Percentiles {
   };
 }
 
+const SLOWEST = 5;
+
 export class Recorder {
-  /** Requests started from now on count. */
-  open = false;
+  private isOpen = false;
+  /** When the measured window opens (performance.now()): requests sent before it belong to the ramp. */
+  private openedAt = 0;
   private readonly samples = new Map<string, Sample[]>();
   /** Error counts by `route status` (status 0: no response; the kind is in the examples). */
   readonly errors = new Map<string, number>();
   readonly examples: string[] = [];
 
   constructor(private readonly base: string) {}
+
+  /** Whether requests sent now are recorded. */
+  get open(): boolean {
+    return this.isOpen;
+  }
+
+  /** Requests sent from now on are recorded (false: no longer); the window opens now. */
+  set open(value: boolean) {
+    if (value) this.openAt(performance.now());
+    else this.isOpen = false;
+  }
+
+  /** Records from now on; requests sent before `windowStart` (performance.now() time) count as the ramp's. */
+  openAt(windowStart: number): void {
+    this.isOpen = true;
+    this.openedAt = windowStart;
+  }
 
   /**
    * Sends one request and returns its status and body (parsed as JSON when it is JSON), or
@@ -86,7 +117,7 @@ export class Recorder {
         this.error(route, res.status, `${method} ${path} -> ${res.status} ${text.slice(0, 200)}`);
         return undefined;
       }
-      if (counted) this.sample(route, { client, server: serverMs, bot: botMs });
+      if (counted) this.sample(route, { client, server: serverMs, bot: botMs, at: t0 - this.openedAt });
       const json = (res.headers.get('content-type') ?? '').includes('json');
       return { status: res.status, body: (json ? JSON.parse(text) : text) as T };
     } catch (err) {
@@ -107,18 +138,21 @@ export class Recorder {
     if (this.examples.length < MAX_EXAMPLES) this.examples.push(example);
   }
 
+  /** Requests of the route sent in the window. */
   count(route: string): number {
-    return this.samples.get(route)?.length ?? 0;
+    return this.samples.get(route)?.filter((s) => s.at >= 0).length ?? 0;
   }
 
   errorCount(): number {
     return [...this.errors.values()].reduce((a, b) => a + b, 0);
   }
 
-  /** Percentiles per route, routes in name order. */
-  routes(): Record<string, RouteReport> {
+  /** Percentiles per route, routes in name order: of the window, or of the ramp before it. */
+  routes(phase: 'window' | 'ramp' = 'window'): Record<string, RouteReport> {
     const out: Record<string, RouteReport> = {};
-    for (const [route, list] of [...this.samples].sort((a, b) => a[0].localeCompare(b[0]))) {
+    for (const [route, all] of [...this.samples].sort((a, b) => a[0].localeCompare(b[0]))) {
+      const list = all.filter((s) => (phase === 'window' ? s.at >= 0 : s.at < 0));
+      if (list.length === 0) continue;
       out[route] = {
         count: list.length,
         client: summarize(list.map((s) => s.client)),
@@ -126,8 +160,27 @@ export class Recorder {
         server: summarize(list.map((s) => s.server)),
         serverExcludingBots: summarize(list.map((s) => s.server - s.bot)),
         bot: summarize(list.map((s) => s.bot)),
+        slowest: [...list]
+          .sort((a, b) => b.client - a.client)
+          .slice(0, SLOWEST)
+          .map((s) => ({ atSeconds: Math.round(s.at / 100) / 10, client: Math.round(s.client), server: s.server })),
       };
     }
     return out;
+  }
+
+  /** The client's p99 over all routes per `sliceSeconds` of the window. */
+  timeline(sliceSeconds: number): TimelineSlice[] {
+    const slices: number[][] = [];
+    for (const list of this.samples.values()) {
+      for (const s of list) if (s.at >= 0) (slices[Math.floor(s.at / 1000 / sliceSeconds)] ??= []).push(s.client);
+    }
+    return [...slices.entries()]
+      .filter(([, xs]) => xs !== undefined)
+      .map(([i, xs]) => ({
+        fromSeconds: i * sliceSeconds,
+        requests: xs.length,
+        p99: Math.round(percentile([...xs].sort((a, b) => a - b), 99) * 10) / 10,
+      }));
   }
 }

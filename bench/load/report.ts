@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { ServerStats } from '../server-process.js';
 import type { LoadConfig } from './config.js';
 import { MOVE_ROUTE } from './person.js';
-import type { RouteReport } from './recorder.js';
+import type { RouteReport, TimelineSlice } from './recorder.js';
 import type { TournamentState } from './tournament.js';
 
 export interface Goal {
@@ -32,7 +32,11 @@ export interface LoadReport {
   window: { seconds: number; moves: number; movesPerSecond: number; matchesFinished: number };
   /** Views one at a time on the idle server, before the tournament and the people. */
   idleRoutes: Record<string, RouteReport>;
+  /** The ramp: requests sent while people were still arriving (config.rampSeconds), not in the goals. */
+  rampRoutes: Record<string, RouteReport>;
   routes: Record<string, RouteReport>;
+  /** The client's p99 over all routes per 10 s of the window. */
+  timeline: TimelineSlice[];
   errors: { total: number; byRouteAndStatus: Record<string, number>; examples: string[] };
   server: ServerStats;
   clientEventLoopDelay: { p50: number; p99: number; max: number };
@@ -84,8 +88,23 @@ export function printReport(r: LoadReport): void {
   );
   console.log('\none at a time on the idle server, before the load:');
   printRoutes(r.idleRoutes);
-  console.log('\nunder load:');
+  if (Object.keys(r.rampRoutes).length > 0) {
+    console.log(`\nwhile ${r.config.people} people arrived over ${r.config.rampSeconds} s (not in the goals):`);
+    printRoutes(r.rampRoutes);
+  }
+  console.log(`\nunder load, the ${w.seconds} s window after the arrivals:`);
   printRoutes(r.routes);
+  console.log(
+    `\nclient p99 of all routes per 10 s: ` +
+      r.timeline.map((t) => `${t.fromSeconds}-${t.fromSeconds + 10} s ${t.p99} ms`).join(', '),
+  );
+  const slowMoves = r.routes[MOVE_ROUTE]?.slowest ?? [];
+  if (slowMoves.length > 0) {
+    console.log(
+      `slowest moves (client ms at s into the window, server ms): ` +
+        slowMoves.map((s) => `${s.client} at ${s.atSeconds} s (${s.server.toFixed(1)})`).join(', '),
+    );
+  }
   const t = r.tournament;
   console.log(
     t
