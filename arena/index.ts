@@ -1,7 +1,8 @@
 /** The public door to the arena. */
 export { createApp, type ArenaApp, type ArenaServices } from './app.js';
 export type { ArenaDeps } from './deps.js';
-export { openSqliteStore } from './store/sqlite-store.js';
+export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite-store.js';
+export { SqliteCheckpointer, type CheckpointStats } from './store/sqlite-checkpointer.js';
 export { openPgStore, type PgStoreOptions } from './store/pg-store.js';
 export { openStore } from './store/open-store.js';
 export type * from './store/store.js';
@@ -28,5 +29,5 @@ export { BotPool } from './services/bot-pool.js';
 export { TournamentService } from './services/tournaments.js';
 export { RatingRefits, DEFAULT_REFIT_POLICY, type RefitPolicy } from './ratings/refits.js';
 export { snapshotSeed, type RatingSnapshot } from './ratings/snapshot.js';
-export { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, modelSeats, rosterFor } from './services/roster.js';
+export { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, ROSTER_MS, modelSeats, rosterFor } from './services/roster.js';
 export { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from './services/starting-ladder.js';

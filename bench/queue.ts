@@ -25,8 +25,8 @@ if (!url) {
 } else {
   const CLI = fileURLToPath(new URL('../cli/agora.js', import.meta.url));
   const GAMES = Number(process.env.BENCH_GAMES ?? 96);
-  const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 64);
-  const DECISION_SPEC = 'mcts:iterations=1000,cutoff=30';
+  const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 256);
+  const DECISION_SPEC = process.env.BENCH_DECISION_SPEC ?? 'mcts:iterations=5000,cutoff=30';
   const game = 'promotion';
   const agents = ['random', 'greedy', 'mcts:iterations=200'];
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -77,15 +77,18 @@ if (!url) {
   // Positions from D matches: each a seeded random prefix of 0-59 actions from its own seed.
   const positions = Array.from({ length: DECISIONS }, (_, i) => {
     const seed = `bench-decision-${i}`;
-    const state = getGame(game).newGame({ players: 4, seed });
     const rng = Rng.fromSeed(`${seed}:prefix`);
-    const actions: number[] = [];
-    for (let k = rng.int(60); k > 0 && !state.isTerminal(); k--) {
-      const legal = state.legalActions();
-      actions.push(legal[rng.int(legal.length)]);
-      state.applyAction(actions[actions.length - 1]);
+    // Shorter prefixes until one leaves the game open (a bot is only asked while someone is to act).
+    for (let length = rng.int(60); ; length = Math.floor(length / 2)) {
+      const state = getGame(game).newGame({ players: 4, seed });
+      const actions: number[] = [];
+      while (actions.length < length && !state.isTerminal()) {
+        const legal = state.legalActions();
+        actions.push(legal[rng.int(legal.length)]);
+        state.applyAction(actions[actions.length - 1]);
+      }
+      if (!state.isTerminal()) return { key: `bench-match-${i}`, seed, actions, state };
     }
-    return { key: `bench-match-${i}`, seed, actions, state };
   });
 
   const decisionRate = async (workers: number): Promise<number> => {

@@ -1,6 +1,6 @@
 /**
  * Records the starting ladder: for every game, one round-robin pass of the shipped roster (every mix
- * of bots in every seat rotation, at least 24 games), played with public seeds
+ * of bots in every seat rotation, at least 24 games; above 120, 120 of them evenly spread), played with public seeds
  * `starting-ladder:<game>:<index>`, written to arena/ladder/<game>.json. A fresh arena imports these
  * games on its first start (arena/services/starting-ladder.ts), so every leaderboard ranks the whole
  * roster at once while its own ladder games go on in the background.
@@ -8,13 +8,22 @@
  *   npx tsx scripts/record-starting-ladder.ts [game ...]     (default: every game; 2 threads)
  *
  * Progress is checkpointed game by game to data/ladder-progress/<game>.jsonl, so a stopped run
- * resumes where it was. The same roster and seeds give the same games (no time budgets are used).
+ * resumes where it was; a checkpointed game whose seats are not the schedule's (the roster changed
+ * since) is played again. The same roster and seeds give the same games, except for the bots with a
+ * time budget (`ms=`), whose moves depend on the machine: the file keeps every action, and the
+ * import replays those.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, listGames } from '../envs/index.js';
 import { rosterFor, LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from '../arena/index.js';
-import { playOnWorkers, scheduleTournament, tournamentSlots } from '../play/index.js';
+import { playOnWorkers, tournamentSlots } from '../play/index.js';
+
+/**
+ * Games a ladder holds at most: a full round-robin of 8 bots at 4 seats is 280 games, most of an
+ * hour of thinking for Perikles' timed bots; 120 seat each bot about 60 times.
+ */
+const MAX_GAMES = 120;
 
 const games = process.argv.slice(2).length ? process.argv.slice(2) : listGames();
 const progressDir = join('data', 'ladder-progress');
@@ -24,16 +33,21 @@ mkdirSync(LADDER_DIR, { recursive: true });
 for (const name of games) {
   const def = getGame(name);
   const roster = rosterFor(def, 'models');
-  const count = Math.max(24, tournamentSlots(roster, def.defaultPlayers, 'round-robin').length);
-  const schedule = scheduleTournament(roster, def.defaultPlayers, count, 'round-robin', ladderSeed(name, '')).map(
-    (g) => ({ ...g, seed: ladderSeed(name, g.index) }),
-  );
+  const slots = tournamentSlots(roster, def.defaultPlayers, 'round-robin');
+  const count = Math.min(MAX_GAMES, Math.max(24, slots.length));
+  // Past MAX_GAMES, slots evenly spread over the round-robin's (every bot seated about as often).
+  const schedule = Array.from({ length: count }, (_, index) => ({
+    index,
+    seats: slots.length > count ? slots[Math.floor((index * slots.length) / count)] : slots[index % slots.length],
+    seed: ladderSeed(name, index),
+  }));
   const progress = join(progressDir, `${name}.jsonl`);
   const done = new Map<number, LadderGame>();
   if (existsSync(progress)) {
     for (const line of readFileSync(progress, 'utf8').split('\n').filter(Boolean)) {
       const g = JSON.parse(line) as LadderGame & { index: number };
-      done.set(g.index, g);
+      const planned = schedule[g.index];
+      if (planned && planned.seats.join('\n') === g.seats.join('\n')) done.set(g.index, g);
     }
   }
   const todo = schedule.filter((g) => !done.has(g.index));

@@ -50,9 +50,11 @@ describe('GET /api/games and /api/agents', () => {
       'greedy',
       'mcts:iterations=200,cutoff=30',
       'mcts:iterations=1000,cutoff=30',
-      // The shipped model joins as both model bots, with nothing imported first (agents/ reads models itself).
+      'mcts:ms=100,cutoff=30',
+      // The shipped model joins as its three model bots, with nothing imported first (agents/ reads models itself).
       'neural:models/promotion/az',
       'az:models/promotion/az,iterations=200',
+      'az:models/promotion/az,ms=100',
     ]);
     expect(res.body[0]).toMatchObject({ kind: 'bot', elo: 1500, games: 0, overruns: 0 });
   });
@@ -261,6 +263,10 @@ describe('HTML pages', () => {
     expect(step2.text.match(/<select name="opponents">/g)).toHaveLength(3);
     expect(step2.text).toMatch(
       /MCTS 1000 — unrated — Monte Carlo tree search over sampled hidden cards, 1000 simulations a move/,
+    );
+    // The timed bot says its budget is time, in its name and its line.
+    expect(step2.text).toMatch(
+      /MCTS 100 ms — unrated — Monte Carlo tree search over sampled hidden cards, 100 ms of search a move/,
     );
     expect(step2.text).toContain('You play as a guest');
   });

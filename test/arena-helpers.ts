@@ -20,6 +20,8 @@ export async function testArena(overrides: Partial<ArenaDeps> = {}): Promise<Are
     log: () => {},
     // Bradley-Terry snapshots are refit when a test asks (arena.ratings.refit), not on a timer.
     refits: { pollMs: 0 },
+    // Test files share the cores: at the lowest priority, a test's own tournament would wait for the others.
+    backgroundNice: 0,
     ...overrides,
   });
   // Unrated bots: tests of ratings start from 1500 (test/starting-ladder.test.ts covers the import).

@@ -44,7 +44,7 @@ async function start(): Promise<void> {
   dir = mkdtempSync(join(tmpdir(), 'agora-browser-'));
   const db = openSqliteStore(join(dir, 'arena.db'));
   store = db;
-  const arena = createApp({ store: db, writeLimitPerMinute: false, log: () => {} });
+  const arena = createApp({ store: db, writeLimitPerMinute: false, log: () => {}, backgroundNice: 0 });
   app = arena;
   await arena.arena.bootstrap({ tournament: false });
   const bots = (await db.listAgents('promotion')).filter((a) => a.spec === 'random' || a.spec === 'greedy');

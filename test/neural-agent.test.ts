@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { makeAgent, playMatch } from '../agents/index.js';
 import request from 'supertest';
 import { accountKey, testArena } from './arena-helpers.js';
-import { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, modelSeats, rosterFor } from '../arena/index.js';
+import { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, ROSTER_MS, modelSeats, rosterFor } from '../arena/index.js';
 import { Rng, decisionContext, getGame } from '../envs/index.js';
 import { MODEL_FORMAT, buildNetwork, initBackend, networkShape, saveModel } from '../training/index.js';
 
@@ -76,7 +76,12 @@ describe('the arena roster and trained models', () => {
     await save('three', 3);
     const roster = rosterFor(philadelphia, models);
     const folder = join(models, 'philadelphia', 'two');
-    expect(roster).toEqual([...DEFAULT_ROSTER, `neural:${folder}`, `az:${folder},iterations=${ROSTER_AZ_ITERATIONS}`]);
+    expect(roster).toEqual([
+      ...DEFAULT_ROSTER,
+      `neural:${folder}`,
+      `az:${folder},iterations=${ROSTER_AZ_ITERATIONS}`,
+      `az:${folder},ms=${ROSTER_MS}`,
+    ]);
     for (const spec of roster) expect(makeAgent(spec, philadelphia).name).toBe(spec);
     expect(modelSeats(`az:${join(models, 'philadelphia', 'three')},iterations=5`)).toBe(3);
     expect(modelSeats('mcts:iterations=5')).toBeUndefined();

@@ -37,7 +37,8 @@ async function arena(
     writeLimitPerMinute: false,
     log: () => {},
     refits: { pollMs: 0, maxAgeMs: 3_600_000, ...refits },
-    backgroundNice,
+    // Other test files share the cores: the fitting thread at the server's priority unless a test says.
+    backgroundNice: backgroundNice ?? 0,
   });
   apps.push(app);
   await app.arena.bootstrap({ tournament: false, ladder: false });
@@ -158,7 +159,8 @@ describe('rating snapshots', () => {
     const history = vi.spyOn(store, 'ratingHistory');
     await addGames(app, 300, 0);
     await app.arena.ratings.refit('tictactoe');
-    await addGames(app, 500, 300);
+    // Enough games that each of the roster's 8 bots has over 200 points.
+    await addGames(app, 800, 300);
     await app.arena.ratings.refit('tictactoe');
     const all = await store.ratingHistory('tictactoe');
     const b = await board(app);

@@ -10,7 +10,7 @@ import { listGames } from '../envs/index.js';
 describe('the starting ladder', () => {
   test('a fresh store: every roster bot of every game is rated at start; a second start imports nothing', async () => {
     const store = openSqliteStore(':memory:');
-    const app = createApp({ store, writeLimitPerMinute: false, log: () => {} });
+    const app = createApp({ store, writeLimitPerMinute: false, log: () => {}, backgroundNice: 0 });
     try {
       await app.arena.bootstrap({ tournament: false });
       // The first Bradley-Terry fits start with the arena, on the fitting thread.

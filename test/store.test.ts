@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,6 +13,7 @@ import {
   MIGRATIONS,
   openStore,
   PG_MIGRATIONS,
+  type SqliteCheckpointer,
 } from '../arena/index.js';
 import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
 
@@ -515,6 +516,38 @@ describe('choosing the store', () => {
     } finally {
       await store.close();
     }
+  });
+
+  test("SQLite's write-ahead log is checkpointed by its own thread, not by the commit that fills it", async () => {
+    const writes = async (checkpointMs: number) => {
+      const path = join(mkdtempSync(join(tmpdir(), 'agora-wal-')), 'w.db');
+      const store = openSqliteStore(path, { checkpointMs });
+      const fileSize = () => statSync(path).size;
+      const before = fileSize();
+      // 150 agents: a few hundred log frames, below the 1,000 at which a commit checkpoints itself.
+      for (let i = 0; i < 150; i++) await store.addAgent({ ...agent(`a${i}`), name: `name-a${i}` });
+      const checkpointer = (store as unknown as { checkpointer?: SqliteCheckpointer }).checkpointer;
+      let stats = await checkpointer?.stats();
+      for (let tries = 0; checkpointer && (stats?.frames ?? 0) === 0 && tries < 100; tries++) {
+        await new Promise((r) => setTimeout(r, 20));
+        stats = await checkpointer.stats();
+      }
+      const grown = fileSize() > before;
+      expect((await store.listAgents('tictactoe')).length).toBe(150);
+      await store.close();
+      // Closed, the data is whole in the file (the last checkpoint ran before the connection closed).
+      const reopened = openSqliteStore(path, { checkpointMs: 0 });
+      expect((await reopened.listAgents('tictactoe')).length).toBe(150);
+      await reopened.close();
+      return { grown, stats };
+    };
+    const threaded = await writes(20);
+    expect(threaded.stats!.frames).toBeGreaterThan(0);
+    expect(threaded.grown).toBe(true);
+    // Without the thread nothing copies the log into the file below the threshold: the file stays as it was.
+    const plain = await writes(0);
+    expect(plain.stats).toBeUndefined();
+    expect(plain.grown).toBe(false);
   });
 
   test('SQLite at AGORA_DB without DATABASE_URL', async () => {

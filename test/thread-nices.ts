@@ -19,4 +19,3 @@ export function threadNices(): Map<number, number> {
 
 /** How many of this process's threads run at this nice value. */
 export const threadsAtNice = (nice: number) => [...threadNices().values()].filter((n) => n === nice).length;
-

@@ -33,7 +33,7 @@ export class ThreadRunner implements GameRunner {
     private readonly threads?: number,
     readonly nice = 0,
   ) {
-    checkNice(nice, 'tournament threads\' nice value');
+    checkNice(nice, "tournament threads' nice value");
   }
 
   async play(jobs: readonly RunnerJob[], options: RunOptions): Promise<void> {

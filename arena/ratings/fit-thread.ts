@@ -4,7 +4,7 @@
  * thousands of games, away from the thread that answers requests.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { setThreadNice } from '../../play/thread-priority.js';
+import { setThreadNice } from '../../play/index.js';
 import type { ResultRow } from '../store/store.js';
 import type { FitReply, FitRequest } from './fit-messages.js';
 import { fitResults } from './snapshot.js';

@@ -10,10 +10,16 @@ const option = (spec: string, key: string): string | undefined => {
   }
 };
 
+/** A search bot's budget as its name gives it: iterations ('1000'), or thinking time ('100 ms'). */
+const budget = (spec: string): string | undefined => {
+  const ms = option(spec, 'ms');
+  return option(spec, 'iterations') ?? (ms === undefined ? undefined : `${ms} ms`);
+};
+
 /**
  * The name people see for a bot. Accounts name their bots; the arena's own bots are registered
  * under their specs, which read as code, so they are shown by a friendly name built from the spec
- * ('MCTS 1000', 'AlphaZero 200'); the spec stays available as a detail.
+ * ('MCTS 1000', 'AlphaZero 200', 'MCTS 100 ms' for a timed one); the spec stays available as a detail.
  */
 export function botTitle(agent: Pick<AgentRecord, 'name' | 'spec' | 'ownerId' | 'kind'>): string {
   if (agent.kind !== 'bot' || agent.ownerId || agent.name !== agent.spec) return agent.name;
@@ -32,11 +38,11 @@ export function botTitle(agent: Pick<AgentRecord, 'name' | 'spec' | 'ownerId' | 
     case 'greedy':
       return 'Greedy';
     case 'mcts':
-      return `MCTS ${option(spec, 'iterations') ?? option(spec, 'ms') ?? ''}`.trim();
+      return `MCTS ${budget(spec) ?? ''}`.trim();
     case 'neural':
       return `Policy net${path ? ` (${basename(path)})` : ''}`;
     case 'az':
-      return `AlphaZero ${option(spec, 'iterations') ?? 200}${path ? ` (${basename(path)})` : ''}`;
+      return `AlphaZero ${budget(spec) ?? 200}${path ? ` (${basename(path)})` : ''}`;
     default:
       return agent.name;
   }

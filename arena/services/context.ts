@@ -41,7 +41,7 @@ const DEFAULT_BOT_BUDGET_MS = 10_000;
  * waiting behind it (docs/benchmarks.md). A machine busy with requests for longer than a bot's
  * budget would make tournament decisions overrun (counted in the game's overruns).
  */
-export const DEFAULT_BACKGROUND_NICE = 19;
+const DEFAULT_BACKGROUND_NICE = 19;
 const DEFAULT_TOURNAMENT_PROGRESS_MS = 30_000;
 const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
 const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };

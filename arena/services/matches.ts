@@ -499,7 +499,9 @@ export class MatchService {
   private async page(id: string, seat: number): Promise<SeatPage> {
     const { record, state, actors } = await this.load(id);
     const def = this.game(record.game);
-    const ratings = new Map((await this.ctx.store.ratingsOf(record.seats.map((s) => s.agentId))).map((r) => [r.agentId, r.elo]));
+    // The seats' ratings only: the game's whole table holds every guest who ever played it.
+    const seatRatings = await this.ctx.store.ratingsOf(record.seats.map((s) => s.agentId));
+    const ratings = new Map(seatRatings.map((r) => [r.agentId, r.elo]));
     // Decisions by each other seat since this seat's last one (counts only: labels may name hidden choices).
     const since = new Array(record.players).fill(0);
     for (let i = actors.length - 1; i >= 0 && actors[i] !== seat; i--) since[actors[i]]++;

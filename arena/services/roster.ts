@@ -12,15 +12,26 @@ import type { ArenaContext } from './context.js';
 import type { TournamentService } from './tournaments.js';
 
 /**
+ * Thinking time per decision of the roster's timed bots, ms: the budget at which `mcts:` and each
+ * model's `az:` meet on the leaderboard like for like (issue 23: strength per second, not per
+ * iteration).
+ */
+export const ROSTER_MS = 100;
+
+/**
  * The bots every game starts with. Models under models/<game>/ join once they exist (neural agents).
  * The MCTS rollouts stop after 30 decisions and are scored by the game's evaluate(): playing them to
  * the end costs seconds per decision in the long games and would keep newcomers waiting for a ladder.
+ * Each bot's budget per decision is in its name: iterations (the same seed gives the same game on
+ * any machine) or ms, wall-clock thinking time (its games replay exactly from their stored actions,
+ * but playing one again from its seed gives other moves on a faster or busier machine).
  */
 export const DEFAULT_ROSTER = [
   'random',
   'greedy',
   'mcts:iterations=200,cutoff=30',
   'mcts:iterations=1000,cutoff=30',
+  `mcts:ms=${ROSTER_MS},cutoff=30`,
 ] as const;
 
 /** Names only the arena's own bots may carry (the agent kinds, which the roster uses as names). */
@@ -49,7 +60,8 @@ export function modelSeats(spec: string): number | undefined {
 
 /**
  * Bot specs for a game: the default roster plus, per model folder trained for the game's default
- * seat count (the ladders' count), the policy alone (`neural:`) and the search it guides (`az:`).
+ * seat count (the ladders' count), the policy alone (`neural:`) and the search it guides (`az:`),
+ * at a fixed number of iterations and at the timed bots' thinking time.
  */
 export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
   const specs: string[] = [...DEFAULT_ROSTER];
@@ -59,7 +71,7 @@ export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
       const folder = join(dir, entry.name);
       if (!entry.isDirectory() || !existsSync(join(folder, 'model.json'))) continue;
       if (modelSeats(`neural:${folder}`) !== def.defaultPlayers) continue;
-      specs.push(`neural:${folder}`, `az:${folder},iterations=${ROSTER_AZ_ITERATIONS}`);
+      specs.push(`neural:${folder}`, `az:${folder},iterations=${ROSTER_AZ_ITERATIONS}`, `az:${folder},ms=${ROSTER_MS}`);
     }
   }
   return specs;

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { AgoraError } from '../../envs/index.js';
 import { ConnectionWatch, ELO_START, applyElo, maskUrl, type Logger } from '../../play/index.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
-import { toApiKey, toSession, toUser, toExternalBot, toResult, toRatingSnapshot } from './rows.js';
+import { toApiKey, toSession, toUser, toExternalBot, toResult, toRating, toRatingSnapshot } from './rows.js';
 import { sameGame } from './same-game.js';
 import {
   nameKeyOf,
@@ -239,24 +239,12 @@ class PgStore implements Store {
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
-    return (await this.all('SELECT * FROM ratings WHERE game = $1 ORDER BY elo DESC, agent_id', [game])).map((r) => ({
-      agentId: r.agent_id as string,
-      game: r.game as string,
-      elo: r.elo as number,
-      games: r.games as number,
-      overruns: r.overruns as number,
-    }));
+    return (await this.all('SELECT * FROM ratings WHERE game = $1 ORDER BY elo DESC, agent_id', [game])).map(toRating);
   }
 
   async ratingsOf(agentIds: readonly string[]): Promise<RatingRecord[]> {
     if (agentIds.length === 0) return [];
-    return (await this.all('SELECT * FROM ratings WHERE agent_id = ANY($1)', [[...agentIds]])).map((r) => ({
-      agentId: r.agent_id as string,
-      game: r.game as string,
-      elo: r.elo as number,
-      games: r.games as number,
-      overruns: r.overruns as number,
-    }));
+    return (await this.all('SELECT * FROM ratings WHERE agent_id = ANY($1)', [[...agentIds]])).map(toRating);
   }
 
   async ratingHistory(game: string, afterSeq = 0, limit?: number): Promise<RatingPoint[]> {

@@ -1,6 +1,7 @@
 import type {
   ApiKeyRecord,
   ExternalBotRecord,
+  RatingRecord,
   RatingSnapshotRecord,
   ResultRow,
   SessionRecord,
@@ -16,6 +17,14 @@ export const toUser = (r: Row): UserRecord => ({
   nameKey: r.name_key as string,
   passwordHash: r.password_hash as string,
   createdAt: r.created_at as string,
+});
+
+export const toRating = (r: Row): RatingRecord => ({
+  agentId: r.agent_id as string,
+  game: r.game as string,
+  elo: r.elo as number,
+  games: r.games as number,
+  overruns: r.overruns as number,
 });
 
 export const toApiKey = (r: Row): ApiKeyRecord => ({

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { ELO_START, applyElo } from '../../play/index.js';
 import { AgoraError } from '../../envs/index.js';
 import { MIGRATIONS } from './migrations.js';
-import { toApiKey, toSession, toUser, toExternalBot, toResult, toRatingSnapshot } from './rows.js';
+import { toApiKey, toSession, toUser, toExternalBot, toResult, toRating, toRatingSnapshot } from './rows.js';
 import { sameGame } from './same-game.js';
 import {
   nameKeyOf,
@@ -26,14 +26,25 @@ import {
   type RatingSnapshotRecord,
   type ResultRow,
 } from './store.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 
 type Row = Record<string, unknown>;
+
+export interface SqliteStoreOptions {
+  /**
+   * How often a background thread checkpoints the write-ahead log into the file, ms (default 500;
+   * 0: only SQLite's own checkpoints, in the committing call). Files only (sqlite-checkpointer.ts).
+   */
+  checkpointMs?: number;
+}
+
+const DEFAULT_CHECKPOINT_MS = 500;
 
 /**
  * The embedded store: one SQLite file (or ':memory:'). WAL journal: a killed process loses no
  * committed transaction, and readers never wait for the writer.
  */
-export function openSqliteStore(path: string): Store {
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -41,7 +52,8 @@ export function openSqliteStore(path: string): Store {
   db.function('agora_name_key', { deterministic: true }, (name: unknown) => nameKeyOf(String(name)));
   migrate(db);
   db.pragma('foreign_keys = ON');
-  return new SqliteStore(db);
+  const every = options.checkpointMs ?? DEFAULT_CHECKPOINT_MS;
+  return new SqliteStore(db, path !== ':memory:' && every > 0 ? new SqliteCheckpointer(path, every) : undefined);
 }
 
 /**
@@ -122,11 +134,20 @@ const toMatch = (r: Row): MatchRecord => ({
   updatedAt: r.updated_at as string,
 });
 
+/**
+ * Transactions that write begin IMMEDIATE: with two connections on one file (two arena processes,
+ * or the store's own thread and another), a deferred one reads first and then fails at once with
+ * "database is locked" when the other wrote meanwhile, instead of waiting its turn.
+ */
 class SqliteStore implements Store {
   /** Prepared statements by SQL text: preparing one costs more than running it, on every request. */
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    /** Checkpoints the log on its own thread (file stores). */
+    readonly checkpointer?: SqliteCheckpointer,
+  ) {}
 
   // A field, not a method: the store's methods are its API (benches wrap each one to time it).
   private readonly statement = (sql: string): Database.Statement => {
@@ -136,13 +157,12 @@ class SqliteStore implements Store {
   };
 
   async addAgent(a: AgentRecord): Promise<void> {
-    this.db.transaction(() => {
-      this
-        .statement(
+    this.db
+      .transaction(() => {
+        this.statement(
           'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) ' +
             'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
+        ).run(
           a.id,
           a.game,
           a.spec,
@@ -153,10 +173,13 @@ class SqliteStore implements Store {
           a.retiredAt ?? null,
           a.createdAt,
         );
-      this
-        .statement('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)')
-        .run(a.id, a.game, ELO_START);
-    })();
+        this.statement('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)').run(
+          a.id,
+          a.game,
+          ELO_START,
+        );
+      })
+      .immediate();
   }
 
   async getAgent(id: string): Promise<AgentRecord | undefined> {
@@ -173,9 +196,11 @@ class SqliteStore implements Store {
   }
 
   async findAgentByKey(game: string, kind: AgentKind, nameKey: string): Promise<AgentRecord | undefined> {
-    const r = this
-      .statement('SELECT * FROM agents WHERE game = ? AND kind = ? AND name_key = ?')
-      .get(game, kind, nameKey) as Row | undefined;
+    const r = this.statement('SELECT * FROM agents WHERE game = ? AND kind = ? AND name_key = ?').get(
+      game,
+      kind,
+      nameKey,
+    ) as Row | undefined;
     return r && toAgent(r);
   }
 
@@ -186,32 +211,22 @@ class SqliteStore implements Store {
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
-    return (this.statement('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC').all(game) as Row[]).map((r) => ({
-      agentId: r.agent_id as string,
-      game: r.game as string,
-      elo: r.elo as number,
-      games: r.games as number,
-      overruns: r.overruns as number,
-    }));
+    return (this.statement('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC').all(game) as Row[]).map(toRating);
   }
 
   async ratingsOf(agentIds: readonly string[]): Promise<RatingRecord[]> {
     if (agentIds.length === 0) return [];
     const sql = `SELECT * FROM ratings WHERE agent_id IN (${agentIds.map(() => '?').join(', ')})`;
-    return (this.statement(sql).all(...agentIds) as Row[]).map((r) => ({
-      agentId: r.agent_id as string,
-      game: r.game as string,
-      elo: r.elo as number,
-      games: r.games as number,
-      overruns: r.overruns as number,
-    }));
+    return (this.statement(sql).all(...agentIds) as Row[]).map(toRating);
   }
 
   async ratingHistory(game: string, afterSeq = 0, limit = -1): Promise<RatingPoint[]> {
     return (
-      this
-        .statement('SELECT * FROM rating_history WHERE game = ? AND seq > ? ORDER BY seq LIMIT ?')
-        .all(game, afterSeq, limit) as Row[]
+      this.statement('SELECT * FROM rating_history WHERE game = ? AND seq > ? ORDER BY seq LIMIT ?').all(
+        game,
+        afterSeq,
+        limit,
+      ) as Row[]
     ).map((r) => ({
       seq: r.seq as number,
       agentId: r.agent_id as string,
@@ -222,21 +237,20 @@ class SqliteStore implements Store {
   }
 
   async recordGame(g: GameRecord): Promise<Record<string, number>> {
-    return this.db.transaction(() => {
-      // The same game again (a job retried after its worker died) is recorded once; another result
-      // under its id is refused.
-      const stored = this.statement('SELECT * FROM games WHERE id = ?').get(g.id) as Row | undefined;
-      if (stored) {
-        if (sameGame(toGame(stored), g)) return {};
-        throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
-      }
-      this
-        .statement(
+    return this.db
+      .transaction(() => {
+        // The same game again (a job retried after its worker died) is recorded once; another result
+        // under its id is refused.
+        const stored = this.statement('SELECT * FROM games WHERE id = ?').get(g.id) as Row | undefined;
+        if (stored) {
+          if (sameGame(toGame(stored), g)) return {};
+          throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
+        }
+        this.statement(
           'INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, ' +
             `resigned, tournament_id, match_id, finished_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
+        ).run(
           g.id,
           g.game,
           g.players,
@@ -252,39 +266,40 @@ class SqliteStore implements Store {
           g.matchId ?? null,
           g.finishedAt,
         );
-      const current: Record<string, number> = {};
-      for (const id of new Set(g.seats)) {
-        const r = this.statement('SELECT elo FROM ratings WHERE agent_id = ?').get(id) as Row | undefined;
-        if (!r) throw new Error(`agent ${id} has no rating row`);
-        current[id] = r.elo as number;
-      }
-      const delta = applyElo(current, g.seats, g.ranking);
-      const update = this.statement(
-        'UPDATE ratings SET elo = ?, games = games + ?, overruns = overruns + ? WHERE agent_id = ?',
-      );
-      const history = this.statement(
-        'INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES (?, ?, ?, ?, ?)',
-      );
-      const overruns = overrunsByAgent(g);
-      for (const id of Object.keys(current)) {
-        update.run(current[id], 1, overruns.get(id) ?? 0, id); // one game, however many seats the agent held in it
-        history.run(id, g.game, g.id, current[id], g.finishedAt);
-      }
-      if (g.tournamentId) {
-        this.statement('UPDATE tournaments SET games_done = games_done + 1 WHERE id = ?').run(g.tournamentId);
-        this
-          .statement(
+        const current: Record<string, number> = {};
+        for (const id of new Set(g.seats)) {
+          const r = this.statement('SELECT elo FROM ratings WHERE agent_id = ?').get(id) as Row | undefined;
+          if (!r) throw new Error(`agent ${id} has no rating row`);
+          current[id] = r.elo as number;
+        }
+        const delta = applyElo(current, g.seats, g.ranking);
+        const update = this.statement(
+          'UPDATE ratings SET elo = ?, games = games + ?, overruns = overruns + ? WHERE agent_id = ?',
+        );
+        const history = this.statement(
+          'INSERT INTO rating_history (agent_id, game, game_id, elo, at) VALUES (?, ?, ?, ?, ?)',
+        );
+        const overruns = overrunsByAgent(g);
+        for (const id of Object.keys(current)) {
+          update.run(current[id], 1, overruns.get(id) ?? 0, id); // one game, however many seats the agent held in it
+          history.run(id, g.game, g.id, current[id], g.finishedAt);
+        }
+        if (g.tournamentId) {
+          this.statement('UPDATE tournaments SET games_done = games_done + 1 WHERE id = ?').run(g.tournamentId);
+          this.statement(
             `UPDATE tournaments SET status = 'done' WHERE id = ? AND games_done >= games_total AND status = 'running'`,
-          )
-          .run(g.tournamentId);
-      }
-      if (g.matchId) {
-        this
-          .statement(`UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ?`)
-          .run(g.id, g.finishedAt, g.matchId);
-      }
-      return delta;
-    })();
+          ).run(g.tournamentId);
+        }
+        if (g.matchId) {
+          this.statement(`UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ?`).run(
+            g.id,
+            g.finishedAt,
+            g.matchId,
+          );
+        }
+        return delta;
+      })
+      .immediate();
   }
 
   async getGame(id: string): Promise<GameRecord | undefined> {
@@ -294,9 +309,10 @@ class SqliteStore implements Store {
 
   async listGames(game: string, limit = 50): Promise<GameRecord[]> {
     return (
-      this
-        .statement('SELECT * FROM games WHERE game = ? ORDER BY finished_at DESC, rowid DESC LIMIT ?')
-        .all(game, limit) as Row[]
+      this.statement('SELECT * FROM games WHERE game = ? ORDER BY finished_at DESC, rowid DESC LIMIT ?').all(
+        game,
+        limit,
+      ) as Row[]
     ).map(toGame);
   }
 
@@ -312,12 +328,10 @@ class SqliteStore implements Store {
 
   async listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
     return (
-      this
-        .statement(
-          'SELECT rowid AS seq, players, seats, ranking, json_array_length(actions) AS length, truncated FROM games ' +
-            'WHERE game = ? AND rowid > ? ORDER BY rowid LIMIT ?',
-        )
-        .all(game, afterSeq, limit) as Row[]
+      this.statement(
+        'SELECT rowid AS seq, players, seats, ranking, json_array_length(actions) AS length, truncated FROM games ' +
+          'WHERE game = ? AND rowid > ? ORDER BY rowid LIMIT ?',
+      ).all(game, afterSeq, limit) as Row[]
     ).map(toResult);
   }
 
@@ -327,36 +341,32 @@ class SqliteStore implements Store {
   }
 
   async putRatingSnapshot(s: RatingSnapshotRecord): Promise<void> {
-    this
-      .statement(
-        'INSERT INTO rating_snapshots (game, games, seq, fitted_at, data) VALUES (?, ?, ?, ?, ?) ' +
-          'ON CONFLICT (game) DO UPDATE SET games = excluded.games, seq = excluded.seq, ' +
-          'fitted_at = excluded.fitted_at, data = excluded.data WHERE excluded.games >= rating_snapshots.games',
-      )
-      .run(s.game, s.games, s.seq, s.fittedAt, s.data);
+    this.statement(
+      'INSERT INTO rating_snapshots (game, games, seq, fitted_at, data) VALUES (?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (game) DO UPDATE SET games = excluded.games, seq = excluded.seq, ' +
+        'fitted_at = excluded.fitted_at, data = excluded.data WHERE excluded.games >= rating_snapshots.games',
+    ).run(s.game, s.games, s.seq, s.fittedAt, s.data);
   }
 
   async addTournament(t: TournamentRecord): Promise<void> {
-    this
-      .statement(
-        'INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, ' +
-          `error, requested_by, created_at)
+    this.statement(
+      'INSERT INTO tournaments (id, game, players, format, agent_ids, games_total, games_done, status, seed, ' +
+        `error, requested_by, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        t.id,
-        t.game,
-        t.players,
-        t.format,
-        JSON.stringify(t.agentIds),
-        t.gamesTotal,
-        t.gamesDone,
-        t.status,
-        t.seed,
-        t.error ?? null,
-        t.requestedBy ?? null,
-        t.createdAt,
-      );
+    ).run(
+      t.id,
+      t.game,
+      t.players,
+      t.format,
+      JSON.stringify(t.agentIds),
+      t.gamesTotal,
+      t.gamesDone,
+      t.status,
+      t.seed,
+      t.error ?? null,
+      t.requestedBy ?? null,
+      t.createdAt,
+    );
   }
 
   async getTournament(id: string): Promise<TournamentRecord | undefined> {
@@ -378,52 +388,47 @@ class SqliteStore implements Store {
 
   async cancelTournament(id: string, reason: string): Promise<boolean> {
     return (
-      this
-        .statement(`UPDATE tournaments SET status = 'cancelled', error = ? WHERE id = ? AND status = 'running'`)
-        .run(reason, id).changes === 1
+      this.statement(`UPDATE tournaments SET status = 'cancelled', error = ? WHERE id = ? AND status = 'running'`).run(
+        reason,
+        id,
+      ).changes === 1
     );
   }
 
   async claimTournament(id: string, owner: string, now: string, until: string): Promise<boolean> {
     // One statement: SQLite's write lock makes the check and the claim one step, across connections too.
-    const result = this
-      .statement(
-        `UPDATE tournaments SET owner = ?, lease_until = ?
+    const result = this.statement(
+      `UPDATE tournaments SET owner = ?, lease_until = ?
       WHERE id = ? AND status = 'running' AND (owner IS NULL OR owner = ? OR lease_until IS NULL OR lease_until < ?)`,
-      )
-      .run(owner, until, id, owner, now);
+    ).run(owner, until, id, owner, now);
     return result.changes === 1;
   }
 
   async releaseTournament(id: string, owner: string): Promise<void> {
-    this
-      .statement('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?')
-      .run(id, owner);
+    this.statement('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?').run(id, owner);
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    this
-      .statement(
-        'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
-          `tournament_id, tournament_game_id, created_at, updated_at)
+    this.statement(
+      'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
+        `tournament_id, tournament_game_id, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        m.id,
-        m.game,
-        m.players,
-        m.seed,
-        JSON.stringify(m.seats),
-        JSON.stringify(m.actions),
-        m.status,
-        m.overruns ? JSON.stringify(m.overruns) : null,
-        m.autoplay ? 1 : 0,
-        m.gameId ?? null,
-        m.tournament?.id ?? null,
-        m.tournament?.gameId ?? null,
-        m.createdAt,
-        m.updatedAt,
-      );
+    ).run(
+      m.id,
+      m.game,
+      m.players,
+      m.seed,
+      JSON.stringify(m.seats),
+      JSON.stringify(m.actions),
+      m.status,
+      m.overruns ? JSON.stringify(m.overruns) : null,
+      m.autoplay ? 1 : 0,
+      m.gameId ?? null,
+      m.tournament?.id ?? null,
+      m.tournament?.gameId ?? null,
+      m.createdAt,
+      m.updatedAt,
+    );
   }
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {
@@ -446,28 +451,32 @@ class SqliteStore implements Store {
     at: string,
     overruns?: number[],
   ): Promise<boolean> {
-    return this.db.transaction(() => {
-      const r = this.statement(`SELECT actions, overruns FROM matches WHERE id = ? AND status = 'live'`).get(id) as
-        Row | undefined;
-      if (!r) return false;
-      const current = JSON.parse(r.actions as string) as number[];
-      if (current.length !== expectedLength) return false;
-      this
-        .statement('UPDATE matches SET actions = ?, overruns = ?, updated_at = ? WHERE id = ?')
-        .run(
+    return this.db
+      .transaction(() => {
+        const r = this.statement(`SELECT actions, overruns FROM matches WHERE id = ? AND status = 'live'`).get(id) as
+          Row | undefined;
+        if (!r) return false;
+        const current = JSON.parse(r.actions as string) as number[];
+        if (current.length !== expectedLength) return false;
+        this.statement('UPDATE matches SET actions = ?, overruns = ?, updated_at = ? WHERE id = ?').run(
           JSON.stringify([...current, ...actions]),
           overruns ? JSON.stringify(overruns) : (r.overruns ?? null),
           at,
           id,
         );
-      return true;
-    })();
+        return true;
+      })
+      .immediate();
   }
 
   async addUser(u: UserRecord): Promise<void> {
-    this
-      .statement('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(u.id, u.name, u.nameKey, u.passwordHash, u.createdAt);
+    this.statement('INSERT INTO users (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      u.id,
+      u.name,
+      u.nameKey,
+      u.passwordHash,
+      u.createdAt,
+    );
   }
 
   async getUser(id: string): Promise<UserRecord | undefined> {
@@ -481,9 +490,12 @@ class SqliteStore implements Store {
   }
 
   async addSession(s: SessionRecord): Promise<void> {
-    this
-      .statement('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .run(s.tokenHash, s.userId, s.createdAt, s.expiresAt);
+    this.statement('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+      s.tokenHash,
+      s.userId,
+      s.createdAt,
+      s.expiresAt,
+    );
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
@@ -496,9 +508,13 @@ class SqliteStore implements Store {
   }
 
   async addApiKey(k: ApiKeyRecord): Promise<void> {
-    this
-      .statement('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(k.id, k.userId, k.label, k.keyHash, k.createdAt);
+    this.statement('INSERT INTO api_keys (id, user_id, label, key_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      k.id,
+      k.userId,
+      k.label,
+      k.keyHash,
+      k.createdAt,
+    );
   }
 
   async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
@@ -508,27 +524,27 @@ class SqliteStore implements Store {
   }
 
   async useApiKey(keyHash: string, at: string): Promise<ApiKeyRecord | undefined> {
-    const r = this
-      .statement('UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING *')
-      .get(at, keyHash) as Row | undefined;
+    const r = this.statement(
+      'UPDATE api_keys SET last_used_at = ? WHERE key_hash = ? AND revoked_at IS NULL RETURNING *',
+    ).get(at, keyHash) as Row | undefined;
     return r && toApiKey(r);
   }
 
   async revokeApiKey(userId: string, id: string, at: string): Promise<boolean> {
     return (
-      this
-        .statement('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL')
-        .run(at, id, userId).changes === 1
+      this.statement('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL').run(
+        at,
+        id,
+        userId,
+      ).changes === 1
     );
   }
 
   async addExternalBot(b: ExternalBotRecord): Promise<void> {
-    this
-      .statement(
-        'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) ' +
-          'VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(b.agentId, b.tokenHash, b.tokenCreatedAt, b.online ? 1 : 0, b.missedInARow);
+    this.statement(
+      'INSERT INTO external_bots (agent_id, token_hash, token_created_at, online, missed_in_a_row) ' +
+        'VALUES (?, ?, ?, ?, ?)',
+    ).run(b.agentId, b.tokenHash, b.tokenCreatedAt, b.online ? 1 : 0, b.missedInARow);
   }
 
   async getExternalBot(agentId: string): Promise<ExternalBotRecord | undefined> {
@@ -551,9 +567,11 @@ class SqliteStore implements Store {
   }
 
   async setExternalBotPresence(agentId: string, online: boolean, missedInARow: number): Promise<void> {
-    this
-      .statement('UPDATE external_bots SET online = ?, missed_in_a_row = ? WHERE agent_id = ?')
-      .run(online ? 1 : 0, missedInARow, agentId);
+    this.statement('UPDATE external_bots SET online = ?, missed_in_a_row = ? WHERE agent_id = ?').run(
+      online ? 1 : 0,
+      missedInARow,
+      agentId,
+    );
   }
 
   async secret(name: string, value: string): Promise<string> {
@@ -562,6 +580,7 @@ class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.stop();
     this.db.close();
   }
 }

@@ -213,7 +213,7 @@ export interface Store {
   retireAgent(id: string, at: string): Promise<boolean>;
 
   ratings(game: string): Promise<RatingRecord[]>;
-  /** The ratings of these agents (those that have one), in no particular order: a match's seats without the whole table. */
+  /** The ratings of these agents (those that have one), in no particular order: a match's seats, not the table. */
   ratingsOf(agentIds: readonly string[]): Promise<RatingRecord[]>;
   /** The game's rating points in store order: all of them, or up to `limit` after `afterSeq`. */
   ratingHistory(game: string, afterSeq?: number, limit?: number): Promise<RatingPoint[]>;

@@ -180,7 +180,13 @@ export class Recorder {
       .map(([i, xs]) => ({
         fromSeconds: i * sliceSeconds,
         requests: xs.length,
-        p99: Math.round(percentile([...xs].sort((a, b) => a - b), 99) * 10) / 10,
+        p99:
+          Math.round(
+            percentile(
+              [...xs].sort((a, b) => a - b),
+              99,
+            ) * 10,
+          ) / 10,
       }));
   }
 }
