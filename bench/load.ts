@@ -154,7 +154,7 @@ async function main(): Promise<void> {
       const clientLag = monitorEventLoopDelay({ resolution: 1 });
       // People arrive evenly over the ramp, then the window opens: a steady state, not an opening rush.
       const rampMs = config.rampSeconds * 1000;
-      recorder.openAt(performance.now() + rampMs);
+      recorder.start(performance.now() + rampMs);
       const people = Array.from({ length: config.people }, async (_, i) => {
         const o = { ...personOptions(i, config.thinkMs), tables: atTables };
         // Without a ramp, arrivals spread over one think time, so people do not move in lockstep.
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
       const finishedBefore = finishedMatches.length;
       await sleep(config.seconds * 1000);
       stopped = true;
-      recorder.open = false;
+      recorder.stop();
       const moves = recorder.count(MOVE_ROUTE);
       const matchesFinished = finishedMatches.length - finishedBefore;
       await Promise.all([...people, views]);

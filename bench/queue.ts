@@ -50,13 +50,24 @@ if (!url) {
     );
 
   let run = 0;
-  const queueRate = async (workers: number): Promise<number> => {
+  /** Per second of `count` jobs that `work` queues, with `workers` fresh worker processes on a fresh queue. */
+  const rateWith = async (workers: number, count: number, work: (client: QueueClient) => Promise<unknown>) => {
     const prefix = `agora-bench-${process.pid}-${++run}`;
     const children = await startWorkers(workers, prefix);
     const client = new QueueClient(url, { prefix });
     try {
       const t = performance.now();
-      await client.run(
+      await work(client);
+      return count / ((performance.now() - t) / 1000);
+    } finally {
+      for (const c of children) c.kill('SIGTERM');
+      await client.close();
+    }
+  };
+
+  const queueRate = (workers: number) =>
+    rateWith(workers, GAMES, (client) =>
+      client.run(
         schedule.map((g) => ({
           key: `b:${g.index}`,
           data: {
@@ -66,13 +77,8 @@ if (!url) {
           },
         })),
         () => {},
-      );
-      return GAMES / ((performance.now() - t) / 1000);
-    } finally {
-      for (const c of children) c.kill('SIGTERM');
-      await client.close();
-    }
-  };
+      ),
+    );
 
   // Positions from D matches: each a seeded random prefix of 0-59 actions from its own seed.
   const positions = Array.from({ length: DECISIONS }, (_, i) => {
@@ -91,14 +97,10 @@ if (!url) {
     }
   });
 
-  const decisionRate = async (workers: number): Promise<number> => {
-    const prefix = `agora-bench-${process.pid}-${++run}`;
-    const children = await startWorkers(workers, prefix);
-    const client = new QueueClient(url, { prefix });
-    const bots = new QueueBots(client);
-    try {
-      const t = performance.now();
-      await Promise.all(
+  const decisionRate = (workers: number) =>
+    rateWith(workers, DECISIONS, (client) => {
+      const bots = new QueueBots(client);
+      return Promise.all(
         positions.map((p, i) =>
           bots.decide({
             key: `${p.key}:${run}`,
@@ -111,12 +113,7 @@ if (!url) {
           }),
         ),
       );
-      return DECISIONS / ((performance.now() - t) / 1000);
-    } finally {
-      for (const c of children) c.kill('SIGTERM');
-      await client.close();
-    }
-  };
+    });
 
   const threadRate = async (threads: number): Promise<number> => {
     const runner = new ThreadRunner(threads);

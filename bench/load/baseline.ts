@@ -17,7 +17,7 @@ export async function baseline(
   stored: Record<string, StoredGame[]>,
 ): Promise<Recorder> {
   const recorder = new Recorder(base);
-  recorder.open = true;
+  recorder.start();
   const o = {
     leaderboardRate: 0,
     replayRate: 0,

@@ -1,8 +1,8 @@
 /**
  * Every request of the load test goes through a Recorder: it times it (from calling fetch to
  * holding the whole body), files the time under the request's route pattern, and counts errors by
- * route and status, keeping a few examples. Only requests started while the window is open count
- * (warm-up and the drain after the end do not).
+ * route and status, keeping a few examples. Only requests sent between start() and stop() count
+ * (warm-up and the drain after the end do not); those sent before the window opens are the ramp's.
  */
 import { benchHeaders, percentile } from '../server-process.js';
 
@@ -63,7 +63,8 @@ function summarize(values: number[]): Percentiles {
 const SLOWEST = 5;
 
 export class Recorder {
-  private isOpen = false;
+  /** Whether requests sent now are recorded. */
+  private open = false;
   /** When the measured window opens (performance.now()): requests sent before it belong to the ramp. */
   private openedAt = 0;
   private readonly samples = new Map<string, Sample[]>();
@@ -73,21 +74,18 @@ export class Recorder {
 
   constructor(private readonly base: string) {}
 
-  /** Whether requests sent now are recorded. */
-  get open(): boolean {
-    return this.isOpen;
-  }
-
-  /** Requests sent from now on are recorded (false: no longer); the window opens now. */
-  set open(value: boolean) {
-    if (value) this.openAt(performance.now());
-    else this.isOpen = false;
-  }
-
-  /** Records from now on; requests sent before `windowStart` (performance.now() time) count as the ramp's. */
-  openAt(windowStart: number): void {
-    this.isOpen = true;
+  /**
+   * Records requests sent from now on; those sent before `windowStart` (performance.now() time,
+   * default now) count as the ramp's.
+   */
+  start(windowStart = performance.now()): void {
+    this.open = true;
     this.openedAt = windowStart;
+  }
+
+  /** Requests sent from now on are not recorded. */
+  stop(): void {
+    this.open = false;
   }
 
   /**
