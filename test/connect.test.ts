@@ -202,8 +202,11 @@ describe.runIf(haveRedisServer)('a connection lost later', () => {
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      for (const end = Date.now() + 30_000; !stopWhen(err) && Date.now() < end;) await sleep(50);
+      // Generous: on a loaded CI machine the worker's start-up alone can take seconds.
+      for (const end = Date.now() + 60_000; !stopWhen(err) && Date.now() < end;) await sleep(50);
+      const ready = stopWhen(err);
       child.kill('SIGTERM');
+      if (!ready) throw new Error(`agora worker ${flag} was not ready within 60 s; it said:\n${err}`);
       return { code: await exited, err };
     };
     try {

@@ -17,13 +17,15 @@ export async function serveCommand(opts: ServeCliOptions): Promise<void> {
     if (!opts.quiet) process.stderr.write(`agora serve: ${message}\n`);
   };
   if (opts.socket) {
+    // Heard before "listening" is said, so a stop sent on that line never meets Node's default handler.
+    const stopRequested = new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
     const server = await serveSocket(opts.socket, warn);
     warn(`listening on ${opts.socket}`);
-    await new Promise<void>((resolve) => {
-      const stop = () => server.close(() => resolve());
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await stopRequested;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     return;
   }
   // Polling needs descriptors that can be read without blocking: pipes (how the Python package

@@ -37,6 +37,13 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
     ...(opts.quiet ? { LOG_LEVEL: 'warn' } : {}),
     ...(opts.json ? { LOG_FORMAT: 'json' } : {}),
   });
+  // Stop requests are heard from the start: "taking jobs" is the line supervisors (and tests) wait
+  // for before they may stop the worker, so a SIGTERM right after it must never find Node's default
+  // handler, which kills the process mid-job.
+  const stopRequested = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
   const timeoutMs = opts.connectTimeout ?? connectTimeoutMs(process.env);
   await checkRedis(url, timeoutMs).catch((err: unknown) => exitOnConnectError('agora worker', err));
   let done = 0;
@@ -66,15 +73,8 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
     },
   });
   log.info(`agora worker ${process.pid}: taking jobs from ${maskUrl(url)} (concurrency ${opts.concurrency})`);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      log.info('agora worker: finishing the jobs in hand, then stopping');
-      void worker
-        .close()
-        .then(() => bots.close())
-        .then(resolve);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopRequested;
+  log.info('agora worker: finishing the jobs in hand, then stopping');
+  await worker.close();
+  await bots.close();
 }
