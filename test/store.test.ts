@@ -14,6 +14,7 @@ import {
   openStore,
   PG_MIGRATIONS,
   type SqliteCheckpointer,
+  type CheckpointStats,
 } from '../arena/index.js';
 import { pgTestUrl, servicesAvailable, uniqueSchema } from './services.js';
 
@@ -548,6 +549,54 @@ describe('choosing the store', () => {
     const plain = await writes(0);
     expect(plain.stats).toBeUndefined();
     expect(plain.grown).toBe(false);
+  });
+
+  test('with the checkpoint thread, commits leave the log to it (to 10,000 pages); alone, at 1,000', async () => {
+    // The thread's interval is longer than the test: only the committing connection could checkpoint.
+    const grow = async (checkpointMs: number) => {
+      const path = join(mkdtempSync(join(tmpdir(), 'agora-wal-')), 'w.db');
+      const store = openSqliteStore(path, { checkpointMs });
+      const before = statSync(path).size;
+      // 1,200 agents: about 2,500 log pages, past SQLite's 1,000 and well short of 10,000.
+      for (let i = 0; i < 1200; i++) await store.addAgent({ ...agent(`a${i}`), name: `name-a${i}` });
+      const logPages = statSync(`${path}-wal`).size / 4096;
+      const fileGrew = statSync(path).size > before;
+      await store.close();
+      return { logPages, fileGrew };
+    };
+    const threaded = await grow(60 * 60_000);
+    expect(threaded.logPages).toBeGreaterThan(1000);
+    expect(threaded.fileGrew).toBe(false);
+    const plain = await grow(0);
+    expect(plain.fileGrew).toBe(true);
+    expect(plain.logPages).toBeLessThan(threaded.logPages);
+  });
+
+  test('the checkpoint thread counts the restarts of the log that writers make once it has copied it all', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'agora-wal-')), 'w.db');
+    const store = openSqliteStore(path, { checkpointMs: 20 });
+    const checkpointer = (store as unknown as { checkpointer: SqliteCheckpointer }).checkpointer;
+    const until = async (done: (s: CheckpointStats) => boolean) => {
+      for (let tries = 0; tries < 500; tries++) {
+        const stats = await checkpointer.stats();
+        if (done(stats)) return stats;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`the checkpoint thread did not get there: ${JSON.stringify(await checkpointer.stats())}`);
+    };
+    try {
+      for (let i = 0; i < 20; i++) await store.addAgent({ ...agent(`a${i}`), name: `name-a${i}` });
+      const copied = await until((s) => s.frames > 0);
+      expect(copied.restarts).toBe(0);
+      // Nothing is written meanwhile: the thread copies every frame, and the next commit starts the log over.
+      await until((s) => s.checkpoints >= copied.checkpoints + 2);
+      await store.addAgent({ ...agent('after'), name: 'name-after' });
+      const restarted = await until((s) => s.restarts > 0);
+      expect(restarted.restarts).toBe(1);
+      expect((await store.listAgents('tictactoe')).length).toBe(21);
+    } finally {
+      await store.close();
+    }
   });
 
   test('SQLite at AGORA_DB without DATABASE_URL', async () => {

@@ -26,7 +26,7 @@ import {
   type RatingSnapshotRecord,
   type ResultRow,
 } from './store.js';
-import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { SqliteCheckpointer, WRITER_CHECKPOINT_PAGES } from './sqlite-checkpointer.js';
 
 type Row = Record<string, unknown>;
 
@@ -53,7 +53,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   migrate(db);
   db.pragma('foreign_keys = ON');
   const every = options.checkpointMs ?? DEFAULT_CHECKPOINT_MS;
-  return new SqliteStore(db, path !== ':memory:' && every > 0 ? new SqliteCheckpointer(path, every) : undefined);
+  if (path === ':memory:' || every <= 0) return new SqliteStore(db);
+  db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+  return new SqliteStore(db, new SqliteCheckpointer(path, every));
 }
 
 /**

@@ -15,6 +15,8 @@ interface Sample {
   bot: number;
   /** When the request was sent, ms since the window opened. */
   at: number;
+  /** From sending it to the server's handler starting (x-bench-arrival; one clock, one machine). */
+  before: number;
 }
 
 interface Percentiles {
@@ -36,8 +38,16 @@ export interface RouteReport {
   serverExcludingBots: Percentiles;
   /** Bot decisions awaited per request (0 for routes without bots). */
   bot: Percentiles;
-  /** The slowest requests as the client saw them: when they were sent (s into the window) and the server's time. */
-  slowest: { atSeconds: number; client: number; server: number }[];
+  /** From sending to the handler's start: the client's send and the server's queue. */
+  beforeServer: Percentiles;
+  /** From the handler's answer to the client holding the body: the way back and the client's own queue. */
+  afterServer: Percentiles;
+  /**
+   * The slowest requests as the client saw them: when they were sent (s into the window), the
+   * server's time, and where the rest went: before the handler started (the client's send, the
+   * server's event loop) and after it answered (the response's way back, the client's event loop).
+   */
+  slowest: { atSeconds: number; client: number; server: number; before: number; after: number }[];
 }
 
 /** The client's p99 of every route together per slice of the window: whether the tail is spread or bunched. */
@@ -110,12 +120,13 @@ export class Recorder {
       });
       const text = await res.text();
       const client = performance.now() - t0;
-      const { serverMs, botMs } = benchHeaders(res);
+      const { serverMs, botMs, arrival } = benchHeaders(res);
       if (res.status >= 400) {
         this.error(route, res.status, `${method} ${path} -> ${res.status} ${text.slice(0, 200)}`);
         return undefined;
       }
-      if (counted) this.sample(route, { client, server: serverMs, bot: botMs, at: t0 - this.openedAt });
+      if (counted)
+        this.sample(route, { client, server: serverMs, bot: botMs, at: t0 - this.openedAt, before: arrival - t0 });
       const json = (res.headers.get('content-type') ?? '').includes('json');
       return { status: res.status, body: (json ? JSON.parse(text) : text) as T };
     } catch (err) {
@@ -158,10 +169,18 @@ export class Recorder {
         server: summarize(list.map((s) => s.server)),
         serverExcludingBots: summarize(list.map((s) => s.server - s.bot)),
         bot: summarize(list.map((s) => s.bot)),
+        beforeServer: summarize(list.map((s) => s.before)),
+        afterServer: summarize(list.map((s) => s.client - s.before - s.server)),
         slowest: [...list]
           .sort((a, b) => b.client - a.client)
           .slice(0, SLOWEST)
-          .map((s) => ({ atSeconds: Math.round(s.at / 100) / 10, client: Math.round(s.client), server: s.server })),
+          .map((s) => ({
+            atSeconds: Math.round(s.at / 100) / 10,
+            client: Math.round(s.client),
+            server: s.server,
+            before: Math.round(s.before),
+            after: Math.round(s.client - s.before - s.server),
+          })),
       };
     }
     return out;

@@ -101,8 +101,16 @@ export function printReport(r: LoadReport): void {
   const slowMoves = r.routes[MOVE_ROUTE]?.slowest ?? [];
   if (slowMoves.length > 0) {
     console.log(
-      `slowest moves (client ms at s into the window, server ms): ` +
-        slowMoves.map((s) => `${s.client} at ${s.atSeconds} s (${s.server.toFixed(1)})`).join(', '),
+      `slowest moves (client ms at s into the window: before the server's handler + server + after): ` +
+        slowMoves
+          .map((s) => `${s.client} at ${s.atSeconds} s (${s.before} + ${s.server.toFixed(1)} + ${s.after})`)
+          .join(', '),
+    );
+    const move = r.routes[MOVE_ROUTE];
+    console.log(
+      `moves, p99 of the time before the server's handler started ${move.beforeServer.p99} ms ` +
+        `(the client's send, the server's queue), after it answered ${move.afterServer.p99} ms ` +
+        `(the way back, the client's queue)`,
     );
   }
   const t = r.tournament;
