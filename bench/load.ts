@@ -32,6 +32,7 @@ import { goals, printReport, writeReport, type LoadReport } from './load/report.
 import { seedGames, type SeedReport } from './load/seed.js';
 import { benchAccount, startTournament, tournamentState } from './load/tournament.js';
 import { viewers } from './load/viewers.js';
+import { niceThisProcess } from './load/client-nice.js';
 import { forkServer, serveInstrumented } from './server-process.js';
 
 /** Longest wait for the first rating fits over the stored games, ms. */
@@ -118,6 +119,10 @@ async function main(): Promise<void> {
     console.log(`  ${seed.seconds.toFixed(1)} s (${(seed.games / seed.seconds).toFixed(0)} games/s)`);
 
     const server = await forkServer(fileURLToPath(import.meta.url), ['serve'], env);
+    if (config.clientNice > 0) {
+      const threads = niceThisProcess(config.clientNice);
+      console.log(`the load generator runs at nice ${config.clientNice} (${threads} threads), the server at its own`);
+    }
     try {
       const recorder = new Recorder(server.base);
       const firstFitsSeconds = await waitForFits(recorder, seed);

@@ -1,6 +1,7 @@
 /** The load test's settings: each from a flag, else an environment variable, else its default. */
 import { parseArgs } from 'node:util';
 import { GAMES } from '../../envs/index.js';
+import { checkNice } from '../../play/index.js';
 
 export interface LoadConfig {
   /** Simulated people playing at once (--people, PEOPLE). */
@@ -39,6 +40,11 @@ export interface LoadConfig {
    * does not switch, so a shell set up for the tests never fills their database by accident.
    */
   store: 'sqlite' | 'postgres';
+  /**
+   * The load generator's nice value once the server runs, 0 (the server's) to 19 (--client-nice,
+   * CLIENT_NICE; bench/load/client-nice.ts).
+   */
+  clientNice: number;
 }
 
 const OPTIONS = {
@@ -55,6 +61,7 @@ const OPTIONS = {
   'tournament-games': { env: 'TOURNAMENT_GAMES', default: '2000' },
   out: { env: 'LOAD_OUT', default: 'test-output/load.json' },
   store: { env: 'LOAD_STORE', default: 'sqlite' },
+  'client-nice': { env: 'CLIENT_NICE', default: '0' },
 } as const;
 
 type Name = keyof typeof OPTIONS;
@@ -96,5 +103,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv): LoadConfig {
     tournamentGames: number('tournament-games', 1),
     out: text('out'),
     store,
+    clientNice: checkNice(number('client-nice', 0), '--client-nice (CLIENT_NICE)'),
   };
 }
