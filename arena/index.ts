@@ -3,6 +3,7 @@ export { createApp, type ArenaApp, type ArenaServices } from './app.js';
 export type { ArenaDeps } from './deps.js';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite-store.js';
 export { SqliteCheckpointer, type CheckpointStats } from './store/sqlite-checkpointer.js';
+export { ARENA_NODE_FLAGS } from './node-flags.js';
 export { openPgStore, type PgStoreOptions } from './store/pg-store.js';
 export { openStore } from './store/open-store.js';
 export type * from './store/store.js';

@@ -14,7 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
-import type { ArenaApp } from '../arena/index.js';
+import { ARENA_NODE_FLAGS, type ArenaApp } from '../arena/index.js';
 
 /** Store calls slower than this are counted as stalls of the event loop. */
 export const SLOW_STORE_MS = 20;
@@ -151,7 +151,12 @@ export interface ServerProcess {
 
 /** Forks `script` (a bench file that calls serveInstrumented when given `args`) and waits until it listens. */
 export async function forkServer(script: string, args: string[], env?: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = fork(script, args, { execArgv: process.execArgv, stdio: 'inherit', env: env ?? process.env });
+  // With the flags `npm start` gives the arena, so the bench measures the server people run.
+  const child = fork(script, args, {
+    execArgv: [...process.execArgv, ...ARENA_NODE_FLAGS],
+    stdio: 'inherit',
+    env: env ?? process.env,
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`the server process exited (${code}) before listening`)));

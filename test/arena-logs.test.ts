@@ -3,13 +3,14 @@
  * line of a failing request names; a background tournament logs its start, its progress at the
  * set interval and its end; `npm start` with LOG_FORMAT=json writes one JSON object a line.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
 import { createLogger } from '../play/index.js';
+import { ARENA_NODE_FLAGS } from '../arena/index.js';
 import { botIds, testArena } from './arena-helpers.js';
 
 describe('request ids', () => {
@@ -104,6 +105,18 @@ describe('background tournaments', () => {
 });
 
 describe('npm start', () => {
+  test("runs the server with the arena's Node flags (ARENA_NODE_FLAGS), which Node accepts", () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(`tsx ${ARENA_NODE_FLAGS.join(' ')} arena/server.ts`);
+    const run = spawnSync(process.execPath, [
+      ...ARENA_NODE_FLAGS,
+      '-p',
+      `process.execArgv.slice(0, ${ARENA_NODE_FLAGS.length}).join(' ')`,
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stdout.toString().trim()).toBe(ARENA_NODE_FLAGS.join(' '));
+  });
+
   test('LOG_FORMAT=json: the start line names the store and queue; errors carry the request id', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agora-logs-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'arena/server.ts'], {
