@@ -17,6 +17,8 @@ interface Sample {
   at: number;
   /** From sending it to the server's handler starting (x-bench-arrival; one clock, one machine). */
   before: number;
+  /** From the server's answer to the client holding the body. */
+  after: number;
 }
 
 interface Percentiles {
@@ -125,8 +127,17 @@ export class Recorder {
         this.error(route, res.status, `${method} ${path} -> ${res.status} ${text.slice(0, 200)}`);
         return undefined;
       }
-      if (counted)
-        this.sample(route, { client, server: serverMs, bot: botMs, at: t0 - this.openedAt, before: arrival - t0 });
+      if (counted) {
+        const before = arrival - t0;
+        this.sample(route, {
+          client,
+          server: serverMs,
+          bot: botMs,
+          at: t0 - this.openedAt,
+          before,
+          after: client - before - serverMs,
+        });
+      }
       const json = (res.headers.get('content-type') ?? '').includes('json');
       return { status: res.status, body: (json ? JSON.parse(text) : text) as T };
     } catch (err) {
@@ -170,7 +181,7 @@ export class Recorder {
         serverExcludingBots: summarize(list.map((s) => s.server - s.bot)),
         bot: summarize(list.map((s) => s.bot)),
         beforeServer: summarize(list.map((s) => s.before)),
-        afterServer: summarize(list.map((s) => s.client - s.before - s.server)),
+        afterServer: summarize(list.map((s) => s.after)),
         slowest: [...list]
           .sort((a, b) => b.client - a.client)
           .slice(0, SLOWEST)
@@ -179,7 +190,7 @@ export class Recorder {
             client: Math.round(s.client),
             server: s.server,
             before: Math.round(s.before),
-            after: Math.round(s.client - s.before - s.server),
+            after: Math.round(s.after),
           })),
       };
     }

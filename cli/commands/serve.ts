@@ -1,4 +1,5 @@
 import { isPipe, servePipes, serveSocket, serveStream } from '../../play/index.js';
+import { stopRequested } from '../stop-requested.js';
 
 export interface ServeCliOptions {
   socket?: string;
@@ -17,14 +18,11 @@ export async function serveCommand(opts: ServeCliOptions): Promise<void> {
     if (!opts.quiet) process.stderr.write(`agora serve: ${message}\n`);
   };
   if (opts.socket) {
-    // Heard before "listening" is said, so a stop sent on that line never meets Node's default handler.
-    const stopRequested = new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    // Heard before "listening" is said (cli/stop-requested.ts).
+    const stop = stopRequested();
     const server = await serveSocket(opts.socket, warn);
     warn(`listening on ${opts.socket}`);
-    await stopRequested;
+    await stop;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     return;
   }

@@ -9,6 +9,7 @@ import {
   startWorker,
 } from '../../play/index.js';
 import { BotPool, decideQueued } from '../../arena/index.js';
+import { stopRequested } from '../stop-requested.js';
 
 export interface WorkerCliOptions {
   redis?: string;
@@ -37,13 +38,8 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
     ...(opts.quiet ? { LOG_LEVEL: 'warn' } : {}),
     ...(opts.json ? { LOG_FORMAT: 'json' } : {}),
   });
-  // Stop requests are heard from the start: "taking jobs" is the line supervisors (and tests) wait
-  // for before they may stop the worker, so a SIGTERM right after it must never find Node's default
-  // handler, which kills the process mid-job.
-  const stopRequested = new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  // Heard from the start, before the ready line (cli/stop-requested.ts).
+  const stop = stopRequested();
   const timeoutMs = opts.connectTimeout ?? connectTimeoutMs(process.env);
   await checkRedis(url, timeoutMs).catch((err: unknown) => exitOnConnectError('agora worker', err));
   let done = 0;
@@ -73,7 +69,7 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
     },
   });
   log.info(`agora worker ${process.pid}: taking jobs from ${maskUrl(url)} (concurrency ${opts.concurrency})`);
-  await stopRequested;
+  await stop;
   log.info('agora worker: finishing the jobs in hand, then stopping');
   await worker.close();
   await bots.close();
