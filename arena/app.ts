@@ -90,6 +90,7 @@ export function createApp(deps: ArenaDeps): ArenaApp {
       ratings.start();
       await tournaments.resumeAll();
       void matches.resumeAll();
+      matches.startSweeping();
     },
     close: async () => {
       matches.close();
@@ -100,6 +101,7 @@ export function createApp(deps: ArenaDeps): ArenaApp {
   };
   app.arena = arena;
   app.disable('x-powered-by');
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   app.set('query parser', 'simple');
   // First, so every response (a rate limit's too) carries its X-Request-Id.
   app.use(requestIds(ctx.log));

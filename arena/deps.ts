@@ -24,6 +24,27 @@ export interface TournamentLimits {
 }
 
 /**
+ * How long people's matches may stay live, and how many may (docs/security.md). A match is idle
+ * while it waits for its person; bots' turns never count against the person.
+ */
+export interface LiveMatchSettings {
+  /** A match whose person has not moved yet is aborted, unrated, after this long idle, ms. */
+  abortAfterMs: number;
+  /** A match whose person has moved is lost on time (like a resignation) after this long idle, ms. */
+  loseAfterMs: number;
+  /** How often idle matches are looked for, ms (0: only when MatchService.sweepIdle is called, as tests do). */
+  sweepEveryMs: number;
+  /** Live matches at once, in all. */
+  total: number;
+  /** Live matches at once per account. */
+  perAccount: number;
+  /** Live matches at once per guest (a browser, known by its cookie). */
+  perGuest: number;
+  /** Live matches at once per client address (accounts and guests alike). */
+  perAddress: number;
+}
+
+/**
  * Everything the arena depends on, injected (style G15), so tests fix the clock, ids and seeds.
  * `npm start` (arena/server.ts) fills these from the environment; see docs/security.md.
  */
@@ -93,4 +114,15 @@ export interface ArenaDeps {
   log?: Logger | ((line: string) => void);
   /** How often a running tournament's progress is logged, ms (default 30 000). */
   tournamentProgressMs?: number;
+  /**
+   * Idle limits and caps of live people's matches (default: aborted after 5 minutes if never moved
+   * in, lost on time after 30 minutes idle, swept every 30 s; 2 000 live in all, 10 per account,
+   * 3 per guest, 20 per address).
+   */
+  liveMatches?: Partial<LiveMatchSettings>;
+  /**
+   * Express's 'trust proxy' (default off): behind a reverse proxy, which hops' X-Forwarded-For to
+   * believe, so per-address caps and rate limits see people's addresses, not the proxy's.
+   */
+  trustProxy?: number | string;
 }

@@ -20,8 +20,14 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   unsupported_media_type: 415,
   model_version: 422,
+  rate_limited: 429,
   unavailable: 503,
 };
+
+/** The HTTP status of an error code (400 for one without its own). */
+export function httpStatus(code: ErrorCode): number {
+  return STATUS[code] ?? 400;
+}
 
 /** Parses with zod; a failure is a bad_request naming each field and what it must be. */
 export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
@@ -73,7 +79,7 @@ export function errorHandler(log: Logger, sendHtml?: (res: Response, status: num
     let details: Record<string, unknown> = {};
     const parsed = bodyError(err);
     if (err instanceof AgoraError) {
-      status = STATUS[err.code] ?? 400;
+      status = httpStatus(err.code);
       code = err.code;
       message = err.message;
       if ('decisions' in err && typeof err.decisions === 'number') details = { decisions: err.decisions };

@@ -19,6 +19,24 @@ function niceValue(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(raw);
 }
 
+/**
+ * AGORA_TRUST_PROXY: how many proxies stand before the arena (a number of hops), or express's
+ * address list ('loopback', '10.0.0.0/8, 127.0.0.1'); true-for-all is refused, since then anyone
+ * could claim any address in X-Forwarded-For and escape the per-address limits.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): number | string | undefined {
+  const raw = env.AGORA_TRUST_PROXY;
+  if (raw === undefined || raw === '') return undefined;
+  if (/^[1-9]$/.test(raw)) return Number(raw);
+  if (/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*$/.test(raw))
+    return raw;
+  throw new AgoraError(
+    'bad_request',
+    `AGORA_TRUST_PROXY: the number of proxies in front (1-9), or addresses/subnets such as 'loopback' or ` +
+      `'10.0.0.0/8'; got '${raw}'`,
+  );
+}
+
 /** Positive integers from variables named prefix + a game's name in capitals, by game. */
 function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number> | undefined {
   const out: Record<string, number> = {};
@@ -35,7 +53,9 @@ function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number>
  * AGORA_SECURE_COOKIES (1 behind HTTPS), AGORA_ORIGIN (the public origin behind a proxy),
  * AGORA_BOT_TIME_LIMIT_MS (and AGORA_BOT_TIME_LIMIT_MS_<GAME>) and AGORA_BOT_MISS_LIMIT for bots on the Bot API,
  * AGORA_TOURNAMENT_PROGRESS_MS (how often a tournament's progress is logged), AGORA_BACKGROUND_NICE (the
- * priority of tournament and rating threads, 0-19). Seeds are deliberately
+ * priority of tournament and rating threads, 0-19), AGORA_MATCH_ABORT_MS, AGORA_MATCH_IDLE_MS and
+ * AGORA_LIVE_MATCHES(_PER_ACCOUNT, _PER_GUEST, _PER_ADDRESS) for live people's matches, and
+ * AGORA_TRUST_PROXY (behind a reverse proxy). Seeds are deliberately
  * not among them. The log's (LOG_LEVEL, LOG_FORMAT) and the start-up check's (AGORA_CONNECT_TIMEOUT_MS)
  * are read by arena/server.ts.
  */
@@ -74,6 +94,15 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
     }),
     tournamentProgressMs: positive(env, 'AGORA_TOURNAMENT_PROGRESS_MS'),
     backgroundNice: niceValue(env, 'AGORA_BACKGROUND_NICE'),
+    liveMatches: defined({
+      abortAfterMs: positive(env, 'AGORA_MATCH_ABORT_MS'),
+      loseAfterMs: positive(env, 'AGORA_MATCH_IDLE_MS'),
+      total: positive(env, 'AGORA_LIVE_MATCHES'),
+      perAccount: positive(env, 'AGORA_LIVE_MATCHES_PER_ACCOUNT'),
+      perGuest: positive(env, 'AGORA_LIVE_MATCHES_PER_GUEST'),
+      perAddress: positive(env, 'AGORA_LIVE_MATCHES_PER_ADDRESS'),
+    }),
+    trustProxy: trustProxy(env),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,
   });

@@ -46,6 +46,8 @@ async function serve(): Promise<void> {
     ...operatorSettings(process.env),
     writeLimitPerMinute: false,
     loginLimitPer15Minutes: false,
+    // 200 simulated people share the loopback address.
+    liveMatches: { perAddress: 100_000 },
   });
   await app.arena.bootstrap();
   await serveInstrumented(app, async () => {

@@ -22,6 +22,9 @@ export async function testArena(overrides: Partial<ArenaDeps> = {}): Promise<Are
     refits: { pollMs: 0 },
     // Test files share the cores: at the lowest priority, a test's own tournament would wait for the others.
     backgroundNice: 0,
+    // Every request comes from loopback and the clock ticks a second a call: caps and idle ends are
+    // tested where asked for (test/live-matches.test.ts), with their own settings.
+    liveMatches: { sweepEveryMs: 0, perAddress: 10_000, perGuest: 10_000, perAccount: 10_000 },
     ...overrides,
   });
   // Unrated bots: tests of ratings start from 1500 (test/starting-ladder.test.ts covers the import).

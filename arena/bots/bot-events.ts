@@ -31,13 +31,29 @@ interface MatchEndEvent {
   match: string;
   game: string;
   seat: number;
-  result: { ranking: number[]; scores: number[]; returns: number[]; truncated: boolean; resigned?: number };
+  result: {
+    ranking: number[];
+    scores: number[];
+    returns: number[];
+    truncated: boolean;
+    resigned?: number;
+    /** The seat whose person ran out of time (ranked as a resignation). */
+    timedOut?: number;
+  };
   gameId: string;
   /** The bot's Elo change from this game (0 when the game was not rated again, e.g. a retried record). */
   eloChange: number;
 }
 
-export type BotEvent = MatchStartEvent | YourTurnEvent | MatchEndEvent;
+/** A people's match ended without a game: its person never moved and it went idle. Unrated. */
+interface MatchAbortedEvent {
+  type: 'matchAborted';
+  match: string;
+  game: string;
+  seat: number;
+}
+
+export type BotEvent = MatchStartEvent | YourTurnEvent | MatchEndEvent | MatchAbortedEvent;
 
 type Listener = (event: BotEvent) => void;
 

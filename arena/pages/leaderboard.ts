@@ -26,6 +26,23 @@ function fitAge(board: Leaderboard, now: Date): string {
   );
 }
 
+/** Page links and the guests switch: a ladder is read a page at a time. */
+function pager(def: GameDefinition, board: Leaderboard): string {
+  const { number, pages, total, guests, perPage } = board.page;
+  const link = (page: number, withGuests: boolean, text: string) =>
+    `<a href="/leaderboard?game=${encodeURIComponent(def.name)}${withGuests ? '&amp;guests=1' : ''}` +
+    `${page > 1 ? `&amp;page=${page}` : ''}${perPage !== 100 ? `&amp;perPage=${perPage}` : ''}">${text}</a>`;
+  const nav = [
+    number > 1 ? link(number - 1, guests, '← previous') : '',
+    pages > 1 ? `page ${number} of ${pages}` : '',
+    number < pages ? link(number + 1, guests, 'next →') : '',
+  ].filter(Boolean);
+  const who = guests
+    ? `Bots, people and guests: ${count(total, 'row')}. ${link(1, false, 'Hide guests')}`
+    : `Bots and people with an account: ${count(total, 'row')}. ${link(1, true, 'Show guests too')}`;
+  return `<p class="muted pager">${who}${nav.length ? ` · ${nav.join(' · ')}` : ''}</p>`;
+}
+
 export function leaderboardPage(
   def: GameDefinition,
   board: Leaderboard,
@@ -33,10 +50,11 @@ export function leaderboardPage(
   games: GameDefinition[],
   now: Date,
 ): string {
+  const offset = (board.page.number - 1) * board.page.perPage;
   const rows = board.rows
     .map(
       (r, i) =>
-        `<tr><td>${r.games > 0 ? i + 1 : '—'}</td><td>${esc(r.name)}${r.kind === 'bot' ? BOT_MARK : ''}` +
+        `<tr><td>${r.games > 0 ? offset + i + 1 : '—'}</td><td>${esc(r.name)}${r.kind === 'bot' ? BOT_MARK : ''}` +
         `${r.retired ? ' <span class="muted">(retired)</span>' : ''}` +
         `${r.owner ? ` <span class="muted">by ${esc(r.owner)}</span>` : ''}` +
         `${r.strength ? `<br><span class="muted small" title="${esc(r.spec)}">${esc(r.strength)}</span>` : ''}</td>` +
@@ -71,6 +89,7 @@ export function leaderboardPage(
     (running ? `<div class="card">Running now:<ul>${running}</ul></div>` : '') +
     '<div class="scroll"><table><tr><th>#</th><th>player</th><th>kind</th><th>Elo</th><th>games</th>' +
     `<th>Bradley-Terry</th><th>95% interval</th><th>overruns</th></tr>${rows}</table></div>` +
+    pager(def, board) +
     '<p class="muted">Elo starts at 1500 and moves after every game ' +
     `(multiplayer games count as all pairs, K = 32 / (players − 1)). ` +
     fitAge(board, now) +

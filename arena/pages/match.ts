@@ -17,6 +17,7 @@ const who = (p: SeatPage, seat: number) => (seat === p.seat ? 'you' : `${p.seats
 /** The result in a sentence: place of how many, shared places said as such, and the scores. */
 function resultLine(p: SeatPage): string {
   const r = p.result!;
+  if (r.timedOut === p.seat) return `You ran out of time: you finished last of ${p.players}.`;
   if (r.resigned === p.seat) return `You resigned: you finished last of ${p.players}.`;
   const mine = r.ranking[p.seat];
   const sharing = r.ranking.map((place, s) => (place === mine && s !== p.seat ? s : -1)).filter((s) => s >= 0);
@@ -28,12 +29,24 @@ function resultLine(p: SeatPage): string {
       : `You finished ${ordinal(mine + 1)} of ${p.players}`;
   const shared = sharing.length ? ` with ${sharing.map((s) => who(p, s)).join(' and ')}` : '';
   const ended =
-    r.resigned !== undefined
-      ? ` after ${who(p, r.resigned)} resigned`
-      : r.truncated
-        ? ' (the game reached its turn limit)'
-        : '';
+    r.timedOut !== undefined
+      ? ` after ${who(p, r.timedOut)} ran out of time`
+      : r.resigned !== undefined
+        ? ` after ${who(p, r.resigned)} resigned`
+        : r.truncated
+          ? ' (the game reached its turn limit)'
+          : '';
   return `${place}${mine > 0 && sharing.length ? ', a shared place,' : ''}${shared}${ended}.`;
+}
+
+/** When the person must move by, and what happens otherwise (an idle match ends: docs/security.md). */
+function moveByLine(p: SeatPage): string {
+  if (!p.moveBy) return '';
+  const at = new Date(p.moveBy.at);
+  const clock = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')} UTC`;
+  const ending =
+    p.moveBy.ending === 'abort' ? 'the match is aborted, unrated' : 'you lose on time (counted as last place)';
+  return `<p class="muted move-by">Move by <time datetime="${esc(p.moveBy.at)}">${clock}</time>, or ${ending}.</p>`;
 }
 
 /** Buttons grouped by the first word of their labels (post, acquire, explore...), each group a fieldset. */
@@ -80,8 +93,14 @@ export function matchPage(
     (options.textView ? '<input type="hidden" name="view" value="text">' : '');
   const decision = def.describeDecision(p.view);
 
+  const over = p.result !== undefined || p.status === 'aborted';
   let status: string;
-  if (p.result) {
+  if (p.status === 'aborted') {
+    status =
+      '<div class="card status done"><h2>Match aborted</h2>' +
+      '<p><strong>You made no move before the time ran out, so the match ended unrated.</strong></p>' +
+      `<p><a href="/?game=${encodeURIComponent(p.game)}">Play again</a></p></div>`;
+  } else if (p.result) {
     status =
       `<div class="card status done"><h2>Game over</h2><p><strong>${esc(resultLine(p))}</strong></p>` +
       `<p>Scores: ${p.seats
@@ -96,7 +115,7 @@ export function matchPage(
     status =
       `<form method="post" action="${base}/actions" class="card actions"><h2>Your move</h2>` +
       (decision ? `<p class="decision">${esc(decision)}</p>` : '') +
-      `${hidden}${moveButtons(p, def.glossary)}</form>`;
+      `${hidden}${moveButtons(p, def.glossary)}${moveByLine(p)}</form>`;
   } else {
     const thinker = p.thinking >= 0 ? p.thinking : p.view.toAct;
     status =
@@ -124,7 +143,7 @@ export function matchPage(
     '<tr><th>seat</th><th>player</th><th>Elo</th>' +
     '<th title="bot decisions over their time budget, played as a random legal move">overruns</th>' +
     `${p.result ? '<th>place</th>' : ''}</tr>`;
-  const resign = p.result
+  const resign = over
     ? ''
     : `<form method="post" action="${base}/resign" class="resign">${hidden}` +
       '<button type="submit" class="quiet">Resign</button> ' +
@@ -141,7 +160,7 @@ export function matchPage(
     (options.error ? `<p class="error">${esc(options.error)}</p>` : '') +
     '<div class="match">' +
     `<aside class="panel">${status}` +
-    (since && !p.result ? `<div class="card since"><p>Since your last decision:</p><ul>${since}</ul></div>` : '') +
+    (since && !over ? `<div class="card since"><p>Since your last decision:</p><ul>${since}</ul></div>` : '') +
     `<div class="scroll"><table class="players">${head}${players}</table></div>${resign}</aside>` +
     `<div class="board-col"><div class="card board-card">${board}</div>` +
     `<p class="muted">${viewLink} · ` +
@@ -154,5 +173,5 @@ export function matchPage(
     '<p class="muted">Keep this page\'s link: it is the only key to your seat. ' +
     `Forced moves are ${p.autoplay ? 'played for you' : 'left to you'}.</p>` +
     '</div></div>';
-  return layout(`${p.title} match`, body, p.isYourTurn || p.result ? {} : { refreshSeconds: p.thinking >= 0 ? 1 : 2 });
+  return layout(`${p.title} match`, body, p.isYourTurn || over ? {} : { refreshSeconds: p.thinking >= 0 ? 1 : 2 });
 }

@@ -35,7 +35,11 @@ export function replayPage(
     '<form method="get" class="inline">' +
     `<label>Go to step <input type="number" name="step" min="0" max="${last}" value="${step}"></label>` +
     '<button>Go</button></form>' +
-    (g.resigned !== undefined ? `<p><strong>Seat ${g.resigned} resigned</strong> after ${last} decisions.</p>` : '') +
+    (g.timedOut !== undefined
+      ? `<p><strong>Seat ${g.timedOut} ran out of time</strong> after ${last} decisions.</p>`
+      : g.resigned !== undefined
+        ? `<p><strong>Seat ${g.resigned} resigned</strong> after ${last} decisions.</p>`
+        : '') +
     `<div class="card board-card">${def.renderSvg(view)}</div>` +
     `<details class="card"><summary>Text view</summary>${def.renderHtml(view)}</details>` +
     `<p class="muted">Seed ${esc(g.seed)} (shown once a game is over); ${last} decisions. ` +

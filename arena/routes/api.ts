@@ -9,7 +9,17 @@ import { matchReplay, gameReplay } from '../services/replays.js';
 import { registerBot } from '../services/roster.js';
 import { publicTournament } from '../services/tournaments.js';
 import { locals, noStore, requireOperator, requireUser } from './guards.js';
-import { ActionJson, GameQuery, NewAgentJson, NewMatchJson, NewTournamentJson, ResignJson } from './schemas.js';
+import { matchOrigin } from './match-origin.js';
+import {
+  ActionJson,
+  GameQuery,
+  LeaderboardQuery,
+  ladderView,
+  NewAgentJson,
+  NewMatchJson,
+  NewTournamentJson,
+  ResignJson,
+} from './schemas.js';
 import { normalizeName } from '../accounts/names.js';
 import { botAccountRouter, botRouter } from '../bots/bot-routes.js';
 
@@ -42,8 +52,8 @@ export function apiRouter(arena: ArenaServices): express.Router {
   });
 
   router.get('/leaderboard', async (req, res) => {
-    const { game: name } = parse(GameQuery, req.query);
-    res.json(await leaderboard.get(game(name).name));
+    const q = parse(LeaderboardQuery, req.query);
+    res.json(await leaderboard.get(game(q.game).name, ladderView(q)));
   });
 
   router.get('/agents', async (req, res) => {
@@ -120,6 +130,7 @@ export function apiRouter(arena: ArenaServices): express.Router {
       ...rest,
       game: game(body.game).name,
       player: user ? { user } : { guest: true },
+      origin: matchOrigin(req),
     });
     res.status(201).json({ ...created, url: `/matches/${created.id}?token=${created.token}` });
   });

@@ -2,7 +2,7 @@
 import express, { type Response } from 'express';
 import { AgoraError, type GameDefinition, lookupGame } from '../../envs/index.js';
 import type { ArenaServices } from '../app.js';
-import { parse } from '../http-errors.js';
+import { httpStatus, parse } from '../http-errors.js';
 import { homePage } from '../pages/home.js';
 import { withAccountNav } from '../pages/layout.js';
 import { leaderboardPage } from '../pages/leaderboard.js';
@@ -13,7 +13,8 @@ import { rulesPage } from '../pages/rules.js';
 import { runnerBox, tournamentListPage, tournamentPage } from '../pages/tournaments.js';
 import { queueState } from './api.js';
 import { locals, noStore } from './guards.js';
-import { ActionForm, NewMatchForm, ResignForm } from './schemas.js';
+import { matchOrigin } from './match-origin.js';
+import { ActionForm, LeaderboardQuery, NewMatchForm, ResignForm, ladderView } from './schemas.js';
 
 /** Sends a page with the header's account links filled in for this visitor. */
 export function sendPage(res: Response, html: string, status = 200): void {
@@ -26,7 +27,10 @@ export function sendPage(res: Response, html: string, status = 200): void {
 export function pagesRouter(arena: ArenaServices): express.Router {
   /** The bots a person may challenge: active ones, external ones only while online. */
   const offeredBots = async (name: string) => {
-    const rows = (await arena.leaderboard.get(name)).rows.filter((r) => r.kind === 'bot' && !r.retired);
+    // Bots come on the ladder whether rated or not; the largest page holds every one a game has in practice.
+    const rows = (await arena.leaderboard.get(name, { perPage: 500 })).rows.filter(
+      (r) => r.kind === 'bot' && !r.retired,
+    );
     const online = await Promise.all(rows.map((r) => !r.external || arena.matches.external.isOnline(r.agentId)));
     return rows.filter((_, i) => online[i]);
   };
@@ -68,7 +72,7 @@ export function pagesRouter(arena: ArenaServices): express.Router {
       const body = parse(NewMatchForm, raw);
       const user = locals(res).user;
       const created = await matches.create(
-        { ...body, game: game(body.game).name, player: user ? { user } : { guest: true } },
+        { ...body, game: game(body.game).name, player: user ? { user } : { guest: true }, origin: matchOrigin(req) },
         { wait: false },
       );
       res.redirect(303, `/matches/${encodeURIComponent(created.id)}?token=${encodeURIComponent(created.token)}`);
@@ -76,7 +80,7 @@ export function pagesRouter(arena: ArenaServices): express.Router {
       // A refused challenge comes back as the same form, choices kept, the message beside its field.
       if (
         !(err instanceof AgoraError) ||
-        !['bad_request', 'bad_player_count', 'unknown_game'].includes(err.code) ||
+        !['bad_request', 'bad_player_count', 'unknown_game', 'rate_limited', 'unavailable'].includes(err.code) ||
         typeof raw?.game !== 'string' ||
         !(raw.game in ctx.games)
       )
@@ -105,7 +109,7 @@ export function pagesRouter(arena: ArenaServices): express.Router {
           selected,
           autoplay,
         }),
-        400,
+        httpStatus(err.code),
       );
     }
   });
@@ -177,12 +181,13 @@ export function pagesRouter(arena: ArenaServices): express.Router {
       res.redirect(302, `/leaderboard?game=${encodeURIComponent(busiest)}`);
       return;
     }
-    const def = game(req.query.game);
+    const q = parse(LeaderboardQuery, req.query);
+    const def = game(q.game);
     sendPage(
       res,
       leaderboardPage(
         def,
-        await leaderboard.get(def.name),
+        await leaderboard.get(def.name, ladderView(q)),
         await ctx.store.listTournaments(def.name),
         games(),
         ctx.now(),

@@ -84,6 +84,22 @@ export const NewAgentJson = z.strictObject({
 
 export const GameQuery = z.object({ game: z.string().min(1).max(40) });
 
+/** A query integer: canonical decimal text within [min, max]. */
+const queryInt = (what: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,6}$/, { error: `must be an integer from ${min} to ${max} (${what})` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be an integer from ${min} to ${max} (${what})` });
+
+/** A leaderboard page: bots and people with rated games; guests too with guests=1. */
+export const LeaderboardQuery = z.object({
+  game: z.string().min(1).max(40),
+  guests: z.enum(['0', '1'], { error: 'must be 0 or 1 (1 adds guests to the ladder)' }).optional(),
+  page: queryInt('the page, from 1', 1, 100_000).optional(),
+  perPage: queryInt('rows a page', 1, 500).optional(),
+});
+
 /** A move of an external bot (Bot API): its token is the Authorization header, not a field. */
 export const BotActionJson = z.strictObject({
   action: jsonInt("an action id from the turn's legalActions"),
@@ -104,3 +120,12 @@ export const TurnsQuery = z.object({
     .refine((n) => n <= 30_000, { error: 'must be whole milliseconds from 0 to 30000' })
     .optional(),
 });
+
+/** The leaderboard service's view of a parsed LeaderboardQuery. */
+export function ladderView(q: z.infer<typeof LeaderboardQuery>): { guests: boolean; page?: number; perPage?: number } {
+  return {
+    guests: q.guests === '1',
+    ...(q.page ? { page: q.page } : {}),
+    ...(q.perPage ? { perPage: q.perPage } : {}),
+  };
+}

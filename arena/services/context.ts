@@ -1,6 +1,6 @@
 import { GAMES, type GameRegistry } from '../../envs/index.js';
 import { checkNice, lineLogger, loggerFromEnv, type Logger } from '../../play/index.js';
-import type { ArenaDeps, TournamentLimits, UserBotLimits } from '../deps.js';
+import type { ArenaDeps, LiveMatchSettings, TournamentLimits, UserBotLimits } from '../deps.js';
 import type { Store } from '../store/store.js';
 import { ThreadRunner, type GameRunner } from '../queue/game-runner.js';
 import { QueueBots } from '../queue/queue-bots.js';
@@ -32,6 +32,8 @@ export interface ArenaContext {
   backgroundNice: number;
   /** Time limits and the offline rule of bots playing over the Bot API. */
   externalBots: ExternalBotLimits;
+  /** Idle limits and caps of live people's matches. */
+  liveMatches: LiveMatchSettings;
 }
 
 const DEFAULT_BOT_BUDGET_MS = 10_000;
@@ -45,6 +47,21 @@ const DEFAULT_BACKGROUND_NICE = 19;
 const DEFAULT_TOURNAMENT_PROGRESS_MS = 30_000;
 const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
 const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
+/**
+ * Lichess aborts a game nobody started and BGA ends tables a player left: a live match holds a
+ * cached position and a thread's copy, so abandoned ones must not pile up. 2 000 in all matches the
+ * positions the match cache and each bot thread keep; 20 an address leaves room for a household or
+ * an office behind one address.
+ */
+const DEFAULT_LIVE_MATCHES: LiveMatchSettings = {
+  abortAfterMs: 5 * 60_000,
+  loseAfterMs: 30 * 60_000,
+  sweepEveryMs: 30_000,
+  total: 2_000,
+  perAccount: 10,
+  perGuest: 3,
+  perAddress: 20,
+};
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {
   const backgroundNice = checkNice(deps.backgroundNice ?? DEFAULT_BACKGROUND_NICE, 'backgroundNice');
@@ -73,5 +90,6 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
       ...deps.externalBots,
       timeLimitsMs: { ...DEFAULT_EXTERNAL_BOT_LIMITS.timeLimitsMs, ...deps.externalBots?.timeLimitsMs },
     },
+    liveMatches: { ...DEFAULT_LIVE_MATCHES, ...deps.liveMatches },
   };
 }

@@ -1,4 +1,4 @@
-import type { AgentRecord } from '../store/store.js';
+import type { LadderRow } from '../store/store.js';
 import type { BalanceFigures } from '../../play/index.js';
 import type { RatingRefits } from '../ratings/refits.js';
 import type { RatingSnapshot } from '../ratings/snapshot.js';
@@ -40,7 +40,21 @@ export interface Leaderboard {
   history: Record<string, { elo: number; at: string }[]>;
   /** The Bradley-Terry snapshot served: games it covers, when it was fitted; null before the first fit. */
   fit: { games: number; fittedAt: string; bootstrap: number } | null;
+  /** Which rows these are: page `number` (from 1) of `pages`, `total` rows in all; guests shown or not. */
+  page: { number: number; perPage: number; pages: number; total: number; guests: boolean };
 }
+
+/** Which page of a ladder to show. */
+export interface LadderView {
+  /** Guests too (people without an account, once they have a rated game); default false. */
+  guests: boolean;
+  /** From 1. */
+  page: number;
+  perPage: number;
+}
+
+/** Rows a page by default: the whole roster and the best people at once. */
+export const DEFAULT_PER_PAGE = 100;
 
 /**
  * The leaderboard of a game: Elo (updated game by game in the store) and the Bradley-Terry fit
@@ -53,42 +67,45 @@ export class LeaderboardService {
     private readonly ratings: RatingRefits,
   ) {}
 
-  async get(game: string): Promise<Leaderboard> {
-    const [agents, ratings, count, snapshot] = await Promise.all([
-      this.ctx.store.listAgents(game),
-      this.ctx.store.ratings(game),
+  /**
+   * One page of the game's ladder: bots (rated or not yet) and people with a rated game, best Elo
+   * first; guests only when asked for. Reads that page's rows, not the whole table.
+   */
+  async get(game: string, view: Partial<LadderView> = {}): Promise<Leaderboard> {
+    const guests = view.guests ?? false;
+    const perPage = view.perPage ?? DEFAULT_PER_PAGE;
+    const number = view.page ?? 1;
+    const [ladder, count, snapshot] = await Promise.all([
+      this.ctx.store.ladder(game, { guests, offset: (number - 1) * perPage, limit: perPage }),
       this.ctx.store.countGames(game),
       this.ratings.snapshot(game),
     ]);
     // Bots registered by accounts are shown with their owner's name.
     const owners = new Map<string, string>();
-    for (const id of new Set(agents.flatMap((a) => (a.kind === 'bot' && a.ownerId ? [a.ownerId] : [])))) {
+    for (const id of new Set(
+      ladder.rows.flatMap(({ agent: a }) => (a.kind === 'bot' && a.ownerId ? [a.ownerId] : [])),
+    )) {
       const user = await this.ctx.store.getUser(id);
       if (user) owners.set(id, user.name);
     }
-    return build(
-      game,
-      count,
-      agents,
-      owners,
-      ratings.map((r) => [r.agentId, r.elo, r.games, r.overruns] as const),
-      snapshot,
-    );
+    const board = build(game, count, ladder.rows, owners, snapshot);
+    return {
+      ...board,
+      page: { number, perPage, pages: Math.max(1, Math.ceil(ladder.total / perPage)), total: ladder.total, guests },
+    };
   }
 }
 
 function build(
   game: string,
   count: number,
-  agents: AgentRecord[],
+  ladder: LadderRow[],
   owners: Map<string, string>,
-  ratings: readonly (readonly [string, number, number, number])[],
   snapshot: RatingSnapshot | undefined,
-): Leaderboard {
-  const byId = new Map(agents.map((a) => [a.id, a]));
+): Omit<Leaderboard, 'page'> {
   const btById = new Map((snapshot?.ratings ?? []).map((b) => [b.agent, b]));
-  const rows: LeaderboardRow[] = ratings.map(([id, elo, games, overruns]) => {
-    const a = byId.get(id)!;
+  const rows: LeaderboardRow[] = ladder.map(({ agent: a, rating }) => {
+    const { agentId: id, elo, games, overruns } = rating;
     const b = btById.get(id);
     return {
       agentId: id,
@@ -107,12 +124,15 @@ function build(
       ...(a.kind === 'bot' && a.ownerId && owners.has(a.ownerId) ? { owner: owners.get(a.ownerId) } : {}),
     };
   });
-  rows.sort((x, y) => (y.games > 0 ? 1 : 0) - (x.games > 0 ? 1 : 0) || y.elo - x.elo);
+  // Only the page's agents' histories: the snapshot holds every rated agent's.
+  const history = Object.fromEntries(
+    rows.flatMap((r) => (snapshot?.history[r.agentId] ? [[r.agentId, snapshot.history[r.agentId]]] : [])),
+  );
   return {
     game,
     games: count,
     rows,
-    history: snapshot?.history ?? {},
+    history,
     balance: snapshot?.balance ?? {
       games: 0,
       firstSeatWinShare: 0,

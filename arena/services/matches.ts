@@ -8,13 +8,13 @@ import {
   type PlayerView,
   lookupGame,
 } from '../../envs/index.js';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { guestName } from '../accounts/names.js';
-import type { AgentRecord, MatchRecord, MatchSeat, UserRecord } from '../store/store.js';
+import type { AgentRecord, LiveMatchCap, MatchRecord, MatchSeat, UserRecord } from '../store/store.js';
 import { botTitle } from './bot-names.js';
 import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
-import { hashToken } from './ids.js';
+import { hashToken, randomToken } from './ids.js';
 import { modelSeats } from './roster.js';
 import { BotEvents, type BotEvent, type YourTurnEvent } from '../bots/bot-events.js';
 import { ExternalBotService } from '../bots/external-bots.js';
@@ -36,6 +36,15 @@ export interface NewMatch {
   seat?: number;
   /** Play the person's forced moves (a decision with one legal action) for them (default false). */
   autoplay?: boolean;
+  /** Where the request came from, for the live-match caps (arena/routes/match-origin.ts). */
+  origin?: MatchOrigin;
+}
+
+/** The requester of a match as the caps see it: its address, and a guest's browser cookie. */
+export interface MatchOrigin {
+  address?: string;
+  /** A guest's own cookie value (kept only as a hash): live matches are capped per guest by it. */
+  guest?: string;
 }
 
 /** A move sent for a position that is no longer the current one (a double click, a second tab): 409 `stale`. */
@@ -82,8 +91,11 @@ export interface TournamentMatch {
   tournament: { id: string; gameId: string };
 }
 
-/** A match as the service holds it: the stored record, and how it ended if the person resigned. */
-type LoadedMatch = MatchRecord & { resigned?: { seat: number; ranking: number[] } };
+/**
+ * A match as the service holds it: the stored record, and how it ended if the person resigned or
+ * ran out of time (then `timedOut` is set too).
+ */
+type LoadedMatch = MatchRecord & { resigned?: { seat: number; ranking: number[]; timedOut?: boolean } };
 
 /** What one seat of a match may see: its view, its legal actions when it is to act, the result at the end. */
 export interface SeatPage {
@@ -91,7 +103,8 @@ export interface SeatPage {
   game: string;
   title: string;
   players: number;
-  status: 'live' | 'done';
+  /** 'aborted': the person never moved and the match went idle: it ended unrated, with no game. */
+  status: 'live' | 'done' | 'aborted';
   seat: number;
   seats: SeatInfo[];
   view: PlayerView;
@@ -104,12 +117,19 @@ export interface SeatPage {
   sinceYourLastDecision: number[];
   /** Whether the person's forced moves are played for them. */
   autoplay: boolean;
+  /**
+   * On the person's turn: when the match ends if they have not moved by then (ISO time), and how:
+   * aborted unrated (they have not moved yet in it) or lost on time.
+   */
+  moveBy?: { at: string; ending: 'abort' | 'loss' };
   result?: {
     ranking: number[];
     scores: number[];
     returns: number[];
     truncated: boolean;
     resigned?: number;
+    /** The seat that lost on time (its person did not move within the idle limit). */
+    timedOut?: number;
     gameId?: string;
   };
 }
@@ -186,7 +206,7 @@ export class MatchService {
     const id = this.ctx.newId();
     // The seat is drawn from its own secret, so nothing shown while the game is live comes from the match seed.
     const seat = input.seat ?? Rng.fromSeed(this.ctx.newSeed()).int(input.players);
-    const human = await this.humanAgent(def.name, input.player);
+    const { agent: human, unsaved } = await this.humanAgent(def.name, input.player);
     const token = this.ctx.newToken();
     const seats: MatchSeat[] = [];
     for (let s = 0; s < input.players; s++) {
@@ -207,10 +227,13 @@ export class MatchService {
       status: 'live',
       overruns: new Array(input.players).fill(0),
       autoplay: input.autoplay ?? false,
+      ...(await this.opener(input.player, input.origin)),
       createdAt: at,
       updatedAt: at,
     };
-    await this.ctx.store.addMatch(record);
+    // A new guest's agent is stored with its match, so a refused match leaves no guest behind.
+    const hit = await this.ctx.store.addMatch(record, this.limitsFor(input.player), unsaved ? human : undefined);
+    if (hit) throw this.capError(hit, input.player);
     this.announce(record);
     // The match exists now whatever the bots do: a bot that fails is retried when the page is opened.
     if (options.wait === false) this.advanceInBackground(id);
@@ -218,12 +241,66 @@ export class MatchService {
     return { id, seat, token, name: human.name };
   }
 
-  /** The person's agent record for this game: the account's (created on its first game), or a new guest. */
-  private async humanAgent(game: string, player: Player): Promise<AgentRecord> {
+  /** Who opens the match and from where, as stored for the caps: ids and keyed hashes, never an address. */
+  private async opener(player: Player, origin: MatchOrigin | undefined): Promise<Partial<MatchRecord>> {
+    const key = await this.originKey();
+    const keyed = (what: string, value: string) => createHmac('sha256', key).update(`${what}:${value}`).digest('hex');
+    const openedBy =
+      'user' in player ? `user:${player.user.id}` : origin?.guest ? `guest:${keyed('guest', origin.guest)}` : undefined;
+    return {
+      ...(openedBy ? { openedBy } : {}),
+      ...(origin?.address ? { address: keyed('address', origin.address) } : {}),
+    };
+  }
+
+  private originKeyCache: Promise<string> | undefined;
+
+  /** The server's key for hashing addresses and guest cookies: one per store, so every process agrees. */
+  private originKey(): Promise<string> {
+    return (this.originKeyCache ??= this.ctx.store.secret('match-origin', randomToken()).catch((err) => {
+      this.originKeyCache = undefined;
+      throw err;
+    }));
+  }
+
+  private limitsFor(player: Player) {
+    const caps = this.ctx.liveMatches;
+    return { total: caps.total, opener: 'user' in player ? caps.perAccount : caps.perGuest, address: caps.perAddress };
+  }
+
+  /** A refused match: 503 when the arena is full, 429 for the requester's own caps; each names its limit. */
+  private capError(hit: LiveMatchCap, player: Player): AgoraError {
+    const caps = this.ctx.liveMatches;
+    const minutes = (ms: number) => `${Math.round(ms / 60_000)} minute${Math.round(ms / 60_000) === 1 ? '' : 's'}`;
+    const freed =
+      `finish or resign one of them, or wait: a match nobody moves in is aborted after ` +
+      `${minutes(caps.abortAfterMs)} if never started, and lost on time after ${minutes(caps.loseAfterMs)}`;
+    if (hit === 'total')
+      return new AgoraError(
+        'unavailable',
+        `the arena is full: ${caps.total} matches are live, the most it holds at once; try again in a few minutes`,
+      );
+    if (hit === 'address')
+      return new AgoraError(
+        'rate_limited',
+        `${caps.perAddress} matches opened from your address are live, the most at once per address; ${freed}`,
+      );
+    const limit = 'user' in player ? caps.perAccount : caps.perGuest;
+    return new AgoraError(
+      'rate_limited',
+      `you have ${limit} live matches, the most ${'user' in player ? 'an account' : 'a guest'} may have at once; ${freed}`,
+    );
+  }
+
+  /**
+   * The person's agent record for this game: the account's (created on its first game), or a new
+   * guest's, not stored yet (`unsaved`: it is stored with its match).
+   */
+  private async humanAgent(game: string, player: Player): Promise<{ agent: AgentRecord; unsaved: boolean }> {
     const at = this.ctx.now().toISOString();
     if ('user' in player) {
       const existing = await this.ctx.store.findAgentByKey(game, 'human', player.user.nameKey);
-      if (existing) return existing;
+      if (existing) return { agent: existing, unsaved: false };
       const agent: AgentRecord = {
         id: this.ctx.newId(),
         game,
@@ -235,7 +312,7 @@ export class MatchService {
         createdAt: at,
       };
       await this.ctx.store.addAgent(agent);
-      return agent;
+      return { agent, unsaved: false };
     }
     // A fresh guest name; 30 random bits make a collision rare, and a collision draws again.
     for (let attempt = 0; ; attempt++) {
@@ -253,8 +330,7 @@ export class MatchService {
         kind: 'human',
         createdAt: at,
       };
-      await this.ctx.store.addAgent(agent);
-      return agent;
+      return { agent, unsaved: true };
     }
   }
 
@@ -327,16 +403,28 @@ export class MatchService {
   async resign(id: string, token: unknown, decisions?: number): Promise<SeatPage> {
     return this.withLock(id, async () => {
       const seat = await this.authorise(id, token);
-      const entry = await this.load(id);
-      const { record, state } = entry;
+      const { record, state } = await this.load(id);
       if (record.status !== 'live' || state.isTerminal())
         throw new AgoraError('conflict', 'this match is over; there is nothing to resign');
       if (decisions !== undefined && decisions !== record.actions.length)
         throw new StaleMoveError(record.actions.length, decisions);
-      const ranking = record.seats.map((_, s) => (s === seat ? record.players - 1 : 0));
-      const gameId = record.tournament?.gameId ?? this.ctx.newId();
-      const at = this.ctx.now().toISOString();
-      const changes = await this.ctx.store.recordGame({
+      await this.forfeit(id, seat, 'resigned');
+      return this.page(id, seat);
+    });
+  }
+
+  /**
+   * Ends a live match with `seat` last and every other seat sharing first, rated: the person
+   * resigned, or ran out of time (stored as `timedOut` too). Under the match's lock.
+   */
+  private async forfeit(id: string, seat: number, how: 'resigned' | 'timedOut'): Promise<void> {
+    const { record, state } = await this.load(id);
+    const ranking = record.seats.map((_, s) => (s === seat ? record.players - 1 : 0));
+    const gameId = record.tournament?.gameId ?? this.ctx.newId();
+    const at = this.ctx.now().toISOString();
+    let changes: Record<string, number>;
+    try {
+      changes = await this.ctx.store.recordGame({
         id: gameId,
         game: record.game,
         players: record.players,
@@ -348,15 +436,89 @@ export class MatchService {
         truncated: false,
         overruns: this.overruns(record),
         resigned: seat,
+        ...(how === 'timedOut' ? { timedOut: seat } : {}),
         ...(record.tournament ? { tournamentId: record.tournament.id } : {}),
         matchId: id,
         finishedAt: at,
       });
-      record.status = 'done';
-      record.gameId = gameId;
-      record.resigned = { seat, ranking };
-      this.ended(record, state, changes);
-      return this.page(id, seat);
+    } catch (err) {
+      this.cache.delete(id); // another process may have ended it: read it again next time
+      throw err;
+    }
+    record.status = 'done';
+    record.gameId = gameId;
+    record.resigned = { seat, ranking, ...(how === 'timedOut' ? { timedOut: true } : {}) };
+    this.ended(record, state, changes);
+  }
+
+  // --- Idle matches: ended so abandoned ones do not pile up (ctx.liveMatches) ---
+
+  private sweeper: ReturnType<typeof setInterval> | undefined;
+  private sweeping: Promise<number> | undefined;
+
+  /** Looks for idle matches every sweepEveryMs from now on (bootstrap; close() stops it); 0: only when asked. */
+  startSweeping(): void {
+    if (this.sweeper || this.ctx.liveMatches.sweepEveryMs <= 0) return;
+    this.sweeper = setInterval(() => void this.sweepIdle().catch(() => undefined), this.ctx.liveMatches.sweepEveryMs);
+    this.sweeper.unref();
+  }
+
+  /**
+   * Ends every match whose person has been idle past the limits: aborted (unrated, no game) if they
+   * never moved in it, lost on time otherwise. Returns how many ended. One sweep at a time.
+   */
+  sweepIdle(): Promise<number> {
+    return (this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = undefined)));
+  }
+
+  private async sweepOnce(): Promise<number> {
+    const { abortAfterMs, loseAfterMs, total } = this.ctx.liveMatches;
+    const before = new Date(this.ctx.now().getTime() - Math.min(abortAfterMs, loseAfterMs)).toISOString();
+    // Every live match at most (the total cap): the oldest first.
+    let ended = 0;
+    for (const m of await this.ctx.store.idleMatches(before, total)) {
+      if (await this.endIfIdle(m.id).catch((err: Error) => this.idleFailed(m.id, err))) ended++;
+    }
+    if (ended > 0) this.ctx.log.info(`ended ${ended} idle match${ended === 1 ? '' : 'es'}`);
+    return ended;
+  }
+
+  private idleFailed(id: string, err: Error): false {
+    // A conflict is another process ending it first: nothing to report.
+    if (!(err instanceof AgoraError && err.code === 'conflict'))
+      this.ctx.log.warn(`match ${id}: ending it for idleness failed: ${err.message}`);
+    return false;
+  }
+
+  /** How the match ends if its person stays idle, and when; undefined while it is not the person's turn. */
+  private idleEnd(record: MatchRecord, state: GameState, actors: readonly number[]) {
+    if (record.status !== 'live' || state.isTerminal()) return undefined;
+    const seat = state.currentPlayer();
+    if (record.seats[seat].kind !== 'human') return undefined; // the bots' time is never the person's
+    const started = actors.includes(seat);
+    const after = started ? this.ctx.liveMatches.loseAfterMs : this.ctx.liveMatches.abortAfterMs;
+    return { seat, ending: started ? ('loss' as const) : ('abort' as const), at: Date.parse(record.updatedAt) + after };
+  }
+
+  /** Ends one match if its person is idle past its limit (under its lock); whether it ended. */
+  private endIfIdle(id: string): Promise<boolean> {
+    return this.withLock(id, async () => {
+      // Read from the store, not the cache: another process may have moved it meanwhile.
+      this.cache.delete(id);
+      const { record, state, actors } = await this.load(id);
+      const end = this.idleEnd(record, state, actors);
+      if (!end || end.at > this.ctx.now().getTime()) return false;
+      if (end.ending === 'loss') {
+        await this.forfeit(id, end.seat, 'timedOut');
+        return true;
+      }
+      if (!(await this.ctx.store.abortMatch(id, record.actions.length, this.ctx.now().toISOString()))) {
+        this.cache.delete(id);
+        return false;
+      }
+      record.status = 'aborted';
+      this.aborted(record);
+      return true;
     });
   }
 
@@ -386,7 +548,12 @@ export class MatchService {
     if (!record) throw new AgoraError('not_found', `no match '${id}'`);
     if (record.status === 'done' && record.gameId) {
       const game = await this.ctx.store.getGame(record.gameId);
-      if (game?.resigned !== undefined) record.resigned = { seat: game.resigned, ranking: game.ranking };
+      if (game?.resigned !== undefined)
+        record.resigned = {
+          seat: game.resigned,
+          ranking: game.ranking,
+          ...(game.timedOut !== undefined ? { timedOut: true } : {}),
+        };
     }
     const def = this.game(record.game);
     const state = def.newGame({ players: record.players, seed: record.seed });
@@ -505,8 +672,9 @@ export class MatchService {
     // Decisions by each other seat since this seat's last one (counts only: labels may name hidden choices).
     const since = new Array(record.players).fill(0);
     for (let i = actors.length - 1; i >= 0 && actors[i] !== seat; i--) since[actors[i]]++;
-    const over = state.isTerminal() || record.status === 'done';
+    const over = state.isTerminal() || record.status !== 'live';
     const isYourTurn = !over && state.currentPlayer() === seat;
+    const idle = isYourTurn ? this.idleEnd(record, state, actors) : undefined;
     const result = record.resigned
       ? {
           ranking: record.resigned.ranking,
@@ -514,23 +682,26 @@ export class MatchService {
           returns: returnsFromRanking(record.resigned.ranking),
           truncated: false,
           resigned: record.resigned.seat,
+          ...(record.resigned.timedOut ? { timedOut: record.resigned.seat } : {}),
           gameId: record.gameId,
         }
-      : over
-        ? {
-            ranking: state.ranking(),
-            scores: state.scores(),
-            returns: returnsFromRanking(state.ranking()),
-            truncated: state.isTruncated(),
-            gameId: record.gameId,
-          }
-        : undefined;
+      : record.status === 'aborted'
+        ? undefined
+        : over
+          ? {
+              ranking: state.ranking(),
+              scores: state.scores(),
+              returns: returnsFromRanking(state.ranking()),
+              truncated: state.isTruncated(),
+              gameId: record.gameId,
+            }
+          : undefined;
     return {
       id,
       game: record.game,
       title: def.title,
       players: record.players,
-      status: over ? 'done' : 'live',
+      status: record.status === 'aborted' ? 'aborted' : over ? 'done' : 'live',
       seat,
       seats: record.seats.map((s, i) => ({
         seat: i,
@@ -547,6 +718,7 @@ export class MatchService {
       thinking: !over && record.seats[state.currentPlayer()].kind === 'bot' ? state.currentPlayer() : -1,
       sinceYourLastDecision: since,
       autoplay: record.autoplay ?? false,
+      ...(idle ? { moveBy: { at: new Date(idle.at).toISOString(), ending: idle.ending } } : {}),
       ...(result ? { result } : {}),
     };
   }
@@ -641,12 +813,13 @@ export class MatchService {
       this.endWaiters.set(id, list);
     });
     const record = (await this.load(id)).record;
-    if (record.status === 'done') this.wake(id);
+    if (record.status !== 'live') this.wake(id);
     return done;
   }
 
   /** Stops the external bots' clocks (the arena is closing; a restart starts them again). */
   close(): void {
+    clearInterval(this.sweeper);
     for (const p of this.pending.values()) clearTimeout(p.timer);
     this.pending.clear();
   }
@@ -746,6 +919,7 @@ export class MatchService {
       returns: returnsFromRanking(ranking),
       truncated: record.resigned ? false : state.isTruncated(),
       ...(record.resigned ? { resigned: record.resigned.seat } : {}),
+      ...(record.resigned?.timedOut ? { timedOut: record.resigned.seat } : {}),
     };
     void (async () => {
       for (const [seat, s] of record.seats.entries()) {
@@ -761,6 +935,23 @@ export class MatchService {
           gameId: record.gameId!,
           eloChange: changes[agent.id] ?? 0,
         });
+      }
+    })().catch(() => undefined);
+    this.wake(record.id);
+  }
+
+  /** Tells the external bots the match was aborted, and stops everything that waited on it. */
+  private aborted(record: MatchRecord): void {
+    const pending = this.pending.get(record.id);
+    if (pending) clearTimeout(pending.timer);
+    this.pending.delete(record.id);
+    this.ctx.bots.forget(record.id);
+    void (async () => {
+      for (const [seat, s] of record.seats.entries()) {
+        if (s.kind !== 'bot') continue;
+        const agent = await this.ctx.store.getAgent(s.agentId);
+        if (agent && isExternal(agent))
+          this.events.emit(agent.id, { type: 'matchAborted', match: record.id, game: record.game, seat });
       }
     })().catch(() => undefined);
     this.wake(record.id);

@@ -62,6 +62,7 @@ export async function gameReplay(ctx: ArenaContext, gameId: string) {
     scores: g.scores,
     truncated: g.truncated,
     ...(g.resigned !== undefined ? { resigned: g.resigned } : {}),
+    ...(g.timedOut !== undefined ? { timedOut: g.timedOut } : {}),
     overruns: g.overruns ?? new Array(g.players).fill(0),
     finishedAt: g.finishedAt,
     steps,

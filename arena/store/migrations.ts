@@ -157,4 +157,16 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX games_by_tournament ON games (tournament_id);
   `,
+  // Bounded live state (issue 33): who opened a people's match and from which address (a keyed hash),
+  // so live matches are capped per account, guest and address; idle matches are found by their last
+  // change; a game lost on time says which seat ran out. A match may now also end 'aborted' (no game).
+  `
+  ALTER TABLE matches ADD COLUMN opened_by TEXT;
+  ALTER TABLE matches ADD COLUMN address TEXT;
+  ALTER TABLE games ADD COLUMN timed_out INTEGER;
+  CREATE INDEX matches_live_by_update ON matches (status, updated_at);
+  CREATE INDEX matches_live_by_opener ON matches (status, opened_by);
+  CREATE INDEX matches_live_by_address ON matches (status, address);
+  CREATE INDEX ratings_by_game ON ratings (game, elo);
+  `,
 ];

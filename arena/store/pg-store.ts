@@ -23,7 +23,12 @@ import {
   type AgentRecord,
   type ApiKeyRecord,
   type GameRecord,
+  type LadderQuery,
+  type LadderRow,
+  type LiveMatchCap,
+  type LiveMatchLimits,
   type MatchRecord,
+  type MatchSeat,
   type MatchStatus,
   type RatingPoint,
   type RatingRecord,
@@ -119,6 +124,7 @@ const toGame = (r: Row): GameRecord => ({
   truncated: r.truncated as boolean,
   ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
   ...(r.resigned !== null && r.resigned !== undefined ? { resigned: r.resigned as number } : {}),
+  ...(r.timed_out !== null && r.timed_out !== undefined ? { timedOut: r.timed_out as number } : {}),
   ...(r.tournament_id ? { tournamentId: r.tournament_id as string } : {}),
   ...(r.match_id ? { matchId: r.match_id as string } : {}),
   finishedAt: r.finished_at as string,
@@ -149,6 +155,8 @@ const toMatch = (r: Row): MatchRecord => ({
   status: r.status as MatchStatus,
   ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
   ...(r.autoplay ? { autoplay: true } : {}),
+  ...(r.opened_by ? { openedBy: r.opened_by as string } : {}),
+  ...(r.address ? { address: r.address as string } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
   ...(r.tournament_id ? { tournament: { id: r.tournament_id as string, gameId: r.tournament_game_id as string } } : {}),
   createdAt: r.created_at as string,
@@ -156,6 +164,53 @@ const toMatch = (r: Row): MatchRecord => ({
 });
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** An agent and its starting rating (inside the caller's transaction). */
+async function insertAgent(c: pg.PoolClient, a: AgentRecord): Promise<void> {
+  await c.query(
+    'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) ' +
+      'VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [
+      a.id,
+      a.game,
+      a.spec,
+      a.name,
+      a.nameKey ?? nameKeyOf(a.name),
+      a.kind,
+      a.ownerId ?? null,
+      a.retiredAt ?? null,
+      a.createdAt,
+    ],
+  );
+  await c.query('INSERT INTO ratings (agent_id, game, elo, games) VALUES ($1, $2, $3, 0)', [a.id, a.game, ELO_START]);
+}
+
+/** The advisory lock key that serializes adding capped live matches (any fixed number unique to this use). */
+const LIVE_MATCHES_LOCK = 0x41_67_6f_72; // 'Agor'
+
+async function liveCapHit(
+  c: pg.PoolClient,
+  m: MatchRecord,
+  limits: LiveMatchLimits,
+): Promise<LiveMatchCap | undefined> {
+  const count = async (sql: string, params: unknown[]) => Number(((await c.query(sql, params)).rows[0] as Row).n);
+  if ((await count(`SELECT COUNT(*) AS n FROM matches WHERE status = 'live'`, [])) >= limits.total) return 'total';
+  if (
+    limits.opener !== undefined &&
+    m.openedBy !== undefined &&
+    (await count(`SELECT COUNT(*) AS n FROM matches WHERE status = 'live' AND opened_by = $1`, [m.openedBy])) >=
+      limits.opener
+  )
+    return 'opener';
+  if (
+    limits.address !== undefined &&
+    m.address !== undefined &&
+    (await count(`SELECT COUNT(*) AS n FROM matches WHERE status = 'live' AND address = $1`, [m.address])) >=
+      limits.address
+  )
+    return 'address';
+  return undefined;
+}
 
 class PgStore implements Store {
   constructor(private readonly pool: pg.Pool) {}
@@ -185,28 +240,7 @@ class PgStore implements Store {
   }
 
   async addAgent(a: AgentRecord): Promise<void> {
-    await this.transaction(async (c) => {
-      await c.query(
-        'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) ' +
-          'VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-        [
-          a.id,
-          a.game,
-          a.spec,
-          a.name,
-          a.nameKey ?? nameKeyOf(a.name),
-          a.kind,
-          a.ownerId ?? null,
-          a.retiredAt ?? null,
-          a.createdAt,
-        ],
-      );
-      await c.query('INSERT INTO ratings (agent_id, game, elo, games) VALUES ($1, $2, $3, 0)', [
-        a.id,
-        a.game,
-        ELO_START,
-      ]);
-    });
+    await this.transaction((c) => insertAgent(c, a));
   }
 
   async getAgent(id: string): Promise<AgentRecord | undefined> {
@@ -267,8 +301,8 @@ class PgStore implements Store {
     return this.transaction(async (c) => {
       const inserted = await c.query(
         `INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned,
-        tournament_id, match_id, finished_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
+        timed_out, tournament_id, match_id, finished_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
         [
           g.id,
           g.game,
@@ -281,6 +315,7 @@ class PgStore implements Store {
           g.truncated,
           g.overruns ? json(g.overruns) : null,
           g.resigned ?? null,
+          g.timedOut ?? null,
           g.tournamentId ?? null,
           g.matchId ?? null,
           g.finishedAt,
@@ -324,11 +359,12 @@ class PgStore implements Store {
         );
       }
       if (g.matchId) {
-        await c.query(`UPDATE matches SET status = 'done', game_id = $1, updated_at = $2 WHERE id = $3`, [
-          g.id,
-          g.finishedAt,
-          g.matchId,
-        ]);
+        // Only a live match ends with a game: one another process ended meanwhile (its idle sweep) keeps its end.
+        const closed = await c.query(
+          `UPDATE matches SET status = 'done', game_id = $1, updated_at = $2 WHERE id = $3 AND status = 'live'`,
+          [g.id, g.finishedAt, g.matchId],
+        );
+        if (closed.rowCount !== 1) throw new AgoraError('conflict', `match ${g.matchId} has ended already`);
       }
       return delta;
     });
@@ -446,28 +482,93 @@ class PgStore implements Store {
     ]);
   }
 
-  async addMatch(m: MatchRecord): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
-        `tournament_id, tournament_game_id, created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [
-        m.id,
-        m.game,
-        m.players,
-        m.seed,
-        json(m.seats),
-        json(m.actions),
-        m.status,
-        m.overruns ? json(m.overruns) : null,
-        m.autoplay ?? false,
-        m.gameId ?? null,
-        m.tournament?.id ?? null,
-        m.tournament?.gameId ?? null,
-        m.createdAt,
-        m.updatedAt,
-      ],
+  async addMatch(m: MatchRecord, limits?: LiveMatchLimits, newAgent?: AgentRecord): Promise<LiveMatchCap | undefined> {
+    return this.transaction(async (c) => {
+      if (limits && m.status === 'live') {
+        // One creator at a time across every process sharing the database, so the counts stay true until the insert.
+        await c.query('SELECT pg_advisory_xact_lock($1)', [LIVE_MATCHES_LOCK]);
+        const hit = await liveCapHit(c, m, limits);
+        if (hit) return hit;
+      }
+      if (newAgent) await insertAgent(c, newAgent);
+      await c.query(
+        'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, opened_by, ' +
+          `address, game_id, tournament_id, tournament_game_id, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+        [
+          m.id,
+          m.game,
+          m.players,
+          m.seed,
+          json(m.seats),
+          json(m.actions),
+          m.status,
+          m.overruns ? json(m.overruns) : null,
+          m.autoplay ?? false,
+          m.openedBy ?? null,
+          m.address ?? null,
+          m.gameId ?? null,
+          m.tournament?.id ?? null,
+          m.tournament?.gameId ?? null,
+          m.createdAt,
+          m.updatedAt,
+        ],
+      );
+      return undefined;
+    });
+  }
+
+  async countLiveMatches(): Promise<number> {
+    return Number((await this.one(`SELECT COUNT(*) AS n FROM matches WHERE status = 'live'`, []))!.n);
+  }
+
+  async idleMatches(before: string, limit: number): Promise<MatchRecord[]> {
+    return (
+      await this.all(
+        `SELECT * FROM matches WHERE status = 'live' AND updated_at < $1 AND tournament_id IS NULL
+        ORDER BY updated_at LIMIT $2`,
+        [before, limit],
+      )
+    ).map(toMatch);
+  }
+
+  async abortMatch(id: string, expectedLength: number, at: string): Promise<boolean> {
+    return this.transaction(async (c) => {
+      const r = (
+        await c.query(
+          `UPDATE matches SET status = 'aborted', updated_at = $1
+          WHERE id = $2 AND status = 'live' AND jsonb_array_length(actions) = $3 RETURNING seats`,
+          [at, id, expectedLength],
+        )
+      ).rows[0] as Row | undefined;
+      if (!r) return false;
+      // A guest's agent is made for its one match: unrated, it goes (an account's stays).
+      const guests = (r.seats as MatchSeat[]).filter((s) => s.kind === 'human').map((s) => s.agentId);
+      const gone = await c.query(
+        `DELETE FROM ratings r USING agents a
+        WHERE r.agent_id = a.id AND a.id = ANY($1) AND a.owner_id IS NULL AND r.games = 0 RETURNING a.id`,
+        [guests],
+      );
+      const ids = (gone.rows as Row[]).map((g) => g.id as string);
+      if (ids.length > 0) await c.query('DELETE FROM agents WHERE id = ANY($1)', [ids]);
+      return true;
+    });
+  }
+
+  async ladder(game: string, query: LadderQuery): Promise<{ total: number; rows: LadderRow[] }> {
+    const where = `r.game = $1 AND (a.kind = 'bot' OR (r.games > 0 AND (a.owner_id IS NOT NULL OR $2)))`;
+    const total = Number(
+      (await this.one(`SELECT COUNT(*) AS n FROM ratings r JOIN agents a ON a.id = r.agent_id WHERE ${where}`, [
+        game,
+        query.guests,
+      ]))!.n,
     );
+    const rows = await this.all(
+      `SELECT a.*, r.agent_id, r.elo, r.games, r.overruns FROM ratings r JOIN agents a ON a.id = r.agent_id
+      WHERE ${where} ORDER BY r.games > 0 DESC, r.elo DESC, a.id LIMIT $3 OFFSET $4`,
+      [game, query.guests, query.limit, query.offset],
+    );
+    return { total, rows: rows.map((r) => ({ agent: toAgent(r), rating: toRating(r) })) };
   }
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {

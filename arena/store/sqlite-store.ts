@@ -13,7 +13,12 @@ import {
   type AgentRecord,
   type ApiKeyRecord,
   type GameRecord,
+  type LadderQuery,
+  type LadderRow,
+  type LiveMatchCap,
+  type LiveMatchLimits,
   type MatchRecord,
+  type MatchSeat,
   type MatchStatus,
   type RatingPoint,
   type RatingRecord,
@@ -100,6 +105,7 @@ const toGame = (r: Row): GameRecord => ({
   truncated: r.truncated === 1,
   ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
   ...(r.resigned !== null && r.resigned !== undefined ? { resigned: r.resigned as number } : {}),
+  ...(r.timed_out !== null && r.timed_out !== undefined ? { timedOut: r.timed_out as number } : {}),
   ...(r.tournament_id ? { tournamentId: r.tournament_id as string } : {}),
   ...(r.match_id ? { matchId: r.match_id as string } : {}),
   finishedAt: r.finished_at as string,
@@ -130,6 +136,8 @@ const toMatch = (r: Row): MatchRecord => ({
   status: r.status as MatchStatus,
   ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
   ...(r.autoplay ? { autoplay: true } : {}),
+  ...(r.opened_by ? { openedBy: r.opened_by as string } : {}),
+  ...(r.address ? { address: r.address as string } : {}),
   ...(r.game_id ? { gameId: r.game_id as string } : {}),
   ...(r.tournament_id ? { tournament: { id: r.tournament_id as string, gameId: r.tournament_game_id as string } } : {}),
   createdAt: r.created_at as string,
@@ -159,29 +167,26 @@ class SqliteStore implements Store {
   };
 
   async addAgent(a: AgentRecord): Promise<void> {
-    this.db
-      .transaction(() => {
-        this.statement(
-          'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) ' +
-            'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        ).run(
-          a.id,
-          a.game,
-          a.spec,
-          a.name,
-          a.nameKey ?? nameKeyOf(a.name),
-          a.kind,
-          a.ownerId ?? null,
-          a.retiredAt ?? null,
-          a.createdAt,
-        );
-        this.statement('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)').run(
-          a.id,
-          a.game,
-          ELO_START,
-        );
-      })
-      .immediate();
+    this.db.transaction(() => this.insertAgent(a)).immediate();
+  }
+
+  /** An agent and its starting rating (inside the caller's transaction). */
+  private insertAgent(a: AgentRecord): void {
+    this.statement(
+      'INSERT INTO agents (id, game, spec, name, name_key, kind, owner_id, retired_at, created_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      a.id,
+      a.game,
+      a.spec,
+      a.name,
+      a.nameKey ?? nameKeyOf(a.name),
+      a.kind,
+      a.ownerId ?? null,
+      a.retiredAt ?? null,
+      a.createdAt,
+    );
+    this.statement('INSERT INTO ratings (agent_id, game, elo, games) VALUES (?, ?, ?, 0)').run(a.id, a.game, ELO_START);
   }
 
   async getAgent(id: string): Promise<AgentRecord | undefined> {
@@ -213,7 +218,7 @@ class SqliteStore implements Store {
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
-    return (this.statement('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC').all(game) as Row[]).map(toRating);
+    return (this.statement('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC, agent_id').all(game) as Row[]).map(toRating);
   }
 
   async ratingsOf(agentIds: readonly string[]): Promise<RatingRecord[]> {
@@ -250,8 +255,8 @@ class SqliteStore implements Store {
         }
         this.statement(
           'INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, ' +
-            `resigned, tournament_id, match_id, finished_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `resigned, timed_out, tournament_id, match_id, finished_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           g.id,
           g.game,
@@ -264,6 +269,7 @@ class SqliteStore implements Store {
           g.truncated ? 1 : 0,
           g.overruns ? JSON.stringify(g.overruns) : null,
           g.resigned ?? null,
+          g.timedOut ?? null,
           g.tournamentId ?? null,
           g.matchId ?? null,
           g.finishedAt,
@@ -293,11 +299,11 @@ class SqliteStore implements Store {
           ).run(g.tournamentId);
         }
         if (g.matchId) {
-          this.statement(`UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ?`).run(
-            g.id,
-            g.finishedAt,
-            g.matchId,
-          );
+          // Only a live match ends with a game: one another process ended meanwhile (its idle sweep) keeps its end.
+          const closed = this.statement(
+            `UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ? AND status = 'live'`,
+          ).run(g.id, g.finishedAt, g.matchId);
+          if (closed.changes !== 1) throw new AgoraError('conflict', `match ${g.matchId} has ended already`);
         }
         return delta;
       })
@@ -410,27 +416,107 @@ class SqliteStore implements Store {
     this.statement('UPDATE tournaments SET owner = NULL, lease_until = NULL WHERE id = ? AND owner = ?').run(id, owner);
   }
 
-  async addMatch(m: MatchRecord): Promise<void> {
-    this.statement(
-      'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
-        `tournament_id, tournament_game_id, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      m.id,
-      m.game,
-      m.players,
-      m.seed,
-      JSON.stringify(m.seats),
-      JSON.stringify(m.actions),
-      m.status,
-      m.overruns ? JSON.stringify(m.overruns) : null,
-      m.autoplay ? 1 : 0,
-      m.gameId ?? null,
-      m.tournament?.id ?? null,
-      m.tournament?.gameId ?? null,
-      m.createdAt,
-      m.updatedAt,
-    );
+  async addMatch(m: MatchRecord, limits?: LiveMatchLimits, newAgent?: AgentRecord): Promise<LiveMatchCap | undefined> {
+    return this.db
+      .transaction(() => {
+        if (limits && m.status === 'live') {
+          const hit = this.liveCapHit(m, limits);
+          if (hit) return hit;
+        }
+        if (newAgent) this.insertAgent(newAgent);
+        this.statement(
+          'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, opened_by, ' +
+            `address, game_id, tournament_id, tournament_game_id, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          m.id,
+          m.game,
+          m.players,
+          m.seed,
+          JSON.stringify(m.seats),
+          JSON.stringify(m.actions),
+          m.status,
+          m.overruns ? JSON.stringify(m.overruns) : null,
+          m.autoplay ? 1 : 0,
+          m.openedBy ?? null,
+          m.address ?? null,
+          m.gameId ?? null,
+          m.tournament?.id ?? null,
+          m.tournament?.gameId ?? null,
+          m.createdAt,
+          m.updatedAt,
+        );
+        return undefined;
+      })
+      .immediate();
+  }
+
+  private liveCapHit(m: MatchRecord, limits: LiveMatchLimits): LiveMatchCap | undefined {
+    const count = (sql: string, ...args: unknown[]) => (this.statement(sql).get(...args) as Row).n as number;
+    if (count(`SELECT COUNT(*) AS n FROM matches WHERE status = 'live'`) >= limits.total) return 'total';
+    if (
+      limits.opener !== undefined &&
+      m.openedBy !== undefined &&
+      count(`SELECT COUNT(*) AS n FROM matches WHERE status = 'live' AND opened_by = ?`, m.openedBy) >= limits.opener
+    )
+      return 'opener';
+    if (
+      limits.address !== undefined &&
+      m.address !== undefined &&
+      count(`SELECT COUNT(*) AS n FROM matches WHERE status = 'live' AND address = ?`, m.address) >= limits.address
+    )
+      return 'address';
+    return undefined;
+  }
+
+  async countLiveMatches(): Promise<number> {
+    return (this.statement(`SELECT COUNT(*) AS n FROM matches WHERE status = 'live'`).get() as Row).n as number;
+  }
+
+  async idleMatches(before: string, limit: number): Promise<MatchRecord[]> {
+    return (
+      this.statement(
+        `SELECT * FROM matches WHERE status = 'live' AND updated_at < ? AND tournament_id IS NULL
+        ORDER BY updated_at LIMIT ?`,
+      ).all(before, limit) as Row[]
+    ).map(toMatch);
+  }
+
+  async abortMatch(id: string, expectedLength: number, at: string): Promise<boolean> {
+    return this.db
+      .transaction(() => {
+        const r = this.statement(`SELECT seats, actions FROM matches WHERE id = ? AND status = 'live'`).get(id) as
+          Row | undefined;
+        if (!r || (JSON.parse(r.actions as string) as number[]).length !== expectedLength) return false;
+        this.statement(`UPDATE matches SET status = 'aborted', updated_at = ? WHERE id = ?`).run(at, id);
+        for (const seat of JSON.parse(r.seats as string) as MatchSeat[]) {
+          if (seat.kind !== 'human') continue;
+          // A guest's agent is made for its one match: unrated, it goes (an account's stays).
+          const guest = `SELECT a.id FROM agents a JOIN ratings r ON r.agent_id = a.id
+            WHERE a.id = ? AND a.owner_id IS NULL AND r.games = 0`;
+          if (!this.statement(guest).get(seat.agentId)) continue;
+          this.statement('DELETE FROM ratings WHERE agent_id = ?').run(seat.agentId);
+          this.statement('DELETE FROM agents WHERE id = ?').run(seat.agentId);
+        }
+        return true;
+      })
+      .immediate();
+  }
+
+  async ladder(game: string, query: LadderQuery): Promise<{ total: number; rows: LadderRow[] }> {
+    const where = `r.game = ? AND (a.kind = 'bot' OR (r.games > 0 AND (a.owner_id IS NOT NULL OR ?)))`;
+    const guests = query.guests ? 1 : 0;
+    const total = (
+      this.statement(`SELECT COUNT(*) AS n FROM ratings r JOIN agents a ON a.id = r.agent_id WHERE ${where}`).get(
+        game,
+        guests,
+      ) as Row
+    ).n as number;
+    const rows = this.statement(
+      `SELECT a.*, r.agent_id, r.elo, r.games, r.overruns FROM ratings r JOIN agents a ON a.id = r.agent_id
+      WHERE ${where} ORDER BY r.games > 0 DESC, r.elo DESC, a.id LIMIT ? OFFSET ?`,
+    ).all(game, guests, query.limit, query.offset) as Row[];
+    return { total, rows: rows.map((r) => ({ agent: toAgent(r), rating: toRating(r) })) };
   }
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {

@@ -75,6 +75,8 @@ export interface GameRecord {
   overruns?: number[];
   /** The seat that resigned (the game ended there: that seat last, the others sharing first). */
   resigned?: number;
+  /** The seat whose person did not move within the idle limit: ranked as a resignation, lost on time. */
+  timedOut?: number;
   tournamentId?: string;
   matchId?: string;
   finishedAt: string;
@@ -132,7 +134,34 @@ export interface MatchSeat {
   tokenHash?: string;
 }
 
-export type MatchStatus = 'live' | 'done';
+/** 'aborted': a people's match the person never moved in, ended unrated when it went idle (no game stored). */
+export type MatchStatus = 'live' | 'done' | 'aborted';
+
+/**
+ * Caps checked in the same transaction that adds a live match, so concurrent requests cannot pass
+ * them together: live matches in all, of one opener (an account or a guest), and from one address.
+ */
+export interface LiveMatchLimits {
+  total: number;
+  opener?: number;
+  address?: number;
+}
+
+/** Which cap a refused match hit. */
+export type LiveMatchCap = keyof LiveMatchLimits;
+
+/** A row of a game's ladder: the agent and its rating. */
+export interface LadderRow {
+  agent: AgentRecord;
+  rating: RatingRecord;
+}
+
+/** Which rows a ladder page holds: bots always, people once they have a rated game, guests only on request. */
+export interface LadderQuery {
+  guests: boolean;
+  offset: number;
+  limit: number;
+}
 
 /** A game a person plays against bots, stored move by move so a restart loses nothing. */
 export interface MatchRecord {
@@ -147,6 +176,10 @@ export interface MatchRecord {
   overruns?: number[];
   /** Play the person's forced moves (one legal action) for them. */
   autoplay?: boolean;
+  /** Who opened a people's match: `user:<account id>` or `guest:<key>` (the live-match caps). */
+  openedBy?: string;
+  /** A keyed hash of the address it was opened from (the per-address cap); never the address itself. */
+  address?: string;
   gameId?: string;
   /**
    * A tournament game played as a match (it has an external bot's seat): the tournament, and the
@@ -253,9 +286,27 @@ export interface Store {
   /** Gives the lease up (so another process may take the tournament at once) if `owner` holds it. */
   releaseTournament(id: string, owner: string): Promise<void>;
 
-  addMatch(m: MatchRecord): Promise<void>;
+  /**
+   * Adds a match. With `limits`, a live match is added only while the live matches in all, of its
+   * opener and from its address are below them, checked in the same transaction; returns the cap
+   * it hit (nothing stored), or undefined once added. `newAgent` (a guest made for this match) is
+   * added in the same transaction, only if the match is.
+   */
+  addMatch(m: MatchRecord, limits?: LiveMatchLimits, newAgent?: AgentRecord): Promise<LiveMatchCap | undefined>;
   getMatch(id: string): Promise<MatchRecord | undefined>;
   listMatches(status?: MatchStatus): Promise<MatchRecord[]>;
+  /** Live matches in all (indexed: the caps and the flood bench read it). */
+  countLiveMatches(): Promise<number>;
+  /** Up to `limit` live people's matches (no tournament's) unchanged since before `before`, oldest first. */
+  idleMatches(before: string, limit: number): Promise<MatchRecord[]>;
+  /**
+   * Ends a live match that still has `expectedLength` actions as 'aborted', storing no game; a guest
+   * seat's agent, which has no rated game, goes with it (it never reaches a ladder). False, changing
+   * nothing, if the match is not live or has moved on.
+   */
+  abortMatch(id: string, expectedLength: number, at: string): Promise<boolean>;
+  /** A page of the game's ladder (LadderQuery), best first, and how many rows the whole ladder has. */
+  ladder(game: string, query: LadderQuery): Promise<{ total: number; rows: LadderRow[] }>;
   /**
    * Appends actions to a live match if it still has `expectedLength` actions (so two concurrent
    * moves cannot both land). Returns false, changing nothing, otherwise.

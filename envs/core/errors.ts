@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'conflict'
   | 'stale'
   | 'unsupported_media_type'
+  /** A limit of the caller's own was reached (HTTP 429): the message names the limit. */
+  | 'rate_limited'
   | 'unavailable';
 
 export class AgoraError extends Error {
