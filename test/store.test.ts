@@ -8,6 +8,7 @@ import {
   openSqliteStore,
   type AgentRecord,
   type GameRecord,
+  type MatchRecord,
   type Store,
   type TournamentRecord,
   MIGRATIONS,
@@ -68,6 +69,22 @@ const finished = (id: string, seats: string[], ranking: number[], extra: Partial
   truncated: false,
   finishedAt: `2026-01-01T00:00:0${id.length}.000Z`,
   ...extra,
+});
+
+/** A live tic-tac-toe match between a person's agent and a bot, nothing played. */
+const liveMatch = (id: string, person: string, bot: string): MatchRecord => ({
+  id,
+  game: 'tictactoe',
+  players: 2,
+  seed: `s-${id}`,
+  seats: [
+    { agentId: person, kind: 'human', name: person, tokenHash: 'x' },
+    { agentId: bot, kind: 'bot', name: bot },
+  ],
+  actions: [],
+  status: 'live',
+  createdAt: at(0),
+  updatedAt: at(0),
 });
 
 /** A running tournament for the lease tests (the lease needs no agents or games). */
@@ -409,6 +426,94 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       expect(await store.getMatch('m1')).toMatchObject({ status: 'done', gameId: 'g9' });
       expect(await store.appendMatchActions('m1', 3, [0], 'u3')).toBe(false);
       expect(await store.listMatches('live')).toEqual([]);
+      await store.close();
+    });
+
+    test('live matches: capped in all, per opener and per address in the adding transaction; a new guest only with its match', async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      const live = (id: string, openedBy: string, address: string): MatchRecord => ({
+        ...liveMatch(id, 'h', 'a'),
+        openedBy,
+        address,
+      });
+      const limits = { total: 4, opener: 2, address: 3 };
+      expect(await store.addMatch(live('m1', 'guest:1', 'x'), limits, agent('g1', 'human'))).toBeUndefined();
+      expect(await store.addMatch(live('m2', 'guest:1', 'x'), limits)).toBeUndefined();
+      // The opener's third is refused, and the guest made for it is not stored.
+      expect(await store.addMatch(live('m3', 'guest:1', 'y'), limits, agent('g3', 'human'))).toBe('opener');
+      expect(await store.getAgent('g3')).toBeUndefined();
+      expect(await store.getAgent('g1')).toMatchObject({ id: 'g1', kind: 'human' });
+      expect(await store.addMatch(live('m3', 'guest:2', 'x'), limits)).toBeUndefined();
+      expect(await store.addMatch(live('m4', 'guest:3', 'x'), limits)).toBe('address');
+      expect(await store.addMatch(live('m4', 'guest:3', 'y'), limits)).toBeUndefined();
+      expect(await store.addMatch(live('m5', 'guest:4', 'z'), limits)).toBe('total');
+      expect(await store.countLiveMatches()).toBe(4);
+      expect(await store.getMatch('m1')).toMatchObject({ openedBy: 'guest:1', address: 'x', status: 'live' });
+      // An ended match frees its places; without limits (tournaments) nothing is counted.
+      await store.addAgent(agent('h', 'human'));
+      await store.recordGame(finished('g9', ['h', 'a'], [1, 0], { matchId: 'm1' }));
+      expect(await store.countLiveMatches()).toBe(3);
+      expect(await store.addMatch(live('m5', 'guest:4', 'z'), limits)).toBeUndefined();
+      expect(await store.addMatch(live('m6', 'guest:5', 'z'))).toBeUndefined();
+      expect(await store.countLiveMatches()).toBe(5);
+      await store.close();
+    });
+
+    test("idle matches: live people's matches unchanged since a time, oldest first; aborted once, guests with them", async () => {
+      const store = await open();
+      await store.addAgent(agent('a'));
+      await store.addAgent(agent('g', 'human'));
+      await store.addAgent({ ...agent('u', 'human'), ownerId: 'acct' });
+      await store.addMatch({ ...liveMatch('m1', 'g', 'a'), updatedAt: at(5) });
+      await store.addMatch({ ...liveMatch('m2', 'u', 'a'), updatedAt: at(3) });
+      await store.addMatch({ ...liveMatch('m3', 'g', 'a'), updatedAt: at(1), tournament: { id: 't', gameId: 't:0' } });
+      await store.addMatch({ ...liveMatch('m4', 'g', 'a'), updatedAt: at(9) });
+      expect((await store.idleMatches(at(6), 10)).map((m) => m.id)).toEqual(['m2', 'm1']);
+      expect((await store.idleMatches(at(6), 1)).map((m) => m.id)).toEqual(['m2']);
+      // Only at its length and while live: a match that moved on, or ended, stays.
+      expect(await store.abortMatch('m1', 1, at(7))).toBe(false);
+      expect(await store.abortMatch('m1', 0, at(7))).toBe(true);
+      expect(await store.abortMatch('m1', 0, at(8))).toBe(false);
+      expect(await store.getMatch('m1')).toMatchObject({ status: 'aborted', updatedAt: at(7) });
+      expect(await store.appendMatchActions('m1', 0, [4], at(8))).toBe(false);
+      expect(await store.getGame('m1')).toBeUndefined();
+      // The guest's unrated agent went with it; the account's stays.
+      expect(await store.getAgent('g')).toBeUndefined();
+      expect(await store.ratingsOf(['g'])).toEqual([]);
+      expect(await store.abortMatch('m2', 0, at(7))).toBe(true);
+      expect(await store.getAgent('u')).toMatchObject({ id: 'u' });
+      expect((await store.idleMatches(at(60), 10)).map((m) => m.id)).toEqual(['m4']);
+      // A game recorded for a match that is no longer live is refused, and changes nothing.
+      await expect(store.recordGame(finished('g1', ['u', 'a'], [1, 0], { matchId: 'm2' }))).rejects.toThrow(
+        /match m2 has ended already/,
+      );
+      expect(await store.getGame('g1')).toBeUndefined();
+      expect((await store.ratingsOf(['u']))[0].games).toBe(0);
+      await store.close();
+    });
+
+    test('ladder: bots always, people once rated, guests on request; best Elo first, paged, with the total', async () => {
+      const store = await open();
+      for (const id of ['b1', 'b2', 'b3']) await store.addAgent(agent(id));
+      await store.addAgent({ ...agent('p1', 'human'), ownerId: 'acct1' });
+      await store.addAgent({ ...agent('p2', 'human'), ownerId: 'acct2' }); // no game yet
+      await store.addAgent(agent('g1', 'human'));
+      await store.addAgent(agent('g2', 'human')); // a guest without a rated game
+      await store.recordGame(finished('x1', ['b1', 'p1'], [0, 1]));
+      await store.recordGame(finished('x2', ['g1', 'b2'], [0, 1]));
+      const ids = async (guests: boolean, offset = 0, limit = 10) => {
+        const page = await store.ladder('tictactoe', { guests, offset, limit });
+        return [page.total, page.rows.map((r) => r.agent.id)];
+      };
+      // Rated first by Elo (b1 and g1 won, p1 and b2 lost; ties by id), then the unrated bot.
+      expect(await ids(false)).toEqual([4, ['b1', 'b2', 'p1', 'b3']]);
+      expect(await ids(true)).toEqual([5, ['b1', 'g1', 'b2', 'p1', 'b3']]);
+      expect(await ids(true, 1, 2)).toEqual([5, ['g1', 'b2']]);
+      const [row] = (await store.ladder('tictactoe', { guests: false, offset: 0, limit: 1 })).rows;
+      expect(row.rating).toMatchObject({ agentId: 'b1', games: 1, overruns: 0 });
+      expect(row.rating.elo).toBeGreaterThan(1500);
+      expect(row.agent).toMatchObject({ id: 'b1', kind: 'bot', spec: 'spec-b1', name: 'name-b1' });
       await store.close();
     });
 

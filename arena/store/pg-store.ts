@@ -525,7 +525,7 @@ class PgStore implements Store {
   async idleMatches(before: string, limit: number): Promise<MatchRecord[]> {
     return (
       await this.all(
-        `SELECT * FROM matches WHERE status = 'live' AND updated_at < $1 AND tournament_id IS NULL
+        `SELECT * FROM matches WHERE status = 'live' AND updated_at <= $1 AND tournament_id IS NULL
         ORDER BY updated_at LIMIT $2`,
         [before, limit],
       )

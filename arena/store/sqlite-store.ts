@@ -476,7 +476,7 @@ class SqliteStore implements Store {
   async idleMatches(before: string, limit: number): Promise<MatchRecord[]> {
     return (
       this.statement(
-        `SELECT * FROM matches WHERE status = 'live' AND updated_at < ? AND tournament_id IS NULL
+        `SELECT * FROM matches WHERE status = 'live' AND updated_at <= ? AND tournament_id IS NULL
         ORDER BY updated_at LIMIT ?`,
       ).all(before, limit) as Row[]
     ).map(toMatch);

@@ -297,7 +297,7 @@ export interface Store {
   listMatches(status?: MatchStatus): Promise<MatchRecord[]>;
   /** Live matches in all (indexed: the caps and the flood bench read it). */
   countLiveMatches(): Promise<number>;
-  /** Up to `limit` live people's matches (no tournament's) unchanged since before `before`, oldest first. */
+  /** Up to `limit` live people's matches (no tournament's) unchanged since `before` or earlier, oldest first. */
   idleMatches(before: string, limit: number): Promise<MatchRecord[]>;
   /**
    * Ends a live match that still has `expectedLength` actions as 'aborted', storing no game; a guest
