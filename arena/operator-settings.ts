@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { AgoraError } from '../envs/index.js';
 import type { ArenaDeps } from './deps.js';
 
@@ -28,13 +29,21 @@ function trustProxy(env: NodeJS.ProcessEnv): number | string | undefined {
   const raw = env.AGORA_TRUST_PROXY;
   if (raw === undefined || raw === '') return undefined;
   if (/^[1-9]$/.test(raw)) return Number(raw);
-  if (/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*$/.test(raw))
-    return raw;
+  if (raw.split(',').every((entry) => trustedEntry(entry.trim()))) return raw;
   throw new AgoraError(
     'bad_request',
     `AGORA_TRUST_PROXY: the number of proxies in front (1-9), or addresses/subnets such as 'loopback' or ` +
       `'10.0.0.0/8'; got '${raw}'`,
   );
+}
+
+/** One of express's trust-proxy names, an IP address, or a subnet as address/prefix length. */
+function trustedEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 /** Positive integers from variables named prefix + a game's name in capitals, by game. */

@@ -89,7 +89,7 @@ describe('the account page', () => {
 
 describe('operator settings from the environment', () => {
   test('read, checked, and unset ones left to the defaults', () => {
-    expect(operatorSettings({})).toEqual({ userBots: {}, tournamentLimits: {}, externalBots: {} });
+    expect(operatorSettings({})).toEqual({ userBots: {}, tournamentLimits: {}, externalBots: {}, liveMatches: {} });
     expect(
       operatorSettings({
         AGORA_ADMIN_TOKEN: 'a'.repeat(32),
@@ -102,6 +102,13 @@ describe('operator settings from the environment', () => {
         AGORA_BOT_TIME_LIMIT_MS_PERIKLES: '20000',
         AGORA_BOT_MISS_LIMIT: '5',
         AGORA_BACKGROUND_NICE: '0',
+        AGORA_MATCH_ABORT_MS: '60000',
+        AGORA_MATCH_IDLE_MS: '600000',
+        AGORA_LIVE_MATCHES: '500',
+        AGORA_LIVE_MATCHES_PER_ACCOUNT: '4',
+        AGORA_LIVE_MATCHES_PER_GUEST: '2',
+        AGORA_LIVE_MATCHES_PER_ADDRESS: '8',
+        AGORA_TRUST_PROXY: '1',
       }),
     ).toEqual({
       adminToken: 'a'.repeat(32),
@@ -112,7 +119,16 @@ describe('operator settings from the environment', () => {
       secureCookies: true,
       origin: 'https://agora.example',
       backgroundNice: 0,
+      liveMatches: { abortAfterMs: 60000, loseAfterMs: 600000, total: 500, perAccount: 4, perGuest: 2, perAddress: 8 },
+      trustProxy: 1,
     });
+    expect(operatorSettings({ AGORA_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    for (const bad of ['true', '0', 'everyone']) {
+      expect(() => operatorSettings({ AGORA_TRUST_PROXY: bad })).toThrow(/^AGORA_TRUST_PROXY: the number of proxies/);
+    }
+    expect(() => operatorSettings({ AGORA_LIVE_MATCHES_PER_GUEST: '0' })).toThrow(
+      "AGORA_LIVE_MATCHES_PER_GUEST: must be a positive integer; got '0'",
+    );
     expect(operatorSettings({ AGORA_BACKGROUND_NICE: '19' }).backgroundNice).toBe(19);
     for (const bad of ['20', '-1', '5.5', 'low']) {
       expect(() => operatorSettings({ AGORA_BACKGROUND_NICE: bad })).toThrow(

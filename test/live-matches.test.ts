@@ -144,7 +144,7 @@ describe('idle matches', () => {
     expect(html.text).not.toContain('http-equiv="refresh"');
   });
 
-  test('moved in, then idle: lost on time after the limit, rated as a resignation, said on page and replay', async () => {
+  test('moved in, then idle: lost on time after the limit, rated as a resignation, shown in page, replay', async () => {
     const { app, advance } = await clockedArena({ abortAfterMs: 5 * MINUTE, loseAfterMs: 30 * MINUTE });
     const { random } = await botIds(app, 'tictactoe');
     const m = (await newMatch(app, random)).body;

@@ -429,7 +429,7 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.close();
     });
 
-    test('live matches: capped in all, per opener and per address in the adding transaction; a new guest only with its match', async () => {
+    test('live matches: capped in all, per opener, per address, in one step; a guest stored with its match', async () => {
       const store = await open();
       await store.addAgent(agent('a'));
       const live = (id: string, openedBy: string, address: string): MatchRecord => ({
@@ -460,7 +460,7 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.close();
     });
 
-    test("idle matches: live people's matches unchanged since a time, oldest first; aborted once, guests with them", async () => {
+    test("idle matches: people's matches unchanged since a time, oldest first; aborted once, guests too", async () => {
       const store = await open();
       await store.addAgent(agent('a'));
       await store.addAgent(agent('g', 'human'));
@@ -493,7 +493,7 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.close();
     });
 
-    test('ladder: bots always, people once rated, guests on request; best Elo first, paged, with the total', async () => {
+    test('ladder: bots always, people once rated, guests on request; best Elo first, paged, with a total', async () => {
       const store = await open();
       for (const id of ['b1', 'b2', 'b3']) await store.addAgent(agent(id));
       await store.addAgent({ ...agent('p1', 'human'), ownerId: 'acct1' });

@@ -288,7 +288,8 @@ export class MatchService {
     const limit = 'user' in player ? caps.perAccount : caps.perGuest;
     return new AgoraError(
       'rate_limited',
-      `you have ${limit} live matches, the most ${'user' in player ? 'an account' : 'a guest'} may have at once; ${freed}`,
+      `you have ${limit} live matches, the most ${'user' in player ? 'an account' : 'a guest'} ` +
+        `may have at once; ${freed}`,
     );
   }
 

@@ -218,7 +218,9 @@ class SqliteStore implements Store {
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {
-    return (this.statement('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC, agent_id').all(game) as Row[]).map(toRating);
+    return (this.statement('SELECT * FROM ratings WHERE game = ? ORDER BY elo DESC, agent_id').all(game) as Row[]).map(
+      toRating,
+    );
   }
 
   async ratingsOf(agentIds: readonly string[]): Promise<RatingRecord[]> {
