@@ -429,7 +429,7 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.close();
     });
 
-    test('live matches: capped in all, per opener, per address, in one step; a guest stored with its match', async () => {
+    test('live matches: capped in all, per opener, per address, in one step; a guest stored with it', async () => {
       const store = await open();
       await store.addAgent(agent('a'));
       const live = (id: string, openedBy: string, address: string): MatchRecord => ({
