@@ -137,6 +137,8 @@ async function main(): Promise<void> {
   const server = await forkServer(fileURLToPath(import.meta.url), ['serve', path], {
     ...process.env,
     AGORA_MATCH_ABORT_MS: String(CONFIG.abortMs),
+    // Thousands of refusals would each log a line at info: the figures are what this bench prints.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
   const base = server.base;
   const store = openSqliteStore(path, { checkpointMs: 0 });

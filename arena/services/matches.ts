@@ -271,7 +271,8 @@ export class MatchService {
   /** A refused match: 503 when the arena is full, 429 for the requester's own caps; each names its limit. */
   private capError(hit: LiveMatchCap, player: Player): AgoraError {
     const caps = this.ctx.liveMatches;
-    const minutes = (ms: number) => `${Math.round(ms / 60_000)} minute${Math.round(ms / 60_000) === 1 ? '' : 's'}`;
+    const minutes = (ms: number) =>
+      ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} minutes`;
     const freed =
       `finish or resign one of them, or wait: a match nobody moves in is aborted after ` +
       `${minutes(caps.abortAfterMs)} if never started, and lost on time after ${minutes(caps.loseAfterMs)}`;
