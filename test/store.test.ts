@@ -2,12 +2,14 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import {
   openPgStore,
   openSqliteStore,
   type AgentRecord,
   type GameRecord,
+  type MatchRecord,
   type Store,
   type TournamentRecord,
   MIGRATIONS,
@@ -82,6 +84,24 @@ const leased = (id: string): TournamentRecord => ({
   status: 'running',
   seed: 's',
   createdAt: 'x',
+});
+
+/** A live tic-tac-toe match of these agents ('h' is a person), created as many seconds in as `id`'s number. */
+const liveMatch = (id: string, seats: string[], extra: Partial<MatchRecord> = {}): MatchRecord => ({
+  id,
+  game: 'tictactoe',
+  players: seats.length,
+  seed: `s-${id}`,
+  seats: seats.map((agentId) => ({
+    agentId,
+    kind: agentId === 'h' ? 'human' : 'bot',
+    name: agentId,
+  })),
+  actions: [],
+  status: 'live',
+  createdAt: `2026-01-01T00:00:0${id.slice(1)}.000Z`,
+  updatedAt: 'u',
+  ...extra,
 });
 
 /** Lease times: `s` seconds into the day, as ISO strings (they order as text). */
@@ -412,6 +432,35 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.close();
     });
 
+    test("an agent's live matches come from the index of live seats, which a match leaves when it ends", async () => {
+      const store = await open();
+      for (const id of ['a', 'b', 'c']) await store.addAgent(agent(id));
+      await store.addAgent(agent('h', 'human'));
+      await store.addMatch(liveMatch('m1', ['h', 'a']));
+      await store.addMatch(liveMatch('m2', ['h', 'b']));
+      await store.addMatch(liveMatch('m3', ['a', 'a', 'h'])); // two seats of one agent: listed once
+      await store.addMatch(liveMatch('m4', ['a', 'b'], { tournament: { id: 't1', gameId: 't1:0' } }));
+      await store.addMatch(liveMatch('m5', ['a', 'c'], { status: 'done', gameId: 'old' }));
+      const ids = async (agentId: string) => (await store.liveMatchesOf(agentId)).map((m) => m.id);
+      expect(await ids('a')).toEqual(['m1', 'm3', 'm4']);
+      expect(await ids('b')).toEqual(['m2', 'm4']);
+      expect(await ids('c')).toEqual([]);
+      expect(await ids('nobody')).toEqual([]);
+      expect((await store.liveMatchesOf('h'))[0]).toEqual(await store.getMatch('m1'));
+      expect(await store.liveTournamentMatch('t1:0')).toEqual(await store.getMatch('m4'));
+      expect(await store.liveTournamentMatch('t1:1')).toBeUndefined();
+      // Its game recorded, a match leaves every seat's list; a retried record changes nothing.
+      await store.recordGame(finished('g1', ['h', 'a'], [1, 0], { matchId: 'm1' }));
+      await store.recordGame(finished('g1', ['h', 'a'], [1, 0], { matchId: 'm1' }));
+      expect(await ids('a')).toEqual(['m3', 'm4']);
+      expect(await ids('h')).toEqual(['m2', 'm3']);
+      await store.recordGame(finished('t1:0', ['a', 'b'], [0, 1], { matchId: 'm4', tournamentId: 't1' }));
+      expect(await store.liveTournamentMatch('t1:0')).toBeUndefined();
+      expect(await ids('a')).toEqual(['m3']);
+      expect(await ids('b')).toEqual(['m2']);
+      await store.close();
+    });
+
     test('results, rating points and tournament game ids: after a store order, oldest first, paged', async () => {
       const store = await open();
       await store.addAgent(agent('a'));
@@ -518,6 +567,65 @@ describe('choosing the store', () => {
       await store.close();
     }
   });
+
+  /** The schema step that adds the index of live seats, wherever the list has put it. */
+  const liveSeatsStep = (steps: readonly string[]) =>
+    steps.findIndex((sql) => sql.includes('CREATE TABLE live_match_seats'));
+  const OLD_SEATS = JSON.stringify([
+    { agentId: 'h', kind: 'human', name: 'h' },
+    { agentId: 'a', kind: 'bot', name: 'a' },
+  ]);
+  const OLD_MATCHES =
+    'INSERT INTO matches (id, game, players, seed, seats, actions, status, created_at, updated_at) VALUES ' +
+    `('live1', 'tictactoe', 2, 's', '${OLD_SEATS}', '[]', 'live', 'c1', 'c1'), ` +
+    `('done1', 'tictactoe', 2, 's', '${OLD_SEATS}', '[4]', 'done', 'c2', 'c2')`;
+
+  test('upgrading a SQLite file fills the index of live seats with the matches live then', async () => {
+    const step = liveSeatsStep(MIGRATIONS);
+    expect(step).toBeGreaterThan(0);
+    const path = join(mkdtempSync(join(tmpdir(), 'agora-upgrade-')), 'old.db');
+    const old = new Database(path);
+    old.function('agora_name_key', (name: unknown) => String(name).toLowerCase());
+    for (const sql of MIGRATIONS.slice(0, step)) old.exec(sql);
+    old.pragma(`user_version = ${step}`);
+    old.exec(OLD_MATCHES);
+    old.close();
+    const store = openSqliteStore(path);
+    try {
+      expect((await store.liveMatchesOf('a')).map((m) => m.id)).toEqual(['live1']);
+      expect((await store.liveMatchesOf('h')).map((m) => m.id)).toEqual(['live1']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test.runIf(servicesAvailable().postgres)(
+    'upgrading a PostgreSQL schema fills the index of live seats with the matches live then',
+    async () => {
+      const step = liveSeatsStep(PG_MIGRATIONS);
+      expect(step).toBe(liveSeatsStep(MIGRATIONS));
+      const schema = uniqueSchema('upgrade');
+      const client = new pg.Client({ connectionString: pgTestUrl() });
+      await client.connect();
+      try {
+        await client.query(`CREATE SCHEMA ${schema}; SET search_path = ${schema}`);
+        for (const sql of PG_MIGRATIONS.slice(0, step)) await client.query(sql);
+        await client.query(
+          `CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (${step})`,
+        );
+        await client.query(OLD_MATCHES);
+      } finally {
+        await client.end();
+      }
+      const store = await openPgStore(pgTestUrl(), { schema });
+      try {
+        expect((await store.liveMatchesOf('a')).map((m) => m.id)).toEqual(['live1']);
+        expect((await store.liveMatchesOf('h')).map((m) => m.id)).toEqual(['live1']);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
   test("SQLite's write-ahead log is checkpointed by its own thread, not by the commit that fills it", async () => {
     const writes = async (checkpointMs: number) => {

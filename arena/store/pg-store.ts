@@ -323,13 +323,7 @@ class PgStore implements Store {
           [g.tournamentId],
         );
       }
-      if (g.matchId) {
-        await c.query(`UPDATE matches SET status = 'done', game_id = $1, updated_at = $2 WHERE id = $3`, [
-          g.id,
-          g.finishedAt,
-          g.matchId,
-        ]);
-      }
+      if (g.matchId) await this.endMatch(c, g.matchId, 'done', g.id, g.finishedAt);
       return delta;
     });
   }
@@ -447,10 +441,16 @@ class PgStore implements Store {
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
+    // One statement: the match and its rows of live_match_seats are stored together or not at all.
     await this.pool.query(
-      'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
-        `tournament_id, tournament_game_id, created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      `WITH added AS (
+        INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id,
+          tournament_id, tournament_game_id, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id, seats, status
+      )
+      INSERT INTO live_match_seats (agent_id, match_id)
+        SELECT DISTINCT seat->>'agentId', added.id FROM added, jsonb_array_elements(added.seats) seat
+        WHERE added.status = 'live'`,
       [
         m.id,
         m.game,
@@ -472,6 +472,44 @@ class PgStore implements Store {
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {
     const r = await this.one('SELECT * FROM matches WHERE id = $1', [id]);
+    return r && toMatch(r);
+  }
+
+  /**
+   * Takes a match out of 'live', in the caller's transaction: its status, game and time, and its
+   * rows of live_match_seats (the index liveMatchesOf reads). Every way a match leaves 'live' goes
+   * through here, so the index never lists an ended match.
+   */
+  private readonly endMatch = async (
+    c: pg.PoolClient,
+    id: string,
+    status: Exclude<MatchStatus, 'live'>,
+    gameId: string | null,
+    at: string,
+  ): Promise<void> => {
+    await c.query('UPDATE matches SET status = $1, game_id = $2, updated_at = $3 WHERE id = $4', [
+      status,
+      gameId,
+      at,
+      id,
+    ]);
+    await c.query('DELETE FROM live_match_seats WHERE match_id = $1', [id]);
+  };
+
+  async liveMatchesOf(agentId: string): Promise<MatchRecord[]> {
+    return (
+      await this.all(
+        'SELECT m.* FROM live_match_seats s JOIN matches m ON m.id = s.match_id ' +
+          `WHERE s.agent_id = $1 AND m.status = 'live' ORDER BY m.created_at, m.seq`,
+        [agentId],
+      )
+    ).map(toMatch);
+  }
+
+  async liveTournamentMatch(tournamentGameId: string): Promise<MatchRecord | undefined> {
+    const r = await this.one(`SELECT * FROM matches WHERE tournament_game_id = $1 AND status = 'live'`, [
+      tournamentGameId,
+    ]);
     return r && toMatch(r);
   }
 

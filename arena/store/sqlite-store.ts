@@ -292,13 +292,7 @@ class SqliteStore implements Store {
             `UPDATE tournaments SET status = 'done' WHERE id = ? AND games_done >= games_total AND status = 'running'`,
           ).run(g.tournamentId);
         }
-        if (g.matchId) {
-          this.statement(`UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ?`).run(
-            g.id,
-            g.finishedAt,
-            g.matchId,
-          );
-        }
+        if (g.matchId) this.endMatch(g.matchId, 'done', g.id, g.finishedAt);
         return delta;
       })
       .immediate();
@@ -411,26 +405,69 @@ class SqliteStore implements Store {
   }
 
   async addMatch(m: MatchRecord): Promise<void> {
-    this.statement(
-      'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
-        `tournament_id, tournament_game_id, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      m.id,
-      m.game,
-      m.players,
-      m.seed,
-      JSON.stringify(m.seats),
-      JSON.stringify(m.actions),
-      m.status,
-      m.overruns ? JSON.stringify(m.overruns) : null,
-      m.autoplay ? 1 : 0,
-      m.gameId ?? null,
-      m.tournament?.id ?? null,
-      m.tournament?.gameId ?? null,
-      m.createdAt,
-      m.updatedAt,
+    this.db
+      .transaction(() => {
+        this.statement(
+          'INSERT INTO matches (id, game, players, seed, seats, actions, status, overruns, autoplay, game_id, ' +
+            `tournament_id, tournament_game_id, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          m.id,
+          m.game,
+          m.players,
+          m.seed,
+          JSON.stringify(m.seats),
+          JSON.stringify(m.actions),
+          m.status,
+          m.overruns ? JSON.stringify(m.overruns) : null,
+          m.autoplay ? 1 : 0,
+          m.gameId ?? null,
+          m.tournament?.id ?? null,
+          m.tournament?.gameId ?? null,
+          m.createdAt,
+          m.updatedAt,
+        );
+        if (m.status !== 'live') return;
+        const seat = this.statement('INSERT OR IGNORE INTO live_match_seats (agent_id, match_id) VALUES (?, ?)');
+        for (const s of m.seats) seat.run(s.agentId, m.id);
+      })
+      .immediate();
+  }
+
+  /**
+   * Takes a match out of 'live', in the caller's transaction: its status, game and time, and its
+   * rows of live_match_seats (the index liveMatchesOf reads). Every way a match leaves 'live' goes
+   * through here, so the index never lists an ended match. A field, not a method (see statement).
+   */
+  private readonly endMatch = (
+    id: string,
+    status: Exclude<MatchStatus, 'live'>,
+    gameId: string | null,
+    at: string,
+  ): void => {
+    this.statement('UPDATE matches SET status = ?, game_id = ?, updated_at = ? WHERE id = ?').run(
+      status,
+      gameId,
+      at,
+      id,
     );
+    this.statement('DELETE FROM live_match_seats WHERE match_id = ?').run(id);
+  };
+
+  async liveMatchesOf(agentId: string): Promise<MatchRecord[]> {
+    return (
+      this.statement(
+        'SELECT m.* FROM live_match_seats s JOIN matches m ON m.id = s.match_id ' +
+          `WHERE s.agent_id = ? AND m.status = 'live' ORDER BY m.created_at, m.rowid`,
+      ).all(agentId) as Row[]
+    ).map(toMatch);
+  }
+
+  async liveTournamentMatch(tournamentGameId: string): Promise<MatchRecord | undefined> {
+    const r = this.statement(`SELECT * FROM matches WHERE tournament_game_id = ? AND status = 'live'`).get(
+      tournamentGameId,
+    ) as Row | undefined;
+    return r && toMatch(r);
   }
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {
