@@ -59,7 +59,7 @@ const TOURNAMENT_GAMES = { promotion: 200, tictactoe: 1000 } as const;
 async function serve(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-bench-'));
   const store = openSqliteStore(IN_MEMORY ? ':memory:' : join(dir, 'arena.db'));
-  const app = createApp({ store, writeLimitPerMinute: false });
+  const app = createApp({ store, writeLimitPerMinute: false, readLimitPerMinute: false });
   await app.arena.bootstrap({ tournament: false });
   await serveInstrumented(app, async () => {
     await app.arena.close();

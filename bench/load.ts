@@ -46,6 +46,7 @@ async function serve(): Promise<void> {
     ...operatorSettings(process.env),
     writeLimitPerMinute: false,
     loginLimitPer15Minutes: false,
+    readLimitPerMinute: false,
   });
   await app.arena.bootstrap();
   await serveInstrumented(app, async () => {
