@@ -294,6 +294,7 @@ describe('rate limits on reads', () => {
       code: 'rate_limited',
       message: 'too many requests: at most 2 stream connects and polls a minute per bot token',
     });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const refused = await fetch(`${base}/api/bot/stream`, { headers: { authorization: `Bearer ${bot.token}` } });
     expect(refused.status).toBe(429);
     // The stream already open is not touched, and the bot's other routes and other tokens still answer.
