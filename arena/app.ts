@@ -12,7 +12,7 @@ import { checkCsrf, identify, issueCsrf, sameOriginWrites } from './routes/guard
 import { pagesRouter, sendPage } from './routes/pages.js';
 import { requestIds } from './request-id.js';
 import { arenaContext, type ArenaContext } from './services/context.js';
-import { randomToken } from './services/ids.js';
+import { hashToken, randomToken } from './services/ids.js';
 import { LeaderboardService } from './services/leaderboard.js';
 import { RatingRefits } from './ratings/refits.js';
 import { MatchService } from './services/matches.js';
@@ -35,12 +35,16 @@ export interface ArenaServices {
 
 export type ArenaApp = express.Express & { arena: ArenaServices };
 
-/** A limiter that answers in the one error shape (JSON for /api, a page otherwise). */
-function limiter(limit: number | false, windowMs: number, what: string) {
+/**
+ * A limiter that answers in the one error shape (JSON for /api, a page otherwise), counting per
+ * client address unless `key` says what else to count by.
+ */
+function limiter(limit: number | false, windowMs: number, what: string, key?: (req: Request) => string) {
   if (limit === false) return (_req: Request, _res: Response, next: NextFunction) => next();
   return rateLimit({
     windowMs,
     limit,
+    ...(key ? { keyGenerator: key } : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     handler: (req, res) => {
@@ -53,6 +57,31 @@ function limiter(limit: number | false, windowMs: number, what: string) {
           .send(layout('Slow down', `<p class="error">${message}</p>`));
     },
   });
+}
+
+/** The Bot API's reads that cost a read of the bot's live matches: each is counted against its token. */
+const BOT_POLLS = new Set(['/api/bot/stream', '/api/bot/turns']);
+
+/**
+ * Reads (GET, HEAD) per client address: pages and the API, and the Bot API's with ten times the
+ * allowance (one host may run several bots); then a bot's stream connects and polls per token,
+ * counted before the token is even checked, by its hash.
+ */
+function readLimits(deps: ArenaDeps) {
+  const perAddress = deps.readLimitPerMinute ?? 1200;
+  const reads = limiter(perAddress, 60_000, 'reads a minute');
+  const botReads = limiter(perAddress === false ? false : 10 * perAddress, 60_000, 'Bot API reads a minute');
+  const botPolls = limiter(
+    deps.botPollLimitPerMinute ?? 600,
+    60_000,
+    'stream connects and polls a minute per bot token',
+    (req) => `token:${hashToken(req.headers.authorization ?? '')}`,
+  );
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!req.path.startsWith('/api/bot/')) return reads(req, res, next);
+    botReads(req, res, (err?: unknown) => (err || !BOT_POLLS.has(req.path) ? next(err) : botPolls(req, res, next)));
+  };
 }
 
 /**
@@ -121,6 +150,7 @@ export function createApp(deps: ArenaDeps): ArenaApp {
     req.method !== 'POST' ? next() : (req.path.startsWith('/api/bot/') ? botWrites : writes)(req, res, next),
   );
   app.use(['/login', '/signup'], (req, res, next) => (req.method === 'POST' ? logins(req, res, next) : next()));
+  app.use(readLimits(deps));
   app.use(sameOriginWrites(deps.origin));
   app.use(express.json({ limit: '32kb' }));
   app.use(express.urlencoded({ extended: false, limit: '32kb' }));

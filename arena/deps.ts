@@ -102,6 +102,13 @@ export interface ArenaDeps {
   /** Log-in and sign-up attempts per client per 15 minutes (default 20); false turns it off. */
   loginLimitPer15Minutes?: number | false;
   /**
+   * Reads (GET and HEAD: pages and the API) per client address per minute (default 1 200; the Bot
+   * API's GETs have ten times as many); false turns it off (tests, benches).
+   */
+  readLimitPerMinute?: number | false;
+  /** Bot API stream connects and turn polls per bot token per minute (default 600); false turns it off. */
+  botPollLimitPerMinute?: number | false;
+  /**
    * Bots played from outside over the Bot API: the time limit of each decision (ms, default 10 000;
    * per game in timeLimitsMs) and how many decisions missed in a row put a bot offline (default 3).
    */

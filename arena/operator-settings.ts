@@ -63,8 +63,9 @@ function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number>
  * AGORA_BOT_TIME_LIMIT_MS (and AGORA_BOT_TIME_LIMIT_MS_<GAME>) and AGORA_BOT_MISS_LIMIT for bots on the Bot API,
  * AGORA_TOURNAMENT_PROGRESS_MS (how often a tournament's progress is logged), AGORA_BACKGROUND_NICE (the
  * priority of tournament and rating threads, 0-19), AGORA_MATCH_ABORT_MS, AGORA_MATCH_IDLE_MS and
- * AGORA_LIVE_MATCHES(_PER_ACCOUNT, _PER_GUEST, _PER_ADDRESS) for live people's matches, and
- * AGORA_TRUST_PROXY (behind a reverse proxy). Seeds are deliberately
+ * AGORA_LIVE_MATCHES(_PER_ACCOUNT, _PER_GUEST, _PER_ADDRESS) for live people's matches,
+ * AGORA_TRUST_PROXY (behind a reverse proxy), AGORA_READS_PER_MINUTE (GETs per client address) and
+ * AGORA_BOT_POLLS_PER_MINUTE (Bot API stream connects and polls per bot token). Seeds are deliberately
  * not among them. The log's (LOG_LEVEL, LOG_FORMAT) and the start-up check's (AGORA_CONNECT_TIMEOUT_MS)
  * are read by arena/server.ts.
  */
@@ -112,6 +113,8 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
       perAddress: positive(env, 'AGORA_LIVE_MATCHES_PER_ADDRESS'),
     }),
     trustProxy: trustProxy(env),
+    readLimitPerMinute: positive(env, 'AGORA_READS_PER_MINUTE'),
+    botPollLimitPerMinute: positive(env, 'AGORA_BOT_POLLS_PER_MINUTE'),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,
   });

@@ -60,7 +60,12 @@ async function serve(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'agora-bench-'));
   const store = openSqliteStore(IN_MEMORY ? ':memory:' : join(dir, 'arena.db'));
   // 200 matches at once from loopback: one address, past the per-address cap.
-  const app = createApp({ store, writeLimitPerMinute: false, liveMatches: { perAddress: 100_000 } });
+  const app = createApp({
+    store,
+    writeLimitPerMinute: false,
+    readLimitPerMinute: false,
+    liveMatches: { perAddress: 100_000 },
+  });
   await app.arena.bootstrap({ tournament: false });
   await serveInstrumented(app, async () => {
     await app.arena.close();

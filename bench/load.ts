@@ -48,6 +48,7 @@ async function serve(): Promise<void> {
     loginLimitPer15Minutes: false,
     // 200 simulated people share the loopback address.
     liveMatches: { perAddress: 100_000 },
+    readLimitPerMinute: false,
   });
   await app.arena.bootstrap();
   await serveInstrumented(app, async () => {

@@ -16,6 +16,7 @@ export async function testArena(overrides: Partial<ArenaDeps> = {}): Promise<Are
     now: () => new Date(Date.UTC(2026, 0, 1) + 1000 * t++),
     writeLimitPerMinute: false,
     loginLimitPer15Minutes: false,
+    readLimitPerMinute: false,
     botThreads: 1,
     log: () => {},
     // Bradley-Terry snapshots are refit when a test asks (arena.ratings.refit), not on a timer.

@@ -4,53 +4,7 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import type { ArenaApp } from '../arena/index.js';
 import { accountKey, testArena } from './arena-helpers.js';
-
-type Json = ReturnType<typeof JSON.parse>;
-
-/** The bot's event stream as a queue of parsed lines (keep-alive blank lines counted apart). */
-function openStream(base: string, token: string) {
-  const abort = new AbortController();
-  const events: Json[] = [];
-  const waiters: (() => void)[] = [];
-  const done = (async () => {
-    const res = await fetch(`${base}/api/bot/stream`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: abort.signal,
-    });
-    expect(res.headers.get('content-type')).toMatch(/application\/x-ndjson/);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffered = '';
-    for (;;) {
-      const { value, done: end } = await reader.read();
-      if (end) return;
-      buffered += decoder.decode(value, { stream: true });
-      let nl;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        if (line.trim() !== '') events.push(JSON.parse(line));
-        waiters.splice(0).forEach((w) => w());
-      }
-    }
-  })().catch((err: Error) => {
-    if (err.name !== 'AbortError') throw err;
-  });
-  /** The next event of that type (waiting for it). */
-  const next = async (type: string, timeoutMs = 10_000): Promise<Json> => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const i = events.findIndex((e) => e.type === type);
-      if (i >= 0) return events.splice(i, 1)[0];
-      if (Date.now() > until) throw new Error(`no ${type} event within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  };
-  return { next, close: () => abort.abort(), done };
-}
+import { openStream } from './bot-streams.js';
 
 let app: ArenaApp;
 let server: Server;

@@ -2,6 +2,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import {
   openPgStore,
@@ -71,8 +72,8 @@ const finished = (id: string, seats: string[], ranking: number[], extra: Partial
   ...extra,
 });
 
-/** A live tic-tac-toe match between a person's agent and a bot, nothing played. */
-const liveMatch = (id: string, person: string, bot: string): MatchRecord => ({
+/** A live tic-tac-toe match of a person's agent against a bot, nothing played. */
+const personMatch = (id: string, person: string, bot: string): MatchRecord => ({
   id,
   game: 'tictactoe',
   players: 2,
@@ -99,6 +100,24 @@ const leased = (id: string): TournamentRecord => ({
   status: 'running',
   seed: 's',
   createdAt: 'x',
+});
+
+/** A live tic-tac-toe match of these agents ('h' is a person), created as many seconds in as `id`'s number. */
+const liveMatch = (id: string, seats: string[], extra: Partial<MatchRecord> = {}): MatchRecord => ({
+  id,
+  game: 'tictactoe',
+  players: seats.length,
+  seed: `s-${id}`,
+  seats: seats.map((agentId) => ({
+    agentId,
+    kind: agentId === 'h' ? 'human' : 'bot',
+    name: agentId,
+  })),
+  actions: [],
+  status: 'live',
+  createdAt: `2026-01-01T00:00:0${id.slice(1)}.000Z`,
+  updatedAt: 'u',
+  ...extra,
 });
 
 /** Lease times: `s` seconds into the day, as ISO strings (they order as text). */
@@ -433,7 +452,7 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       const store = await open();
       await store.addAgent(agent('a'));
       const live = (id: string, openedBy: string, address: string): MatchRecord => ({
-        ...liveMatch(id, 'h', 'a'),
+        ...personMatch(id, 'h', 'a'),
         openedBy,
         address,
       });
@@ -465,10 +484,14 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.addAgent(agent('a'));
       await store.addAgent(agent('g', 'human'));
       await store.addAgent({ ...agent('u', 'human'), ownerId: 'acct' });
-      await store.addMatch({ ...liveMatch('m1', 'g', 'a'), updatedAt: at(5) });
-      await store.addMatch({ ...liveMatch('m2', 'u', 'a'), updatedAt: at(3) });
-      await store.addMatch({ ...liveMatch('m3', 'g', 'a'), updatedAt: at(1), tournament: { id: 't', gameId: 't:0' } });
-      await store.addMatch({ ...liveMatch('m4', 'g', 'a'), updatedAt: at(9) });
+      await store.addMatch({ ...personMatch('m1', 'g', 'a'), updatedAt: at(5) });
+      await store.addMatch({ ...personMatch('m2', 'u', 'a'), updatedAt: at(3) });
+      await store.addMatch({
+        ...personMatch('m3', 'g', 'a'),
+        updatedAt: at(1),
+        tournament: { id: 't', gameId: 't:0' },
+      });
+      await store.addMatch({ ...personMatch('m4', 'g', 'a'), updatedAt: at(9) });
       expect((await store.idleMatches(at(6), 10)).map((m) => m.id)).toEqual(['m2', 'm1']);
       expect((await store.idleMatches(at(6), 1)).map((m) => m.id)).toEqual(['m2']);
       // Only at its length and while live: a match that moved on, or ended, stays.
@@ -514,6 +537,35 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       expect(row.rating).toMatchObject({ agentId: 'b1', games: 1, overruns: 0 });
       expect(row.rating.elo).toBeGreaterThan(1500);
       expect(row.agent).toMatchObject({ id: 'b1', kind: 'bot', spec: 'spec-b1', name: 'name-b1' });
+      await store.close();
+    });
+
+    test("an agent's live matches come from the index of live seats, which a match leaves when it ends", async () => {
+      const store = await open();
+      for (const id of ['a', 'b', 'c']) await store.addAgent(agent(id));
+      await store.addAgent(agent('h', 'human'));
+      await store.addMatch(liveMatch('m1', ['h', 'a']));
+      await store.addMatch(liveMatch('m2', ['h', 'b']));
+      await store.addMatch(liveMatch('m3', ['a', 'a', 'h'])); // two seats of one agent: listed once
+      await store.addMatch(liveMatch('m4', ['a', 'b'], { tournament: { id: 't1', gameId: 't1:0' } }));
+      await store.addMatch(liveMatch('m5', ['a', 'c'], { status: 'done', gameId: 'old' }));
+      const ids = async (agentId: string) => (await store.liveMatchesOf(agentId)).map((m) => m.id);
+      expect(await ids('a')).toEqual(['m1', 'm3', 'm4']);
+      expect(await ids('b')).toEqual(['m2', 'm4']);
+      expect(await ids('c')).toEqual([]);
+      expect(await ids('nobody')).toEqual([]);
+      expect((await store.liveMatchesOf('h'))[0]).toEqual(await store.getMatch('m1'));
+      expect(await store.liveTournamentMatch('t1:0')).toEqual(await store.getMatch('m4'));
+      expect(await store.liveTournamentMatch('t1:1')).toBeUndefined();
+      // Its game recorded, a match leaves every seat's list; a retried record changes nothing.
+      await store.recordGame(finished('g1', ['h', 'a'], [1, 0], { matchId: 'm1' }));
+      await store.recordGame(finished('g1', ['h', 'a'], [1, 0], { matchId: 'm1' }));
+      expect(await ids('a')).toEqual(['m3', 'm4']);
+      expect(await ids('h')).toEqual(['m2', 'm3']);
+      await store.recordGame(finished('t1:0', ['a', 'b'], [0, 1], { matchId: 'm4', tournamentId: 't1' }));
+      expect(await store.liveTournamentMatch('t1:0')).toBeUndefined();
+      expect(await ids('a')).toEqual(['m3']);
+      expect(await ids('b')).toEqual(['m2']);
       await store.close();
     });
 
@@ -623,6 +675,65 @@ describe('choosing the store', () => {
       await store.close();
     }
   });
+
+  /** The schema step that adds the index of live seats, wherever the list has put it. */
+  const liveSeatsStep = (steps: readonly string[]) =>
+    steps.findIndex((sql) => sql.includes('CREATE TABLE live_match_seats'));
+  const OLD_SEATS = JSON.stringify([
+    { agentId: 'h', kind: 'human', name: 'h' },
+    { agentId: 'a', kind: 'bot', name: 'a' },
+  ]);
+  const OLD_MATCHES =
+    'INSERT INTO matches (id, game, players, seed, seats, actions, status, created_at, updated_at) VALUES ' +
+    `('live1', 'tictactoe', 2, 's', '${OLD_SEATS}', '[]', 'live', 'c1', 'c1'), ` +
+    `('done1', 'tictactoe', 2, 's', '${OLD_SEATS}', '[4]', 'done', 'c2', 'c2')`;
+
+  test('upgrading a SQLite file fills the index of live seats with the matches live then', async () => {
+    const step = liveSeatsStep(MIGRATIONS);
+    expect(step).toBeGreaterThan(0);
+    const path = join(mkdtempSync(join(tmpdir(), 'agora-upgrade-')), 'old.db');
+    const old = new Database(path);
+    old.function('agora_name_key', (name: unknown) => String(name).toLowerCase());
+    for (const sql of MIGRATIONS.slice(0, step)) old.exec(sql);
+    old.pragma(`user_version = ${step}`);
+    old.exec(OLD_MATCHES);
+    old.close();
+    const store = openSqliteStore(path);
+    try {
+      expect((await store.liveMatchesOf('a')).map((m) => m.id)).toEqual(['live1']);
+      expect((await store.liveMatchesOf('h')).map((m) => m.id)).toEqual(['live1']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test.runIf(servicesAvailable().postgres)(
+    'upgrading a PostgreSQL schema fills the index of live seats with the matches live then',
+    async () => {
+      const step = liveSeatsStep(PG_MIGRATIONS);
+      expect(step).toBe(liveSeatsStep(MIGRATIONS));
+      const schema = uniqueSchema('upgrade');
+      const client = new pg.Client({ connectionString: pgTestUrl() });
+      await client.connect();
+      try {
+        await client.query(`CREATE SCHEMA ${schema}; SET search_path = ${schema}`);
+        for (const sql of PG_MIGRATIONS.slice(0, step)) await client.query(sql);
+        await client.query(
+          `CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (${step})`,
+        );
+        await client.query(OLD_MATCHES);
+      } finally {
+        await client.end();
+      }
+      const store = await openPgStore(pgTestUrl(), { schema });
+      try {
+        expect((await store.liveMatchesOf('a')).map((m) => m.id)).toEqual(['live1']);
+        expect((await store.liveMatchesOf('h')).map((m) => m.id)).toEqual(['live1']);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
   test("SQLite's write-ahead log is checkpointed by its own thread, not by the commit that fills it", async () => {
     const writes = async (checkpointMs: number) => {

@@ -80,14 +80,17 @@ export class BotEvents {
     return this.listeners.has(agentId);
   }
 
-  /** Resolves at the bot's next event, or after `ms` (a poll waiting for its turn). */
-  next(agentId: string, ms: number): Promise<void> {
+  /** Resolves at the bot's next event, after `ms`, or when `signal` aborts (a poll waiting for its turn). */
+  next(agentId: string, ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       const stop = this.subscribe(agentId, done);
+      signal?.addEventListener('abort', done, { once: true });
+      if (signal?.aborted) done();
       function done() {
         clearTimeout(timer);
         stop();
+        signal?.removeEventListener('abort', done);
         resolve();
       }
     });

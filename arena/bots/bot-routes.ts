@@ -10,10 +10,7 @@ import { parse } from '../http-errors.js';
 import { noStore, requireUser } from '../routes/guards.js';
 import { BotActionJson, NewBotJson, TurnsQuery } from '../routes/schemas.js';
 import type { AgentRecord } from '../store/store.js';
-import type { BotEvent } from './bot-events.js';
-
-/** The stream's keep-alive: an empty line this often, as Lichess sends. */
-const KEEP_ALIVE_MS = 5_000;
+import { streamBotEvents } from './bot-stream.js';
 
 /** The account's side: make bots, renew and revoke their tokens, list them. */
 export function botAccountRouter(arena: ArenaServices): express.Router {
@@ -47,12 +44,15 @@ export function botRouter(arena: ArenaServices): express.Router {
     try {
       const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
       res.locals.bot = await external.authenticate(m?.[1]);
+      res.locals.botToken = m?.[1];
       next();
     } catch (err) {
       next(err);
     }
   });
   const botOf = (res: Response): AgentRecord => res.locals.bot as AgentRecord;
+  /** The token the request authenticated with, checked again by streams and waiting polls. */
+  const tokenOf = (res: Response): string => res.locals.botToken as string;
 
   router.get('/account', async (_req, res) => {
     const bot = botOf(res);
@@ -67,30 +67,20 @@ export function botRouter(arena: ArenaServices): express.Router {
     });
   });
 
-  router.get('/stream', async (req: Request, res: Response) => {
+  router.get('/stream', async (_req: Request, res: Response) => {
     const bot = botOf(res);
     await external.seen(bot.id);
     res.status(200).type('application/x-ndjson');
     res.setHeader('X-Accel-Buffering', 'no'); // nginx: pass lines on as they come
     res.flushHeaders();
-    const send = (event: BotEvent) => res.write(`${JSON.stringify(event)}\n`);
-    // Subscribed before the catch-up is read, so nothing that happens meanwhile is missed; a turn
-    // may then come twice, which the decision count makes harmless.
-    const stop = arena.matches.events.subscribe(bot.id, send);
-    const alive = setInterval(() => res.write('\n'), KEEP_ALIVE_MS);
-    const close = () => {
-      stop();
-      clearInterval(alive);
-    };
-    req.on('close', close);
-    try {
-      for (const event of await matches.liveMatchesOf(bot.id)) send(event);
-      for (const event of await matches.pendingTurns(bot.id)) send(event);
-    } catch (err) {
-      close();
-      res.end();
-      arena.ctx.log.warn(`bot stream of ${bot.id}: ${(err as Error).message}`);
-    }
+    streamBotEvents(res, {
+      agentId: bot.id,
+      events: matches.events,
+      connections: external.connections,
+      recheckToken: () => external.recheck(bot.id, tokenOf(res)),
+      catchUp: () => matches.catchUp(bot.id),
+      log: arena.ctx.log,
+    });
   });
 
   router.get('/turns', async (req, res) => {
@@ -99,7 +89,16 @@ export function botRouter(arena: ArenaServices): express.Router {
     await external.seen(bot.id);
     let turns = await matches.pendingTurns(bot.id);
     if (turns.length === 0 && wait > 0) {
-      await arena.matches.events.next(bot.id, wait);
+      // Woken by the bot's next event, or at once when its token is revoked or renewed here.
+      const woken = new AbortController();
+      const forget = external.connections.waitingPoll(bot.id, () => woken.abort());
+      try {
+        await matches.events.next(bot.id, wait, woken.signal);
+      } finally {
+        forget();
+      }
+      // The token may have changed while the poll waited (here, or in another arena process): 401.
+      await external.recheck(bot.id, tokenOf(res));
       turns = await matches.pendingTurns(bot.id);
     }
     res.json({ turns });

@@ -8,6 +8,7 @@ import type { AgentRecord, ExternalBotRecord, UserRecord } from '../store/store.
 import type { ArenaContext } from '../services/context.js';
 import { hashToken } from '../services/ids.js';
 import { registerBot } from '../services/roster.js';
+import { BotConnections } from './bot-connections.js';
 import { BOT_TOKEN_PREFIX, EXTERNAL_SPEC, isExternal } from './external.js';
 
 /** How long each decision of an external bot may take, and how many missed in a row put it offline. */
@@ -38,6 +39,9 @@ const BAD_TOKEN =
   'this bot token is not valid (wrong, or revoked): make a new one on /account or with POST /api/bots/:id/token';
 
 export class ExternalBotService {
+  /** The bots' open streams and waiting polls in this process, ended when a token changes. */
+  readonly connections = new BotConnections();
+
   constructor(private readonly ctx: ArenaContext) {}
 
   get limits(): ExternalBotLimits {
@@ -72,20 +76,22 @@ export class ExternalBotService {
     return Promise.all(mine.map((a) => this.describe(a)));
   }
 
-  /** A new token for one of the account's bots; the old one stops working at once. */
+  /** A new token for one of the account's bots; the old one stops working at once, its streams and polls too. */
   async renewToken(user: UserRecord, agentId: string): Promise<{ bot: OwnBot; token: string }> {
     const agent = await this.own(user, agentId);
     const token = this.newToken();
     await this.ctx.store.setExternalBotToken(agent.id, hashToken(token), this.ctx.now().toISOString());
+    this.connections.endAll(agent.id);
     return { bot: await this.describe(agent), token };
   }
 
-  /** Revokes the bot's token: it can no longer connect, and is offline. */
+  /** Revokes the bot's token: it can no longer connect, its open stream and polls end, and it is offline. */
   async revoke(user: UserRecord, agentId: string): Promise<OwnBot> {
     const agent = await this.own(user, agentId);
     const row = await this.ctx.store.getExternalBot(agent.id);
     if (!row?.tokenHash) throw new AgoraError('conflict', `the token of bot '${agent.name}' is revoked already`);
     await this.ctx.store.setExternalBotToken(agent.id, null, this.ctx.now().toISOString());
+    this.connections.endAll(agent.id);
     return this.describe(agent);
   }
 
@@ -98,6 +104,16 @@ export class ExternalBotService {
     const agent = row && (await this.ctx.store.getAgent(row.agentId));
     if (!agent || agent.retiredAt) throw new AgoraError('unauthorized', BAD_TOKEN);
     return agent;
+  }
+
+  /**
+   * Throws authenticate's 401 unless `token` is still the bot's live token: one read, by the token's
+   * hash. Streams and polls ask again before they send a seat's view, as another arena process
+   * sharing the store may have revoked or renewed the token meanwhile.
+   */
+  async recheck(agentId: string, token: string): Promise<void> {
+    const row = await this.ctx.store.findExternalBotByToken(hashToken(token));
+    if (row?.agentId !== agentId) throw new AgoraError('unauthorized', BAD_TOKEN);
   }
 
   /** Whether the bot may be offered to people and entered into tournaments now. */

@@ -756,11 +756,29 @@ export class MatchService {
     });
   }
 
-  /** The decisions the bot owes now, as yourTurn events (polling, and a stream that connects). */
+  /**
+   * The decisions the bot owes now, as yourTurn events (polling). Only the bot's own live matches
+   * are read (the store's index of live seats), however many other matches are live.
+   */
   async pendingTurns(agentId: string): Promise<YourTurnEvent[]> {
+    return this.turnsIn(await this.ctx.store.liveMatchesOf(agentId), agentId);
+  }
+
+  /**
+   * What a stream is sent on connecting: a matchStart of each live match the bot has a seat in, then
+   * a yourTurn for each decision it owes; one read of the bot's own live matches.
+   */
+  async catchUp(agentId: string): Promise<BotEvent[]> {
+    const live = await this.ctx.store.liveMatchesOf(agentId);
+    const starts = live.flatMap((m) =>
+      m.seats.flatMap((s, seat) => (s.agentId === agentId ? [this.startEvent(m, seat)] : [])),
+    );
+    return [...starts, ...(await this.turnsIn(live, agentId))];
+  }
+
+  private async turnsIn(live: MatchRecord[], agentId: string): Promise<YourTurnEvent[]> {
     const turns: YourTurnEvent[] = [];
-    for (const m of await this.ctx.store.listMatches('live')) {
-      if (!m.seats.some((s) => s.agentId === agentId)) continue;
+    for (const m of live) {
       const pending = this.pending.get(m.id);
       if (pending?.agentId === agentId) turns.push(await this.turnEvent(m.id, pending));
       // A match not yet advanced in this process (just restarted): advancing it starts the clock.
@@ -769,20 +787,9 @@ export class MatchService {
     return turns;
   }
 
-  /** matchStart of each live match the bot has a seat in (a stream that connects). */
-  async liveMatchesOf(agentId: string): Promise<BotEvent[]> {
-    const out: BotEvent[] = [];
-    for (const m of await this.ctx.store.listMatches('live')) {
-      for (const [seat, s] of m.seats.entries()) if (s.agentId === agentId) out.push(this.startEvent(m, seat));
-    }
-    return out;
-  }
-
   /** Starts (or, after a restart, finds) a tournament game that has an external bot's seat. */
   async startTournamentGame(input: TournamentMatch): Promise<string> {
-    const live = (await this.ctx.store.listMatches('live')).find(
-      (m) => m.tournament?.gameId === input.tournament.gameId,
-    );
+    const live = await this.ctx.store.liveTournamentMatch(input.tournament.gameId);
     if (live) {
       this.advanceInBackground(live.id);
       return live.id;

@@ -169,4 +169,19 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX matches_live_by_address ON matches (status, address);
   CREATE INDEX ratings_by_game ON ratings (game, elo);
   `,
+  // The live matches each agent has a seat in (one row per agent and match, however many seats it
+  // holds), so the Bot API reads only its bot's matches instead of every live one; rows go when the
+  // match leaves 'live' (the stores' endMatch). Filled here for the matches live at the upgrade. And
+  // a tournament game's match found by its game id (startTournamentGame after a restart).
+  `
+  CREATE TABLE live_match_seats (
+    agent_id TEXT NOT NULL,
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    PRIMARY KEY (agent_id, match_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX live_match_seats_by_match ON live_match_seats (match_id);
+  INSERT OR IGNORE INTO live_match_seats (agent_id, match_id)
+    SELECT json_extract(seat.value, '$.agentId'), m.id FROM matches m, json_each(m.seats) seat WHERE m.status = 'live';
+  CREATE INDEX matches_by_tournament_game ON matches (tournament_game_id) WHERE tournament_game_id IS NOT NULL;
+  `,
 ];

@@ -159,4 +159,16 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX matches_live_by_address ON matches (status, address);
   CREATE INDEX ratings_by_game ON ratings (game, elo);
   `,
+  // The live matches each agent has a seat in, and tournament games' matches by game id (see migrations.ts).
+  `
+  CREATE TABLE live_match_seats (
+    agent_id TEXT NOT NULL,
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    PRIMARY KEY (agent_id, match_id)
+  );
+  CREATE INDEX live_match_seats_by_match ON live_match_seats (match_id);
+  INSERT INTO live_match_seats (agent_id, match_id)
+    SELECT DISTINCT seat->>'agentId', m.id FROM matches m, jsonb_array_elements(m.seats) seat WHERE m.status = 'live';
+  CREATE INDEX matches_by_tournament_game ON matches (tournament_game_id) WHERE tournament_game_id IS NOT NULL;
+  `,
 ];

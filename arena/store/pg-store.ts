@@ -358,13 +358,9 @@ class PgStore implements Store {
           [g.tournamentId],
         );
       }
-      if (g.matchId) {
+      if (g.matchId && !(await this.endMatch(c, g.matchId, 'done', g.id, g.finishedAt))) {
         // Only a live match ends with a game: one another process ended meanwhile (its idle sweep) keeps its end.
-        const closed = await c.query(
-          `UPDATE matches SET status = 'done', game_id = $1, updated_at = $2 WHERE id = $3 AND status = 'live'`,
-          [g.id, g.finishedAt, g.matchId],
-        );
-        if (closed.rowCount !== 1) throw new AgoraError('conflict', `match ${g.matchId} has ended already`);
+        throw new AgoraError('conflict', `match ${g.matchId} has ended already`);
       }
       return delta;
     });
@@ -514,6 +510,13 @@ class PgStore implements Store {
           m.updatedAt,
         ],
       );
+      if (m.status === 'live') {
+        await c.query(
+          `INSERT INTO live_match_seats (agent_id, match_id)
+          SELECT DISTINCT seat->>'agentId', $1 FROM jsonb_array_elements($2::jsonb) seat`,
+          [m.id, json(m.seats)],
+        );
+      }
       return undefined;
     });
   }
@@ -536,12 +539,12 @@ class PgStore implements Store {
     return this.transaction(async (c) => {
       const r = (
         await c.query(
-          `UPDATE matches SET status = 'aborted', updated_at = $1
-          WHERE id = $2 AND status = 'live' AND jsonb_array_length(actions) = $3 RETURNING seats`,
-          [at, id, expectedLength],
+          `SELECT seats FROM matches WHERE id = $1 AND status = 'live' AND jsonb_array_length(actions) = $2
+          FOR UPDATE`,
+          [id, expectedLength],
         )
       ).rows[0] as Row | undefined;
-      if (!r) return false;
+      if (!r || !(await this.endMatch(c, id, 'aborted', null, at))) return false;
       // A guest's agent is made for its one match: unrated, it goes (an account's stays).
       const guests = (r.seats as MatchSeat[]).filter((s) => s.kind === 'human').map((s) => s.agentId);
       const gone = await c.query(
@@ -573,6 +576,45 @@ class PgStore implements Store {
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {
     const r = await this.one('SELECT * FROM matches WHERE id = $1', [id]);
+    return r && toMatch(r);
+  }
+
+  /**
+   * Takes a match out of 'live', in the caller's transaction: its status, game and time, and its
+   * rows of live_match_seats (the index liveMatchesOf reads). Every way a match leaves 'live' goes
+   * through here, so the index never lists an ended match. Only a live match ends: false, changing
+   * nothing, for one that has ended already.
+   */
+  private readonly endMatch = async (
+    c: pg.PoolClient,
+    id: string,
+    status: Exclude<MatchStatus, 'live'>,
+    gameId: string | null,
+    at: string,
+  ): Promise<boolean> => {
+    const ended = await c.query(
+      `UPDATE matches SET status = $1, game_id = $2, updated_at = $3 WHERE id = $4 AND status = 'live'`,
+      [status, gameId, at, id],
+    );
+    if (ended.rowCount !== 1) return false;
+    await c.query('DELETE FROM live_match_seats WHERE match_id = $1', [id]);
+    return true;
+  };
+
+  async liveMatchesOf(agentId: string): Promise<MatchRecord[]> {
+    return (
+      await this.all(
+        'SELECT m.* FROM live_match_seats s JOIN matches m ON m.id = s.match_id ' +
+          `WHERE s.agent_id = $1 AND m.status = 'live' ORDER BY m.created_at, m.seq`,
+        [agentId],
+      )
+    ).map(toMatch);
+  }
+
+  async liveTournamentMatch(tournamentGameId: string): Promise<MatchRecord | undefined> {
+    const r = await this.one(`SELECT * FROM matches WHERE tournament_game_id = $1 AND status = 'live'`, [
+      tournamentGameId,
+    ]);
     return r && toMatch(r);
   }
 

@@ -300,12 +300,9 @@ class SqliteStore implements Store {
             `UPDATE tournaments SET status = 'done' WHERE id = ? AND games_done >= games_total AND status = 'running'`,
           ).run(g.tournamentId);
         }
-        if (g.matchId) {
+        if (g.matchId && !this.endMatch(g.matchId, 'done', g.id, g.finishedAt)) {
           // Only a live match ends with a game: one another process ended meanwhile (its idle sweep) keeps its end.
-          const closed = this.statement(
-            `UPDATE matches SET status = 'done', game_id = ?, updated_at = ? WHERE id = ? AND status = 'live'`,
-          ).run(g.id, g.finishedAt, g.matchId);
-          if (closed.changes !== 1) throw new AgoraError('conflict', `match ${g.matchId} has ended already`);
+          throw new AgoraError('conflict', `match ${g.matchId} has ended already`);
         }
         return delta;
       })
@@ -448,6 +445,10 @@ class SqliteStore implements Store {
           m.createdAt,
           m.updatedAt,
         );
+        if (m.status === 'live') {
+          const seat = this.statement('INSERT OR IGNORE INTO live_match_seats (agent_id, match_id) VALUES (?, ?)');
+          for (const s of m.seats) seat.run(s.agentId, m.id);
+        }
         return undefined;
       })
       .immediate();
@@ -490,7 +491,7 @@ class SqliteStore implements Store {
         const r = this.statement(`SELECT seats, actions FROM matches WHERE id = ? AND status = 'live'`).get(id) as
           Row | undefined;
         if (!r || (JSON.parse(r.actions as string) as number[]).length !== expectedLength) return false;
-        this.statement(`UPDATE matches SET status = 'aborted', updated_at = ? WHERE id = ?`).run(at, id);
+        this.endMatch(id, 'aborted', null, at);
         for (const seat of JSON.parse(r.seats as string) as MatchSeat[]) {
           if (seat.kind !== 'human') continue;
           // A guest's agent is made for its one match: unrated, it goes (an account's stays).
@@ -519,6 +520,42 @@ class SqliteStore implements Store {
       WHERE ${where} ORDER BY r.games > 0 DESC, r.elo DESC, a.id LIMIT ? OFFSET ?`,
     ).all(game, guests, query.limit, query.offset) as Row[];
     return { total, rows: rows.map((r) => ({ agent: toAgent(r), rating: toRating(r) })) };
+  }
+
+  /**
+   * Takes a match out of 'live', in the caller's transaction: its status, game and time, and its
+   * rows of live_match_seats (the index liveMatchesOf reads). Every way a match leaves 'live' goes
+   * through here, so the index never lists an ended match. Only a live match ends: false, changing
+   * nothing, for one that has ended already. A field, not a method (see statement).
+   */
+  private readonly endMatch = (
+    id: string,
+    status: Exclude<MatchStatus, 'live'>,
+    gameId: string | null,
+    at: string,
+  ): boolean => {
+    const ended = this.statement(
+      `UPDATE matches SET status = ?, game_id = ?, updated_at = ? WHERE id = ? AND status = 'live'`,
+    ).run(status, gameId, at, id);
+    if (ended.changes !== 1) return false;
+    this.statement('DELETE FROM live_match_seats WHERE match_id = ?').run(id);
+    return true;
+  };
+
+  async liveMatchesOf(agentId: string): Promise<MatchRecord[]> {
+    return (
+      this.statement(
+        'SELECT m.* FROM live_match_seats s JOIN matches m ON m.id = s.match_id ' +
+          `WHERE s.agent_id = ? AND m.status = 'live' ORDER BY m.created_at, m.rowid`,
+      ).all(agentId) as Row[]
+    ).map(toMatch);
+  }
+
+  async liveTournamentMatch(tournamentGameId: string): Promise<MatchRecord | undefined> {
+    const r = this.statement(`SELECT * FROM matches WHERE tournament_game_id = ? AND status = 'live'`).get(
+      tournamentGameId,
+    ) as Row | undefined;
+    return r && toMatch(r);
   }
 
   async getMatch(id: string): Promise<MatchRecord | undefined> {

@@ -318,6 +318,13 @@ export interface Store {
     at: string,
     overruns?: number[],
   ): Promise<boolean>;
+  /**
+   * The live matches the agent has a seat in, oldest first, read from an index of live seats (not
+   * a scan of every live match): what the Bot API reads for one bot.
+   */
+  liveMatchesOf(agentId: string): Promise<MatchRecord[]>;
+  /** The live match of a tournament game, by the game's id (`${tournament}:${index}`), if there is one. */
+  liveTournamentMatch(tournamentGameId: string): Promise<MatchRecord | undefined>;
 
   addExternalBot(bot: ExternalBotRecord): Promise<void>;
   getExternalBot(agentId: string): Promise<ExternalBotRecord | undefined>;
