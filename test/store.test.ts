@@ -499,6 +499,8 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       expect(await store.abortMatch('m1', 0, at(7))).toBe(true);
       expect(await store.abortMatch('m1', 0, at(8))).toBe(false);
       expect(await store.getMatch('m1')).toMatchObject({ status: 'aborted', updatedAt: at(7) });
+      // It left the index of live seats, as an ended match does.
+      expect((await store.liveMatchesOf('a')).map((m) => m.id)).toEqual(['m2', 'm3', 'm4']);
       expect(await store.appendMatchActions('m1', 0, [4], at(8))).toBe(false);
       expect(await store.getGame('m1')).toBeUndefined();
       // The guest's unrated agent went with it; the account's stays.
