@@ -93,4 +93,9 @@ export interface ArenaDeps {
   log?: Logger | ((line: string) => void);
   /** How often a running tournament's progress is logged, ms (default 30 000). */
   tournamentProgressMs?: number;
+  /**
+   * Most bots one account may have (default 20): those registered through POST /api/agents and
+   * POST /api/bots count together, retired ones do not.
+   */
+  accountMaxBots?: number;
 }

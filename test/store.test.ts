@@ -11,6 +11,7 @@ import {
   type Store,
   type TournamentRecord,
   MIGRATIONS,
+  nameKeyOf,
   openStore,
   PG_MIGRATIONS,
   type SqliteCheckpointer,
@@ -95,11 +96,11 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.addAgent(agent('a'));
       await store.addAgent(agent('h', 'human'));
       expect((await store.listAgents('tictactoe')).map((a) => a.id)).toEqual(['a', 'h']);
-      expect(await store.findAgentByKey('tictactoe', 'human', 'name-h')).toMatchObject({
+      expect(await store.findAgentByKey('tictactoe', 'human', nameKeyOf('name-h'))).toMatchObject({
         kind: 'human',
-        nameKey: 'name-h',
+        nameKey: nameKeyOf('name-h'),
       });
-      expect(await store.findAgentByKey('tictactoe', 'bot', 'name-h')).toBeUndefined();
+      expect(await store.findAgentByKey('tictactoe', 'bot', nameKeyOf('name-h'))).toBeUndefined();
       expect(await store.getAgent('zz')).toBeUndefined();
       expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([
         ['a', 1500, 0],
@@ -480,8 +481,8 @@ describe('choosing the store', () => {
   test('a version-2 SQLite file upgrades: agents keep ids, ratings, games; old people become legacy rows', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agora-upgrade-')), 'old.db');
     const old = new Database(path);
-    old.exec(MIGRATIONS[0]);
-    old.exec(MIGRATIONS[1]);
+    old.exec(MIGRATIONS[0] as string);
+    old.exec(MIGRATIONS[1] as string);
     old.pragma('user_version = 2');
     old
       .prepare(
@@ -504,7 +505,7 @@ describe('choosing the store', () => {
     old.close();
     const store = openSqliteStore(path);
     try {
-      expect(await store.getAgent('a')).toMatchObject({ name: 'Random', nameKey: 'random', kind: 'bot' });
+      expect(await store.getAgent('a')).toMatchObject({ name: 'Random', nameKey: nameKeyOf('random'), kind: 'bot' });
       expect(await store.getAgent('h')).toMatchObject({ name: 'alice', nameKey: 'legacy:h', kind: 'human' });
       expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.overruns])).toEqual([
         ['a', 1510, 0],

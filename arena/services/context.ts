@@ -32,6 +32,8 @@ export interface ArenaContext {
   backgroundNice: number;
   /** Time limits and the offline rule of bots playing over the Bot API. */
   externalBots: ExternalBotLimits;
+  /** Most live (not retired) bots one account may have, however registered. */
+  accountMaxBots: number;
 }
 
 const DEFAULT_BOT_BUDGET_MS = 10_000;
@@ -45,6 +47,8 @@ const DEFAULT_BACKGROUND_NICE = 19;
 const DEFAULT_TOURNAMENT_PROGRESS_MS = 30_000;
 const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
 const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
+/** Enough for a bot per game and a few variants; a flood of registrations is not. */
+const DEFAULT_ACCOUNT_MAX_BOTS = 20;
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {
   const backgroundNice = checkNice(deps.backgroundNice ?? DEFAULT_BACKGROUND_NICE, 'backgroundNice');
@@ -73,5 +77,6 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
       ...deps.externalBots,
       timeLimitsMs: { ...DEFAULT_EXTERNAL_BOT_LIMITS.timeLimitsMs, ...deps.externalBots?.timeLimitsMs },
     },
+    accountMaxBots: deps.accountMaxBots ?? DEFAULT_ACCOUNT_MAX_BOTS,
   };
 }
