@@ -23,6 +23,7 @@ export { scheduleTournament, tournamentSlots, type TournamentFormat } from '../p
 export { operatorSettings } from './operator-settings.js';
 export { MIGRATIONS } from './store/migrations.js';
 export { PG_MIGRATIONS } from './store/pg-migrations.js';
+export { rekeyNamesInPg, rekeyNamesInSqlite } from './store/rekey-names.js';
 export { ThreadRunner, type GameRunner, type RunnerJob, type RunOptions } from './queue/game-runner.js';
 export { QueueRunner } from './queue/queue-runner.js';
 export { QueueBots, decideQueued } from './queue/queue-bots.js';

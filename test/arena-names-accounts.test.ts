@@ -223,7 +223,10 @@ describe('operator routes and bearer tokens', () => {
  * Transfer-Encoding: what `curl -X POST -H 'content-type: application/json'` sends), over a raw
  * socket, as HTTP clients differ in what they add. Returns the status and the parsed JSON answer.
  */
-async function bodylessPost(path: string, authorization: string): Promise<{ status: number; body: any }> {
+async function bodylessPost(
+  path: string,
+  authorization: string,
+): Promise<{ status: number; body: { error: { message: string } } }> {
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {

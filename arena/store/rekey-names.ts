@@ -41,7 +41,7 @@ function claim(used: Set<string>, candidates: string[]): string {
 }
 
 /** id -> new key, for the rows whose key changes. */
-export function rekeyedNames(
+function rekeyedNames(
   users: KeyedRow[],
   agents: AgentKeyRow[],
 ): { users: Map<string, string>; agents: Map<string, string> } {
@@ -102,7 +102,8 @@ export async function rekeyNamesInPg(client: pg.PoolClient): Promise<void> {
     ['agents', agents],
   ] as const) {
     const ids = [...keys.keys()];
-    const set = `UPDATE ${table} t SET name_key = v.key FROM unnest($1::text[], $2::text[]) AS v(id, key) WHERE t.id = v.id`;
+    const set =
+      `UPDATE ${table} t SET name_key = v.key ` + 'FROM unnest($1::text[], $2::text[]) AS v(id, key) WHERE t.id = v.id';
     await client.query(set, [ids, ids.map((id) => `#${id}`)]);
     await client.query(set, [ids, ids.map((id) => keys.get(id)!)]);
   }

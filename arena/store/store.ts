@@ -37,7 +37,7 @@ export function overrunsByAgent(g: GameRecord): Map<string, number> {
   return out;
 }
 
-/** Case folding by upper- then lower-casing, so 'ß' ~ 'SS' ~ 'ss' and 'ς' ~ 'σ' (toLowerCase alone keeps those apart). */
+/** Case folding by upper- then lower-casing: 'ß' ~ 'SS' ~ 'ss' and 'ς' ~ 'σ' (toLowerCase alone keeps them apart). */
 const foldCase = (text: string): string => text.toUpperCase().toLowerCase();
 
 /** Rounds of nameKeyOf before it stops changing: 3 at most over every letter, mark and digit of Unicode 17. */
