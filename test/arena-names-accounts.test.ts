@@ -6,7 +6,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ArenaApp } from '../arena/index.js';
+import { operatorSettings, type ArenaApp } from '../arena/index.js';
 import { accountKey, formClient, testArena } from './arena-helpers.js';
 
 const OPERATOR = 'Bearer operator-secret-token-0123456789';
@@ -192,6 +192,20 @@ describe('bots per account are capped (AGORA_ACCOUNT_MAX_BOTS)', () => {
     expect((await request(app).post(`/api/agents/${first.id}/retire`).set('authorization', OPERATOR)).status).toBe(200);
     expect((await bot(key, 'fourth')).status).toBe(201);
   });
+});
+
+test('AGORA_ACCOUNT_MAX_BOTS sets the cap; the default is 20', async () => {
+  expect(operatorSettings({ AGORA_ACCOUNT_MAX_BOTS: '5' }).accountMaxBots).toBe(5);
+  expect(() => operatorSettings({ AGORA_ACCOUNT_MAX_BOTS: '0' })).toThrow(
+    /AGORA_ACCOUNT_MAX_BOTS: must be a positive integer; got '0'/,
+  );
+  const plain = await testArena();
+  try {
+    expect(plain.arena.ctx.accountMaxBots).toBe(20);
+  } finally {
+    await plain.arena.close();
+    await plain.arena.ctx.store.close();
+  }
 });
 
 describe('operator routes and bearer tokens', () => {
