@@ -132,4 +132,9 @@ export interface ArenaDeps {
    * believe, so per-address caps and rate limits see people's addresses, not the proxy's.
    */
   trustProxy?: number | string;
+  /**
+   * Most bots one account may have (default 20): those registered through POST /api/agents and
+   * POST /api/bots count together, retired ones do not.
+   */
+  accountMaxBots?: number;
 }

@@ -29,9 +29,12 @@ export function httpStatus(code: ErrorCode): number {
   return STATUS[code] ?? 400;
 }
 
-/** Parses with zod; a failure is a bad_request naming each field and what it must be. */
+/**
+ * Parses with zod; a failure is a bad_request naming each field and what it must be. A missing body
+ * (a POST without one) is read as {}, so the answer names each field it lacks.
+ */
 export function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const detail = result.error.issues
     .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`)

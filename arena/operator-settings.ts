@@ -65,7 +65,8 @@ function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number>
  * priority of tournament and rating threads, 0-19), AGORA_MATCH_ABORT_MS, AGORA_MATCH_IDLE_MS and
  * AGORA_LIVE_MATCHES(_PER_ACCOUNT, _PER_GUEST, _PER_ADDRESS) for live people's matches,
  * AGORA_TRUST_PROXY (behind a reverse proxy), AGORA_READS_PER_MINUTE (GETs per client address) and
- * AGORA_BOT_POLLS_PER_MINUTE (Bot API stream connects and polls per bot token). Seeds are deliberately
+ * AGORA_BOT_POLLS_PER_MINUTE (Bot API stream connects and polls per bot token), AGORA_ACCOUNT_MAX_BOTS (bots per
+ * account). Seeds are deliberately
  * not among them. The log's (LOG_LEVEL, LOG_FORMAT) and the start-up check's (AGORA_CONNECT_TIMEOUT_MS)
  * are read by arena/server.ts.
  */
@@ -115,6 +116,7 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
     trustProxy: trustProxy(env),
     readLimitPerMinute: positive(env, 'AGORA_READS_PER_MINUTE'),
     botPollLimitPerMinute: positive(env, 'AGORA_BOT_POLLS_PER_MINUTE'),
+    accountMaxBots: positive(env, 'AGORA_ACCOUNT_MAX_BOTS'),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,
   });

@@ -13,6 +13,7 @@ import {
   type Store,
   type TournamentRecord,
   MIGRATIONS,
+  nameKeyOf,
   openStore,
   PG_MIGRATIONS,
   type SqliteCheckpointer,
@@ -131,11 +132,11 @@ describe.each(BACKENDS.filter(([name]) => name !== 'postgresql' || servicesAvail
       await store.addAgent(agent('a'));
       await store.addAgent(agent('h', 'human'));
       expect((await store.listAgents('tictactoe')).map((a) => a.id)).toEqual(['a', 'h']);
-      expect(await store.findAgentByKey('tictactoe', 'human', 'name-h')).toMatchObject({
+      expect(await store.findAgentByKey('tictactoe', 'human', nameKeyOf('name-h'))).toMatchObject({
         kind: 'human',
-        nameKey: 'name-h',
+        nameKey: nameKeyOf('name-h'),
       });
-      expect(await store.findAgentByKey('tictactoe', 'bot', 'name-h')).toBeUndefined();
+      expect(await store.findAgentByKey('tictactoe', 'bot', nameKeyOf('name-h'))).toBeUndefined();
       expect(await store.getAgent('zz')).toBeUndefined();
       expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.games])).toEqual([
         ['a', 1500, 0],
@@ -639,8 +640,8 @@ describe('choosing the store', () => {
   test('a version-2 SQLite file upgrades: agents keep ids, ratings, games; old people become legacy rows', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agora-upgrade-')), 'old.db');
     const old = new Database(path);
-    old.exec(MIGRATIONS[0]);
-    old.exec(MIGRATIONS[1]);
+    old.exec(MIGRATIONS[0] as string);
+    old.exec(MIGRATIONS[1] as string);
     old.pragma('user_version = 2');
     old
       .prepare(
@@ -663,7 +664,7 @@ describe('choosing the store', () => {
     old.close();
     const store = openSqliteStore(path);
     try {
-      expect(await store.getAgent('a')).toMatchObject({ name: 'Random', nameKey: 'random', kind: 'bot' });
+      expect(await store.getAgent('a')).toMatchObject({ name: 'Random', nameKey: nameKeyOf('random'), kind: 'bot' });
       expect(await store.getAgent('h')).toMatchObject({ name: 'alice', nameKey: 'legacy:h', kind: 'human' });
       expect((await store.ratings('tictactoe')).map((r) => [r.agentId, r.elo, r.overruns])).toEqual([
         ['a', 1510, 0],
@@ -679,8 +680,14 @@ describe('choosing the store', () => {
   });
 
   /** The schema step that adds the index of live seats, wherever the list has put it. */
-  const liveSeatsStep = (steps: readonly string[]) =>
-    steps.findIndex((sql) => sql.includes('CREATE TABLE live_match_seats'));
+  const liveSeatsStep = (steps: readonly unknown[]) =>
+    steps.findIndex((step) => typeof step === 'string' && step.includes('CREATE TABLE live_match_seats'));
+  /** The SQL of the steps before `end` (the steps that are functions come after it). */
+  const sqlBefore = (steps: readonly unknown[], end: number): string[] =>
+    steps.slice(0, end).map((step, i) => {
+      if (typeof step !== 'string') throw new Error(`schema step ${i + 1} is not SQL`);
+      return step;
+    });
   const OLD_SEATS = JSON.stringify([
     { agentId: 'h', kind: 'human', name: 'h' },
     { agentId: 'a', kind: 'bot', name: 'a' },
@@ -696,7 +703,7 @@ describe('choosing the store', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agora-upgrade-')), 'old.db');
     const old = new Database(path);
     old.function('agora_name_key', (name: unknown) => String(name).toLowerCase());
-    for (const sql of MIGRATIONS.slice(0, step)) old.exec(sql);
+    for (const sql of sqlBefore(MIGRATIONS, step)) old.exec(sql);
     old.pragma(`user_version = ${step}`);
     old.exec(OLD_MATCHES);
     old.close();
@@ -719,7 +726,7 @@ describe('choosing the store', () => {
       await client.connect();
       try {
         await client.query(`CREATE SCHEMA ${schema}; SET search_path = ${schema}`);
-        for (const sql of PG_MIGRATIONS.slice(0, step)) await client.query(sql);
+        for (const sql of sqlBefore(PG_MIGRATIONS, step)) await client.query(sql);
         await client.query(
           `CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (${step})`,
         );
@@ -743,8 +750,9 @@ describe('choosing the store', () => {
       const store = openSqliteStore(path, { checkpointMs });
       const fileSize = () => statSync(path).size;
       const before = fileSize();
-      // 150 agents: a few hundred log frames, below the 1,000 at which a commit checkpoints itself.
-      for (let i = 0; i < 150; i++) await store.addAgent({ ...agent(`a${i}`), name: `name-a${i}` });
+      // 100 agents: several hundred log frames (each commit writes the agent, its rating and their
+      // indexes), below the 1,000 at which a commit checkpoints itself.
+      for (let i = 0; i < 100; i++) await store.addAgent({ ...agent(`a${i}`), name: `name-a${i}` });
       const checkpointer = (store as unknown as { checkpointer?: SqliteCheckpointer }).checkpointer;
       let stats = await checkpointer?.stats();
       for (let tries = 0; checkpointer && (stats?.frames ?? 0) === 0 && tries < 100; tries++) {
@@ -752,11 +760,11 @@ describe('choosing the store', () => {
         stats = await checkpointer.stats();
       }
       const grown = fileSize() > before;
-      expect((await store.listAgents('tictactoe')).length).toBe(150);
+      expect((await store.listAgents('tictactoe')).length).toBe(100);
       await store.close();
       // Closed, the data is whole in the file (the last checkpoint ran before the connection closed).
       const reopened = openSqliteStore(path, { checkpointMs: 0 });
-      expect((await reopened.listAgents('tictactoe')).length).toBe(150);
+      expect((await reopened.listAgents('tictactoe')).length).toBe(100);
       await reopened.close();
       return { grown, stats };
     };

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { AgoraError } from '../../envs/index.js';
 import type { ArenaContext } from '../services/context.js';
 import { hashToken } from '../services/ids.js';
-import type { ApiKeyRecord, UserRecord } from '../store/store.js';
+import { formerNameKeyOf, type ApiKeyRecord, type UserRecord } from '../store/store.js';
 import { normalizeName } from './names.js';
 import { checkPasswordPolicy, hashPassword, verifyDummy, verifyPassword } from './passwords.js';
 
@@ -21,7 +21,7 @@ export class AccountService {
 
   async signup(rawName: unknown, rawPassword: unknown, repeated?: unknown): Promise<UserRecord> {
     const { name, key } = normalizeName(rawName, 'person');
-    const password = checkPasswordPolicy(rawPassword);
+    const password = checkPasswordPolicy(rawPassword, name);
     if (repeated !== undefined && repeated !== password)
       throw new AgoraError('bad_request', 'password2: the two passwords differ');
     if (await this.ctx.store.findUserByKey(key))
@@ -45,20 +45,31 @@ export class AccountService {
   /** Checks a name and password; the same message (and about the same time) whether the name exists or not. */
   async authenticate(rawName: unknown, password: unknown): Promise<UserRecord> {
     const refused = new AgoraError('unauthorized', 'wrong name or password');
-    let key: string;
+    let typed: { name: string; key: string };
     try {
-      key = normalizeName(rawName, 'person').key;
+      typed = normalizeName(rawName, 'person');
     } catch {
       await verifyDummy(password);
       throw refused;
     }
-    const user = await this.ctx.store.findUserByKey(key);
+    const user = await this.userNamed(typed);
     if (!user) {
       await verifyDummy(password);
       throw refused;
     }
     if (!(await verifyPassword(password, user.passwordHash))) throw refused;
     return user;
+  }
+
+  /**
+   * The account a typed name names: the one holding its key, unless the name as typed is that of an
+   * account set apart when keys were recomputed (arena/store/rekey-names.ts), found under
+   * `<key>#<former key>`.
+   */
+  private async userNamed(typed: { name: string; key: string }): Promise<UserRecord | undefined> {
+    const holder = await this.ctx.store.findUserByKey(typed.key);
+    if (holder && formerNameKeyOf(holder.name) === formerNameKeyOf(typed.name)) return holder;
+    return (await this.ctx.store.findUserByKey(setApartKey(typed))) ?? holder;
   }
 
   /** Opens a session; returns the token for the cookie (stored only as its hash). */
@@ -118,6 +129,14 @@ export class AccountService {
       throw new AgoraError('not_found', `you have no live API key '${id}'`);
     }
   }
+}
+
+/** The key of an account set apart when keys were recomputed, for a name as typed (arena/store/rekey-names.ts). */
+const setApartKey = (typed: { name: string; key: string }) => `${typed.key}#${formerNameKeyOf(typed.name)}`;
+
+/** Whether a typed name (normalizeName's) is this account's: its key, or the key it was set apart under. */
+export function isAccountName(user: Pick<UserRecord, 'nameKey'>, typed: { name: string; key: string }): boolean {
+  return user.nameKey === typed.key || user.nameKey === setApartKey(typed);
 }
 
 /** Constant-time comparison of the operator's token. */

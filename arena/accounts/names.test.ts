@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { AgoraError } from '../../envs/index.js';
 import { nameKeyOf } from '../store/store.js';
-import { guestName, isGuestName, nameKey, normalizeName } from './names.js';
+import { guestName, isGuestName, normalizeName } from './names.js';
 
 function refusal(raw: unknown, kind: 'person' | 'bot' = 'person'): AgoraError {
   try {
@@ -50,6 +50,22 @@ describe('normalizeName refuses', () => {
     ['agent-spec punctuation', 'mcts:iterations=200', /contains ':'/],
     ['a number', 42, /must be text; got number/],
     ['null', null, /must be text; got null/],
+    // Issue 33: characters that render as nothing, each a Default_Ignorable_Code_Point.
+    ['a variation selector U+FE0F', 'Ann\uFE0F', /invisible character U\+FE0F, which renders as nothing/],
+    ['the combining grapheme joiner U+034F', 'An\u034Fn', /invisible character U\+034F/],
+    ['Khmer vowel inherent AQ U+17B4', 'An\u17B4n', /invisible character U\+17B4/],
+    ['Khmer vowel inherent AA U+17B5', 'An\u17B5n', /invisible character U\+17B5/],
+    ['a Mongolian variation selector', 'An\u180Bn', /invisible character U\+180B/],
+    ['a variation selector supplement', 'Ann\u{E0100}', /invisible character U\+E0100/],
+    ['a tag character', 'Ann\u{E0041}', /U\+E0041 \(a Default_Ignorable_Code_Point\)/],
+    ['a soft hyphen', 'An\u00ADn', /invisible or direction-changing character U\+00AD/],
+    ['only the Hangul filler U+3164', '\u3164', /Hangul filler U\+3164, which renders blank/],
+    ['three Hangul fillers', '\u3164\u3164\u3164', /Hangul filler U\+3164/],
+    ['the Hangul choseong filler U+115F', 'A\u115Fn', /Hangul filler U\+115F/],
+    ['the Hangul jungseong filler U+1160', 'An\u1160', /Hangul filler U\+1160/],
+    ['the halfwidth Hangul filler U+FFA0 (named as typed, before NFKC)', '\uFFA0Ann', /Hangul filler U\+FFA0/],
+    ['the blank braille pattern U+2800', '\u2800', /blank braille pattern U\+2800, which renders blank/],
+    ['a name made of blank braille', 'Ann \u2800\u2800', /blank braille pattern U\+2800/],
   ])('%s', (_what, raw, message) => {
     const err = refusal(raw);
     expect(err.code).toBe('bad_request');
@@ -104,22 +120,58 @@ describe('normalizeName accepts', () => {
 });
 
 describe('keys', () => {
+  const key = (name: string) => normalizeName(name, 'person').key;
+
   test('case, width and compatibility forms share one key', () => {
     const forms = ['Alice', 'ALICE', 'alice', 'ａｌｉｃｅ', 'ＡＬＩＣＥ'];
-    const keys = forms.map((n) => normalizeName(n, 'person').key);
-    expect(new Set(keys)).toEqual(new Set(['alice']));
-    expect(normalizeName('Straße', 'person').key).toBe(normalizeName('STRASSE', 'person').key);
-    expect(normalizeName('ΟΔΥΣΣΕΥΣ', 'person').key).toBe(normalizeName('Οδυσσευς', 'person').key);
-    expect(normalizeName('Zoe\u0308', 'person').key).toBe(normalizeName('ZOË', 'person').key);
+    expect(new Set(forms.map(key)).size).toBe(1);
+    expect(key('Straße')).toBe(key('STRASSE'));
+    expect(key('ΟΔΥΣΣΕΥΣ')).toBe(key('Οδυσσευς'));
+    expect(key('Zoe\u0308')).toBe(key('ZOË'));
   });
 
-  test("the name keeps its case; the key is stable and is the store's formula", () => {
-    const { name, key } = normalizeName('Alice', 'person');
+  test.each([
+    ['Cyrillic а and Latin a', 'p\u0430ypal', 'paypal'],
+    ['Cyrillic раураl and Latin paypal', '\u0440\u0430\u0443\u0440\u0430l', 'paypal'],
+    ['Cyrillic capitals and Latin', '\u0412\u041E\u0412', 'BOB'],
+    ['Greek capitals and Latin', '\u0391\u039D\u039D\u0391', 'Anna'],
+    ['0 and O', 'B0b', 'BOB'],
+    ['0 and o', 'b0b', 'bob'],
+    ['1 and l', 'Wi11', 'Will'],
+    ['I and l', 'WilI', 'Will'],
+    ['1 and I', 'Wi1I', 'WiII'],
+    ['rn and m', 'Torn', 'Tom'],
+    ['mathematical bold and plain (NFKC)', '𝐁𝐨𝐛', 'Bob'],
+  ])('%s look alike: one key (UTS #39 skeletons)', (_what, a, b) => {
+    expect(key(a)).toBe(key(b));
+  });
+
+  test.each([
+    ['Bob', 'Rob'],
+    ['Ann', 'Anne'],
+    ['Zoë', 'Zoe'],
+    ['李雷', '李雪'],
+  ])('%s and %s stay two names', (a, b) => {
+    expect(key(a)).not.toBe(key(b));
+  });
+
+  test("the name keeps its case; the key is the store's nameKeyOf, and a key's key is itself", () => {
+    const { name, key: k } = normalizeName('Alice', 'person');
     expect(name).toBe('Alice');
-    expect(nameKey(key)).toBe(key);
-    const samples = ['Zoë', 'ＡＬＩＣＥ', 'Straße', 'İstanbul', 'ǅemal'];
-    for (const n of samples) expect(nameKey(n)).toBe(nameKeyOf(n));
-    expect(normalizeName('Bob', 'person').key).not.toBe(key);
+    expect(k).toBe(nameKeyOf('Alice'));
+    expect(nameKeyOf(k)).toBe(k);
+    expect(key('Bob')).not.toBe(k);
+  });
+
+  test('every letter, mark and digit reaches its key within the rounds, case and look-alikes folded', () => {
+    for (let cp = 0x20; cp < 0x30000; cp++) {
+      const ch = String.fromCodePoint(cp);
+      if (!/^[\p{L}\p{M}\p{N}]$/u.test(ch)) continue;
+      const k = nameKeyOf(ch);
+      if (nameKeyOf(k) !== k) throw new Error(`U+${cp.toString(16)}: the key of its key differs`);
+      if (nameKeyOf(ch.toUpperCase()) !== k || nameKeyOf(ch.toLowerCase()) !== k)
+        throw new Error(`U+${cp.toString(16)}: its other case has another key`);
+    }
   });
 });
 

@@ -1,21 +1,25 @@
 import { AgoraError } from '../../envs/index.js';
+import { nameKeyOf } from '../store/store.js';
 
 /**
  * Display names of people and bots. A name is shown to other people (leaderboards, match pages,
- * replays), so it must not be able to hide characters, reverse the text around it or pose as
- * someone else by differing only in case or width. Rules, in order:
- *  1. NFKC, so fullwidth, ligature and other compatibility forms become their plain letters, and
+ * replays), so it must not be able to hide characters, render blank, reverse the text around it or
+ * pose as someone else by differing only in case, width or look-alike letters. Rules, in order:
+ *  1. Nothing that renders as nothing: every Default_Ignorable_Code_Point (zero-width characters,
+ *     variation selectors, the combining grapheme joiner, Khmer's inherent vowels, the Hangul
+ *     fillers...) and the blank braille pattern U+2800 are refused, named by code point.
+ *  2. NFKC, so fullwidth, ligature and other compatibility forms become their plain letters, and
  *     every Unicode space (NBSP, ideographic space, en quad...) becomes a plain space (so NBSP
  *     is accepted, as a space).
- *  2. Leading and trailing plain spaces are dropped and runs of them become one. Only U+0020:
+ *  3. Leading and trailing plain spaces are dropped and runs of them become one. Only U+0020:
  *     String#trim would also silently drop tabs, line breaks and the BOM, which are refused instead.
- *  3. What remains may hold only letters, combining marks (never first, at most 4 in a row, so
+ *  4. What remains may hold only letters, combining marks (never first, at most 4 in a row, so
  *     "Zalgo" text cannot spill over other rows), digits, space and _ . ' -, and starts with a
  *     letter or digit. The same characters for people and bots (bots may be 60 long): the
  *     operator's roster bots, named after their specs (`mcts:iterations=200`), do not come through
  *     here, so an account's bot cannot dress up as one of them.
- * Look-alikes across scripts (Latin 'a' vs Cyrillic 'а') are not folded: that needs the Unicode
- * confusables table, and the allow-list above already removes the invisible tricks.
+ * Uniqueness compares keys (nameKeyOf in arena/store/store.ts): case, width and Unicode's
+ * confusables (UTS #39 skeletons) are folded, so Latin 'a' and Cyrillic 'а' make one name.
  */
 
 export type NameKind = 'person' | 'bot';
@@ -35,6 +39,26 @@ function allowedText(kind: NameKind): string {
 }
 
 const hex = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Letters that render as blank space (all Default_Ignorable_Code_Points too; named in the message). */
+const HANGUL_FILLERS = new Set([0x115f, 0x1160, 0x3164, 0xffa0]);
+/** U+2800 BRAILLE PATTERN BLANK: a symbol (refused anyway), but the classic "empty name" trick, so named. */
+const BRAILLE_BLANK = 0x2800;
+const DEFAULT_IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
+const FORMAT = /^\p{Cf}$/u;
+
+/** Why a character that renders as nothing (or blank) is refused, or undefined for any other. */
+function invisible(ch: string): string | undefined {
+  const cp = ch.codePointAt(0)!;
+  if (HANGUL_FILLERS.has(cp))
+    return `contains a Hangul filler ${hex(cp)}, which renders blank (a Default_Ignorable_Code_Point)`;
+  if (cp === BRAILLE_BLANK) return `contains the blank braille pattern ${hex(cp)}, which renders blank`;
+  if (!DEFAULT_IGNORABLE.test(ch)) return undefined;
+  // Format characters keep their older wording: some also reorder the text around them (bidi controls).
+  if (FORMAT.test(ch))
+    return `contains an invisible or direction-changing character ${hex(cp)} (a Default_Ignorable_Code_Point)`;
+  return `contains an invisible character ${hex(cp)}, which renders as nothing (a Default_Ignorable_Code_Point)`;
+}
 
 /** Why one character is refused, naming it by code point (invisible ones cannot be quoted usefully). */
 function describeRefused(ch: string): string {
@@ -56,16 +80,6 @@ function fail(detail: string, kind: NameKind): never {
 }
 
 /**
- * The uniqueness key of a name: NFKC, then case folded by upper- then lower-casing, so 'ß' ~ 'SS'
- * ~ 'ss' and 'ς' ~ 'σ' (plain toLowerCase would keep those apart). Locale-independent on purpose:
- * toLocaleLowerCase would give a Turkish server different keys. Must stay the same formula as
- * store.ts's nameKeyOf, which derives the keys of stored rows.
- */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toUpperCase().toLowerCase();
-}
-
-/**
  * Checks and cleans a display name. Returns the name to show and the key that must be unique.
  * Throws AgoraError('bad_request', 'name: ...') saying what was wrong and what is allowed.
  */
@@ -73,6 +87,11 @@ export function normalizeName(raw: unknown, kind: NameKind): { name: string; key
   if (typeof raw !== 'string') fail(`must be text; got ${raw === null ? 'null' : typeof raw}`, kind);
   // Bound the work before normalizing: NFKC of a megabyte of input is pointless.
   if (raw.length > 4 * NAME_MAX[kind]) fail(`is ${raw.length} characters long`, kind);
+  // Before NFKC, so the message names the character typed (NFKC turns U+FFA0 into U+1160).
+  for (const ch of raw) {
+    const why = invisible(ch);
+    if (why) fail(why, kind);
+  }
   const name = raw
     .normalize('NFKC')
     .replace(/^ +| +$/g, '')
@@ -82,6 +101,8 @@ export function normalizeName(raw: unknown, kind: NameKind): { name: string; key
   let marks = 0;
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i];
+    const why = invisible(ch);
+    if (why) fail(why, kind);
     if (MARK.test(ch) && i > 0) {
       if (++marks > MAX_MARK_RUN) fail(`has more than ${MAX_MARK_RUN} combining marks in a row`, kind);
       continue;
@@ -91,7 +112,7 @@ export function normalizeName(raw: unknown, kind: NameKind): { name: string; key
   }
   if (!LETTER_OR_DIGIT.test(chars[0])) fail(`starts with '${chars[0]}'`, kind);
   if (chars.length > NAME_MAX[kind]) fail(`is ${chars.length} characters long`, kind);
-  const key = nameKey(name);
+  const key = nameKeyOf(name);
   if (kind === 'person' && key.startsWith(GUEST_PREFIX)) {
     fail(`names starting with '${GUEST_PREFIX}' are reserved for guests (people playing without an account)`, kind);
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { AgoraError } from '../../envs/index.js';
 import {
@@ -61,11 +62,11 @@ describe('hashPassword and verifyPassword', () => {
 describe('checkPasswordPolicy', () => {
   test('8 to 200 characters of any kind pass through unchanged', () => {
     for (const p of [
-      '12345678',
-      'a'.repeat(200),
+      '12345679x',
+      `${'a'.repeat(199)}b`,
       'correct horse battery staple',
       'пароль-пароль',
-      '🐈🐈🐈🐈🐈🐈🐈🐈',
+      '🐈🐕🐈🐕🐈🐕🐈🐕',
     ]) {
       expect(checkPasswordPolicy(p)).toBe(p);
     }
@@ -77,9 +78,61 @@ describe('checkPasswordPolicy', () => {
     ['🐈🐈🐈🐈', /got 4/],
     [12345678, /must be text; got number/],
     [undefined, /must be text; got undefined/],
+    // NIST SP 800-63B: values known to be guessed first.
+    ['12345678', /is one of the 17,950 most common passwords/],
+    ['password', /most common passwords/],
+    ['PassWord', /most common passwords/],
+    ['iloveyou', /most common passwords/],
+    ['1qaz2wsx', /most common passwords/],
+    [' '.repeat(8), /is only spaces/],
+    ['\t \u3000 \u00A0 \u200B\n', /is only spaces \(or invisible characters\)/],
+    ['aaaaaaaa', /is one character repeated/],
+    ['🐈🐈🐈🐈🐈🐈🐈🐈', /is one character repeated/],
   ])('%j is refused', (p, message) => {
     expect(() => checkPasswordPolicy(p)).toThrow(AgoraError);
     expect(() => checkPasswordPolicy(p)).toThrow(message);
     expect(() => checkPasswordPolicy(p)).toThrow(/^password: /);
+  });
+
+  test.each([
+    ['Gwendolyn', 'Gwendolyn'],
+    ['Gwendolyn', 'GWENDOLYN'],
+    ['Gwendolyn', 'gwendolyn2024'],
+    ['Gwendolyn', '2024-Gwendolyn!'],
+    ['Ann Lee', 'annlee99'],
+    ['Ann Lee', 'Ann Lee 1'],
+    ['ｍａｒｉｅｌｌｅ', 'marielle'],
+  ])('the name %j as the password %j is refused', (name, password) => {
+    expect(() => checkPasswordPolicy(password, name)).toThrow(
+      /password: is your name \(or your name with digits or punctuation added\); choose another/,
+    );
+  });
+
+  test("the name inside a longer passphrase is fine; other people's names are fine", () => {
+    expect(checkPasswordPolicy('gwendolyn likes green tea', 'Gwendolyn')).toBe('gwendolyn likes green tea');
+    expect(checkPasswordPolicy('Bartholomew Quince', 'Gwendolyn')).toBe('Bartholomew Quince');
+  });
+
+  test('messages say why, never the password', () => {
+    for (const p of ['12345678', 'qwertyuiop', 'zzzzzzzzzz', 'Gwendolyn7']) {
+      try {
+        checkPasswordPolicy(p, 'Gwendolyn');
+        throw new Error(`${p} was accepted`);
+      } catch (err) {
+        expect((err as Error).message.toLowerCase()).not.toContain(p.toLowerCase());
+      }
+    }
+  });
+
+  test('the shipped list has the most common passwords, lower case, 8 characters or more', () => {
+    const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
+    const list = text
+      .slice(text.indexOf('\n\n') + 2)
+      .trimEnd()
+      .split('\n');
+    expect(list.length).toBeGreaterThanOrEqual(10_000);
+    expect(list.slice(0, 2)).toEqual(['password', '12345678']);
+    expect(list.every((p) => [...p].length >= 8 && p === p.toLowerCase())).toBe(true);
+    expect(text).toMatch(/^# Source: .*@zxcvbn-ts\/language-common \d+\.\d+\.\d+/m);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { AgoraError } from '../../envs/index.js';
 
 /**
@@ -76,17 +77,63 @@ export async function verifyDummy(password: unknown): Promise<false> {
   return false;
 }
 
-/** Returns the password if it meets the policy, else throws AgoraError('bad_request', 'password: ...'). */
-export function checkPasswordPolicy(password: unknown): string {
+let common: Set<string> | undefined;
+
+/** The blocklist, read on first use: common-passwords.txt (scripts/common-passwords.ts), after its header. */
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
+    common = new Set(
+      text
+        .slice(text.indexOf('\n\n') + 2)
+        .split('\n')
+        .filter((line) => line !== ''),
+    );
+  }
+  return common;
+}
+
+/** Lower case, compatibility forms folded, spaces dropped: how a password is compared with the name. */
+const plain = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/\s+/gu, '');
+/** Digits, punctuation and symbols at either end: 'alice2024!' is still the name. */
+const AFFIXES = /^[\p{N}\p{P}\p{S}]+|[\p{N}\p{P}\p{S}]+$/gu;
+
+function refuse(why: string): never {
+  throw new AgoraError(
+    'bad_request',
+    `password: ${why}; choose another (at least ${PASSWORD_MIN} characters; a few unrelated words make a strong one)`,
+  );
+}
+
+/**
+ * Returns the password if it meets the policy, else throws AgoraError('bad_request', 'password: ...')
+ * saying why, never quoting it. NIST SP 800-63B (3.1.1.2): at least 8 characters, any characters
+ * allowed (spaces too: passphrases), and not a value known to be guessed first: one of the most
+ * common passwords (common-passwords.txt), the account's name (with digits or punctuation around
+ * it), one character repeated, or only spaces.
+ */
+export function checkPasswordPolicy(password: unknown, name?: string): string {
   if (typeof password !== 'string') {
     throw new AgoraError('bad_request', `password: must be text; got ${password === null ? 'null' : typeof password}`);
   }
-  // Counted in code points after NFC, as hashed; any characters are allowed, spaces included (passphrases).
-  const length = [...password.normalize('NFC')].length;
-  if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
+  // Counted in code points after NFC, as hashed.
+  const chars = [...password.normalize('NFC')];
+  if (chars.length < PASSWORD_MIN || chars.length > PASSWORD_MAX) {
     throw new AgoraError(
       'bad_request',
-      `password: must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long; got ${length}`,
+      `password: must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long; got ${chars.length}`,
+    );
+  }
+  if (/^[\s\p{Default_Ignorable_Code_Point}]*$/u.test(password)) refuse('is only spaces (or invisible characters)');
+  if (new Set(chars).size === 1) refuse('is one character repeated');
+  if (name !== undefined) {
+    const given = plain(password);
+    if (given === plain(name) || given.replace(AFFIXES, '') === plain(name))
+      refuse('is your name (or your name with digits or punctuation added)');
+  }
+  if (commonPasswords().has(password.normalize('NFC').toLowerCase())) {
+    refuse(
+      `is one of the ${commonPasswords().size.toLocaleString('en')} most common passwords, which are guessed first`,
     );
   }
   return password;

@@ -4,12 +4,12 @@
  * connects and answers, and goes offline after missing too many decisions in a row.
  */
 import { AgoraError, lookupGame } from '../../envs/index.js';
-import type { AgentRecord, ExternalBotRecord, UserRecord } from '../store/store.js';
+import type { AgentRecord, UserRecord } from '../store/store.js';
 import type { ArenaContext } from '../services/context.js';
 import { hashToken } from '../services/ids.js';
-import { registerBot } from '../services/roster.js';
+import { registerExternalBot } from '../services/roster.js';
 import { BotConnections } from './bot-connections.js';
-import { BOT_TOKEN_PREFIX, EXTERNAL_SPEC, isExternal } from './external.js';
+import { BOT_TOKEN_PREFIX, isExternal } from './external.js';
 
 /** How long each decision of an external bot may take, and how many missed in a row put it offline. */
 export interface ExternalBotLimits {
@@ -57,7 +57,7 @@ export class ExternalBotService {
     const def = lookupGame(this.ctx.games, game);
     if (typeof name !== 'string' || name.trim() === '')
       throw new AgoraError('bad_request', 'name: required: a display name for your bot');
-    const agent = await registerBot(this.ctx, def.name, EXTERNAL_SPEC, name, user);
+    const agent = await registerExternalBot(this.ctx, def.name, name, user);
     const token = this.newToken();
     const at = this.ctx.now().toISOString();
     await this.ctx.store.addExternalBot({
@@ -72,15 +72,28 @@ export class ExternalBotService {
 
   /** The account's external bots, oldest first. */
   async list(user: UserRecord): Promise<OwnBot[]> {
-    const mine = (await this.ctx.store.listAgents()).filter((a) => isExternal(a) && a.ownerId === user.id);
+    const mine = (await this.ctx.store.listAgentsOwnedBy(user.id)).filter(isExternal);
     return Promise.all(mine.map((a) => this.describe(a)));
   }
 
-  /** A new token for one of the account's bots; the old one stops working at once, its streams and polls too. */
+  /**
+   * A new token for one of the account's bots; the old one stops working at once, its streams and
+   * polls too. A bot without its
+   * row (registered through POST /api/agents before that was refused) gets one now, so it can play.
+   */
   async renewToken(user: UserRecord, agentId: string): Promise<{ bot: OwnBot; token: string }> {
     const agent = await this.own(user, agentId);
     const token = this.newToken();
-    await this.ctx.store.setExternalBotToken(agent.id, hashToken(token), this.ctx.now().toISOString());
+    const at = this.ctx.now().toISOString();
+    if (!(await this.ctx.store.setExternalBotToken(agent.id, hashToken(token), at)))
+      await this.ctx.store.addExternalBot({
+        agentId: agent.id,
+        tokenHash: hashToken(token),
+        tokenCreatedAt: at,
+        online: false,
+        missedInARow: 0,
+      });
+    // Its streams and polls end with the old token.
     this.connections.endAll(agent.id);
     return { bot: await this.describe(agent), token };
   }
@@ -156,16 +169,17 @@ export class ExternalBotService {
     return agent;
   }
 
+  /** A bot without its row (see renewToken) is shown as having no live token, offline. */
   private async describe(agent: AgentRecord): Promise<OwnBot> {
-    const row = (await this.ctx.store.getExternalBot(agent.id)) as ExternalBotRecord;
+    const row = await this.ctx.store.getExternalBot(agent.id);
     return {
       id: agent.id,
       game: agent.game,
       name: agent.name,
-      online: row.online && row.tokenHash !== null,
-      missedInARow: row.missedInARow,
-      token: row.tokenHash ? 'live' : 'revoked',
-      tokenCreatedAt: row.tokenCreatedAt,
+      online: row !== undefined && row.online && row.tokenHash !== null,
+      missedInARow: row?.missedInARow ?? 0,
+      token: row?.tokenHash ? 'live' : 'revoked',
+      tokenCreatedAt: row?.tokenCreatedAt ?? agent.createdAt,
       createdAt: agent.createdAt,
     };
   }

@@ -45,7 +45,8 @@ export function signupPage(d: SignupPageData): string {
     'starting with a letter or digit; names starting with guest- are for guests.</p>' +
     passwordInput('password', 'Password', 'new-password') +
     passwordInput('password2', 'Password again', 'new-password') +
-    `<p class="muted">${PASSWORD_MIN} to ${PASSWORD_MAX} characters.</p>` +
+    `<p class="muted">${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not your name and not a common password: ` +
+    'a few unrelated words are easy to remember and hard to guess.</p>' +
     '<button type="submit">Create the account</button></form>' +
     '<p>Have an account? <a href="/login">Log in</a>.</p>';
   return layout('Create an account', body);

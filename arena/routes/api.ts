@@ -21,6 +21,7 @@ import {
   ResignJson,
 } from './schemas.js';
 import { normalizeName } from '../accounts/names.js';
+import { isAccountName } from '../accounts/accounts.js';
 import { botAccountRouter, botRouter } from '../bots/bot-routes.js';
 
 export function apiRouter(arena: ArenaServices): express.Router {
@@ -123,7 +124,8 @@ export function apiRouter(arena: ArenaServices): express.Router {
           'unauthorized',
           `playing as '${name}' needs that account's session or API key; leave out name to play as a guest`,
         );
-      if (user.nameKey !== key) throw new AgoraError('forbidden', `you are logged in as '${user.name}', not '${name}'`);
+      if (!isAccountName(user, { name, key }))
+        throw new AgoraError('forbidden', `you are logged in as '${user.name}', not '${name}'`);
     }
     const { name: _name, ...rest } = body;
     const created = await matches.create({

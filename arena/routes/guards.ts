@@ -26,8 +26,17 @@ function bearer(req: Request): string | undefined {
 }
 
 /**
+ * The operator's routes (requireOperator): a bearer there that is neither the operator's token nor a
+ * live API key is a wrong operator token, which docs/security.md answers with 403, not 401.
+ */
+const OPERATOR_ROUTES = [/^\/api\/agents\/[^/]+\/retire\/?$/, /^\/api\/tournaments\/[^/]+\/cancel\/?$/];
+const isOperatorRoute = (req: Request): boolean =>
+  req.method === 'POST' && OPERATOR_ROUTES.some((route) => route.test(req.path));
+
+/**
  * Finds the account: the session cookie, or (API requests) an API key. A bad API key is refused
- * outright rather than treated as a guest, so a script with a revoked key notices.
+ * outright rather than treated as a guest, so a script with a revoked key notices: 401, or 403 on
+ * an operator route (it is taken for a wrong operator token there).
  */
 export function identify(accounts: AccountService, adminToken: string | undefined) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -42,6 +51,11 @@ export function identify(accounts: AccountService, adminToken: string | undefine
           : undefined;
       if (key !== undefined) {
         const user = await accounts.fromApiKey(key);
+        if (!user && isOperatorRoute(req))
+          throw new AgoraError(
+            'forbidden',
+            'operator routes need Authorization: Bearer <AGORA_ADMIN_TOKEN>; this token is not it (nor a live API key)',
+          );
         if (!user)
           throw new AgoraError(
             'unauthorized',
@@ -128,8 +142,10 @@ export function sameOriginWrites(origin: string | undefined) {
       );
     }
     if (req.path.startsWith('/api/')) {
+      // The header itself, not req.is(): that answers null for a request without a body, so an
+      // empty JSON POST was refused as not JSON. Without a body the route says what is missing.
       const type = req.headers['content-type'];
-      if (type !== undefined && !req.is('application/json')) {
+      if (type !== undefined && type.split(';')[0].trim().toLowerCase() !== 'application/json') {
         return next(
           new AgoraError(
             'unsupported_media_type',

@@ -34,6 +34,8 @@ export interface ArenaContext {
   externalBots: ExternalBotLimits;
   /** Idle limits and caps of live people's matches. */
   liveMatches: LiveMatchSettings;
+  /** Most live (not retired) bots one account may have, however registered. */
+  accountMaxBots: number;
 }
 
 const DEFAULT_BOT_BUDGET_MS = 10_000;
@@ -62,6 +64,8 @@ const DEFAULT_LIVE_MATCHES: LiveMatchSettings = {
   perGuest: 3,
   perAddress: 20,
 };
+/** Enough for a bot per game and a few variants; a flood of registrations is not. */
+const DEFAULT_ACCOUNT_MAX_BOTS = 20;
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {
   const backgroundNice = checkNice(deps.backgroundNice ?? DEFAULT_BACKGROUND_NICE, 'backgroundNice');
@@ -91,5 +95,6 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
       timeLimitsMs: { ...DEFAULT_EXTERNAL_BOT_LIMITS.timeLimitsMs, ...deps.externalBots?.timeLimitsMs },
     },
     liveMatches: { ...DEFAULT_LIVE_MATCHES, ...deps.liveMatches },
+    accountMaxBots: deps.accountMaxBots ?? DEFAULT_ACCOUNT_MAX_BOTS,
   };
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeName } from '../accounts/names.js';
-import { modelPathOf, specNeedsModel } from '../../agents/index.js';
+import { modelPathOf, parseAgentSpec, specNeedsModel } from '../../agents/index.js';
 import { AgoraError, type GameDefinition, lookupGame } from '../../envs/index.js';
 import { tournamentSlots } from '../../play/index.js';
 import { nameKeyOf, type AgentRecord } from '../store/store.js';
@@ -80,7 +80,9 @@ export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
 /**
  * Registers a bot by spec (checked by checkBotSpec first: model folders of this arena only, and an
  * account's bots within the operator's limits). Its display name defaults to the spec; bot names
- * are their own namespace, unique per game without regard to case.
+ * are their own namespace, unique per game by key (case, width and look-alikes folded). An
+ * account's bots count against its cap (ctx.accountMaxBots). External bots are not made here: they
+ * need a token and a row of their own (registerExternalBot, POST /api/bots).
  */
 export async function registerBot(
   ctx: ArenaContext,
@@ -91,24 +93,69 @@ export async function registerBot(
 ): Promise<AgentRecord> {
   const def = lookupGame(ctx.games, game);
   if (owner && name === undefined) throw new AgoraError('bad_request', 'name: required: a display name for your bot');
-  // An external bot has no agent to build: its program plays over the Bot API.
-  if (spec !== EXTERNAL_SPEC) checkBotSpec(ctx, def, spec, owner !== undefined);
+  if (isExternalSpec(spec)) {
+    throw new AgoraError(
+      'bad_request',
+      `spec: '${EXTERNAL_SPEC}' bots are made with POST /api/bots, which gives the token your program ` +
+        'plays with over the Bot API (docs/bot-api.md); POST /api/agents takes the arena-run kinds',
+    );
+  }
+  checkBotSpec(ctx, def, spec, owner !== undefined);
+  return addBot(ctx, def.name, spec, name, owner);
+}
+
+/** An account's bot played from outside over the Bot API (spec 'external'); its token is the caller's to add. */
+export async function registerExternalBot(
+  ctx: ArenaContext,
+  game: string,
+  name: string,
+  owner: { id: string },
+): Promise<AgentRecord> {
+  return addBot(ctx, lookupGame(ctx.games, game).name, EXTERNAL_SPEC, name, owner);
+}
+
+/** A spec of the external kind, however spelled ('external', ' external', 'external:x'). */
+function isExternalSpec(spec: string): boolean {
+  try {
+    return parseAgentSpec(spec).kind === EXTERNAL_SPEC;
+  } catch {
+    return false; // not a spec at all: checkBotSpec says why
+  }
+}
+
+async function addBot(
+  ctx: ArenaContext,
+  game: string,
+  spec: string,
+  name: string | undefined,
+  owner: { id: string } | undefined,
+): Promise<AgentRecord> {
   // The roster's names are their specs (commas, colons, '=' and '/'), which the name rules for
   // accounts' bots do not allow.
   const named =
     name === undefined && owner === undefined
       ? { name: spec, key: nameKeyOf(spec) }
       : normalizeName(name ?? spec, 'bot');
-  // The roster's plain names stay the roster's, whoever registers first.
-  if (owner && (RESERVED_BOT_NAMES as readonly string[]).includes(named.key)) {
+  // The roster's plain names stay the roster's, whoever registers first, and so do their look-alikes.
+  if (owner && RESERVED_BOT_NAMES.map(nameKeyOf).includes(named.key)) {
     throw new AgoraError('conflict', `name: '${named.name}' is reserved for the arena's own bots; choose another`);
   }
-  if (await ctx.store.findAgentByKey(def.name, 'bot', named.key)) {
-    throw new AgoraError('conflict', `name: a bot named '${named.name}' is already registered for ${def.name}`);
+  if (owner) {
+    const live = (await ctx.store.listAgentsOwnedBy(owner.id)).filter((a) => a.kind === 'bot' && !a.retiredAt);
+    if (live.length >= ctx.accountMaxBots) {
+      throw new AgoraError(
+        'conflict',
+        `an account may have at most ${ctx.accountMaxBots} bots (made with POST /api/agents and POST /api/bots ` +
+          `together; retired ones do not count), and yours has ${live.length}`,
+      );
+    }
+  }
+  if (await ctx.store.findAgentByKey(game, 'bot', named.key)) {
+    throw new AgoraError('conflict', `name: a bot named '${named.name}' is already registered for ${game}`);
   }
   const agent: AgentRecord = {
     id: ctx.newId(),
-    game: def.name,
+    game,
     spec,
     name: named.name,
     nameKey: named.key,

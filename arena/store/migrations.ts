@@ -1,8 +1,14 @@
+import type Database from 'better-sqlite3';
+import { rekeyNamesInSqlite } from './rekey-names.js';
+
+/** A schema step: SQL, or (for what SQL cannot compute, like name keys) a function run in its transaction. */
+export type SqliteMigration = string | ((db: Database.Database) => void);
+
 /**
  * Schema migrations, applied in order; PRAGMA user_version records how many have run. Append
  * new steps, never edit old ones.
  */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly SqliteMigration[] = [
   `
   CREATE TABLE agents (
     id TEXT PRIMARY KEY,
@@ -184,4 +190,11 @@ export const MIGRATIONS: readonly string[] = [
     SELECT json_extract(seat.value, '$.agentId'), m.id FROM matches m, json_each(m.seats) seat WHERE m.status = 'live';
   CREATE INDEX matches_by_tournament_game ON matches (tournament_game_id) WHERE tournament_game_id IS NOT NULL;
   `,
+  // Issue 33: an account's agents by owner (its bots are counted against AGORA_ACCOUNT_MAX_BOTS).
+  `
+  CREATE INDEX agents_by_owner ON agents (owner_id);
+  `,
+  // Issue 33: name keys fold Unicode's confusables (nameKeyOf); every stored key is recomputed, and
+  // names that now collide are set apart as arena/store/rekey-names.ts says.
+  rekeyNamesInSqlite,
 ];

@@ -4,7 +4,13 @@
  * DOUBLE PRECISION for ratings, and BIGSERIAL `seq` columns where SQLite orders by its rowid.
  * Append new steps to both lists together, never edit old ones.
  */
-export const PG_MIGRATIONS: readonly string[] = [
+import type pg from 'pg';
+import { rekeyNamesInPg } from './rekey-names.js';
+
+/** A schema step: SQL, or a function run in the migration's transaction (see migrations.ts). */
+export type PgMigration = string | ((client: pg.PoolClient) => Promise<void>);
+
+export const PG_MIGRATIONS: readonly PgMigration[] = [
   `
   CREATE TABLE agents (
     id TEXT PRIMARY KEY,
@@ -171,4 +177,10 @@ export const PG_MIGRATIONS: readonly string[] = [
     SELECT DISTINCT seat->>'agentId', m.id FROM matches m, jsonb_array_elements(m.seats) seat WHERE m.status = 'live';
   CREATE INDEX matches_by_tournament_game ON matches (tournament_game_id) WHERE tournament_game_id IS NOT NULL;
   `,
+  // Issue 33 (see migrations.ts): an account's agents by owner.
+  `
+  CREATE INDEX agents_by_owner ON agents (owner_id);
+  `,
+  // Issue 33 (see migrations.ts): name keys fold Unicode's confusables; every stored key is recomputed.
+  rekeyNamesInPg,
 ];

@@ -80,7 +80,9 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
       let version = rows.length > 0 ? (rows[0].version as number) : 0;
       if (rows.length === 0) await client.query('INSERT INTO schema_version (version) VALUES (0)');
       for (; version < PG_MIGRATIONS.length; version++) {
-        await client.query(PG_MIGRATIONS[version]);
+        const step = PG_MIGRATIONS[version];
+        if (typeof step === 'string') await client.query(step);
+        else await step(client);
         await client.query('UPDATE schema_version SET version = $1', [version + 1]);
       }
       await client.query('COMMIT');
@@ -269,6 +271,12 @@ class PgStore implements Store {
     return (
       ((await this.pool.query('UPDATE agents SET retired_at = $1 WHERE id = $2 AND retired_at IS NULL', [at, id]))
         .rowCount ?? 0) === 1
+    );
+  }
+
+  async listAgentsOwnedBy(ownerId: string): Promise<AgentRecord[]> {
+    return (await this.all('SELECT * FROM agents WHERE owner_id = $1 ORDER BY game, created_at, id', [ownerId])).map(
+      toAgent,
     );
   }
 

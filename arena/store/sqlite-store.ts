@@ -73,7 +73,9 @@ function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   for (let v = version; v < MIGRATIONS.length; v++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[v]);
+      const step = MIGRATIONS[v];
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       const broken = db.pragma('foreign_key_check') as unknown[];
       if (broken.length > 0) throw new Error(`migration ${v + 1} broke ${broken.length} foreign keys`);
       db.pragma(`user_version = ${v + 1}`);
@@ -215,6 +217,11 @@ class SqliteStore implements Store {
     return (
       this.statement('UPDATE agents SET retired_at = ? WHERE id = ? AND retired_at IS NULL').run(at, id).changes === 1
     );
+  }
+
+  async listAgentsOwnedBy(ownerId: string): Promise<AgentRecord[]> {
+    const rows = this.statement('SELECT * FROM agents WHERE owner_id = ? ORDER BY game, created_at, id').all(ownerId);
+    return (rows as Row[]).map(toAgent);
   }
 
   async ratings(game: string): Promise<RatingRecord[]> {

@@ -3,6 +3,8 @@
  * is asynchronous so a networked database can implement it too. Every write that spans records
  * (a finished game, its ratings and their history) is one transaction.
  */
+import { skeleton } from '../accounts/confusables.js';
+
 export type AgentKind = 'bot' | 'human';
 
 export interface AgentRecord {
@@ -35,9 +37,41 @@ export function overrunsByAgent(g: GameRecord): Map<string, number> {
   return out;
 }
 
-/** The default uniqueness key of a display name: NFKC, then case-folded. */
+/** Case folding by upper- then lower-casing: 'ß' ~ 'SS' ~ 'ss' and 'ς' ~ 'σ' (toLowerCase alone keeps them apart). */
+const foldCase = (text: string): string => text.toUpperCase().toLowerCase();
+
+/** Rounds of nameKeyOf before it stops changing: 3 at most over every letter, mark and digit of Unicode 17. */
+const MAX_KEY_ROUNDS = 8;
+
+/**
+ * The uniqueness key of a display name: the one place keys are derived (arena/accounts/names.ts, the
+ * stores and their migrations all call it). Two names share a key when they differ only in case,
+ * width or compatibility form (NFKC), or look alike by Unicode's confusables table (UTS #39
+ * skeletons): 'Alice', 'ALICE', 'ａｌｉｃｅ' and Cyrillic 'аlice' are one name, and so are '0', 'O'
+ * and 'o', and 'l', '1' and 'I'. Case and look-alikes are folded together: the skeleton of the
+ * upper-case form ('I' -> 'l', '0' -> 'O'), case folded, then the skeleton of that ('m' -> 'rn'),
+ * case folded again, until nothing changes; so the key of a key is itself. Locale-independent on
+ * purpose: toLocaleLowerCase would give a Turkish server other keys. Changing this (or the
+ * confusables table) changes stored keys: add a schema step that recomputes them
+ * (arena/store/rekey-names.ts).
+ */
 export function nameKeyOf(name: string): string {
-  return name.normalize('NFKC').toUpperCase().toLowerCase();
+  let key = name.normalize('NFKC');
+  for (let round = 0; round < MAX_KEY_ROUNDS; round++) {
+    const next = foldCase(skeleton(foldCase(skeleton(key.toUpperCase()))));
+    if (next === key) break;
+    key = next;
+  }
+  return key;
+}
+
+/**
+ * The key names had before look-alikes were folded in (NFKC, case folded). Only to find the accounts
+ * that the recomputation of keys had to set apart: their key is `<key>#<former key>`
+ * (arena/store/rekey-names.ts).
+ */
+export function formerNameKeyOf(name: string): string {
+  return foldCase(name.normalize('NFKC'));
 }
 
 export interface RatingRecord {
@@ -244,6 +278,8 @@ export interface Store {
   findAgentByKey(game: string, kind: AgentKind, nameKey: string): Promise<AgentRecord | undefined>;
   /** Marks an agent retired (no new games); false if there is no such agent or it already is. */
   retireAgent(id: string, at: string): Promise<boolean>;
+  /** The agents an account owns (its bots and its person's rows), retired or not, ordered as listAgents(). */
+  listAgentsOwnedBy(ownerId: string): Promise<AgentRecord[]>;
 
   ratings(game: string): Promise<RatingRecord[]>;
   /** The ratings of these agents (those that have one), in no particular order: a match's seats, not the table. */
