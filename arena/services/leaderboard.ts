@@ -54,7 +54,7 @@ export interface LadderView {
 }
 
 /** Rows a page by default: the whole roster and the best people at once. */
-export const DEFAULT_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 100;
 
 /**
  * The leaderboard of a game: Elo (updated game by game in the store) and the Bradley-Terry fit
