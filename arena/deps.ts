@@ -93,4 +93,10 @@ export interface ArenaDeps {
   log?: Logger | ((line: string) => void);
   /** How often a running tournament's progress is logged, ms (default 30 000). */
   tournamentProgressMs?: number;
+  /**
+   * Tournament games played at once, all tournaments together, shared fairly owner by owner; the
+   * arena's own ranking tournaments hold one fewer (default: the runner's capacity: one per
+   * tournament thread, 16 with the job queue).
+   */
+  tournamentGamesAtOnce?: number;
 }

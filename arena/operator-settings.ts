@@ -35,7 +35,8 @@ function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number>
  * AGORA_SECURE_COOKIES (1 behind HTTPS), AGORA_ORIGIN (the public origin behind a proxy),
  * AGORA_BOT_TIME_LIMIT_MS (and AGORA_BOT_TIME_LIMIT_MS_<GAME>) and AGORA_BOT_MISS_LIMIT for bots on the Bot API,
  * AGORA_TOURNAMENT_PROGRESS_MS (how often a tournament's progress is logged), AGORA_BACKGROUND_NICE (the
- * priority of tournament and rating threads, 0-19). Seeds are deliberately
+ * priority of tournament and rating threads, 0-19), AGORA_TOURNAMENT_GAMES_AT_ONCE (tournament games in
+ * play at once, all tournaments together). Seeds are deliberately
  * not among them. The log's (LOG_LEVEL, LOG_FORMAT) and the start-up check's (AGORA_CONNECT_TIMEOUT_MS)
  * are read by arena/server.ts.
  */
@@ -74,6 +75,7 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
     }),
     tournamentProgressMs: positive(env, 'AGORA_TOURNAMENT_PROGRESS_MS'),
     backgroundNice: niceValue(env, 'AGORA_BACKGROUND_NICE'),
+    tournamentGamesAtOnce: positive(env, 'AGORA_TOURNAMENT_GAMES_AT_ONCE'),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,
   });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { GAMES, type GameRegistry } from '../../envs/index.js';
 import { checkNice, lineLogger, loggerFromEnv, type Logger } from '../../play/index.js';
 import type { ArenaDeps, TournamentLimits, UserBotLimits } from '../deps.js';
@@ -32,6 +33,8 @@ export interface ArenaContext {
   backgroundNice: number;
   /** Time limits and the offline rule of bots playing over the Bot API. */
   externalBots: ExternalBotLimits;
+  /** Tournament games in the runner at once, all tournaments together (fair-games.ts). */
+  tournamentGamesAtOnce: number;
 }
 
 const DEFAULT_BOT_BUDGET_MS = 10_000;
@@ -73,5 +76,6 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
       ...deps.externalBots,
       timeLimitsMs: { ...DEFAULT_EXTERNAL_BOT_LIMITS.timeLimitsMs, ...deps.externalBots?.timeLimitsMs },
     },
+    tournamentGamesAtOnce: deps.tournamentGamesAtOnce ?? runner.capacity ?? availableParallelism(),
   };
 }
