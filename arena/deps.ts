@@ -7,9 +7,12 @@ import type { RefitPolicy } from './ratings/refits.js';
 
 /** What bots registered through the API by an account may spend on one decision. */
 export interface UserBotLimits {
-  /** Most search iterations a spec may ask for (mcts, az). */
-  iterations: number;
-  /** Most `ms=` a spec may ask for, and the wall-clock budget of each of its decisions. */
+  /**
+   * Most a spec's one decision may cost, in steps (agents/decision-cost.ts): one rule for every
+   * agent kind and knob, checked when the bot is registered.
+   */
+  cost: number;
+  /** The wall-clock budget of each of its decisions, ms: past it the decision is a random move. */
   ms: number;
 }
 
@@ -54,7 +57,7 @@ export interface ArenaDeps {
    * tournaments (default 10 000).
    */
   botBudgetMs?: number;
-  /** Limits of bots registered by accounts (default: 5 000 iterations, 2 000 ms). */
+  /** Limits of bots registered by accounts (default: 60 000 steps per decision, 1 000 ms). */
   userBots?: Partial<UserBotLimits>;
   /** Limits of tournaments asked for by accounts (default: 500 games, 8 agents, 1 running). */
   tournamentLimits?: Partial<TournamentLimits>;

@@ -46,7 +46,13 @@ const DEFAULT_BOT_BUDGET_MS = 10_000;
  */
 const DEFAULT_BACKGROUND_NICE = 19;
 const DEFAULT_TOURNAMENT_PROGRESS_MS = 30_000;
-const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
+/**
+ * An account's bot: 60 000 steps a decision (about 0.6 s of the slowest games' searches on one
+ * core; `mcts:ms=600` at most), and 1 s of wall clock. With six people playing such bots on the
+ * two bot threads, another person's cheap bot still answers within about a second
+ * (docs/benchmarks.md, bench:fairness).
+ */
+const DEFAULT_USER_BOTS: UserBotLimits = { cost: 60_000, ms: 1_000 };
 const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
 
 export function arenaContext(deps: ArenaDeps): ArenaContext {

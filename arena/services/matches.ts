@@ -479,6 +479,8 @@ export class MatchService {
       const n = record.actions.length;
       const answer = await this.ctx.bots.decide({
         key: id,
+        // An account's bots share the bot threads as one owner (bot-pool.ts).
+        ...(agent.ownerId !== undefined ? { owner: agent.ownerId } : {}),
         budgetMs: budgetMsFor(this.ctx, agent),
         game: record.game,
         spec: agent.spec,
