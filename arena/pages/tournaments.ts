@@ -62,15 +62,14 @@ export function tournamentListPage(
       (t) =>
         `<tr><td><a href="/tournaments/${encodeURIComponent(t.id)}">${esc(t.id)}</a></td>` +
         `<td>${esc(t.game)}</td><td>${t.players}</td><td>${esc(t.format)}</td>` +
-        `<td>${esc(statusWord(t, playing(t.id)))}</td><td>${t.gamesDone}/${t.gamesTotal}</td>` +
-        `<td>${esc(t.createdAt)}</td><td>${cancelForm(t, viewer)}</td></tr>`,
+        `<td>${esc(statusWord(t, playing(t.id)))} ${cancelForm(t, viewer)}</td>` +
+        `<td>${t.gamesDone}/${t.gamesTotal}</td><td>${esc(t.createdAt)}</td></tr>`,
     )
     .join('');
   return layout(
     'Tournaments',
     `<h1>Tournaments</h1>${runner}<div class="scroll"><table>` +
-      '<tr><th>id</th><th>game</th><th>players</th><th>format</th><th>status</th><th>games</th><th>started</th>' +
-      '<th></th></tr>' +
+      '<tr><th>id</th><th>game</th><th>players</th><th>format</th><th>status</th><th>games</th><th>started</th></tr>' +
       `${rows}</table></div>` +
       '<p class="muted">Accounts start one with POST /api/tournaments (see docs/arena.md).</p>',
   );

@@ -68,6 +68,23 @@ describe('BotPool', () => {
     expect(order).toEqual(['s1', 'q1', 'q2', 'q3', 'q4', 's2', 's3', 's4']);
   });
 
+  test("a match's next decision keeps the thread it just used for a moment, ahead of a costly owner", async () => {
+    pool = new BotPool(1);
+    const order: string[] = [];
+    const costly = (key: string) =>
+      ask(pool!, key, 'mcts:iterations=20000', 60_000, 'costly').then(() => order.push(key));
+    const first = costly('h0');
+    const second = costly('h1');
+    // A person's move answered by two cheap decisions in a row, as a match's bot seats ask.
+    const cheap = ask(pool, 'c', 'greedy', 10_000, 'cheap')
+      .then(() => order.push('c1'))
+      .then(() => ask(pool!, 'c', 'greedy', 10_000, 'cheap'))
+      .then(() => order.push('c2'));
+    await Promise.all([first, second, cheap]);
+    // Without the pause the thread would go to h1 between c1 and c2.
+    expect(order).toEqual(['h0', 'c1', 'c2', 'h1']);
+  });
+
   test('a decision past its budget answers overrun, and the replaced thread serves the next request', async () => {
     pool = new BotPool(1);
     const started = performance.now();

@@ -12,6 +12,13 @@ const LOAD_MS = 60_000;
  * not counted as overrunning.
  */
 const BUDGET_GRACE_MS = 250;
+/**
+ * How long a thread stays with a match after its decision while others wait, for the match's next
+ * decision (its next bot seat usually asks within a few milliseconds): anticipatory scheduling
+ * (Iyer and Druschel, SOSP 2001). Without it the thread goes to a waiting costly bot at once, and a
+ * person whose move is answered by ten cheap decisions waits ten costly ones.
+ */
+const LINGER_MS = 25;
 /** Positions of live matches each thread keeps by default (a Promotion position is a few kB). */
 const POSITIONS_PER_THREAD = 2000;
 
@@ -70,8 +77,10 @@ export interface BotPoolCounts {
 /** One thread; a match's decisions go to its home shard while that one is free. */
 interface Shard {
   pool: WorkerPool<BotJob, BotReply>;
-  /** Whether a decision is in hand here (a shard takes one at a time). */
+  /** Whether a decision is in hand here, or the shard is kept for a match's next one (one at a time). */
   busy: boolean;
+  /** The match the shard is kept for a moment after its decision (see LINGER_MS), and until when. */
+  keptFor?: { key: string; timer: NodeJS.Timeout };
   /** Matches whose home this is. */
   homes: number;
   /** Positions the thread said it held at its last answer. */
@@ -157,6 +166,7 @@ export class BotPool {
     }
     const owner = request.owner !== undefined ? `account ${request.owner}` : `match ${request.key}`;
     const { shard, running } = await this.acquire(owner, request.key);
+    let answered = false;
     try {
       const home = this.homeOn(request.key, shard);
       let reply = await this.ask(home, request, false);
@@ -169,9 +179,10 @@ export class BotPool {
         throw new AgoraError('unavailable', `bot ${request.spec} failed: ${reply.error}; reload to retry`);
       if (reply.action === undefined) throw new Error('the bot pool: a thread sent the whole state answered missing');
       shard.positions = reply.positions;
+      answered = true;
       return { action: reply.action, overrun: false };
     } finally {
-      this.release(shard, running);
+      this.release(shard, running, answered ? request.key : undefined);
     }
   }
 
@@ -200,6 +211,7 @@ export class BotPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const s of this.shards) clearTimeout(s.keptFor?.timer);
     const closed = new AgoraError('unavailable', 'the bot pool closed');
     for (let next = this.fair.next(); next; next = this.fair.next()) next.item.reject(closed);
     await Promise.all(this.shards.map((s) => s.pool.close()));
@@ -211,6 +223,12 @@ export class BotPool {
    */
   private acquire(owner: string, key: string): Promise<{ shard: Shard; running: Running }> {
     if (this.closed) return Promise.reject(new AgoraError('unavailable', 'the bot pool is closed'));
+    const kept = this.shards.find((s) => s.keptFor?.key === key);
+    if (kept) {
+      clearTimeout(kept.keptFor!.timer);
+      kept.keptFor = undefined;
+      return Promise.resolve({ shard: kept, running: this.fair.begin(owner) });
+    }
     const home = this.homes.get(key)?.shard;
     const free = home && !home.busy ? home : this.idleShard();
     if (free && this.fair.waiting === 0) {
@@ -222,9 +240,26 @@ export class BotPool {
     });
   }
 
-  /** The shard is free again: the decision's time is charged, and the next waiting request takes it. */
-  private release(shard: Shard, running: Running): void {
+  /**
+   * A decision is done: its time is charged, and the next waiting request takes the shard; or, when
+   * its owner would be served first anyway, the shard waits LINGER_MS for the match's next decision.
+   */
+  private release(shard: Shard, running: Running, key?: string): void {
     this.fair.end(running);
+    if (key !== undefined && !this.closed && this.fair.waiting > 0 && this.fair.isAhead(running.owner)) {
+      const timer = setTimeout(() => {
+        shard.keptFor = undefined;
+        this.handOut(shard);
+      }, LINGER_MS);
+      timer.unref();
+      shard.keptFor = { key, timer };
+      return;
+    }
+    this.handOut(shard);
+  }
+
+  /** The shard is free: the next waiting request takes it. */
+  private handOut(shard: Shard): void {
     shard.busy = false;
     const next = this.fair.next();
     if (!next) return;

@@ -5,9 +5,10 @@
  * gets the same share of the threads as one whose bots answer in 50 ms, and the cheap one waits for
  * no queue of the other's: at most for a decision already running.
  *
- * Only owners with work waiting or running are kept. One that comes back starts level with the
- * least-served owner present, less a small allowance (SLEEPER_ALLOWANCE_MS, as Linux's CFS gives a
- * waking task), so pausing between moves neither hoards credit nor costs the next turn.
+ * An owner that goes idle (between two decisions of its bots, or for good) keeps its account, and
+ * when it comes back starts no lower than the least-served busy owner less a small allowance
+ * (SLEEPER_ALLOWANCE_MS, as Linux's CFS does for a waking task): a pause neither hoards credit nor
+ * wipes out what it used. Idle owners the allowance would lift anyway are dropped.
  */
 
 /** What an owner that was idle is credited when it comes back, ms of thread time. */
@@ -81,6 +82,16 @@ export class FairShare<T> {
     return { item, running: this.begin(name) };
   }
 
+  /** Whether `owner`'s next item would go before every item waiting now. */
+  isAhead(owner: string): boolean {
+    const now = performance.now();
+    let least = Infinity;
+    for (const o of this.owners.values()) if (o.waiting.size > 0) least = Math.min(least, this.usedBy(o, now));
+    const o = this.owners.get(owner);
+    // An owner dropped while idle comes back below every busy one.
+    return o === undefined || this.usedBy(o, now) <= least;
+  }
+
   /** Work of `owner` starts now without waiting (a thread was free). */
   begin(owner: string): Running {
     const running: Running = { owner, since: performance.now() };
@@ -102,21 +113,47 @@ export class FairShare<T> {
     return used;
   }
 
+  private isIdle(o: Owner<T>): boolean {
+    return o.waiting.size === 0 && o.running.size === 0;
+  }
+
+  /** The least thread time used by a busy owner (not `except`), or undefined when none is busy. */
+  private least(except?: Owner<T>): number | undefined {
+    const now = performance.now();
+    let least: number | undefined;
+    for (const o of this.owners.values()) {
+      if (o === except || this.isIdle(o)) continue;
+      const used = this.usedBy(o, now);
+      if (least === undefined || used < least) least = used;
+    }
+    return least;
+  }
+
+  /** The owner's account, made busy: an idle one is lifted to the allowance below the least-served busy owner. */
   private owner(name: string): Owner<T> {
     let o = this.owners.get(name);
+    if (o && !this.isIdle(o)) return o;
+    const least = this.least(o);
+    const floor = least === undefined ? 0 : least - SLEEPER_ALLOWANCE_MS;
     if (!o) {
-      const now = performance.now();
-      let least = Infinity;
-      for (const other of this.owners.values()) least = Math.min(least, this.usedBy(other, now));
-      const used = least === Infinity ? 0 : Math.max(0, least - SLEEPER_ALLOWANCE_MS);
-      o = { used, running: new Set(), waiting: new Map() };
+      o = { used: floor, running: new Set(), waiting: new Map() };
       this.owners.set(name, o);
-    }
+    } else o.used = Math.max(o.used, floor);
     return o;
   }
 
+  /** Drops idle owners that the allowance would lift anyway when they come back. */
   private forgetIfIdle(name: string): void {
     const o = this.owners.get(name);
-    if (o && o.waiting.size === 0 && o.running.size === 0) this.owners.delete(name);
+    if (!o || !this.isIdle(o)) return;
+    const least = this.least();
+    if (least === undefined) {
+      // Nobody is busy: every account starts afresh.
+      this.owners.clear();
+      return;
+    }
+    for (const [other, idle] of this.owners) {
+      if (this.isIdle(idle) && idle.used <= least - SLEEPER_ALLOWANCE_MS) this.owners.delete(other);
+    }
   }
 }
