@@ -11,7 +11,11 @@ export {
   specNeedsModel,
   modelPathOf,
   withModelPath,
+  decisionCost,
+  agentKnobs,
+  type Knob,
 } from './make-agent.js';
+export { STEPS_PER_MS, type DecisionCost } from './decision-cost.js';
 export { parseAgentSpec, formatAgentSpec, splitAgentList, fillSeats, type AgentSpec } from './spec.js';
 export { RandomAgent } from './random-agent.js';
 export { MctsAgent } from './mcts-agent.js';

@@ -1,4 +1,13 @@
 import { AgentSpecError, type Agent, type GameDefinition } from '../envs/index.js';
+import {
+  SAMPLE_WORLD_STEPS,
+  STEPS_PER_MS,
+  gameFacts,
+  networkSteps,
+  treeDepth,
+  type DecisionCost,
+  type GameFacts,
+} from './decision-cost.js';
 import { GreedyAgent } from './greedy-agent.js';
 import { MctsAgent } from './mcts-agent.js';
 import { AzAgent } from './neural/az-agent.js';
@@ -9,86 +18,197 @@ import { RandomAgent } from './random-agent.js';
 import { SpecOptions, formatAgentSpec, parseAgentSpec, type AgentSpec } from './spec.js';
 
 /**
- * One agent kind. A kind with `needsModel` names a model folder as its positional argument
- * (`neural:models/<game>/<name>`); makeAgent reads the model and hands it to `make`.
+ * How a knob weighs on the cost of a decision: 'scales' (the kind's cost counts it), or why it
+ * does not change the work a decision does.
+ */
+export type KnobCost = 'scales' | { none: string };
+
+/** A numeric option of an agent kind: its range, its default (a model may supply it), its weight on cost. */
+export interface NumberKnob {
+  type: 'number';
+  min: number;
+  max: number;
+  integer?: boolean;
+  default: number | ((net: PolicyNetwork) => number);
+  cost: KnobCost;
+}
+
+/** An option of an agent kind that takes one of a few words. */
+export interface ChoiceKnob {
+  type: 'choice';
+  values: readonly string[];
+  default: string;
+  cost: KnobCost;
+}
+
+export type Knob = NumberKnob | ChoiceKnob;
+
+/** A kind's options as read from a spec: every knob, given or defaulted. */
+type KnobValues = Record<string, number | string>;
+
+/**
+ * One agent kind: every option it takes (its knobs, read and range-checked from the spec here),
+ * how it is built, and the cost of one of its decisions in steps (decision-cost.ts), worst case.
+ * A kind with `needsModel` names a model folder as its positional argument
+ * (`neural:models/<game>/<name>`); makeAgent reads the model and hands it to `make` and `cost`.
  */
 interface AgentKind {
   needsModel: boolean;
-  make(spec: AgentSpec, text: string, game: GameDefinition, net?: PolicyNetwork): Agent;
+  knobs: Record<string, Knob>;
+  make(values: KnobValues, text: string, net?: PolicyNetwork): Agent;
+  cost(values: KnobValues, facts: GameFacts, net?: PolicyNetwork): DecisionCost;
 }
+
+/** A timed search (`ms=`) costs its time; otherwise `count` iterations of `each` steps, driven by `knobs`. */
+function searchCost(ms: number, count: number, each: number, knobs: string[]): DecisionCost {
+  return ms > 0 ? { steps: ms * STEPS_PER_MS, knobs: ['ms'] } : { steps: count * each, knobs };
+}
+
+const num = (values: KnobValues, key: string) => values[key] as number;
 
 /** Every agent kind a spec string may name. */
 const KINDS: Record<string, AgentKind> = {
   random: {
     needsModel: false,
-    make: (spec, text) => {
-      new SpecOptions(text, spec.options).done();
-      if (spec.path !== undefined) throw new AgentSpecError(text, 'random takes no positional argument');
-      return new RandomAgent();
-    },
+    knobs: {},
+    make: () => new RandomAgent(),
+    cost: () => ({ steps: 1, knobs: [] }),
   },
   greedy: {
     needsModel: false,
-    make: (spec, text) => {
-      const o = new SpecOptions(text, spec.options);
-      const agent = new GreedyAgent(
-        {
-          worlds: o.number('worlds', 8, { min: 1, max: 10_000, integer: true }),
-          settle: o.number('settle', 64, { min: 0, max: 100_000, integer: true }),
-        },
-        text,
-      );
-      o.done();
-      if (spec.path !== undefined) throw new AgentSpecError(text, 'greedy takes no positional argument');
-      return agent;
+    knobs: {
+      worlds: { type: 'number', min: 1, max: 10_000, integer: true, default: 8, cost: 'scales' },
+      settle: { type: 'number', min: 0, max: 100_000, integer: true, default: 64, cost: 'scales' },
     },
+    make: (v, text) => new GreedyAgent({ worlds: num(v, 'worlds'), settle: num(v, 'settle') }, text),
+    // Per world: one sampled world, then per legal action a clone and the action, the settling
+    // moves and an evaluation.
+    cost: (v, g) => ({
+      steps: num(v, 'worlds') * (SAMPLE_WORLD_STEPS + g.actions * (num(v, 'settle') + 3)),
+      knobs: ['worlds', 'settle'],
+    }),
   },
   mcts: {
     needsModel: false,
-    make: (spec, text) => {
-      const o = new SpecOptions(text, spec.options);
-      const agent = new MctsAgent(
+    knobs: {
+      iterations: { type: 'number', min: 1, max: 10_000_000, integer: true, default: 1000, cost: 'scales' },
+      ms: { type: 'number', min: 0, max: 600_000, default: 0, cost: 'scales' },
+      c: {
+        type: 'number',
+        min: 0,
+        max: 100,
+        default: 1.4,
+        cost: { none: 'the exploration weight shapes the tree, not the number or length of its iterations' },
+      },
+      rollout: { type: 'choice', values: ['random', 'greedy'], default: 'random', cost: 'scales' },
+      cutoff: { type: 'number', min: 0, max: 1_000_000, integer: true, default: 0, cost: 'scales' },
+    },
+    make: (v, text) =>
+      new MctsAgent(
         {
-          iterations: o.number('iterations', 1000, { min: 1, max: 10_000_000, integer: true }),
-          ms: o.number('ms', 0, { min: 0, max: 600_000 }),
-          c: o.number('c', 1.4, { min: 0, max: 100 }),
-          rollout: o.choice('rollout', 'random', ['random', 'greedy'] as const),
-          cutoff: o.number('cutoff', 0, { min: 0, max: 1_000_000, integer: true }),
+          iterations: num(v, 'iterations'),
+          ms: num(v, 'ms'),
+          c: num(v, 'c'),
+          rollout: v.rollout as 'random' | 'greedy',
+          cutoff: num(v, 'cutoff'),
         },
         text,
-      );
-      o.done();
-      if (spec.path !== undefined) throw new AgentSpecError(text, 'mcts takes no positional argument');
-      return agent;
+      ),
+    // Per iteration: a sampled world, the walk down the tree, then the rollout: to the end of the
+    // game, or `cutoff` moves and an evaluation per seat; a greedy rollout move clones, plays and
+    // evaluates every legal action.
+    cost: (v, g) => {
+      const iterations = num(v, 'iterations');
+      const cutoff = num(v, 'cutoff');
+      const move = v.rollout === 'greedy' ? 3 * g.actions + 1 : 1;
+      const rollout = cutoff > 0 ? Math.min(cutoff, g.length) * move + g.players : g.length * move;
+      const knobs = ['iterations', 'cutoff', ...(v.rollout === 'greedy' ? ['rollout'] : [])];
+      return searchCost(num(v, 'ms'), iterations, SAMPLE_WORLD_STEPS + treeDepth(iterations, g) + rollout, knobs);
     },
   },
   neural: {
     needsModel: true,
-    make: (spec, text, _game, net) => {
-      const o = new SpecOptions(text, spec.options);
-      const temperature = o.number('temperature', net!.policyTemperature ?? 0, { min: 0, max: 100 });
-      o.done();
-      return new NeuralAgent(net!, temperature, text);
+    knobs: {
+      temperature: {
+        type: 'number',
+        min: 0,
+        max: 100,
+        default: (net) => net.policyTemperature ?? 0,
+        cost: { none: 'one evaluation of the network whatever the temperature; sampling from it is one pass' },
+      },
     },
+    make: (v, text, net) => new NeuralAgent(net!, num(v, 'temperature'), text),
+    cost: (_v, _g, net) => ({ steps: 1 + networkSteps(net!), knobs: [] }),
   },
   az: {
     needsModel: true,
-    make: (spec, text, _game, net) => {
-      const o = new SpecOptions(text, spec.options);
-      const options = {
-        iterations: o.number('iterations', 200, { min: 1, max: 10_000_000, integer: true }),
-        cPuct: o.number('c', net!.searchC ?? 1.5, { min: 0, max: 100 }),
-        noise: o.number('noise', 0, { min: 0, max: 1 }),
-        alpha: o.number('alpha', 0.3, { min: 0.001, max: 100 }),
-        mix: o.number('mix', net!.searchMix ?? 0, { min: 0, max: 1 }),
-      };
+    knobs: {
+      iterations: { type: 'number', min: 1, max: 10_000_000, integer: true, default: 200, cost: 'scales' },
+      c: {
+        type: 'number',
+        min: 0,
+        max: 100,
+        default: (net) => net.searchC ?? 1.5,
+        cost: { none: 'the exploration weight shapes the tree, not the number of its evaluations' },
+      },
+      noise: {
+        type: 'number',
+        min: 0,
+        max: 1,
+        default: 0,
+        cost: { none: 'noise changes the root priors, not the search' },
+      },
+      alpha: {
+        type: 'number',
+        min: 0.001,
+        max: 100,
+        default: 0.3,
+        cost: { none: "the noise's concentration: one draw per root action whatever it is" },
+      },
+      mix: { type: 'number', min: 0, max: 1, default: (net) => net.searchMix ?? 0, cost: 'scales' },
       // A time budget per decision, as mcts takes; 0 (the default) runs `iterations`.
-      const ms = o.number('ms', 0, { min: 0, max: 600_000 });
-      o.done();
-      return new AzAgent(net!, options, text, ms);
+      ms: { type: 'number', min: 0, max: 600_000, default: 0, cost: 'scales' },
+    },
+    make: (v, text, net) =>
+      new AzAgent(
+        net!,
+        {
+          iterations: num(v, 'iterations'),
+          cPuct: num(v, 'c'),
+          noise: num(v, 'noise'),
+          alpha: num(v, 'alpha'),
+          mix: num(v, 'mix'),
+        },
+        text,
+        num(v, 'ms'),
+      ),
+    // Per iteration: a sampled world, the walk down the tree, one network evaluation, and with
+    // mix > 0 a random playout to the end of the game.
+    cost: (v, g, net) => {
+      const iterations = num(v, 'iterations');
+      const playout = num(v, 'mix') > 0 ? g.length : 0;
+      const knobs = ['iterations', ...(playout > 0 ? ['mix'] : [])];
+      const each = SAMPLE_WORLD_STEPS + treeDepth(iterations, g) + networkSteps(net!) + playout;
+      return searchCost(num(v, 'ms'), iterations, each, knobs);
     },
   },
 };
+
+/** Reads a kind's knobs from a spec's options (ranges checked, defaults filled), refusing unknown ones. */
+function readKnobs(kind: AgentKind, parsed: AgentSpec, text: string, net?: PolicyNetwork): KnobValues {
+  if (!kind.needsModel && parsed.path !== undefined)
+    throw new AgentSpecError(text, `${parsed.kind} takes no positional argument`);
+  const o = new SpecOptions(text, parsed.options);
+  const values: KnobValues = {};
+  for (const [key, knob] of Object.entries(kind.knobs)) {
+    values[key] =
+      knob.type === 'choice'
+        ? o.choice(key, knob.default, knob.values)
+        : o.number(key, typeof knob.default === 'function' ? knob.default(net!) : knob.default, knob);
+  }
+  o.done();
+  return values;
+}
 
 export function agentKinds(): string[] {
   return Object.keys(KINDS);
@@ -138,11 +258,27 @@ export function withModelPath(spec: string, path: string): string {
 export function makeAgent(spec: string, game: GameDefinition): Agent {
   const parsed = parseAgentSpec(spec);
   const kind = kindOf(parsed, spec);
-  const agent = kind.needsModel
-    ? kind.make(parsed, spec, game, loadPolicyFolder(modelFolder(parsed, spec), game))
-    : kind.make(parsed, spec, game);
+  const net = kind.needsModel ? loadPolicyFolder(modelFolder(parsed, spec), game) : undefined;
+  const agent = kind.make(readKnobs(kind, parsed, spec, net), spec, net);
   // How a worker thread builds the same agent (threaded vector envs): this function and the spec.
   return Object.assign(agent, { recipe: { module: import.meta.url, export: 'makeAgent', args: spec } });
+}
+
+/**
+ * What one decision of a spec costs in a game, in steps (decision-cost.ts), worst case over the
+ * game's seat counts, with the knobs that make it up. A model kind reads its model (its size is
+ * part of the cost). Throws as makeAgent does for a bad spec.
+ */
+export function decisionCost(spec: string, game: GameDefinition): DecisionCost {
+  const parsed = parseAgentSpec(spec);
+  const kind = kindOf(parsed, spec);
+  const net = kind.needsModel ? loadPolicyFolder(modelFolder(parsed, spec), game) : undefined;
+  return kind.cost(readKnobs(kind, parsed, spec, net), gameFacts(game), net);
+}
+
+/** The knobs an agent kind takes, by name (tests walk them; an unknown kind throws). */
+export function agentKnobs(kind: string): Readonly<Record<string, Knob>> {
+  return kindOf({ kind, options: {} }, kind).knobs;
 }
 
 /** makeAgent for callers that await (workers, services): the same agent, as a promise. */

@@ -126,6 +126,8 @@ export function createApp(deps: ArenaDeps): ArenaApp {
       await tournaments.close();
       await ratings.close();
       await ctx.bots.close();
+      // The tournament threads this arena started (a runner passed in is its caller's to close).
+      if (!deps.runner) await ctx.runner.close();
     },
   };
   app.arena = arena;

@@ -7,9 +7,12 @@ import type { RefitPolicy } from './ratings/refits.js';
 
 /** What bots registered through the API by an account may spend on one decision. */
 export interface UserBotLimits {
-  /** Most search iterations a spec may ask for (mcts, az). */
-  iterations: number;
-  /** Most `ms=` a spec may ask for, and the wall-clock budget of each of its decisions. */
+  /**
+   * Most a spec's one decision may cost, in steps (agents/decision-cost.ts): one rule for every
+   * agent kind and knob, checked when the bot is registered.
+   */
+  cost: number;
+  /** The wall-clock budget of each of its decisions, ms: past it the decision is a random move. */
   ms: number;
 }
 
@@ -75,7 +78,7 @@ export interface ArenaDeps {
    * tournaments (default 10 000).
    */
   botBudgetMs?: number;
-  /** Limits of bots registered by accounts (default: 5 000 iterations, 2 000 ms). */
+  /** Limits of bots registered by accounts (default: 60 000 steps per decision, 1 000 ms). */
   userBots?: Partial<UserBotLimits>;
   /** Limits of tournaments asked for by accounts (default: 500 games, 8 agents, 1 running). */
   tournamentLimits?: Partial<TournamentLimits>;
@@ -137,4 +140,10 @@ export interface ArenaDeps {
    * POST /api/bots count together, retired ones do not.
    */
   accountMaxBots?: number;
+  /**
+   * Tournament games played at once, all tournaments together, shared fairly owner by owner; the
+   * arena's own ranking tournaments hold one fewer (default: the runner's capacity: one per
+   * tournament thread, 16 with the job queue).
+   */
+  tournamentGamesAtOnce?: number;
 }

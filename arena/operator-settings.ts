@@ -57,7 +57,7 @@ function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number>
 
 /**
  * The operator's settings for `npm start`, from the environment (docs/security.md lists them):
- * AGORA_ADMIN_TOKEN, AGORA_BOT_BUDGET_MS, AGORA_USER_BOT_ITERATIONS, AGORA_USER_BOT_MS,
+ * AGORA_ADMIN_TOKEN, AGORA_BOT_BUDGET_MS, AGORA_USER_BOT_COST, AGORA_USER_BOT_MS,
  * AGORA_TOURNAMENT_MAX_GAMES, AGORA_TOURNAMENT_MAX_AGENTS, AGORA_TOURNAMENT_RUNNING,
  * AGORA_SECURE_COOKIES (1 behind HTTPS), AGORA_ORIGIN (the public origin behind a proxy),
  * AGORA_BOT_TIME_LIMIT_MS (and AGORA_BOT_TIME_LIMIT_MS_<GAME>) and AGORA_BOT_MISS_LIMIT for bots on the Bot API,
@@ -66,7 +66,8 @@ function perGame(env: NodeJS.ProcessEnv, prefix: string): Record<string, number>
  * AGORA_LIVE_MATCHES(_PER_ACCOUNT, _PER_GUEST, _PER_ADDRESS) for live people's matches,
  * AGORA_TRUST_PROXY (behind a reverse proxy), AGORA_READS_PER_MINUTE (GETs per client address) and
  * AGORA_BOT_POLLS_PER_MINUTE (Bot API stream connects and polls per bot token), AGORA_ACCOUNT_MAX_BOTS (bots per
- * account). Seeds are deliberately
+ * account), AGORA_TOURNAMENT_GAMES_AT_ONCE (tournament games in play at once, all tournaments
+ * together). Seeds are deliberately
  * not among them. The log's (LOG_LEVEL, LOG_FORMAT) and the start-up check's (AGORA_CONNECT_TIMEOUT_MS)
  * are read by arena/server.ts.
  */
@@ -84,13 +85,21 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
       `AGORA_ORIGIN: scheme and host, like https://agora.example (no path); got '${origin}'`,
     );
   }
+  // Replaced by the one cost rule (issue 33): a stricter iteration count must not silently loosen.
+  if (env.AGORA_USER_BOT_ITERATIONS !== undefined && env.AGORA_USER_BOT_ITERATIONS !== '') {
+    throw new AgoraError(
+      'bad_request',
+      "AGORA_USER_BOT_ITERATIONS is no longer read: accounts' bots are held to AGORA_USER_BOT_COST, " +
+        'the steps one decision may cost whatever its knobs (default 60000; docs/security.md); set that instead',
+    );
+  }
   const defined = <T extends object>(o: T) =>
     Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
   return defined({
     adminToken: admin || undefined,
     botBudgetMs: positive(env, 'AGORA_BOT_BUDGET_MS'),
     userBots: defined({
-      iterations: positive(env, 'AGORA_USER_BOT_ITERATIONS'),
+      cost: positive(env, 'AGORA_USER_BOT_COST'),
       ms: positive(env, 'AGORA_USER_BOT_MS'),
     }),
     tournamentLimits: defined({
@@ -117,6 +126,7 @@ export function operatorSettings(env: NodeJS.ProcessEnv): Partial<ArenaDeps> {
     readLimitPerMinute: positive(env, 'AGORA_READS_PER_MINUTE'),
     botPollLimitPerMinute: positive(env, 'AGORA_BOT_POLLS_PER_MINUTE'),
     accountMaxBots: positive(env, 'AGORA_ACCOUNT_MAX_BOTS'),
+    tournamentGamesAtOnce: positive(env, 'AGORA_TOURNAMENT_GAMES_AT_ONCE'),
     secureCookies: secure === '1' ? true : undefined,
     origin: origin || undefined,
   });

@@ -252,17 +252,20 @@ describe('attack 2: moves nobody saw', () => {
 });
 
 describe('attack 3: unbounded compute', () => {
-  test.each(['mcts:ms=600000', 'mcts:iterations=10000000', 'az:models/tictactoe/az,iterations=100000', 'mcts:c=2'])(
-    'an account cannot register %s',
-    async (spec) => {
-      const res = await request(app)
-        .post('/api/agents')
-        .set('authorization', alice)
-        .send({ game: 'tictactoe', spec, name: 'hog' });
-      expect(res.status).toBe(400);
-      expect(res.body.error.message).toMatch(/at most (5000|2000)/);
-    },
-  );
+  // One cost rule for every kind and knob (issue 33; every knob: test/account-bot-costs.test.ts).
+  test.each([
+    'mcts:ms=600000',
+    'mcts:iterations=10000000',
+    'az:models/tictactoe/az,iterations=100000',
+    'greedy:worlds=10000,settle=100000',
+  ])('an account cannot register %s', async (spec) => {
+    const res = await request(app)
+      .post('/api/agents')
+      .set('authorization', alice)
+      .send({ game: 'tictactoe', spec, name: 'hog' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/may cost at most 60,000 \(AGORA_USER_BOT_COST\): lower /);
+  });
 
   test('tournaments need an account and are capped; the operator cancels one', async () => {
     const bots = await botIds(app, 'tictactoe');
@@ -289,8 +292,9 @@ describe('attack 3: unbounded compute', () => {
       .set('authorization', bob)
       .send({ game: 'tictactoe', agents: [bots.random, bots.greedy], games: 4 });
     expect(second.status).toBe(409); // one running tournament per account
-    const notOperator = await request(app).post(`/api/tournaments/${slow.body.id}/cancel`).set('authorization', bob);
-    expect(notOperator.status).toBe(403);
+    // Another account may not cancel it (its owner may: test/fair-tournaments.test.ts).
+    const notOwner = await request(app).post(`/api/tournaments/${slow.body.id}/cancel`).set('authorization', alice);
+    expect(notOwner.status).toBe(403);
     const cancel = await request(app)
       .post(`/api/tournaments/${slow.body.id}/cancel`)
       .set('authorization', 'Bearer operator-secret-token-0123456789');
@@ -333,8 +337,8 @@ describe('attack 3b: over-budget bots make progress and their overruns are count
   let slow: ArenaApp;
   let hog: string;
   beforeAll(async () => {
-    // Accounts may ask for any iteration count here, but each decision has 100 ms.
-    slow = await testArena({ newSeed: undefined, userBots: { iterations: 10_000_000, ms: 100 }, botThreads: 2 });
+    // Accounts may register bots of any cost here, but each decision has 100 ms.
+    slow = await testArena({ newSeed: undefined, userBots: { cost: 1e12, ms: 100 }, botThreads: 2 });
     const key = await accountKey(slow, 'hogger');
     hog = (
       await request(slow)

@@ -145,7 +145,9 @@ describe('Bot API: external bots on the ladder', () => {
       (r: Json) => r.agentId === bot.id,
     );
     expect(row.games).toBe(2);
-    expect(row.overruns).toBeGreaterThanOrEqual(4); // every one of its decisions in two games
+    // Its first miss is played as a random move; the second puts it offline, and it forfeits both
+    // games in play (issue 33: no time limit spent on every decision of an absent bot).
+    expect(row.overruns).toBe(1);
     const mine = (await request(app).get('/api/bots').set('Authorization', key)).body[0];
     expect(mine).toMatchObject({ online: false });
     expect(mine.missedInARow).toBeGreaterThanOrEqual(2);
@@ -156,14 +158,10 @@ describe('Bot API: external bots on the ladder', () => {
       .send({ game: 'tictactoe', agents: [bot.id, random], games: 2 });
     expect(again.status).toBe(400);
     expect(again.body.error.message).toMatch(/external bot that is offline/);
-    // The replays are the games as played, random moves for the bot included.
-    const games = await app.arena.ctx.store.listGames('tictactoe');
-    expect(
-      games
-        .filter((g) => g.tournamentId === t.body.id)
-        .map((g) => g.id)
-        .sort(),
-    ).toEqual([`${t.body.id}:0`, `${t.body.id}:1`]);
+    // The replays are the games as played, random moves for the bot included, ended by its forfeit.
+    const games = (await app.arena.ctx.store.listGames('tictactoe')).filter((g) => g.tournamentId === t.body.id);
+    expect(games.map((g) => g.id).sort()).toEqual([`${t.body.id}:0`, `${t.body.id}:1`]);
+    for (const g of games) expect(g.resigned).toBe(g.seats.indexOf(bot.id));
   });
 
   test('moves: stale counts and illegal actions are 409 (naming the legal ones); nothing changes', async () => {

@@ -87,8 +87,11 @@ export function compileWeights(weights: PolicyWeights, config: NetworkConfig, pl
   const x = new Float32Array(width);
   const h = new Float32Array(width);
   const h2 = new Float32Array(width);
+  let count = 0;
+  for (const layer of Object.values(weights)) for (const w of layer.weights) count += w.length;
   return {
     players,
+    weights: count,
     evaluate(observation) {
       if (observation.length !== stem.inSize) {
         throw new Error(`the network takes observations of ${stem.inSize} values; got ${observation.length}`);

@@ -9,6 +9,8 @@ export interface PolicyNetwork {
   readonly searchC?: number;
   /** The temperature measured best for the policy alone (meta.policy); `neural:` uses it unless the spec sets one. */
   readonly policyTemperature?: number;
+  /** Weights of the network (one multiply-add each per evaluation): what an evaluation costs. */
+  readonly weights?: number;
   evaluate(observation: Float32Array): { logits: ArrayLike<number>; value: ArrayLike<number> };
 }
 

@@ -147,14 +147,26 @@ export class ExternalBotService {
     if (row && row.missedInARow !== 0) await this.ctx.store.setExternalBotPresence(agentId, row.online, 0);
   }
 
+  /** Per bot, the miss being counted: misses of one bot's matches at the same moment are counted one by one. */
+  private readonly counting = new Map<string, Promise<void>>();
+
   /** A decision's time ran out: counted, and at the limit the bot goes offline. */
   async missed(agentId: string): Promise<void> {
-    const row = await this.ctx.store.getExternalBot(agentId);
-    if (!row) return;
-    const missed = row.missedInARow + 1;
-    const online = row.online && missed < this.limits.missLimit;
-    if (row.online && !online) this.ctx.log.info(`bot ${agentId} is offline: ${missed} decisions missed in a row`);
-    await this.ctx.store.setExternalBotPresence(agentId, online, missed);
+    const count = async () => {
+      const row = await this.ctx.store.getExternalBot(agentId);
+      if (!row) return;
+      const missed = row.missedInARow + 1;
+      const online = row.online && missed < this.limits.missLimit;
+      if (row.online && !online) this.ctx.log.info(`bot ${agentId} is offline: ${missed} decisions missed in a row`);
+      await this.ctx.store.setExternalBotPresence(agentId, online, missed);
+    };
+    const run = (this.counting.get(agentId) ?? Promise.resolve()).then(count, count);
+    this.counting.set(agentId, run);
+    try {
+      await run;
+    } finally {
+      if (this.counting.get(agentId) === run) this.counting.delete(agentId);
+    }
   }
 
   private newToken(): string {

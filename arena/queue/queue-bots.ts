@@ -25,8 +25,9 @@ export class QueueBots {
   ) {}
 
   async decide(request: BotRequest): Promise<BotAnswer> {
-    const { key, budgetMs, game, spec, seed, match } = request;
+    const { key, budgetMs, game, spec, seed, match, owner } = request;
     const data: DecisionJobData = {
+      ...(owner !== undefined ? { owner } : {}),
       kind: 'decision',
       game,
       players: match.players,
@@ -72,6 +73,7 @@ export function decideQueued(bots: BotPool, data: DecisionJobData): Promise<BotA
   for (const action of data.actions) state.applyAction(action);
   return bots.decide({
     key: data.match,
+    ...(data.owner !== undefined ? { owner: data.owner } : {}),
     budgetMs: data.budgetMs,
     game: data.game,
     spec: data.spec,

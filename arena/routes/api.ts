@@ -21,7 +21,7 @@ import {
   ResignJson,
 } from './schemas.js';
 import { normalizeName } from '../accounts/names.js';
-import { isAccountName } from '../accounts/accounts.js';
+import { isAccountName, isAdminToken } from '../accounts/accounts.js';
 import { botAccountRouter, botRouter } from '../bots/bot-routes.js';
 
 export function apiRouter(arena: ArenaServices): express.Router {
@@ -108,9 +108,15 @@ export function apiRouter(arena: ArenaServices): express.Router {
     res.json(publicTournament(t));
   });
 
+  // The operator's token, or the session or API key of the account that started the tournament.
   router.post('/tournaments/:id/cancel', async (req, res) => {
-    requireOperator(req, ctx.adminToken);
-    res.json(publicTournament(await tournaments.cancel(String(req.params.id))));
+    const id = String(req.params.id);
+    if (isAdminToken(ctx.adminToken, /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1])) {
+      res.json(publicTournament(await tournaments.cancel(id)));
+      return;
+    }
+    const user = requireUser(res, 'cancelling a tournament');
+    res.json(publicTournament(await tournaments.cancelOwn(id, user)));
   });
 
   router.post('/matches', async (req, res) => {

@@ -12,7 +12,7 @@ import { finishedGame, replayGame } from '../services/replays.js';
 import { rulesPage } from '../pages/rules.js';
 import { runnerBox, tournamentListPage, tournamentPage } from '../pages/tournaments.js';
 import { queueState } from './api.js';
-import { locals, noStore } from './guards.js';
+import { locals, noStore, requireUser } from './guards.js';
 import { matchOrigin } from './match-origin.js';
 import { ActionForm, LeaderboardQuery, NewMatchForm, ResignForm, ladderView } from './schemas.js';
 
@@ -195,6 +195,12 @@ export function pagesRouter(arena: ArenaServices): express.Router {
     );
   });
 
+  /** Who is looking at a tournament page: an account sees a cancel button on its own running tournaments. */
+  const viewer = (res: Response) => {
+    const user = locals(res).user;
+    return user ? { userId: user.id, csrf: csrf(res) } : undefined;
+  };
+
   router.get('/tournaments', async (_req, res) => {
     sendPage(
       res,
@@ -202,8 +208,15 @@ export function pagesRouter(arena: ArenaServices): express.Router {
         await ctx.store.listTournaments(),
         runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined),
         (id) => arena.tournaments.isPlaying(id),
+        viewer(res),
       ),
     );
+  });
+
+  router.post('/tournaments/:id/cancel', async (req, res) => {
+    const id = String(req.params.id);
+    await arena.tournaments.cancelOwn(id, requireUser(res, 'cancelling a tournament'));
+    res.redirect(303, `/tournaments/${encodeURIComponent(id)}`);
   });
 
   router.get('/tournaments/:id', async (req, res) => {
@@ -217,6 +230,7 @@ export function pagesRouter(arena: ArenaServices): express.Router {
         names,
         runnerBox(ctx.runner.name, (await queueState(arena)) ?? undefined),
         arena.tournaments.isPlaying(t.id),
+        viewer(res),
       ),
     );
   });

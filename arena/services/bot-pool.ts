@@ -2,6 +2,7 @@ import { AgoraError, type GameState } from '../../envs/index.js';
 import { WorkerPool, WorkerTimeout, type ThreadInfo } from '../../play/index.js';
 import type { BotJob, BotReply, DecideJob } from './bot-messages.js';
 import { decideInline, decidesInline } from './inline-bots.js';
+import { FairShare, type Running } from './fair-share.js';
 
 const ENTRY = new URL('./bot-worker-entry.js', import.meta.url);
 /** Time to build an agent (a new thread loads tsx; a model is read from disk); not part of a decision's budget. */
@@ -11,6 +12,13 @@ const LOAD_MS = 60_000;
  * not counted as overrunning.
  */
 const BUDGET_GRACE_MS = 250;
+/**
+ * How long a thread stays with a match after its decision while others wait, for the match's next
+ * decision (its next bot seat usually asks within a few milliseconds): anticipatory scheduling
+ * (Iyer and Druschel, SOSP 2001). Without it the thread goes to a waiting costly bot at once, and a
+ * person whose move is answered by ten cheap decisions waits ten costly ones.
+ */
+const LINGER_MS = 25;
 /** Positions of live matches each thread keeps by default (a Promotion position is a few kB). */
 const POSITIONS_PER_THREAD = 2000;
 
@@ -19,10 +27,15 @@ export type BotAnswer = { action: number; overrun: false } | { overrun: true };
 
 export interface BotRequest {
   /**
-   * The match deciding (its id): its decisions go to the thread that holds its position, and
-   * waiting requests are served round-robin across keys, so one match cannot starve the others.
+   * The match deciding (its id): its decisions go to the thread that holds its position when that
+   * thread is free, and an owner's waiting requests are served round-robin across its matches.
    */
   key: string;
+  /**
+   * Who the decision's thread time is charged to: the account that owns the bot. Undefined for the
+   * arena's own bots, and then each match is an owner of its own (see BotPool).
+   */
+  owner?: string;
   /** Wall-clock budget of this decision, ms. */
   budgetMs: number;
   game: string;
@@ -61,11 +74,13 @@ export interface BotPoolCounts {
   missing: number;
 }
 
-/** One thread and its fair queue; a match's decisions all go to its home shard. */
+/** One thread; a match's decisions go to its home shard while that one is free. */
 interface Shard {
   pool: WorkerPool<BotJob, BotReply>;
-  /** Decisions sent here and not answered yet. */
-  busy: number;
+  /** Whether a decision is in hand here, or the shard is kept for a match's next one (one at a time). */
+  busy: boolean;
+  /** The match the shard is kept for a moment after its decision (see LINGER_MS), and until when. */
+  keptFor?: { key: string; timer: NodeJS.Timeout };
   /** Matches whose home this is. */
   homes: number;
   /** Positions the thread said it held at its last answer. */
@@ -79,23 +94,35 @@ interface Home {
   held: number;
 }
 
+/** A request waiting for a thread: it is handed the shard that came free. */
+interface Waiter {
+  resolve: (shard: Shard, running: Running) => void;
+  reject: (err: Error) => void;
+}
+
 /**
  * Bot decisions for people's games, off the event loop so the server stays responsive.
  * - `random` decides on the main thread (inline-bots.ts): a round trip would cost more than it.
  * - With a remote decider (REDIS_URL: the job queue, arena/queue/queue-bots.ts), the other bots
  *   decide on `agora worker` processes, like tournament games; otherwise here:
  * - Every other bot decides on a thread that keeps the positions of the matches it serves
- *   (bot-worker.ts): a match's decisions all go to the same thread, its home, and carry only the
- *   actions played since the last one. The whole state goes when the thread cannot hold it (a
- *   new thread after an overrun or a crash; a thread that dropped it, answering `missing`). A
- *   match gets a home when it first asks, on the least busy thread; it moves to an idle thread
- *   (sending its whole state once) when its home is busy with other matches. forget() drops it.
+ *   (bot-worker.ts): a match's decisions go to the same thread, its home, and carry only the
+ *   actions played since the last one. The whole state goes when the thread cannot hold it (the
+ *   match moved to another thread; a new thread after an overrun or a crash; a thread that
+ *   dropped it, answering `missing`). forget() drops it.
+ * - The threads are shared fairly, owner by owner (fair-share.ts): a free thread takes the waiting
+ *   request of the owner that has used the least thread time, round-robin over that owner's
+ *   matches, and goes to the match's home when that is the thread that came free, else the match
+ *   moves. The owner is the account that owns the bot, so six people playing one account's (or six
+ *   accounts') costly bots get six shares, not the threads; the arena's own bots are bounded by the
+ *   operator, and each match playing them is an owner of its own, so people playing the roster are
+ *   never queued behind one another as one owner. A cheap decision then waits at most for one
+ *   decision already running, whatever others have queued.
  * - Every decision has a wall-clock budget: a bot still thinking when it runs out has its thread
- *   replaced (synchronous search cannot be interrupted from inside) and answers `overrun`. The
- *   budget starts once the agent is built (the worker says `started`); building has LOAD_MS.
- * - Each thread is a WorkerPool of play/ of one thread, which supplies the fair queue and the
- *   deadlines: waiting requests are served round-robin over their keys, so a match whose bot is
- *   slow delays another match by at most one budget, never by a queue of its own requests.
+ *   terminated (synchronous search cannot be interrupted from inside; terminating stops it at once)
+ *   and answers `overrun`. From the first overrun on, a shard keeps a spare thread loaded, so the
+ *   next decision does not wait seconds for a new thread to load. The budget starts once the agent
+ *   is built (the worker says `started`); building has LOAD_MS.
  */
 export class BotPool {
   private readonly shards: Shard[];
@@ -104,6 +131,8 @@ export class BotPool {
   private readonly maxHomes: number;
   private readonly inline: boolean;
   private readonly remote: BotPoolOptions['remote'];
+  private readonly fair = new FairShare<Waiter>();
+  private closed = false;
   readonly counts: BotPoolCounts = { inline: 0, delta: 0, whole: 0, missing: 0, remote: 0 };
 
   constructor(size: number, options: BotPoolOptions = {}) {
@@ -120,7 +149,7 @@ export class BotPool {
         workerData: () => ({ positions }),
         isFinal: (reply) => !reply.started,
       }),
-      busy: 0,
+      busy: false,
       homes: 0,
       positions: 0,
     }));
@@ -135,10 +164,11 @@ export class BotPool {
       this.counts.remote++;
       return this.remote.decide(request);
     }
-    const home = this.homeOf(request.key);
-    const shard = home.shard;
-    shard.busy++;
+    const owner = request.owner !== undefined ? `account ${request.owner}` : `match ${request.key}`;
+    const { shard, running } = await this.acquire(owner, request.key);
+    let answered = false;
     try {
+      const home = this.homeOn(request.key, shard);
       let reply = await this.ask(home, request, false);
       if (reply !== 'overrun' && reply.missing) {
         this.counts.missing++;
@@ -149,9 +179,10 @@ export class BotPool {
         throw new AgoraError('unavailable', `bot ${request.spec} failed: ${reply.error}; reload to retry`);
       if (reply.action === undefined) throw new Error('the bot pool: a thread sent the whole state answered missing');
       shard.positions = reply.positions;
+      answered = true;
       return { action: reply.action, overrun: false };
     } finally {
-      shard.busy--;
+      this.release(shard, running, answered ? request.key : undefined);
     }
   }
 
@@ -165,7 +196,12 @@ export class BotPool {
 
   /** Requests waiting for a thread (benchmarks, tests). */
   get queued(): number {
-    return this.shards.reduce((n, s) => n + s.pool.queued, 0);
+    return this.fair.waiting;
+  }
+
+  /** Threads alive, loaded spares included (tests). */
+  get liveThreads(): number {
+    return this.shards.reduce((n, s) => n + s.pool.liveThreads, 0);
   }
 
   /** Match positions the threads held at their last answers (tests). */
@@ -174,7 +210,68 @@ export class BotPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const s of this.shards) clearTimeout(s.keptFor?.timer);
+    const closed = new AgoraError('unavailable', 'the bot pool closed');
+    for (let next = this.fair.next(); next; next = this.fair.next()) next.item.reject(closed);
     await Promise.all(this.shards.map((s) => s.pool.close()));
+  }
+
+  /**
+   * A free shard for the owner's request: at once when one is free and nobody waits (the match's
+   * home if it is free), else when one comes free and the request's turn has come.
+   */
+  private acquire(owner: string, key: string): Promise<{ shard: Shard; running: Running }> {
+    if (this.closed) return Promise.reject(new AgoraError('unavailable', 'the bot pool is closed'));
+    const kept = this.shards.find((s) => s.keptFor?.key === key);
+    if (kept) {
+      clearTimeout(kept.keptFor!.timer);
+      kept.keptFor = undefined;
+      return Promise.resolve({ shard: kept, running: this.fair.begin(owner) });
+    }
+    const home = this.homes.get(key)?.shard;
+    const free = home && !home.busy ? home : this.idleShard();
+    if (free && this.fair.waiting === 0) {
+      free.busy = true;
+      return Promise.resolve({ shard: free, running: this.fair.begin(owner) });
+    }
+    return new Promise((resolve, reject) => {
+      this.fair.add(owner, key, { resolve: (shard, running) => resolve({ shard, running }), reject });
+    });
+  }
+
+  /**
+   * A decision is done: its time is charged, and the next waiting request takes the shard; or, when
+   * its owner would be served first anyway, the shard waits LINGER_MS for the match's next decision.
+   */
+  private release(shard: Shard, running: Running, key?: string): void {
+    this.fair.end(running);
+    if (key !== undefined && !this.closed && this.fair.waiting > 0 && this.fair.isAhead(running.owner)) {
+      const timer = setTimeout(() => {
+        shard.keptFor = undefined;
+        this.handOut(shard);
+      }, LINGER_MS);
+      timer.unref();
+      shard.keptFor = { key, timer };
+      return;
+    }
+    this.handOut(shard);
+  }
+
+  /** The shard is free: the next waiting request takes it. */
+  private handOut(shard: Shard): void {
+    shard.busy = false;
+    const next = this.fair.next();
+    if (!next) return;
+    shard.busy = true;
+    next.item.resolve(shard, next.running);
+  }
+
+  /** An idle shard, the one with the fewest matches at home. */
+  private idleShard(): Shard | undefined {
+    let best: Shard | undefined;
+    for (const s of this.shards) if (!s.busy && (!best || s.homes < best.homes)) best = s;
+    return best;
   }
 
   /** One round trip; `whole` sends the whole state even when the thread should hold the match. */
@@ -206,26 +303,26 @@ export class BotPool {
       });
     } catch (err) {
       if (!(err instanceof WorkerTimeout)) throw err;
-      if (started) return 'overrun';
+      if (started) {
+        // Its thread is terminated; the next decision here should not wait for one to load.
+        home.shard.pool.keepSpare();
+        return 'overrun';
+      }
       throw new AgoraError('unavailable', `bot ${spec} did not load within ${LOAD_MS / 1000} s; reload to retry`);
     }
   }
 
-  /**
-   * The match's home, most recently used now: a new match goes to the least busy thread, and a
-   * match whose thread is busy with others moves to an idle one.
-   */
-  private homeOf(key: string): Home {
-    const best = this.shards.reduce((a, b) => (b.busy < a.busy || (b.busy === a.busy && b.homes < a.homes) ? b : a));
+  /** The match's home, most recently used now, on `shard`: a match whose home is elsewhere moves here. */
+  private homeOn(key: string, shard: Shard): Home {
     let home = this.homes.get(key);
     this.homes.delete(key);
-    if (home && home.shard.busy > 0 && best.busy === 0) {
+    if (home && home.shard !== shard) {
       this.leave(key, home);
       home = undefined;
     }
     if (!home) {
-      home = { shard: best, held: 0 };
-      best.homes++;
+      home = { shard, held: 0 };
+      shard.homes++;
       if (this.homes.size >= this.maxHomes) {
         const [oldest, old] = this.homes.entries().next().value!;
         this.homes.delete(oldest);

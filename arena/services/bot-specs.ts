@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { formatAgentSpec, makeAgent, parseAgentSpec } from '../../agents/index.js';
+import { decisionCost, formatAgentSpec, makeAgent, parseAgentSpec } from '../../agents/index.js';
 import { AgentSpecError, type GameDefinition } from '../../envs/index.js';
 import type { AgentRecord } from '../store/store.js';
 import type { ArenaContext } from './context.js';
@@ -46,12 +46,16 @@ function isServedModel(modelsDir: string, game: string, path: string): boolean {
   }
 }
 
+/** A step count as people read it: 1,234,567. */
+const steps = (n: number) => Math.round(n).toLocaleString('en-US');
+
 /**
  * Checks a bot spec before it joins the arena, and returns it. Model specs must name one of the
  * arena's model folders: every other path gets the same message, which lists only those folders,
  * so the answer says nothing about the rest of the disk. Specs registered by an account are held
- * to the operator's per-decision limits (iterations, ms); their wall-clock budget is enforced
- * while they play (budgetMsFor).
+ * to one rule: the cost of one decision (agents/decision-cost.ts: simulated game steps, worst case,
+ * whatever the kind and its knobs) at most the operator's limit; their wall-clock budget is
+ * enforced while they play (budgetMsFor).
  */
 export function checkBotSpec(ctx: ArenaContext, def: GameDefinition, spec: string, byAccount: boolean): string {
   const parsed = parseAgentSpec(spec);
@@ -68,30 +72,19 @@ export function checkBotSpec(ctx: ArenaContext, def: GameDefinition, spec: strin
         `${served.length ? served.join(', ') : 'none'}`,
     );
   }
+  makeAgent(spec, def);
   if (byAccount) {
-    const { iterations, ms } = ctx.userBots;
-    const given = (key: string) => (parsed.options[key] === undefined ? undefined : Number(parsed.options[key]));
-    if ((given('iterations') ?? 0) > iterations) {
+    const cost = decisionCost(spec, def);
+    const limit = ctx.userBots.cost;
+    if (cost.steps > limit) {
       throw new AgentSpecError(
         formatAgentSpec(parsed),
-        `iterations may be at most ${iterations} for bots registered by an account`,
-      );
-    }
-    if ((given('ms') ?? 0) > ms)
-      throw new AgentSpecError(formatAgentSpec(parsed), `ms may be at most ${ms} for bots registered by an account`);
-    // Without ms= an MCTS bot runs its iteration count, whose default may be above the limit.
-    if (
-      (parsed.kind === 'mcts' || parsed.kind === 'az') &&
-      parsed.options.iterations === undefined &&
-      parsed.options.ms === undefined
-    ) {
-      throw new AgentSpecError(
-        formatAgentSpec(parsed),
-        `give iterations=N (at most ${iterations}) or ms=N (at most ${ms}) for bots registered by an account`,
+        `one decision costs up to ${steps(cost.steps)} steps in ${def.name}; a bot registered by an account ` +
+          `may cost at most ${steps(limit)} (AGORA_USER_BOT_COST): ` +
+          (cost.knobs.length > 0 ? `lower ${cost.knobs.join(' or ')}` : 'choose a cheaper kind of bot'),
       );
     }
   }
-  makeAgent(spec, def);
   return spec;
 }
 

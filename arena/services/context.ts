@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { GAMES, type GameRegistry } from '../../envs/index.js';
 import { checkNice, lineLogger, loggerFromEnv, type Logger } from '../../play/index.js';
 import type { ArenaDeps, LiveMatchSettings, TournamentLimits, UserBotLimits } from '../deps.js';
@@ -36,6 +37,8 @@ export interface ArenaContext {
   liveMatches: LiveMatchSettings;
   /** Most live (not retired) bots one account may have, however registered. */
   accountMaxBots: number;
+  /** Tournament games in the runner at once, all tournaments together (fair-games.ts). */
+  tournamentGamesAtOnce: number;
 }
 
 const DEFAULT_BOT_BUDGET_MS = 10_000;
@@ -47,7 +50,13 @@ const DEFAULT_BOT_BUDGET_MS = 10_000;
  */
 const DEFAULT_BACKGROUND_NICE = 19;
 const DEFAULT_TOURNAMENT_PROGRESS_MS = 30_000;
-const DEFAULT_USER_BOTS: UserBotLimits = { iterations: 5_000, ms: 2_000 };
+/**
+ * An account's bot: 60 000 steps a decision (about 0.6 s of the slowest games' searches on one
+ * core; `mcts:ms=600` at most), and 1 s of wall clock. With six people playing such bots on the
+ * two bot threads, another person's cheap bot still answers within about a second
+ * (docs/benchmarks.md, bench:fairness).
+ */
+const DEFAULT_USER_BOTS: UserBotLimits = { cost: 60_000, ms: 1_000 };
 const DEFAULT_TOURNAMENT_LIMITS: TournamentLimits = { games: 500, agents: 8, running: 1 };
 /**
  * Lichess aborts a game nobody started and BGA ends tables a player left: a live match holds a
@@ -96,5 +105,6 @@ export function arenaContext(deps: ArenaDeps): ArenaContext {
     },
     liveMatches: { ...DEFAULT_LIVE_MATCHES, ...deps.liveMatches },
     accountMaxBots: deps.accountMaxBots ?? DEFAULT_ACCOUNT_MAX_BOTS,
+    tournamentGamesAtOnce: deps.tournamentGamesAtOnce ?? runner.capacity ?? availableParallelism(),
   };
 }

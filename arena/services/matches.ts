@@ -648,6 +648,8 @@ export class MatchService {
       const n = record.actions.length;
       const answer = await this.ctx.bots.decide({
         key: id,
+        // An account's bots share the bot threads as one owner (bot-pool.ts).
+        ...(agent.ownerId !== undefined ? { owner: agent.ownerId } : {}),
         budgetMs: budgetMsFor(this.ctx, agent),
         game: record.game,
         spec: agent.spec,
@@ -862,21 +864,83 @@ export class MatchService {
       .catch(() => undefined);
   }
 
-  /** The time ran out: a seeded random legal action for the bot, counted as an overrun and a miss. */
+  /**
+   * The time ran out: a miss for the bot, and a seeded random legal action for it, counted as an
+   * overrun. A tournament game whose bot is offline now (this miss reached the miss limit, or it
+   * was offline already) is not played on: the bot forfeits it, and its other tournament games in play.
+   */
   private async expire(id: string, decisions: number): Promise<void> {
+    let forfeits: string | undefined;
     await this.withLock(id, async () => {
       const pending = this.pending.get(id);
       if (!pending || pending.decisions !== decisions) return;
       const { record, state } = await this.load(id);
       if (record.status !== 'live' || record.actions.length !== decisions) return;
+      await this.external.missed(pending.agentId);
+      if (record.tournament && !(await this.external.isOnline(pending.agentId))) {
+        forfeits = pending.agentId;
+        return this.forfeitLocked(id, pending.agentId);
+      }
       const legal = state.legalActions();
       // The same draw as for built-in bots that overrun: from the match's secret seed.
       await this.play(id, legal[Rng.fromSeed(`${record.seed}:overrun:${decisions}`).int(legal.length)], true);
-      await this.external.missed(pending.agentId);
       await this.advanceBots(id);
     }).catch((err: Error) =>
       this.ctx.log.warn(`match ${id}: playing for a bot whose time ran out failed: ${err.message}`),
     );
+    if (forfeits !== undefined) await this.forfeitTournamentGames(forfeits);
+  }
+
+  /**
+   * An offline external bot forfeits every tournament game it is playing: each ends now, rated
+   * like a resignation of its seats (stored with `resigned`: its first seat; all its seats last,
+   * the others sharing first), so its clock stops costing the tournament a time limit per decision.
+   */
+  async forfeitTournamentGames(agentId: string): Promise<void> {
+    for (const m of await this.ctx.store.listMatches('live')) {
+      if (!m.tournament || !m.seats.some((s) => s.agentId === agentId)) continue;
+      await this.withLock(m.id, () => this.forfeitLocked(m.id, agentId)).catch((err: Error) =>
+        this.ctx.log.warn(`match ${m.id}: ending it by forfeit failed: ${err.message}`),
+      );
+    }
+  }
+
+  /** Ends a live match with `agentId`'s seats last, as a forfeit; the caller holds the match's lock. */
+  private async forfeitLocked(id: string, agentId: string): Promise<void> {
+    const { record, state } = await this.load(id);
+    if (record.status !== 'live' || state.isTerminal()) return;
+    const seats = record.seats.flatMap((s, i) => (s.agentId === agentId ? [i] : []));
+    if (seats.length === 0) return;
+    const turn = this.pending.get(id);
+    if (turn) {
+      clearTimeout(turn.timer);
+      this.pending.delete(id);
+    }
+    // Competition ranking: the others share first, the bot's seats share the places after them.
+    const ranking = record.seats.map((s) => (s.agentId === agentId ? record.players - seats.length : 0));
+    const gameId = record.tournament?.gameId ?? this.ctx.newId();
+    const at = this.ctx.now().toISOString();
+    const changes = await this.ctx.store.recordGame({
+      id: gameId,
+      game: record.game,
+      players: record.players,
+      seed: record.seed,
+      seats: record.seats.map((s) => s.agentId),
+      actions: [...record.actions],
+      ranking,
+      scores: state.scores(),
+      truncated: false,
+      overruns: this.overruns(record),
+      resigned: seats[0],
+      ...(record.tournament ? { tournamentId: record.tournament.id } : {}),
+      matchId: id,
+      finishedAt: at,
+    });
+    record.status = 'done';
+    record.gameId = gameId;
+    record.resigned = { seat: seats[0], ranking };
+    this.ctx.log.info(`match ${id}: bot ${agentId} forfeits (offline after missing decisions)`);
+    this.ended(record, state, changes);
   }
 
   private async turnEvent(id: string, pending: PendingTurn): Promise<YourTurnEvent> {

@@ -4,13 +4,14 @@ import { makeAgent } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, type GameDefinition, lookupGame } from '../../envs/index.js';
 import type { RunnerJob } from '../queue/game-runner.js';
 import { scheduleTournament, type TournamentFormat } from '../../play/index.js';
-import type { AgentRecord, TournamentRecord } from '../store/store.js';
+import type { AgentRecord, TournamentRecord, UserRecord } from '../store/store.js';
 import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
 import { randomId } from './ids.js';
 import { isExternal } from '../bots/external.js';
 import type { MatchService } from './matches.js';
 import { TournamentProgress } from './tournament-progress.js';
+import { FairGames } from './fair-games.js';
 
 export interface NewTournament {
   game: string;
@@ -59,10 +60,12 @@ export interface TournamentServiceOptions {
 const EXTERNAL_GAMES_AT_ONCE = 4;
 
 /**
- * Tournaments between registered bots, one at a time in a queue, each on worker threads so the
- * server stays responsive. Every finished game is stored with its Elo update as it arrives; the
- * game id is `${tournament}:${index}`, so after a restart the missing games are played and no
- * finished one twice.
+ * Tournaments between registered bots, side by side, each on worker threads (or the job queue) so
+ * the server stays responsive. Their games share the runner fairly (fair-games.ts): owner by owner,
+ * then tournament by tournament, at most ctx.tournamentGamesAtOnce at once, the arena's own ranking
+ * tournaments last and never on the last free slot. Every finished game is stored with its Elo
+ * update as it arrives; the game id is `${tournament}:${index}`, so after a restart the missing
+ * games are played and no finished one twice.
  *
  * Several arena processes may share one store: a tournament is played only under a lease
  * (Store.claimTournament), so one process plays it while the others skip it, and when its holder
@@ -72,15 +75,15 @@ const EXTERNAL_GAMES_AT_ONCE = 4;
 export class TournamentService {
   readonly owner: string;
   private readonly leaseMs: number;
-  private queue: Promise<void> = Promise.resolve();
-  /** Tournaments queued or playing here, so the periodic look-up does not queue one twice. */
-  private readonly queued = new Set<string>();
+  /** Tournament runs in this process (queued for their lease, or playing), by id: none is run twice. */
+  private readonly runs = new Map<string, Promise<void>>();
   private watch: ReturnType<typeof setInterval> | undefined;
   private closed = false;
   private readonly abort = new AbortController();
   /** Tournaments playing in this process, so a cancel stops them at once. */
   private readonly running = new Map<string, AbortController>();
   private readonly matches: MatchService | undefined;
+  private readonly fair: FairGames;
 
   constructor(
     private readonly ctx: ArenaContext,
@@ -89,6 +92,7 @@ export class TournamentService {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomId()}`;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.matches = options.matches;
+    this.fair = new FairGames(ctx.runner, ctx.tournamentGamesAtOnce);
     if (!Number.isFinite(this.leaseMs) || this.leaseMs <= 0) {
       throw new AgoraError('bad_request', `leaseMs: must be a positive number of milliseconds; got ${options.leaseMs}`);
     }
@@ -186,6 +190,22 @@ export class TournamentService {
   }
 
   /**
+   * Cancels a running tournament for the account that started it; another account's is refused
+   * (403), and the arena's own are the operator's alone.
+   */
+  async cancelOwn(id: string, user: Pick<UserRecord, 'id' | 'name'>): Promise<TournamentRecord> {
+    const t = await this.ctx.store.getTournament(id);
+    if (!t) throw new AgoraError('not_found', `no tournament '${id}'`);
+    if (t.requestedBy !== user.id) {
+      throw new AgoraError(
+        'forbidden',
+        `tournament ${id} is not yours: only the account that started it, or the operator, may cancel it`,
+      );
+    }
+    return this.cancel(id, `cancelled by its owner, ${user.name}`);
+  }
+
+  /**
    * Whether a tournament is being played by this process now (a running one that is not is
    * queued, or held elsewhere).
    */
@@ -193,9 +213,9 @@ export class TournamentService {
     return this.running.has(id);
   }
 
-  /** Resolves when every queued tournament has finished (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.queue;
+  /** Resolves when every tournament run in this process has ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.runs.size > 0) await Promise.allSettled([...this.runs.values()]);
   }
 
   /**
@@ -206,20 +226,20 @@ export class TournamentService {
     this.closed = true;
     clearInterval(this.watch);
     this.abort.abort();
-    await this.queue;
+    await this.idle();
   }
 
   private async enqueueRunning(): Promise<void> {
     for (const t of await this.ctx.store.listTournaments()) if (t.status === 'running') this.enqueue(t.id);
   }
 
+  /** Starts a tournament's run here (its lease first), unless it runs here already. */
   private enqueue(id: string): void {
-    if (this.closed || this.queued.has(id)) return;
-    this.queued.add(id);
-    this.queue = this.queue
-      .then(() => this.run(id))
+    if (this.closed || this.runs.has(id)) return;
+    const run = this.run(id)
       .catch(() => undefined)
-      .finally(() => this.queued.delete(id));
+      .finally(() => this.runs.delete(id));
+    this.runs.set(id, run);
   }
 
   /** Claims (or renews) the tournament's lease for one period from now: its end (ms), or undefined if refused. */
@@ -323,7 +343,10 @@ export class TournamentService {
     }));
     const writes: Promise<unknown>[] = [];
     try {
-      await this.ctx.runner.play(jobs, {
+      await this.fair.play({
+        id,
+        owner: t.requestedBy,
+        jobs,
         signal,
         onResult: (result, position) => {
           if (signal.aborted) return; // the lease is lost: the new holder stores this game
@@ -353,11 +376,16 @@ export class TournamentService {
       progress.stop();
     }
     await Promise.all(writes); // a refused game fails the tournament
-    await externalRun;
+    const forfeited = await externalRun;
     if (signal.aborted) return;
     const after = await this.ctx.store.getTournament(id);
     // The store marks it done with its last game; a cancel from another process leaves it cancelled.
-    if (after && after.status === 'running') await this.ctx.store.setTournamentStatus(id, 'done');
+    if (after && after.status === 'running') {
+      const note = [...forfeited]
+        .map(([agent, n]) => `${byId.get(agent)!.name} forfeited ${n} game${n === 1 ? '' : 's'} (offline)`)
+        .join('; ');
+      await this.ctx.store.setTournamentStatus(id, 'done', note || undefined);
+    }
     if (after && (after.status === 'running' || after.status === 'done')) await progress.finished(byId);
   }
 
@@ -365,6 +393,11 @@ export class TournamentService {
    * Plays the games that have an external bot's seat as matches (a few at once), each stored under
    * its tournament game id when it ends. A match already live for a game (before a restart) is
    * waited for, not started again. Stops starting new ones once `signal` aborts.
+   *
+   * A bot that goes offline (it reached the miss limit: MatchService forfeits the games it is
+   * playing) forfeits the rest of its games in this run: they are not played, nor stored, nor
+   * rated, as a game that never started is not (Lichess aborts those). Resolves with the games
+   * each such bot forfeited.
    */
   private async playExternal(
     t: TournamentRecord,
@@ -372,14 +405,33 @@ export class TournamentService {
     byId: Map<string, AgentRecord>,
     signal: AbortSignal,
     progress: TournamentProgress,
-  ): Promise<void> {
-    if (games.length === 0) return;
+  ): Promise<Map<string, number>> {
+    const forfeited = new Map<string, number>();
+    if (games.length === 0) return forfeited;
     const matches = this.matches;
     if (!matches) throw new AgoraError('bad_request', 'this arena plays no external bots in tournaments');
     let next = 0;
+    /** Whether an external bot of the game forfeits it: offline now, or found offline earlier in this run. */
+    const forfeits = async (g: (typeof games)[number]): Promise<string | undefined> => {
+      for (const agent of new Set(g.seats)) {
+        if (!isExternal(byId.get(agent)!)) continue;
+        if (forfeited.has(agent)) return agent;
+        if (await matches.external.isOnline(agent)) continue;
+        forfeited.set(agent, 0);
+        // A game of it left live by a restart ends too.
+        await matches.forfeitTournamentGames(agent);
+        return agent;
+      }
+      return undefined;
+    };
     const lane = async () => {
       while (next < games.length && !signal.aborted) {
         const g = games[next++];
+        const absent = await forfeits(g);
+        if (absent !== undefined) {
+          forfeited.set(absent, forfeited.get(absent)! + 1);
+          continue;
+        }
         const id = await matches.startTournamentGame({
           game: t.game,
           players: t.players,
@@ -392,6 +444,7 @@ export class TournamentService {
       }
     };
     await Promise.all(Array.from({ length: Math.min(EXTERNAL_GAMES_AT_ONCE, games.length) }, lane));
+    return forfeited;
   }
 }
 

@@ -46,6 +46,8 @@ export type DecisionJobData = {
   /** Wall-clock budget of the decision, ms. */
   budgetMs: number;
   timeoutMs: number;
+  /** The account that owns the bot: the worker's bot threads are shared fairly by it (absent: the arena's own). */
+  owner?: string;
 };
 export type QueueJobData = MatchJobData | SelfPlayJobData | DecisionJobData;
 

@@ -56,9 +56,10 @@ export class QueueClient {
   /**
    * Runs jobs by key and calls onResult(result, position) as each completes. Rejects with the
    * first job that failed all its attempts, or when the signal aborts (the jobs stay queued).
+   * A job's `priority` (BullMQ's: 1 is taken first; none is taken before any) applies when it is added.
    */
   async run<T>(
-    items: readonly { key: string; data: QueueJobData }[],
+    items: readonly { key: string; data: QueueJobData; priority?: number }[],
     onResult: (result: T, position: number) => void,
     signal?: AbortSignal,
   ): Promise<void> {
@@ -82,6 +83,7 @@ export class QueueClient {
           job = await this.queue.add(item.data.kind, item.data, {
             jobId,
             attempts,
+            ...(item.priority !== undefined ? { priority: item.priority } : {}),
             backoff: { type: 'fixed', delay: 1000 },
             // Results stay a day, so a restarted producer collects games finished while it was down
             // (a bot decision, wanted at once, a minute).
