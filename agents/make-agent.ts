@@ -21,10 +21,10 @@ import { SpecOptions, formatAgentSpec, parseAgentSpec, type AgentSpec } from './
  * How a knob weighs on the cost of a decision: 'scales' (the kind's cost counts it), or why it
  * does not change the work a decision does.
  */
-export type KnobCost = 'scales' | { none: string };
+type KnobCost = 'scales' | { none: string };
 
 /** A numeric option of an agent kind: its range, its default (a model may supply it), its weight on cost. */
-export interface NumberKnob {
+interface NumberKnob {
   type: 'number';
   min: number;
   max: number;
@@ -34,7 +34,7 @@ export interface NumberKnob {
 }
 
 /** An option of an agent kind that takes one of a few words. */
-export interface ChoiceKnob {
+interface ChoiceKnob {
   type: 'choice';
   values: readonly string[];
   default: string;

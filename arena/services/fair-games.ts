@@ -95,12 +95,6 @@ export class FairGames {
     });
   }
 
-  /** Games of this tournament in the runner now (0 for one not here). */
-  playing(id: string): number {
-    const entry = this.arena.get(id) ?? [...this.people.values()].find((m) => m.has(id))?.get(id);
-    return entry?.inFlight ?? 0;
-  }
-
   private pump(): void {
     while (this.inFlight < this.capacity) {
       const entry = this.nextPeople() ?? (this.arenaInFlight < this.arenaSlots ? this.nextOf(this.arena) : undefined);
