@@ -24,7 +24,7 @@ import type { PolicyNetwork } from './neural/policy.js';
 export const STEPS_PER_MS = 100;
 
 /** Network weights (one multiply-add each) worth one game step. */
-export const NETWORK_WEIGHTS_PER_STEP = 100;
+const NETWORK_WEIGHTS_PER_STEP = 100;
 
 /**
  * Steps one sampled world is worth (a determinization: a clone, and the hidden cards or tiles

@@ -12,7 +12,7 @@ import type { GamePriority, GameRunner, RunOptions, RunnerJob } from './game-run
  * none, which BullMQ serves before any prioritized job; then people's tournaments' games, then the
  * arena's own ranking games.
  */
-export const QUEUE_PRIORITY: Record<GamePriority, number> = { people: 1, arena: 2 };
+const QUEUE_PRIORITY: Record<GamePriority, number> = { people: 1, arena: 2 };
 
 /**
  * Tournament games in the queue at once by default (the tournaments feed the queue a few at a time,
