@@ -60,14 +60,19 @@ export class ExternalBotService {
     const agent = await registerExternalBot(this.ctx, def.name, name, user);
     const token = this.newToken();
     const at = this.ctx.now().toISOString();
-    await this.ctx.store.addExternalBot({
-      agentId: agent.id,
+    await this.addTokenRow(agent.id, token, at);
+    return { bot: await this.describe(agent), token };
+  }
+
+  /** The bot's row with its first token: offline until it connects. */
+  private addTokenRow(agentId: string, token: string, at: string): Promise<void> {
+    return this.ctx.store.addExternalBot({
+      agentId,
       tokenHash: hashToken(token),
       tokenCreatedAt: at,
       online: false,
       missedInARow: 0,
     });
-    return { bot: await this.describe(agent), token };
   }
 
   /** The account's external bots, oldest first. */
@@ -78,21 +83,15 @@ export class ExternalBotService {
 
   /**
    * A new token for one of the account's bots; the old one stops working at once, its streams and
-   * polls too. A bot without its
-   * row (registered through POST /api/agents before that was refused) gets one now, so it can play.
+   * polls too. A bot without its row (registered through POST /api/agents before that was refused)
+   * gets one now, so it can play.
    */
   async renewToken(user: UserRecord, agentId: string): Promise<{ bot: OwnBot; token: string }> {
     const agent = await this.own(user, agentId);
     const token = this.newToken();
     const at = this.ctx.now().toISOString();
     if (!(await this.ctx.store.setExternalBotToken(agent.id, hashToken(token), at)))
-      await this.ctx.store.addExternalBot({
-        agentId: agent.id,
-        tokenHash: hashToken(token),
-        tokenCreatedAt: at,
-        online: false,
-        missedInARow: 0,
-      });
+      await this.addTokenRow(agent.id, token, at);
     // Its streams and polls end with the old token.
     this.connections.endAll(agent.id);
     return { bot: await this.describe(agent), token };

@@ -420,8 +420,28 @@ export class MatchService {
    * resigned, or ran out of time (stored as `timedOut` too). Under the match's lock.
    */
   private async forfeit(id: string, seat: number, how: 'resigned' | 'timedOut'): Promise<void> {
+    const { record } = await this.load(id);
+    await this.endRated(
+      id,
+      seat,
+      record.seats.map((_, s) => (s === seat ? record.players - 1 : 0)),
+      how === 'timedOut',
+    );
+  }
+
+  /**
+   * Ends a live match now, rated with `ranking` and stored as a resignation of `seat` (and a loss
+   * on time with `timedOut`): a person resigning or running out of time, an offline bot forfeiting.
+   * Under the match's lock.
+   */
+  private async endRated(id: string, seat: number, ranking: number[], timedOut: boolean): Promise<void> {
     const { record, state } = await this.load(id);
-    const ranking = record.seats.map((_, s) => (s === seat ? record.players - 1 : 0));
+    const turn = this.pending.get(id);
+    if (turn) {
+      // An external bot's clock for this match stops with it.
+      clearTimeout(turn.timer);
+      this.pending.delete(id);
+    }
     const gameId = record.tournament?.gameId ?? this.ctx.newId();
     const at = this.ctx.now().toISOString();
     let changes: Record<string, number>;
@@ -438,7 +458,7 @@ export class MatchService {
         truncated: false,
         overruns: this.overruns(record),
         resigned: seat,
-        ...(how === 'timedOut' ? { timedOut: seat } : {}),
+        ...(timedOut ? { timedOut: seat } : {}),
         ...(record.tournament ? { tournamentId: record.tournament.id } : {}),
         matchId: id,
         finishedAt: at,
@@ -449,7 +469,7 @@ export class MatchService {
     }
     record.status = 'done';
     record.gameId = gameId;
-    record.resigned = { seat, ranking, ...(how === 'timedOut' ? { timedOut: true } : {}) };
+    record.resigned = { seat, ranking, ...(timedOut ? { timedOut: true } : {}) };
     this.ended(record, state, changes);
   }
 
@@ -897,8 +917,9 @@ export class MatchService {
    * the others sharing first), so its clock stops costing the tournament a time limit per decision.
    */
   async forfeitTournamentGames(agentId: string): Promise<void> {
-    for (const m of await this.ctx.store.listMatches('live')) {
-      if (!m.tournament || !m.seats.some((s) => s.agentId === agentId)) continue;
+    // The bot's own live matches, from the index of live seats (not the whole table).
+    for (const m of await this.ctx.store.liveMatchesOf(agentId)) {
+      if (!m.tournament) continue;
       await this.withLock(m.id, () => this.forfeitLocked(m.id, agentId)).catch((err: Error) =>
         this.ctx.log.warn(`match ${m.id}: ending it by forfeit failed: ${err.message}`),
       );
@@ -911,36 +932,10 @@ export class MatchService {
     if (record.status !== 'live' || state.isTerminal()) return;
     const seats = record.seats.flatMap((s, i) => (s.agentId === agentId ? [i] : []));
     if (seats.length === 0) return;
-    const turn = this.pending.get(id);
-    if (turn) {
-      clearTimeout(turn.timer);
-      this.pending.delete(id);
-    }
     // Competition ranking: the others share first, the bot's seats share the places after them.
     const ranking = record.seats.map((s) => (s.agentId === agentId ? record.players - seats.length : 0));
-    const gameId = record.tournament?.gameId ?? this.ctx.newId();
-    const at = this.ctx.now().toISOString();
-    const changes = await this.ctx.store.recordGame({
-      id: gameId,
-      game: record.game,
-      players: record.players,
-      seed: record.seed,
-      seats: record.seats.map((s) => s.agentId),
-      actions: [...record.actions],
-      ranking,
-      scores: state.scores(),
-      truncated: false,
-      overruns: this.overruns(record),
-      resigned: seats[0],
-      ...(record.tournament ? { tournamentId: record.tournament.id } : {}),
-      matchId: id,
-      finishedAt: at,
-    });
-    record.status = 'done';
-    record.gameId = gameId;
-    record.resigned = { seat: seats[0], ranking };
     this.ctx.log.info(`match ${id}: bot ${agentId} forfeits (offline after missing decisions)`);
-    this.ended(record, state, changes);
+    await this.endRated(id, seats[0], ranking, false);
   }
 
   private async turnEvent(id: string, pending: PendingTurn): Promise<YourTurnEvent> {
