@@ -83,6 +83,16 @@ async function snapshot(page: Page): Promise<{ html: string; text: string }> {
   }
 }
 
+/** Loads `url`; if the page's own meta refresh interrupts the navigation, waits for that load instead. */
+async function reload(page: Page, url: string): Promise<void> {
+  try {
+    await page.goto(url);
+  } catch (err) {
+    if (!/interrupted by another navigation/.test((err as Error).message)) throw err;
+    await page.waitForLoadState('load');
+  }
+}
+
 /** How many decisions a seat has made in a match, from the store's action list. */
 async function movesBy(db: Store, matchId: string, seat: number): Promise<number> {
   const m = (await db.getMatch(matchId))!;
@@ -185,7 +195,7 @@ describe('the arena in a real browser', () => {
       await expect.poll(() => page.locator('svg.board').count()).toBe(1); // the drawn board
       // The postcard check below reads the text view; its forms keep the text view on.
       const gameUrl = `${page.url()}&view=text`;
-      await page.goto(gameUrl);
+      await reload(page, gameUrl);
 
       // Play: always the first legal action, until "Game over". The first move is a double click:
       // both submits carry the page's decision count, so the second is refused and one move is played.
@@ -227,9 +237,11 @@ describe('the arena in a real browser', () => {
           await Promise.all([page.waitForEvent('load'), buttons.first().click()]);
           moves++;
         } else {
-          // Waiting for a bot (or an error page): load the seat's page again.
+          // Waiting for a bot (or an error page): load the seat's page again. The waiting page
+          // refreshes itself every second, so on a slow machine its own reload may cut ours short:
+          // the page it loads is the same one.
           await page.waitForTimeout(250);
-          await page.goto(gameUrl);
+          await reload(page, gameUrl);
         }
         ({ html, text } = await snapshot(page));
       }
