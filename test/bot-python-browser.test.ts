@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, expect, test } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, gotoRefreshing } from './chromium.js';
 import { createApp, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
 
 let dir: string | undefined;
@@ -107,7 +107,7 @@ test('a person challenges a Python external bot in Chromium, plays to the end; t
       moves++;
     } else {
       await page.waitForTimeout(200);
-      await page.goto(url);
+      await gotoRefreshing(page, url);
     }
   }
   expect(moves).toBeGreaterThan(0);

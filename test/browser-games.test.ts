@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, gotoRefreshing } from './chromium.js';
 import { createApp, openSqliteStore, type ArenaApp } from '../arena/index.js';
 import { getGame, listGames } from '../envs/index.js';
 
@@ -129,7 +129,7 @@ describe.each(listGames())('%s in the browser', (game) => {
       const buttons = page.locator('form.actions button[name="action"]');
       while (!(await buttons.count()) && !(await page.locator('.status.done').count())) {
         await page.waitForTimeout(100);
-        await page.goto(url);
+        await gotoRefreshing(page, url);
       }
       await inspect(page, game, 'start');
       let decisions = 0;
@@ -145,7 +145,7 @@ describe.each(listGames())('%s in the browser', (game) => {
           decisions++;
         } else {
           await page.waitForTimeout(100);
-          await page.goto(url);
+          await gotoRefreshing(page, url);
         }
       }
       await inspect(page, game, 'end');

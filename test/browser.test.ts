@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
+import { CHROMIUM, CHROMIUM_ARGS, gotoRefreshing } from './chromium.js';
 import { createApp, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
 import { getGame } from '../envs/index.js';
 
@@ -80,16 +80,6 @@ async function snapshot(page: Page): Promise<{ html: string; text: string }> {
       if (attempt >= 5) throw err;
       await page.waitForLoadState('load');
     }
-  }
-}
-
-/** Loads `url`; if the page's own meta refresh interrupts the navigation, waits for that load instead. */
-async function reload(page: Page, url: string): Promise<void> {
-  try {
-    await page.goto(url);
-  } catch (err) {
-    if (!/interrupted by another navigation/.test((err as Error).message)) throw err;
-    await page.waitForLoadState('load');
   }
 }
 
@@ -195,7 +185,7 @@ describe('the arena in a real browser', () => {
       await expect.poll(() => page.locator('svg.board').count()).toBe(1); // the drawn board
       // The postcard check below reads the text view; its forms keep the text view on.
       const gameUrl = `${page.url()}&view=text`;
-      await reload(page, gameUrl);
+      await gotoRefreshing(page, gameUrl);
 
       // Play: always the first legal action, until "Game over". The first move is a double click:
       // both submits carry the page's decision count, so the second is refused and one move is played.
@@ -237,11 +227,9 @@ describe('the arena in a real browser', () => {
           await Promise.all([page.waitForEvent('load'), buttons.first().click()]);
           moves++;
         } else {
-          // Waiting for a bot (or an error page): load the seat's page again. The waiting page
-          // refreshes itself every second, so on a slow machine its own reload may cut ours short:
-          // the page it loads is the same one.
+          // Waiting for a bot (or an error page): load the seat's page again.
           await page.waitForTimeout(250);
-          await reload(page, gameUrl);
+          await gotoRefreshing(page, gameUrl);
         }
         ({ html, text } = await snapshot(page));
       }

@@ -2,7 +2,10 @@ import type { GlossaryEntry } from '../../envs/index.js';
 import { esc } from './layout.js';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const patterns = new WeakMap<readonly GlossaryEntry[], { entry: GlossaryEntry; pattern: RegExp }[]>();
+const patterns = new WeakMap<
+  readonly GlossaryEntry[],
+  { entry: GlossaryEntry; plain: string; escaped: string; pattern: RegExp }[]
+>();
 
 /** The glossary entries whose names appear in a text (as whole words, in the text's escaped or plain form). */
 export function termsIn(text: string, glossary: readonly GlossaryEntry[]): GlossaryEntry[] {
@@ -10,6 +13,8 @@ export function termsIn(text: string, glossary: readonly GlossaryEntry[]): Gloss
   if (!compiled) {
     compiled = glossary.map((entry) => ({
       entry,
+      plain: entry.term,
+      escaped: esc(entry.term),
       // The text may be HTML: match the name as written there too (&#39; for an apostrophe...).
       pattern: new RegExp(
         `(?<![\\p{L}\\p{N}])(?:${escapeRegExp(entry.term)}|${escapeRegExp(esc(entry.term))})(?![\\p{L}\\p{N}])`,
@@ -18,7 +23,11 @@ export function termsIn(text: string, glossary: readonly GlossaryEntry[]): Gloss
     }));
     patterns.set(glossary, compiled);
   }
-  return compiled.filter((c) => c.pattern.test(text)).map((c) => c.entry);
+  // A substring search first: most names are absent from a page, and the pattern (whole words, in
+  // Unicode) can only match where one of the two forms occurs.
+  return compiled
+    .filter((c) => (text.includes(c.plain) || text.includes(c.escaped)) && c.pattern.test(text))
+    .map((c) => c.entry);
 }
 
 /** A definition list explaining every glossary name found in `text`, or '' when none is. */
