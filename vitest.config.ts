@@ -24,8 +24,8 @@ export default defineConfig({
     testTimeout: 120_000,
     pool: 'forks',
     // Three workers on two cores: many files spend part of their time waiting (on child processes,
-    // Chromium, PostgreSQL and Redis, timers), and with two workers the run used 1.6 of the 2 cores;
-    // with three it uses 1.8 and ends 14% sooner (docs/development.md).
+    // Chromium, PostgreSQL and Redis, timers): the run took 998 s with two workers and 858 s with
+    // three, keeping 1.8 of the 2 cores busy (docs/development.md).
     maxWorkers: 3,
     sequence: { sequencer: HeavyFirstSequencer },
     // One process per worker for all its files: each file no longer loads the project's modules anew.
