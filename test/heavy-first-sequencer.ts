@@ -3,8 +3,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The files that take minutes, longest first. Vitest orders files by their last run's durations
  * when it has them and by file size otherwise, so on a fresh clone (CI) the short search-agents
- * file ran last and alone while the other worker sat idle. Starting these first lets the short
- * files fill both workers at the end.
+ * file ran last and alone while the other workers sat idle. Starting these first lets the short
+ * files fill every worker at the end.
  */
 const HEAVY = [
   'test/conformance.test.ts',

@@ -11,16 +11,16 @@ const patterns = new WeakMap<
 export function termsIn(text: string, glossary: readonly GlossaryEntry[]): GlossaryEntry[] {
   let compiled = patterns.get(glossary);
   if (!compiled) {
-    compiled = glossary.map((entry) => ({
-      entry,
-      plain: entry.term,
-      escaped: esc(entry.term),
+    compiled = glossary.map((entry) => {
+      const plain = entry.term;
       // The text may be HTML: match the name as written there too (&#39; for an apostrophe...).
-      pattern: new RegExp(
-        `(?<![\\p{L}\\p{N}])(?:${escapeRegExp(entry.term)}|${escapeRegExp(esc(entry.term))})(?![\\p{L}\\p{N}])`,
+      const escaped = esc(plain);
+      const pattern = new RegExp(
+        `(?<![\\p{L}\\p{N}])(?:${escapeRegExp(plain)}|${escapeRegExp(escaped)})(?![\\p{L}\\p{N}])`,
         'u',
-      ),
-    }));
+      );
+      return { entry, plain, escaped, pattern };
+    });
     patterns.set(glossary, compiled);
   }
   // A substring search first: most names are absent from a page, and the pattern (whole words, in

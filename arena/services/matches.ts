@@ -420,22 +420,24 @@ export class MatchService {
    * resigned, or ran out of time (stored as `timedOut` too). Under the match's lock.
    */
   private async forfeit(id: string, seat: number, how: 'resigned' | 'timedOut'): Promise<void> {
-    const { record } = await this.load(id);
-    await this.endRated(
-      id,
-      seat,
-      record.seats.map((_, s) => (s === seat ? record.players - 1 : 0)),
-      how === 'timedOut',
-    );
+    const loaded = await this.load(id);
+    const { record } = loaded;
+    const ranking = record.seats.map((_, s) => (s === seat ? record.players - 1 : 0));
+    await this.endRated(id, loaded, seat, ranking, how === 'timedOut');
   }
 
   /**
    * Ends a live match now, rated with `ranking` and stored as a resignation of `seat` (and a loss
    * on time with `timedOut`): a person resigning or running out of time, an offline bot forfeiting.
-   * Under the match's lock.
+   * Under the match's lock; `loaded` is the match as the caller loaded it.
    */
-  private async endRated(id: string, seat: number, ranking: number[], timedOut: boolean): Promise<void> {
-    const { record, state } = await this.load(id);
+  private async endRated(
+    id: string,
+    { record, state }: { record: LoadedMatch; state: GameState },
+    seat: number,
+    ranking: number[],
+    timedOut: boolean,
+  ): Promise<void> {
     const turn = this.pending.get(id);
     if (turn) {
       // An external bot's clock for this match stops with it.
@@ -928,14 +930,15 @@ export class MatchService {
 
   /** Ends a live match with `agentId`'s seats last, as a forfeit; the caller holds the match's lock. */
   private async forfeitLocked(id: string, agentId: string): Promise<void> {
-    const { record, state } = await this.load(id);
+    const loaded = await this.load(id);
+    const { record, state } = loaded;
     if (record.status !== 'live' || state.isTerminal()) return;
     const seats = record.seats.flatMap((s, i) => (s.agentId === agentId ? [i] : []));
     if (seats.length === 0) return;
     // Competition ranking: the others share first, the bot's seats share the places after them.
     const ranking = record.seats.map((s) => (s.agentId === agentId ? record.players - seats.length : 0));
     this.ctx.log.info(`match ${id}: bot ${agentId} forfeits (offline after missing decisions)`);
-    await this.endRated(id, seats[0], ranking, false);
+    await this.endRated(id, loaded, seats[0], ranking, false);
   }
 
   private async turnEvent(id: string, pending: PendingTurn): Promise<YourTurnEvent> {
