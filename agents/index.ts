@@ -40,4 +40,5 @@ export {
   type ModelMeta,
   type StoredWeight,
 } from './neural/model-files.js';
+export { GumbelSearch, GUMBEL_DEFAULTS, type GumbelOptions } from './gumbel-search.js';
 export { PuctSearch, PuctNode, gamma, type PuctOptions, type PendingLeaf, type LeafEvaluation } from './puct-search.js';

@@ -10,7 +10,8 @@ import {
 } from './decision-cost.js';
 import { GreedyAgent } from './greedy-agent.js';
 import { MctsAgent } from './mcts-agent.js';
-import { AzAgent } from './neural/az-agent.js';
+import { AzAgent, type AzSearchOptions } from './neural/az-agent.js';
+import { GUMBEL_DEFAULTS } from './gumbel-search.js';
 import { NeuralAgent } from './neural/neural-agent.js';
 import { loadPolicyFolder } from './neural/model-files.js';
 import type { PolicyNetwork } from './neural/policy.js';
@@ -37,7 +38,7 @@ interface NumberKnob {
 interface ChoiceKnob {
   type: 'choice';
   values: readonly string[];
-  default: string;
+  default: string | ((net: PolicyNetwork) => string);
   cost: KnobCost;
 }
 
@@ -167,27 +168,59 @@ const KINDS: Record<string, AgentKind> = {
       },
       mix: { type: 'number', min: 0, max: 1, default: (net) => net.searchMix ?? 0, cost: 'scales' },
       // A time budget per decision, as mcts takes; 0 (the default) runs `iterations`.
+      cutoff: {
+        type: 'number',
+        min: 0,
+        max: 1_000_000,
+        integer: true,
+        default: (net) => net.searchCutoff ?? 0,
+        cost: 'scales',
+      },
       ms: { type: 'number', min: 0, max: 600_000, default: 0, cost: 'scales' },
+      search: {
+        type: 'choice',
+        values: ['puct', 'gumbel'],
+        default: (net) => net.searchKind ?? 'puct',
+        cost: { none: 'either search runs the same iterations, one network evaluation each' },
+      },
+      considered: {
+        type: 'number',
+        min: 1,
+        max: 10_000,
+        integer: true,
+        default: GUMBEL_DEFAULTS.considered,
+        cost: { none: 'how many root actions sequential halving starts with, not how many iterations it runs' },
+      },
+      gumbel: {
+        type: 'number',
+        min: 0,
+        max: 10,
+        default: GUMBEL_DEFAULTS.gumbelScale,
+        cost: { none: 'noise on the root logits: one draw per root action whatever its scale' },
+      },
     },
-    make: (v, text, net) =>
-      new AzAgent(
-        net!,
-        {
-          iterations: num(v, 'iterations'),
-          cPuct: num(v, 'c'),
-          noise: num(v, 'noise'),
-          alpha: num(v, 'alpha'),
-          mix: num(v, 'mix'),
-        },
-        text,
-        num(v, 'ms'),
-      ),
+    make: (v, text, net) => {
+      const shared = { iterations: num(v, 'iterations'), mix: num(v, 'mix'), cutoff: num(v, 'cutoff') };
+      const options: AzSearchOptions =
+        v.search === 'gumbel'
+          ? {
+              kind: 'gumbel',
+              ...shared,
+              considered: num(v, 'considered'),
+              gumbelScale: num(v, 'gumbel'),
+              valueScale: GUMBEL_DEFAULTS.valueScale,
+              maxVisitInit: GUMBEL_DEFAULTS.maxVisitInit,
+            }
+          : { kind: 'puct', ...shared, cPuct: num(v, 'c'), noise: num(v, 'noise'), alpha: num(v, 'alpha') };
+      return new AzAgent(net!, options, text, num(v, 'ms'));
+    },
     // Per iteration: a sampled world, the walk down the tree, one network evaluation, and with
     // mix > 0 a random playout to the end of the game.
     cost: (v, g, net) => {
       const iterations = num(v, 'iterations');
-      const playout = num(v, 'mix') > 0 ? g.length : 0;
-      const knobs = ['iterations', ...(playout > 0 ? ['mix'] : [])];
+      const cutoff = num(v, 'cutoff');
+      const playout = num(v, 'mix') > 0 ? (cutoff > 0 ? Math.min(cutoff, g.length) + g.players : g.length) : 0;
+      const knobs = ['iterations', ...(playout > 0 ? ['mix'] : []), ...(playout > 0 && cutoff > 0 ? ['cutoff'] : [])];
       const each = SAMPLE_WORLD_STEPS + treeDepth(iterations, g) + networkSteps(net!) + playout;
       return searchCost(num(v, 'ms'), iterations, each, knobs);
     },
@@ -203,7 +236,7 @@ function readKnobs(kind: AgentKind, parsed: AgentSpec, text: string, net?: Polic
   for (const [key, knob] of Object.entries(kind.knobs)) {
     values[key] =
       knob.type === 'choice'
-        ? o.choice(key, knob.default, knob.values)
+        ? o.choice(key, typeof knob.default === 'function' ? knob.default(net!) : knob.default, knob.values)
         : o.number(key, typeof knob.default === 'function' ? knob.default(net!) : knob.default, knob);
   }
   o.done();

@@ -1,4 +1,5 @@
 import { returnsFromRanking, type GameDefinition, type GameState, type Rng } from '../envs/index.js';
+import { leafPlayout } from './leaf-playout.js';
 
 export interface PuctOptions {
   /** Network evaluations (leaf expansions or terminal visits) per decision. */
@@ -16,6 +17,12 @@ export interface PuctOptions {
    * still weak on long games; they cost one playout per iteration, as plain MCTS does.
    */
   mix?: number;
+  /**
+   * Length of a leaf's playout before the game's own evaluation scores it (as `mcts:cutoff=`);
+   * 0 (the default) plays to the end. A short playout scored by the heuristic is what makes plain
+   * MCTS strong in long games at small budgets, and costs a fraction of a full one.
+   */
+  cutoff?: number;
 }
 
 /** A tree node keyed by the action sequence from the root, shared by every sampled world. */
@@ -99,7 +106,8 @@ export class PuctSearch {
       if (priors === null) {
         const observation = this.game.encode(world.view(actor));
         // The sampled world is this iteration's own, so the playout may run on it.
-        const rollout = (this.options.mix ?? 0) > 0 ? this.playout(world) : null;
+        const rollout =
+          (this.options.mix ?? 0) > 0 ? leafPlayout(this.game, world, this.rng, this.options.cutoff) : null;
         return { observation, actor, legal, node, path, rollout };
       }
       let weight = 0;
@@ -147,15 +155,6 @@ export class PuctSearch {
     const mix = this.options.mix ?? 0;
     if (leaf.rollout) for (let p = 0; p < this.players; p++) seats[p] = (1 - mix) * seats[p] + mix * leaf.rollout[p];
     this.backup(leaf.path, seats);
-  }
-
-  /** Uniformly random play to the end (the game's own cap ends every game); every seat's return. */
-  private playout(world: GameState): number[] {
-    while (!world.isTerminal()) {
-      const legal = world.legalActions();
-      world.applyAction(legal[this.rng.int(legal.length)]);
-    }
-    return returnsFromRanking(world.ranking());
   }
 
   /** Root visit counts over the given legal actions (the policy target of self-play). */

@@ -209,6 +209,26 @@ withOutputOptions(
       '--init <dir>',
       "az: start a new run from this model folder's weights (e.g. the shipped model) instead of a random network",
     )
+    .option(
+      '--cutoff <n>',
+      'az: with --mix, leaf playouts stop after n moves and the game scores the position ' +
+        '(as mcts:cutoff=; default 0, to the end)',
+      nonNegativeInt,
+    )
+    .option(
+      '--search <kind>',
+      'az: puct (AlphaZero, the default) or gumbel ' +
+        '(Gumbel top-k and sequential halving; its improved policy is the target)',
+    )
+    .option(
+      '--considered <m>',
+      'az: with --search gumbel, root actions sequential halving starts with (default 16)',
+      positiveInt,
+    )
+    .option(
+      '--resume',
+      'go on with the checkpoint in --out, and fail if there is none (without it, a checkpoint is resumed too)',
+    )
     .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)'),
   'the run summary and its last evaluation',
 ).action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));

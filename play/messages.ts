@@ -50,6 +50,14 @@ export interface SelfPlayOptions extends PuctOptions {
   fullIterations?: number;
   /** Share of decisions that get a full search (with fullIterations; default 1). */
   fullShare?: number;
+  /**
+   * 'gumbel': every decision is a Gumbel search (agents/gumbel-search.ts) with root noise of scale
+   * 1, the move is its choice (the noise explores, so temperatureMoves and the Dirichlet noise do
+   * not apply) and the target is its improved policy. Absent or 'puct': AlphaZero's PUCT.
+   */
+  search?: 'puct' | 'gumbel';
+  /** Root actions Gumbel's sequential halving starts with (GUMBEL_DEFAULTS.considered when absent). */
+  considered?: number;
 }
 
 /**
@@ -60,6 +68,10 @@ export interface GameRecord {
   seed: string;
   players: number;
   actions: number[];
-  targets: ({ legal: number[]; visits: number[] } | null)[];
+  /**
+   * `policy`, when present, is the search's own policy target over `legal` (Gumbel's improved
+   * policy), used as it is; without it the target is the visit shares, sharpened.
+   */
+  targets: ({ legal: number[]; visits: number[]; policy?: number[] } | null)[];
   returns: number[];
 }

@@ -244,9 +244,7 @@ describe('agora CLI', () => {
       '--out',
       join(dir, 'c'),
     ]);
-    expect(ppoMix.err).toMatch(
-      /--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only/,
-    );
+    expect(ppoMix.err).toMatch(/--mix applies to --algo az only/);
     const ppoFull = agora([
       'train',
       'tictactoe',
@@ -260,7 +258,7 @@ describe('agora CLI', () => {
       join(dir, 'c'),
     ]);
     expect(ppoFull.code).toBe(2);
-    expect(ppoFull.err).toMatch(/apply to --algo az only/);
+    expect(ppoFull.err).toMatch(/--full-iterations applies to --algo az only/);
     const shareAlone = agora(['train', 'tictactoe', '--minutes', '1', '--full-share', '0.5', '--out', join(dir, 'f')]);
     expect(shareAlone.code).toBe(2);
     expect(shareAlone.err).toMatch(/--full-share needs --full-iterations/);
@@ -304,6 +302,22 @@ describe('agora CLI', () => {
     ]);
     expect(width.err).toMatch(
       /--init models\/tictactoe\/az has width \d+ and \d+ blocks; this run has width 32 and 2 blocks/,
+    );
+    const train = (...flags: string[]) => agora(['train', 'tictactoe', '--minutes', '1', ...flags]);
+    const search = train('--search', 'alphabeta', '--out', join(dir, 'h'));
+    expect(search.code).toBe(2);
+    expect(search.err).toMatch(/--search must be puct or gumbel; got 'alphabeta'/);
+    const considered = train('--considered', '4', '--out', join(dir, 'i'));
+    expect(considered.code).toBe(2);
+    expect(considered.err).toMatch(/--considered needs --search gumbel/);
+    const ppoSearch = train('--algo', 'ppo', '--search', 'gumbel', '--cutoff', '30', '--out', join(dir, 'j'));
+    expect(ppoSearch.err).toMatch(/--cutoff, --search apply to --algo az only/);
+    const resumeNothing = train('--resume', '--out', join(dir, 'k'));
+    expect(resumeNothing.code).toBe(2);
+    expect(resumeNothing.err).toMatch(/--resume: .*k holds no checkpoint \(checkpoint\/state\.json\) to go on from/);
+    const resumeFresh = train('--resume', '--fresh', '--out', join(dir, 'l'));
+    expect(resumeFresh.err).toMatch(
+      /--resume goes on with the checkpoint in --out; it cannot go with --fresh or --init/,
     );
     expect(readdirSync(dir)).toEqual([]);
   }, 60_000);

@@ -258,4 +258,46 @@ describe('self-play records', () => {
       replay.applyAction(action);
     });
   });
+
+  test('Gumbel self-play: every choice records its improved policy, which is the training target as it is', () => {
+    const promotion = getGame('promotion');
+    const players = promotion.defaultPlayers;
+    // Logits that prefer low action ids: the improved policy must still cover every legal action.
+    const net: PolicyNetwork = {
+      players,
+      evaluate: () => ({
+        logits: Float32Array.from({ length: promotion.actionSize }, (_, a) => -a / 10),
+        value: new Float32Array(players),
+      }),
+    };
+    const options = { iterations: 12, cPuct: 1.25, noise: 0.25, alpha: 0.3, temperatureMoves: 3 } as const;
+    const gumbel = { ...options, search: 'gumbel' as const, considered: 4 };
+    const record = playSelfPlayGame(promotion, net, players, 'gumbel-1', gumbel);
+    expect(playSelfPlayGame(promotion, net, players, 'gumbel-1', gumbel)).toEqual(record);
+    expect(record.actions).not.toEqual(playSelfPlayGame(promotion, net, players, 'gumbel-1', options).actions);
+    const samples = samplesOf(promotion, record, 0.5);
+    const state = promotion.newGame({ players, seed: 'gumbel-1' });
+    let k = 0;
+    record.actions.forEach((action, i) => {
+      const target = record.targets[i];
+      const legal = state.legalActions();
+      if (legal.length === 1) expect(target).toBeNull();
+      else {
+        expect(target!.legal).toEqual(legal);
+        expect(target!.visits.reduce((a, b) => a + b, 0)).toBe(11);
+        // At most `considered` root actions are ever visited.
+        expect(target!.visits.filter((v) => v > 0).length).toBeLessThanOrEqual(4);
+        const policy = target!.policy!;
+        expect(policy).toHaveLength(legal.length);
+        expect(policy.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+        for (const p of policy) expect(p).toBeGreaterThan(0);
+        // The sample's target is that policy itself: the target temperature does not sharpen it.
+        const sample = samples[k++];
+        policy.forEach((p, j) => expect(sample.policy[j]).toBeCloseTo(p, 6));
+      }
+      state.applyAction(action);
+    });
+    expect(k).toBe(samples.length);
+    expect(state.isTerminal()).toBe(true);
+  });
 });

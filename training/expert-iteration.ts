@@ -63,6 +63,16 @@ export interface AzConfig {
    * above 0, each leaf also plays one random game to the end. Absent in older runs' state: 0.
    */
   mix?: number;
+  /** Leaf playouts' length before the game's evaluation scores them (PuctOptions.cutoff; absent: 0, to the end). */
+  cutoff?: number;
+  /**
+   * The search of self-play, gating and evaluation (SelfPlayOptions.search): absent or 'puct' is
+   * AlphaZero's; 'gumbel' is Gumbel top-k with sequential halving, whose improved policy is the
+   * target and whose root noise replaces the Dirichlet noise and the early sampled moves.
+   */
+  search?: 'puct' | 'gumbel';
+  /** Root actions Gumbel's sequential halving starts with (absent: GUMBEL_DEFAULTS.considered). */
+  considered?: number;
   /**
    * Playout cap randomisation (SelfPlayOptions): a share `fullShare` of self-play decisions search
    * `fullIterations` and become targets; the others search `iterations` and are not recorded.
@@ -302,17 +312,28 @@ function searchOptionsOf(config: AzConfig) {
     noise: config.noise,
     alpha: config.alpha,
     mix: config.mix ?? 0,
+    cutoff: config.cutoff ?? 0,
+    ...(config.search === 'gumbel' ? { search: 'gumbel' as const, considered: config.considered } : {}),
     temperatureMoves: config.temperatureMoves,
     fullIterations: config.fullIterations,
     fullShare: config.fullShare,
   };
 }
 
-/** The az: agent of a checkpoint folder at the run's iteration count (root noise only where asked). */
+/**
+ * The az: agent of a checkpoint folder at the run's iteration count and search (root noise only
+ * where asked: Dirichlet for PUCT, Gumbel noise of scale 1 for Gumbel).
+ */
 function azSpec(run: AzRun, name: string, noise = 0): string {
-  const { iterations, mix = 0 } = run.config;
-  const extras = `${mix > 0 ? `,mix=${mix}` : ''}${noise > 0 ? `,noise=${noise}` : ''}`;
-  return `az:${run.dir(name)},iterations=${iterations}${extras}`;
+  const { iterations, mix = 0, cutoff = 0, search, considered } = run.config;
+  const leaf = `${mix > 0 ? `,mix=${mix}` : ''}${mix > 0 && cutoff > 0 ? `,cutoff=${cutoff}` : ''}`;
+  const kind =
+    search === 'gumbel'
+      ? `,search=gumbel${considered !== undefined ? `,considered=${considered}` : ''}${noise > 0 ? ',gumbel=1' : ''}`
+      : noise > 0
+        ? `,noise=${noise}`
+        : '';
+  return `az:${run.dir(name)},iterations=${iterations}${leaf}${kind}`;
 }
 
 /** The best network's self-play games of this generation, into the buffer; counts games and target positions. */

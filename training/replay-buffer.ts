@@ -5,7 +5,7 @@ import type { GameRecord } from './self-play.js';
 export interface Sample {
   observation: Float32Array;
   legal: number[];
-  /** Visit shares over `legal`. */
+  /** Visit shares over `legal` (sharpened), or the search's own policy target when it gives one. */
   policy: Float32Array;
   /** Final returns rotated to the deciding seat (index 0 = that seat), as the value head predicts them. */
   value: Float32Array;
@@ -24,7 +24,8 @@ export function samplesOf(def: GameDefinition, record: GameRecord, targetTempera
     const target = record.targets[i];
     if (target) {
       const player = state.currentPlayer();
-      const weights = target.visits.map((v) => v ** (1 / targetTemperature));
+      // A search's own target (Gumbel's improved policy) is already the policy to learn.
+      const weights = target.policy ?? target.visits.map((v) => v ** (1 / targetTemperature));
       const total = weights.reduce((s, v) => s + v, 0) || 1;
       const value = new Float32Array(n);
       for (let k = 0; k < n; k++) value[k] = record.returns[(player + k) % n];

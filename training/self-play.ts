@@ -9,12 +9,24 @@
  * root noise that only moves the game on. Targets then come from searches far deeper than the game
  * could afford at every decision, while the games still cover as many positions.
  */
-import { PuctSearch, type PolicyNetwork } from '../agents/index.js';
+import { GUMBEL_DEFAULTS, GumbelSearch, PuctSearch, type GumbelOptions, type PolicyNetwork } from '../agents/index.js';
 import type { GameRecord, SelfPlayOptions } from '../play/index.js';
 
 // What a self-play game is asked and gives back travels through the job queue too: play/ defines it.
 export type { GameRecord, SelfPlayOptions };
 import { Rng, decisionContext, returnsFromRanking, type GameDefinition } from '../envs/index.js';
+
+/** Self-play's Gumbel search: root noise of scale 1 (the exploration the improvement guarantee assumes). */
+function gumbelOptionsOf(options: SelfPlayOptions): GumbelOptions {
+  return {
+    ...GUMBEL_DEFAULTS,
+    iterations: options.iterations,
+    considered: options.considered ?? GUMBEL_DEFAULTS.considered,
+    gumbelScale: options.noise > 0 ? 1 : 0,
+    mix: options.mix,
+    cutoff: options.cutoff,
+  };
+}
 
 /** The search of one decision: full (recorded, with root noise) or fast (played only). */
 function searchFor(options: SelfPlayOptions, rng: Rng): { full: boolean; options: SelfPlayOptions } {
@@ -74,7 +86,17 @@ function* selfPlaySteps(
     const ctx = decisionContext(def, state, rng);
     const legal = ctx.legalActions;
     let action = legal[0];
-    if (legal.length > 1) {
+    if (legal.length > 1 && options.search === 'gumbel') {
+      const { full, options: searchOptions } = searchFor(options, rng);
+      const search = new GumbelSearch(def, players, (r) => ctx.sampleWorld(r), rng, gumbelOptionsOf(searchOptions));
+      while (!search.done) {
+        const leaf = search.select();
+        if (leaf) search.expand(leaf, net.evaluate(leaf.observation));
+      }
+      const visits = search.visitCounts(legal);
+      record.targets.push(full ? { legal: [...legal], visits, policy: search.improvedPolicy(legal) } : null);
+      action = search.bestAction(legal);
+    } else if (legal.length > 1) {
       const { full, options: searchOptions } = searchFor(options, rng);
       const search = new PuctSearch(def, players, (r) => ctx.sampleWorld(r), rng, searchOptions);
       while (!search.done) {

@@ -26,12 +26,15 @@ const MetaSchema = z.object({
   results: z.unknown().optional(),
   /**
    * The az search settings this model plays with unless an agent spec sets them: c (PUCT's
-   * exploration constant) and mix (the rollout share of leaf values), with how they were chosen.
+   * exploration constant), mix (the rollout share of leaf values) and cutoff (the rollout's length
+   * before the game's evaluation scores it), with how they were chosen.
    */
   search: z
     .object({
       c: z.number().min(0).max(100),
       mix: z.number().min(0).max(1).optional(),
+      cutoff: z.number().int().min(0).optional(),
+      kind: z.enum(['puct', 'gumbel']).optional(),
       chosenBy: z.unknown().optional(),
     })
     .optional(),
@@ -213,8 +216,16 @@ export function loadPolicyFolder(dir: string, game: GameDefinition): PolicyNetwo
     if (epsilon !== undefined) entry.epsilon = epsilon;
   });
   const policy = compileWeights(byLayer, meta.network as NetworkConfig, meta.players);
-  const mix = meta.search?.mix ?? (meta.training as { config?: { mix?: unknown } } | undefined)?.config?.mix;
-  const withMix = typeof mix === 'number' && mix > 0 && mix <= 1 ? Object.assign(policy, { searchMix: mix }) : policy;
+  const trained = (meta.training as { config?: { mix?: unknown; cutoff?: unknown; search?: unknown } } | undefined)
+    ?.config;
+  const mix = meta.search?.mix ?? trained?.mix;
+  const cutoff = meta.search?.cutoff ?? trained?.cutoff;
+  const withCutoff =
+    typeof cutoff === 'number' && cutoff > 0 ? Object.assign(policy, { searchCutoff: cutoff }) : policy;
+  const withMix =
+    typeof mix === 'number' && mix > 0 && mix <= 1 ? Object.assign(withCutoff, { searchMix: mix }) : withCutoff;
   const withC = meta.search ? Object.assign(withMix, { searchC: meta.search.c }) : withMix;
-  return meta.policy ? Object.assign(withC, { policyTemperature: meta.policy.temperature }) : withC;
+  const kind = meta.search?.kind ?? trained?.search;
+  const withKind = kind === 'gumbel' || kind === 'puct' ? Object.assign(withC, { searchKind: kind }) : withC;
+  return meta.policy ? Object.assign(withKind, { policyTemperature: meta.policy.temperature }) : withKind;
 }

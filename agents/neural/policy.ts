@@ -5,6 +5,10 @@ export interface PolicyNetwork {
   readonly players: number;
   /** The leaf mix (PuctOptions.mix) its training searched with; `az:` uses it unless the spec sets mix. */
   readonly searchMix?: number;
+  /** The playout length (PuctOptions.cutoff) its leaf mix was trained or tuned with; 0 plays to the end. */
+  readonly searchCutoff?: number;
+  /** The search its training used or tuning chose (meta.search.kind); `az:` uses it unless the spec sets search. */
+  readonly searchKind?: 'puct' | 'gumbel';
   /** The PUCT constant measured best for it (meta.search.c); `az:` uses it unless the spec sets c. */
   readonly searchC?: number;
   /** The temperature measured best for the policy alone (meta.policy); `neural:` uses it unless the spec sets one. */

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { AgoraError, getGame } from '../../envs/index.js';
 import type { AzConfig, MatchupFigures, PpoConfig, TrainingEvent } from '../../training/index.js';
 import { Output, type OutputOptions } from '../output.js';
@@ -22,7 +24,11 @@ export interface TrainCliOptions extends OutputOptions {
   evalGames?: number;
   fullIterations?: number;
   fullShare?: number;
+  cutoff?: number;
+  search?: string;
+  considered?: number;
   fresh?: boolean;
+  resume?: boolean;
 }
 
 /** `agora train <game> --algo az|ppo --minutes M --out models/<game>/<name>` */
@@ -30,19 +36,37 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
   const def = getGame(game);
   if (opts.algo !== 'az' && opts.algo !== 'ppo')
     throw new AgoraError('bad_request', `--algo must be az or ppo; got '${opts.algo}'`);
-  if (
-    opts.algo !== 'az' &&
-    (opts.mix !== undefined ||
-      opts.init !== undefined ||
-      opts.evalEvery !== undefined ||
-      opts.fullIterations !== undefined ||
-      opts.fullShare !== undefined)
-  ) {
+  const azOnly = {
+    mix: '--mix',
+    init: '--init',
+    evalEvery: '--eval-every',
+    fullIterations: '--full-iterations',
+    fullShare: '--full-share',
+    cutoff: '--cutoff',
+    search: '--search',
+    considered: '--considered',
+  } as const;
+  const misplaced = Object.entries(azOnly).filter(([key]) => opts[key as keyof typeof azOnly] !== undefined);
+  if (opts.algo !== 'az' && misplaced.length > 0)
     throw new AgoraError(
       'bad_request',
-      '--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only',
+      `${misplaced.map(([, flag]) => flag).join(', ')} ${misplaced.length > 1 ? 'apply' : 'applies'} to --algo az only`,
     );
-  }
+  if (opts.search !== undefined && opts.search !== 'puct' && opts.search !== 'gumbel')
+    throw new AgoraError('bad_request', `--search must be puct or gumbel; got '${opts.search}'`);
+  if (opts.considered !== undefined && opts.search !== 'gumbel')
+    throw new AgoraError('bad_request', '--considered needs --search gumbel');
+  if (opts.resume && (opts.fresh || opts.init !== undefined))
+    throw new AgoraError(
+      'bad_request',
+      '--resume goes on with the checkpoint in --out; it cannot go with --fresh or --init',
+    );
+  if (opts.resume && !existsSync(join(opts.out, 'checkpoint', 'state.json')))
+    throw new AgoraError(
+      'bad_request',
+      `--resume: ${opts.out} holds no checkpoint (checkpoint/state.json) to go on from; ` +
+        'drop --resume to start a run there',
+    );
   if (opts.fullShare !== undefined && opts.fullIterations === undefined)
     throw new AgoraError('bad_request', '--full-share needs --full-iterations');
   // A share of 0 would record no positions at all, and the learner would have nothing to train on.
@@ -135,6 +159,10 @@ function overrideAz(config: AzConfig, opts: TrainCliOptions) {
     iterations,
     gamesPerGeneration: opts.games ?? config.gamesPerGeneration,
     mix: opts.mix ?? config.mix ?? 0,
+    ...(opts.cutoff !== undefined ? { cutoff: opts.cutoff } : {}),
+    ...(opts.search === 'gumbel'
+      ? { search: 'gumbel' as const, ...(opts.considered !== undefined ? { considered: opts.considered } : {}) }
+      : {}),
     evalEvery: opts.evalEvery ?? config.evalEvery,
     evalGames: opts.evalGames ?? config.evalGames,
     ...(opts.fullIterations !== undefined
