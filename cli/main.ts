@@ -148,13 +148,27 @@ withOutputOptions(
   program
     .command('evaluate <model>')
     .description(
-      'how strong a model folder is, with 95% intervals: its policy against random and greedy, its search ' +
-        'against MCTS at equal time (ms) and at 4x the iterations; prints the command behind each table',
+      'how strong a model folder is, with 95% intervals: its policy against random and greedy and against MCTS, ' +
+        'its search against MCTS at equal time (ms), at 4x the iterations and (compute) at 10x the compute; ' +
+        'prints the command behind each table',
     )
     .option('-n, --games <n>', 'games per table', positiveInt, 200)
     .option('--ms <ms>', 'time per decision of the equal-time table', positiveInt, 100)
     .option('--iterations <n>', "az's iterations in the iterations table (MCTS gets 4x)", positiveInt, 50)
-    .option('--tables <names>', 'which tables: policy, time, iterations (comma-separated; default all)')
+    .option(
+      '--tables <names>',
+      'which tables: policy, time, iterations, policy-mcts, compute (comma-separated; default all but compute)',
+    )
+    .option(
+      '--cutoff <n>',
+      "MCTS's playout cutoff in the time, policy-mcts and compute tables (0: to the end)",
+      nonNegativeInt,
+      30,
+    )
+    .option(
+      '--mcts-iterations <n>',
+      "compute table: MCTS at n iterations instead of 10x the time ('auto': the count it reaches in 10x the time here)",
+    )
     .option('--seed <seed>', 'seed of the run', 'evaluate')
     .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt),
   'the tables',

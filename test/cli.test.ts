@@ -495,6 +495,23 @@ describe('agora tune-search', () => {
     expect(rows(again.out).map((r) => [r[0], r[1], r[2], r[3], r[5], r[6]])).toEqual(rows(table));
     const bad = agora(['evaluate', 'models/tictactoe/az', '--tables', 'speed']);
     expect(bad.code).not.toBe(0);
-    expect(bad.err).toMatch(/--tables: 'speed' is not a table; the tables are policy, time, iterations/);
+    expect(bad.err).toMatch(
+      /--tables: 'speed' is not a table; the tables are policy, time, iterations, policy-mcts, compute/,
+    );
+    // The policy against the arena's MCTS, and the search against MCTS at a fixed iteration count.
+    const mcts = agora([
+      'evaluate',
+      'models/tictactoe/az',
+      ...['-n', '4', '--ms', '5', '--tables', 'policy-mcts,compute', '--mcts-iterations', '16', '-t', '1'],
+    ]);
+    expect(mcts.code).toBe(0);
+    expect(mcts.out).toMatch(/^policy-mcts: the policy alone against MCTS at 5 ms a decision$/m);
+    expect(mcts.out).toMatch(/^compute: search at 5 ms a decision against MCTS with ten times the compute$/m);
+    expect(mcts.out).toMatch(/-a 'neural:models\/tictactoe\/az,mcts:ms=5,cutoff=30' -n 4/);
+    expect(mcts.out).toMatch(/-a 'az:models\/tictactoe\/az,ms=5,mcts:iterations=16,cutoff=30' -n 4/);
+    expect(mcts.out.match(/^goal (NOT )?met: /gm)).toHaveLength(2);
+    const badCount = agora(['evaluate', 'models/tictactoe/az', '--tables', 'compute', '--mcts-iterations', 'many']);
+    expect(badCount.code).not.toBe(0);
+    expect(badCount.err).toMatch(/--mcts-iterations must be a whole number above 0 or 'auto'; got 'many'/);
   }, 120_000);
 });

@@ -2,12 +2,18 @@
  * `agora evaluate <model folder>`: how strong a shipped model is, as tables with 95% intervals
  * (issue 23) and the exact `agora tournament` command behind each, so anyone can reproduce a row:
  * - policy: the network alone (`neural:`) against random and greedy;
- * - time: its search (`az:…,ms=T`) against plain MCTS (`mcts:ms=T`) at the same time per decision;
- * - iterations: `az:…,iterations=N` against `mcts:iterations=4N`.
+ * - time: its search (`az:…,ms=T`) against MCTS at the same time per decision (`mcts:ms=T,cutoff=C`:
+ *   the arena's MCTS, whose playouts stop after C moves and are scored by the game's evaluation);
+ * - iterations: `az:…,iterations=N` against `mcts:iterations=4N`;
+ * - policy-mcts: the network alone against that same MCTS at T ms a decision;
+ * - compute (only when asked): `az:…,ms=T` against MCTS with ten times the compute, either timed
+ *   (`mcts:ms=10T,cutoff=C`) or, with --mcts-iterations, at a fixed iteration count, e.g. the count
+ *   MCTS reaches in 10T ms (`auto` measures it here and prints it), so its games do not depend on
+ *   the machine's load.
  * A goal is met when the model's Bradley-Terry interval lies wholly above every other agent's.
  */
-import { readMeta } from '../../agents/index.js';
-import { AgoraError, getGame } from '../../envs/index.js';
+import { makeAgent, readMeta } from '../../agents/index.js';
+import { AgoraError, Rng, decisionContext, getGame, type Agent, type GameDefinition } from '../../envs/index.js';
 import { runTournament, type TournamentReport } from '../../play/index.js';
 import { Output, type OutputOptions } from '../output.js';
 import { startProgress } from '../progress.js';
@@ -19,11 +25,17 @@ export interface EvaluateCliOptions extends OutputOptions {
   iterations: number;
   seed: string;
   threads?: number;
-  /** Comma-separated table names (default: all three). */
+  /** Comma-separated table names (default: DEFAULT_TABLES). */
   tables?: string;
+  /** MCTS's playout cutoff in the time, policy-mcts and compute tables (0: playouts to the end). */
+  cutoff: number;
+  /** The compute table's MCTS at this iteration count instead of 10x the time; 'auto' measures it. */
+  mctsIterations?: string;
 }
 
-const TABLES = ['policy', 'time', 'iterations'] as const;
+const TABLES = ['policy', 'time', 'iterations', 'policy-mcts', 'compute'] as const;
+/** The compute table plays MCTS at ten times the time a decision: hours on long games, so only on demand. */
+const DEFAULT_TABLES: readonly TableName[] = ['policy', 'time', 'iterations', 'policy-mcts'];
 type TableName = (typeof TABLES)[number];
 
 interface TablePlan {
@@ -33,9 +45,10 @@ interface TablePlan {
   agents: string[];
 }
 
-/** What each table pits the model against. */
-function plans(model: string, opts: EvaluateCliOptions, temperature: number | undefined): TablePlan[] {
+/** What each table pits the model against (`tenfold`: the compute table's MCTS). */
+function plans(model: string, opts: EvaluateCliOptions, temperature: number | undefined, tenfold: string): TablePlan[] {
   const played = temperature ? ` (sampled at temperature ${temperature}, the model's default)` : '';
+  const mcts = `mcts:ms=${opts.ms}${opts.cutoff > 0 ? `,cutoff=${opts.cutoff}` : ''}`;
   return [
     {
       name: 'policy',
@@ -45,14 +58,61 @@ function plans(model: string, opts: EvaluateCliOptions, temperature: number | un
     {
       name: 'time',
       title: `search at equal time: ${opts.ms} ms a decision`,
-      agents: [`az:${model},ms=${opts.ms}`, `mcts:ms=${opts.ms}`],
+      agents: [`az:${model},ms=${opts.ms}`, mcts],
     },
     {
       name: 'iterations',
       title: `az at ${opts.iterations} iterations against MCTS at ${4 * opts.iterations}`,
       agents: [`az:${model},iterations=${opts.iterations}`, `mcts:iterations=${4 * opts.iterations}`],
     },
+    {
+      name: 'policy-mcts',
+      title: `the policy alone against MCTS at ${opts.ms} ms a decision${played}`,
+      agents: [`neural:${model}`, mcts],
+    },
+    {
+      name: 'compute',
+      title: `search at ${opts.ms} ms a decision against MCTS with ten times the compute`,
+      agents: [`az:${model},ms=${opts.ms}`, tenfold],
+    },
   ];
+}
+
+/**
+ * The compute table's MCTS: at 10x the time, or at a fixed iteration count (`auto`: the median count
+ * `mcts:ms=10T` reaches over positions of seeded random games, measured here on one thread).
+ */
+function tenfoldMcts(def: GameDefinition, players: number, opts: EvaluateCliOptions): string {
+  const cutoff = opts.cutoff > 0 ? `,cutoff=${opts.cutoff}` : '';
+  const given = opts.mctsIterations;
+  if (given === undefined) return `mcts:ms=${10 * opts.ms}${cutoff}`;
+  if (given === 'auto')
+    return `mcts:iterations=${measureIterations(def, players, `mcts:ms=${10 * opts.ms}${cutoff}`)}${cutoff}`;
+  const count = Number(given);
+  if (!Number.isInteger(count) || count < 1)
+    throw new AgoraError('bad_request', `--mcts-iterations must be a whole number above 0 or 'auto'; got '${given}'`);
+  return `mcts:iterations=${count}${cutoff}`;
+}
+
+/** Median iterations a timed MCTS spec runs per decision at real choices of a few seeded random games. */
+function measureIterations(def: GameDefinition, players: number, spec: string): number {
+  const agent = makeAgent(spec, def) as Agent & { lastIterations: number };
+  const counts: number[] = [];
+  const rng = Rng.fromSeed('evaluate:measure');
+  for (let g = 0; g < 2; g++) {
+    const state = def.newGame({ players, seed: `evaluate:measure:${g}` });
+    for (let k = 0; !state.isTerminal();) {
+      const legal = state.legalActions();
+      // Every 10th real choice, up to 6 a game: positions from the opening to the end.
+      if (legal.length > 1 && k++ % 10 === 0 && counts.length < 6 * (g + 1)) {
+        agent.act(decisionContext(def, state, rng));
+        counts.push(agent.lastIterations);
+      }
+      state.applyAction(legal[rng.int(legal.length)]);
+    }
+  }
+  counts.sort((a, b) => a - b);
+  return counts[Math.floor(counts.length / 2)];
 }
 
 /** Whether the first agent's interval lies above every other's, in words. */
@@ -71,7 +131,7 @@ function verdict(report: TournamentReport, agent: string): { met: boolean; text:
 export async function evaluateCommand(model: string, opts: EvaluateCliOptions): Promise<void> {
   const meta = readMeta(model);
   const def = getGame(meta.game);
-  const wanted = (opts.tables ?? TABLES.join(',')).split(',').map((t) => t.trim());
+  const wanted = (opts.tables ?? DEFAULT_TABLES.join(',')).split(',').map((t) => t.trim());
   for (const t of wanted) {
     if (!(TABLES as readonly string[]).includes(t))
       throw new AgoraError('bad_request', `--tables: '${t}' is not a table; the tables are ${TABLES.join(', ')}`);
@@ -79,7 +139,9 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
   const output = new Output(opts);
   const out: Record<string, unknown>[] = [];
   output.text(`${model}: ${def.title}, ${meta.players} players, ${opts.games} games a table, node ${process.version}`);
-  for (const plan of plans(model, opts, meta.policy?.temperature).filter((p) => wanted.includes(p.name))) {
+  const tenfold = wanted.includes('compute') ? tenfoldMcts(def, meta.players, opts) : '';
+  if (wanted.includes('compute')) output.note(`compute table: MCTS as ${tenfold}`);
+  for (const plan of plans(model, opts, meta.policy?.temperature, tenfold).filter((p) => wanted.includes(p.name))) {
     const seed = `${opts.seed}:${plan.name}`;
     const progress = startProgress({
       label: `evaluate ${plan.name}`,
