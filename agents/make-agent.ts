@@ -64,6 +64,9 @@ function searchCost(ms: number, count: number, each: number, knobs: string[]): D
   return ms > 0 ? { steps: ms * STEPS_PER_MS, knobs: ['ms'] } : { steps: count * each, knobs };
 }
 
+/** Leaves an `az:` search evaluates together unless its spec says (chosen by measurement: docs/benchmarks.md). */
+const AZ_DEFAULT_BATCH = 1;
+
 const num = (values: KnobValues, key: string) => values[key] as number;
 
 /** Every agent kind a spec string may name. */
@@ -168,6 +171,14 @@ const KINDS: Record<string, AgentKind> = {
       mix: { type: 'number', min: 0, max: 1, default: (net) => net.searchMix ?? 0, cost: 'scales' },
       // A time budget per decision, as mcts takes; 0 (the default) runs `iterations`.
       ms: { type: 'number', min: 0, max: 600_000, default: 0, cost: 'scales' },
+      batch: {
+        type: 'number',
+        min: 1,
+        max: 256,
+        integer: true,
+        default: AZ_DEFAULT_BATCH,
+        cost: { none: 'leaves evaluated together are as many evaluations as one at a time, each one cheaper' },
+      },
     },
     make: (v, text, net) =>
       new AzAgent(
@@ -181,6 +192,7 @@ const KINDS: Record<string, AgentKind> = {
         },
         text,
         num(v, 'ms'),
+        num(v, 'batch'),
       ),
     // Per iteration: a sampled world, the walk down the tree, one network evaluation, and with
     // mix > 0 a random playout to the end of the game.

@@ -1,27 +1,41 @@
 import type { Agent, DecisionContext } from '../../envs/index.js';
-import { assertSeats, type PolicyNetwork } from './policy.js';
+import { CachedNetwork } from './evaluation-cache.js';
+import { assertSeats, evaluateAll, type PolicyNetwork } from './policy.js';
 import { PuctSearch, type PuctOptions } from '../puct-search.js';
 
-/** How often a timed search looks at the clock: an az iteration costs a network evaluation. */
+/** How often a timed search looks at the clock, in iterations: an az iteration costs a network evaluation. */
 const CLOCK_EVERY = 4;
 
 /**
  * `az:models/<game>/<name>,iterations=N` or `…,ms=T`: the PUCT information-set search of
  * puct-search.ts with the network's priors and values at the leaves (no rollouts), choosing the
  * most visited action. With `ms` > 0 it searches for T milliseconds of wall-clock time instead of N
- * iterations, as `mcts:ms=T` does (timed runs are not reproducible).
+ * iterations, as `mcts:ms=T` does (timed runs are not reproducible). With `batch` > 1 it selects up
+ * to that many leaves at a time under virtual loss and evaluates them in one batch. The network's
+ * answers are cached across decisions (the next search walks much of this one's tree again); the
+ * cache returns exactly what the network would, so decisions are as without it.
  */
 export class AzAgent implements Agent {
   /** Iterations run by the last decision (for benchmarks). */
   lastIterations = 0;
+  private readonly net: CachedNetwork;
 
   constructor(
-    private readonly net: PolicyNetwork,
+    net: PolicyNetwork,
     private readonly options: PuctOptions,
     readonly name: string,
     /** Wall-clock budget per decision; 0 runs options.iterations. */
     private readonly ms = 0,
-  ) {}
+    /** Leaves evaluated together (1: one at a time, as AlphaZero). */
+    private readonly batch = 1,
+  ) {
+    this.net = net instanceof CachedNetwork ? net : new CachedNetwork(net);
+  }
+
+  /** The cache's hits and misses so far (for benchmarks). */
+  get cache(): { hits: number; misses: number } {
+    return { hits: this.net.hits, misses: this.net.misses };
+  }
 
   act(ctx: DecisionContext): number {
     assertSeats(this.net, ctx, this.name);
@@ -31,9 +45,21 @@ export class AzAgent implements Agent {
     const deadline = timed ? performance.now() + this.ms : Infinity;
     const options = timed ? { ...this.options, iterations: Number.MAX_SAFE_INTEGER } : this.options;
     const search = new PuctSearch(ctx.game, ctx.view.players, (rng) => ctx.sampleWorld(rng), ctx.rng, options);
-    for (let i = 0; timed ? i % CLOCK_EVERY !== 0 || performance.now() < deadline : !search.done; i++) {
-      const leaf = search.select();
-      if (leaf) search.expand(leaf, this.net.evaluate(leaf.observation));
+    let sinceClock = CLOCK_EVERY;
+    while (timed || !search.done) {
+      if (timed && sinceClock >= CLOCK_EVERY) {
+        if (performance.now() >= deadline) break;
+        sinceClock = 0;
+      }
+      const before = search.iterations;
+      // At batch 1 this is select then expand, exactly the one-at-a-time search.
+      const leaves = search.selectBatch(this.batch);
+      const answers = evaluateAll(
+        this.net,
+        leaves.map((leaf) => leaf.observation),
+      );
+      leaves.forEach((leaf, i) => search.expand(leaf, answers[i]));
+      sinceClock += search.iterations - before;
     }
     this.lastIterations = search.iterations;
     return search.bestAction(legal, ctx.player);
