@@ -178,10 +178,22 @@ function applyDenseRows(d: Dense, x: readonly Float32Array[], rows: number, out:
     const row = i * outSize;
     let k = 0;
     for (; k + 8 <= count; k += 8) {
-      const o0 = out[live[k]], o1 = out[live[k + 1]], o2 = out[live[k + 2]], o3 = out[live[k + 3]];
-      const o4 = out[live[k + 4]], o5 = out[live[k + 5]], o6 = out[live[k + 6]], o7 = out[live[k + 7]];
-      const x0 = x[live[k]][i], x1 = x[live[k + 1]][i], x2 = x[live[k + 2]][i], x3 = x[live[k + 3]][i];
-      const x4 = x[live[k + 4]][i], x5 = x[live[k + 5]][i], x6 = x[live[k + 6]][i], x7 = x[live[k + 7]][i];
+      const o0 = out[live[k]],
+        o1 = out[live[k + 1]],
+        o2 = out[live[k + 2]],
+        o3 = out[live[k + 3]];
+      const o4 = out[live[k + 4]],
+        o5 = out[live[k + 5]],
+        o6 = out[live[k + 6]],
+        o7 = out[live[k + 7]];
+      const x0 = x[live[k]][i],
+        x1 = x[live[k + 1]][i],
+        x2 = x[live[k + 2]][i],
+        x3 = x[live[k + 3]][i];
+      const x4 = x[live[k + 4]][i],
+        x5 = x[live[k + 5]][i],
+        x6 = x[live[k + 6]][i],
+        x7 = x[live[k + 7]][i];
       for (let j = 0; j < outSize; j++) {
         const w = kernel[row + j];
         o0[j] += x0 * w;
