@@ -1,5 +1,5 @@
 import type { Agent, DecisionContext } from '../../envs/index.js';
-import { CachedNetwork } from './evaluation-cache.js';
+import { CachedNetwork, DEFAULT_CACHE_ENTRIES } from './evaluation-cache.js';
 import { assertSeats, evaluateAll, type PolicyNetwork } from './policy.js';
 import { PuctSearch, type PuctOptions } from '../puct-search.js';
 
@@ -18,7 +18,7 @@ const CLOCK_EVERY = 4;
 export class AzAgent implements Agent {
   /** Iterations run by the last decision (for benchmarks). */
   lastIterations = 0;
-  private readonly net: CachedNetwork;
+  private readonly net: PolicyNetwork;
 
   constructor(
     net: PolicyNetwork,
@@ -28,13 +28,15 @@ export class AzAgent implements Agent {
     private readonly ms = 0,
     /** Leaves evaluated together (1: one at a time, as AlphaZero). */
     private readonly batch = 1,
+    /** Answers the cache keeps; 0 evaluates every leaf (benchmarks' baseline). */
+    cacheEntries = DEFAULT_CACHE_ENTRIES,
   ) {
-    this.net = net instanceof CachedNetwork ? net : new CachedNetwork(net);
+    this.net = cacheEntries > 0 && !(net instanceof CachedNetwork) ? new CachedNetwork(net, cacheEntries) : net;
   }
 
-  /** The cache's hits and misses so far (for benchmarks). */
-  get cache(): { hits: number; misses: number } {
-    return { hits: this.net.hits, misses: this.net.misses };
+  /** The cache's hits and misses over the agent's life, if it has one (for benchmarks). */
+  get cacheStats(): { hits: number; misses: number } | undefined {
+    return this.net instanceof CachedNetwork ? { hits: this.net.hits, misses: this.net.misses } : undefined;
   }
 
   act(ctx: DecisionContext): number {
