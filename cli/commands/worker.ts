@@ -77,7 +77,8 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
       if (error) failed++;
       else done++;
       const games = job.data.kind === 'self-play' ? ` (${job.data.seeds.length} games)` : '';
-      const line = `${job.data.kind} ${job.id}${games} ${error ? `failed: ${error.message}` : 'done'} in ${Math.round(ms)} ms`;
+      const outcome = error ? `failed: ${error.message}` : 'done';
+      const line = `${job.data.kind} ${job.id}${games} ${outcome} in ${Math.round(ms)} ms`;
       (error ? log.warn : log.info)(line, { done, failed });
     },
   });
