@@ -103,6 +103,8 @@ function inference(model: Model): void {
     return ((cpuMs() - start) * 1000) / done;
   };
   const sizes = [1, 4, 8, 16, 32];
+  // Warm-up (the JIT), not counted.
+  for (const size of sizes) usPerPosition(size);
   const figures = sizes.map(() => [] as number[]);
   for (let run = 0; run < RUNS; run++) sizes.forEach((size, i) => figures[i].push(usPerPosition(size)));
   const base = median(figures[0]);
