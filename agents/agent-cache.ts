@@ -2,8 +2,9 @@ import { getGame, type Agent } from '../envs/index.js';
 import { loadAgent } from './make-agent.js';
 
 /**
- * Agents built once per game and spec and then reused, as worker threads keep them: every agent is
- * stateless between decisions, and a model is read from disk once. clear() forgets them all (a
+ * Agents built once per game and spec and then reused, as worker threads keep them: every agent
+ * decides as if stateless (an az agent's evaluation cache only saves work: up to DEFAULT_CACHE_ENTRIES
+ * answers, tens of MB on the largest models), and a model is read from disk once. clear() forgets them all (a
  * model folder rewritten by training must be read again).
  */
 export class AgentCache {

@@ -32,6 +32,17 @@ describe('decision costs', () => {
         const costs = valuesOf(kind, name).map((v) => decisionCost(specOf(kind, game, { [name]: v }), def).steps);
         if (knob.cost === 'scales') {
           expect(Math.max(...costs), `${kind} ${name} in ${game}`).toBeGreaterThan(Math.min(...costs));
+        } else if ('scalesWith' in knob.cost) {
+          // It moves the cost once the knob whose work it scales is at the top of its range.
+          const other = knob.cost.scalesWith;
+          const top = valuesOf(kind, other).at(-1)!;
+          const scaled = valuesOf(kind, name).map(
+            (v) => decisionCost(specOf(kind, game, { [other]: top, [name]: v }), def).steps,
+          );
+          expect(knob.cost.why.length, `${kind} ${name}: say how it scales ${other}`).toBeGreaterThan(10);
+          expect(Math.max(...scaled), `${kind} ${name} with ${other}=${top} in ${game}`).toBeGreaterThan(
+            Math.min(...scaled),
+          );
         } else {
           expect(knob.cost.none.length, `${kind} ${name}: say why it costs nothing`).toBeGreaterThan(10);
           expect(costs, `${kind} ${name} in ${game}`).toEqual(costs.map(() => base));

@@ -19,10 +19,10 @@ import { RandomAgent } from './random-agent.js';
 import { SpecOptions, formatAgentSpec, parseAgentSpec, type AgentSpec } from './spec.js';
 
 /**
- * How a knob weighs on the cost of a decision: 'scales' (the kind's cost counts it), or why it
- * does not change the work a decision does.
+ * How a knob weighs on the cost of a decision: 'scales' (the kind's cost counts it), why it does
+ * not change the work a decision does, or the other knob whose work it scales (and why).
  */
-type KnobCost = 'scales' | { none: string };
+type KnobCost = 'scales' | { none: string } | { scalesWith: string; why: string };
 
 /** A numeric option of an agent kind: its range, its default (a model may supply it), its weight on cost. */
 interface NumberKnob {
@@ -64,6 +64,9 @@ interface AgentKind {
 function searchCost(ms: number, count: number, each: number, knobs: string[]): DecisionCost {
   return ms > 0 ? { steps: ms * STEPS_PER_MS, knobs: ['ms'] } : { steps: count * each, knobs };
 }
+
+/** Leaves an `az:` search evaluates together unless its spec says (chosen by measurement: docs/benchmarks.md). */
+const AZ_DEFAULT_BATCH = 1;
 
 const num = (values: KnobValues, key: string) => values[key] as number;
 
@@ -174,7 +177,7 @@ const KINDS: Record<string, AgentKind> = {
         max: 1_000_000,
         integer: true,
         default: (net) => net.searchCutoff ?? 0,
-        cost: 'scales',
+        cost: { scalesWith: 'mix', why: 'it shortens the leaf playouts, which only a leaf mix above 0 plays' },
       },
       ms: { type: 'number', min: 0, max: 600_000, default: 0, cost: 'scales' },
       search: {
@@ -198,6 +201,14 @@ const KINDS: Record<string, AgentKind> = {
         default: GUMBEL_DEFAULTS.gumbelScale,
         cost: { none: 'noise on the root logits: one draw per root action whatever its scale' },
       },
+      batch: {
+        type: 'number',
+        min: 1,
+        max: 256,
+        integer: true,
+        default: AZ_DEFAULT_BATCH,
+        cost: { none: 'leaves evaluated together are as many evaluations as one at a time, each one cheaper' },
+      },
     },
     make: (v, text, net) => {
       const shared = { iterations: num(v, 'iterations'), mix: num(v, 'mix'), cutoff: num(v, 'cutoff') };
@@ -212,7 +223,7 @@ const KINDS: Record<string, AgentKind> = {
               maxVisitInit: GUMBEL_DEFAULTS.maxVisitInit,
             }
           : { kind: 'puct', ...shared, cPuct: num(v, 'c'), noise: num(v, 'noise'), alpha: num(v, 'alpha') };
-      return new AzAgent(net!, options, text, num(v, 'ms'));
+      return new AzAgent(net!, options, text, num(v, 'ms'), num(v, 'batch'));
     },
     // Per iteration: a sampled world, the walk down the tree, one network evaluation, and with
     // mix > 0 a random playout to the end of the game.

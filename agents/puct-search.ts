@@ -37,6 +37,11 @@ export class PuctNode {
    * and PUCT renormalises over whatever is legal where it stands.
    */
   priors: Float32Array | null = null;
+  /**
+   * Leaves at or below this node selected and not yet expanded (selectBatch): each counts as a visit
+   * lost by whoever chose it (virtual loss), so the rest of a batch spreads over other lines.
+   */
+  pending = 0;
 
   constructor(players: number) {
     this.totals = new Float64Array(players);
@@ -71,6 +76,8 @@ export interface LeafEvaluation {
 export class PuctSearch {
   readonly root: PuctNode;
   iterations = 0;
+  /** Leaves of selectBatch not yet expanded: they hold a virtual loss along their paths. */
+  private readonly inFlight = new Set<PendingLeaf>();
 
   constructor(
     private readonly game: GameDefinition,
@@ -112,15 +119,16 @@ export class PuctSearch {
       }
       let weight = 0;
       for (const a of legal) weight += priors[a];
-      const sqrtVisits = Math.sqrt(Math.max(1, node.visits));
+      // Pending leaves count as visits that lost (0 outside selectBatch: one-at-a-time search is unchanged).
+      const sqrtVisits = Math.sqrt(Math.max(1, node.visits + node.pending));
       // First-play urgency: an unvisited child is valued like its parent, for the seat to act.
       const fpu = node.visits > 0 ? node.totals[actor] / node.visits : 0;
       let bestAction = legal[0];
       let bestScore = -Infinity;
       for (const a of legal) {
         const child = node.children.get(a);
-        const n = child ? child.visits : 0;
-        const q = n > 0 ? child!.totals[actor] / n : fpu;
+        const n = child ? child.visits + child.pending : 0;
+        const q = n > 0 ? (child!.totals[actor] - child!.pending) / n : fpu;
         const p = weight > 0 ? priors[a] / weight : 1 / legal.length;
         const score = q + (cPuct * p * sqrtVisits) / (1 + n);
         if (score > bestScore) {
@@ -139,8 +147,31 @@ export class PuctSearch {
     }
   }
 
+  /**
+   * Up to k iterations down to their leaves, for one batched evaluation: each leaf's path holds a
+   * virtual loss until expand, so the next selections turn elsewhere. Iterations ending in a
+   * terminal position are backed up at once; with the leaves in flight they never exceed the
+   * budget. The batch stops at a leaf already in it (the unexpanded root, first of all), as more
+   * selections would mostly find it again.
+   */
+  selectBatch(k: number): PendingLeaf[] {
+    const leaves: PendingLeaf[] = [];
+    const budget = Math.min(k, this.options.iterations - this.iterations - this.inFlight.size);
+    for (let i = 0; i < budget; i++) {
+      const leaf = this.select();
+      if (!leaf) continue;
+      const repeat = leaves.some((other) => other.node === leaf.node);
+      leaves.push(leaf);
+      this.inFlight.add(leaf);
+      for (const n of leaf.path) n.pending++;
+      if (repeat) break;
+    }
+    return leaves;
+  }
+
   /** Fills the leaf with the network's priors and backs up its value. */
   expand(leaf: PendingLeaf, evaluation: LeafEvaluation): void {
+    if (this.inFlight.delete(leaf)) for (const n of leaf.path) n.pending--;
     const { logits, value } = evaluation;
     const size = this.game.actionSize;
     const priors = new Float32Array(size);

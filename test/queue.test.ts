@@ -281,7 +281,11 @@ describe.runIf(haveRedis)('training through the job queue', () => {
       ).toBe(true);
       await stopAndDrain(worker);
       // Self-play, gating and evaluation games all went through the worker.
-      expect(log.filter((l) => / self-play \S+ done in /.test(l))).toHaveLength(2 * config.gamesPerGeneration);
+      // Self-play jobs are runs of seeds played in flight together: count their games.
+      const selfPlayGames = log
+        .map((l) => / self-play \S+ \((\d+) games\) done in /.exec(l))
+        .reduce((sum, m) => sum + (m ? Number(m[1]) : 0), 0);
+      expect(selfPlayGames).toBe(2 * config.gamesPerGeneration);
       expect(log.filter((l) => / match \S+ done in /.test(l)).length).toBeGreaterThanOrEqual(2 * config.gateGames);
     } finally {
       worker.kill('SIGTERM');

@@ -38,7 +38,14 @@ export {
   type TrainingSummary,
 } from './expert-iteration.js';
 export { trainPpo, defaultPpoConfig, type PpoConfig } from './ppo.js';
-export { playSelfPlayGame, playSelfPlayGameAsync, type GameRecord, type SelfPlayOptions } from './self-play.js';
+export {
+  playSelfPlayGame,
+  playSelfPlayGames,
+  playSelfPlayGamesAsync,
+  GAMES_IN_FLIGHT,
+  type GameRecord,
+  type SelfPlayOptions,
+} from './self-play.js';
 export { evaluateCandidate, eloFromScore, type MatchupFigures } from './evaluate.js';
 export { TrainingPool, type GamePlayer } from './training-pool.js';
 export { QueueTrainingPool } from './queue-pool.js';

@@ -15,8 +15,8 @@ import {
   QueueClient,
   type GameJob,
 } from '../play/index.js';
-import type { GameRecord, SelfPlayOptions } from './self-play.js';
-import type { GamePlayer } from './training-pool.js';
+import { GAMES_IN_FLIGHT, type GameRecord, type SelfPlayOptions } from './self-play.js';
+import { chunksOf, type GamePlayer } from './training-pool.js';
 
 export class QueueTrainingPool implements GamePlayer {
   private readonly client: QueueClient;
@@ -45,26 +45,29 @@ export class QueueTrainingPool implements GamePlayer {
   ): Promise<GameRecord[]> {
     await this.ready();
     const model = await publishModel(this.client.redis, base.modelDir, this.prefix);
-    const out: GameRecord[] = new Array(seeds.length);
-    await this.client.run<GameRecord>(
-      seeds.map((seed) => ({
-        key: `${this.runKey}:self-play:${model}:${seed}`,
+    // A job is a run of seeds a worker plays in flight together; the same seeds make the same jobs,
+    // so a restarted trainer still finds the games already played.
+    const chunks = chunksOf(seeds, GAMES_IN_FLIGHT);
+    const out: GameRecord[][] = new Array(chunks.length);
+    await this.client.run<GameRecord[]>(
+      chunks.map((chunk) => ({
+        key: `${this.runKey}:self-play:${model}:${chunk[0]}+${chunk.length}`,
         data: {
           kind: 'self-play',
           game: base.game,
           players: base.players,
-          seed,
+          seeds: chunk,
           options: base.options,
           model,
-          timeoutMs: DEFAULT_JOB_TIMEOUT_MS,
+          timeoutMs: DEFAULT_JOB_TIMEOUT_MS * chunk.length,
         },
       })),
-      (record, i) => {
-        out[i] = record;
-        onGame?.();
+      (records, i) => {
+        out[i] = records;
+        for (let g = 0; g < records.length; g++) onGame?.();
       },
     );
-    return out;
+    return out.flat();
   }
 
   async matches(jobs: readonly GameJob[], onGame?: () => void): Promise<MatchResult[]> {

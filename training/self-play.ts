@@ -9,7 +9,15 @@
  * root noise that only moves the game on. Targets then come from searches far deeper than the game
  * could afford at every decision, while the games still cover as many positions.
  */
-import { GUMBEL_DEFAULTS, GumbelSearch, PuctSearch, type GumbelOptions, type PolicyNetwork } from '../agents/index.js';
+import {
+  GUMBEL_DEFAULTS,
+  GumbelSearch,
+  PuctSearch,
+  evaluateAll,
+  type GumbelOptions,
+  type LeafEvaluation,
+  type PolicyNetwork,
+} from '../agents/index.js';
 import type { GameRecord, SelfPlayOptions } from '../play/index.js';
 
 // What a self-play game is asked and gives back travels through the job queue too: play/ defines it.
@@ -36,6 +44,10 @@ function searchFor(options: SelfPlayOptions, rng: Rng): { full: boolean; options
   return { full, options: full ? { ...options, iterations: options.fullIterations } : { ...options, noise: 0 } };
 }
 
+/** Games a worker keeps in flight, their pending leaves evaluated in one batch (measured: docs/benchmarks.md). */
+export const GAMES_IN_FLIGHT = 8;
+
+/** One game, its leaves evaluated one at a time by the network as given. */
 export function playSelfPlayGame(
   def: GameDefinition,
   net: PolicyNetwork,
@@ -43,41 +55,118 @@ export function playSelfPlayGame(
   seed: string,
   options: SelfPlayOptions,
 ): GameRecord {
-  const steps = selfPlaySteps(def, net, players, seed, options);
+  return playSelfPlayGames(def, net, players, [seed], options, 1)[0];
+}
+
+/**
+ * Games of the given seeds, in seed order, `inFlight` at a time: every round each game in flight
+ * runs its search to its next leaf, one batched forward answers them all, and a finished game's
+ * place goes to the next seed. A game draws only on its own RNG and the network's answers are the
+ * same numbers batched or not, so every record is exactly what playSelfPlayGame gives for its seed.
+ * Pass a CachedNetwork to share answers between rounds, games and calls.
+ */
+export function playSelfPlayGames(
+  def: GameDefinition,
+  net: PolicyNetwork,
+  players: number,
+  seeds: readonly string[],
+  options: SelfPlayOptions,
+  inFlight = GAMES_IN_FLIGHT,
+): GameRecord[] {
+  const rounds = selfPlayRounds(def, net, players, seeds, options, inFlight);
   for (;;) {
-    const next = steps.next();
+    const next = rounds.next();
     if (next.done) return next.value;
   }
 }
 
 /**
- * The same game, yielding to the event loop after every decision (queue workers renew their job
+ * The same games, yielding to the event loop after every round (queue workers renew their job
  * locks meanwhile); stops when the signal aborts.
  */
-export async function playSelfPlayGameAsync(
+export async function playSelfPlayGamesAsync(
   def: GameDefinition,
   net: PolicyNetwork,
   players: number,
-  seed: string,
+  seeds: readonly string[],
   options: SelfPlayOptions,
+  inFlight = GAMES_IN_FLIGHT,
   signal?: AbortSignal,
-): Promise<GameRecord> {
-  const steps = selfPlaySteps(def, net, players, seed, options);
+): Promise<GameRecord[]> {
+  const rounds = selfPlayRounds(def, net, players, seeds, options, inFlight);
   for (;;) {
     signal?.throwIfAborted();
-    const next = steps.next();
+    const next = rounds.next();
     if (next.done) return next.value;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
-function* selfPlaySteps(
+/** A leaf of either search (PUCT's or Gumbel's), as the batched forward sees it. */
+interface SearchLeaf {
+  readonly observation: Float32Array;
+}
+
+/** A game in flight: its steps and the leaf it waits on. */
+interface GameInFlight {
+  index: number;
+  steps: Generator<SearchLeaf, GameRecord, LeafEvaluation>;
+  leaf: SearchLeaf;
+}
+
+/** Drives the games of selfPlayRounds: yields after each batched forward, returns the records. */
+function* selfPlayRounds(
   def: GameDefinition,
   net: PolicyNetwork,
   players: number,
+  seeds: readonly string[],
+  options: SelfPlayOptions,
+  inFlight: number,
+): Generator<void, GameRecord[]> {
+  if (!Number.isInteger(inFlight) || inFlight < 1)
+    throw new RangeError(`games in flight must be an integer >= 1; got ${inFlight}`);
+  const records = new Array<GameRecord>(seeds.length);
+  const games: GameInFlight[] = [];
+  let started = 0;
+  /** Starts games until `inFlight` wait on a leaf or every seed is started (a game may need none). */
+  const fill = (): void => {
+    while (games.length < inFlight && started < seeds.length) {
+      const index = started++;
+      const steps = gameSteps(def, players, seeds[index], options);
+      const first = steps.next();
+      if (first.done) records[index] = first.value;
+      else games.push({ index, steps, leaf: first.value });
+    }
+  };
+  fill();
+  while (games.length > 0) {
+    const answers = evaluateAll(
+      net,
+      games.map((g) => g.leaf.observation),
+    );
+    for (let i = games.length - 1; i >= 0; i--) {
+      const game = games[i];
+      const next = game.steps.next(answers[i]);
+      if (next.done) {
+        records[game.index] = next.value;
+        games.splice(i, 1);
+      } else {
+        game.leaf = next.value;
+      }
+    }
+    fill();
+    yield;
+  }
+  return records;
+}
+
+/** One game, yielding each leaf its searches need evaluated and taking the network's answer back. */
+function* gameSteps(
+  def: GameDefinition,
+  players: number,
   seed: string,
   options: SelfPlayOptions,
-): Generator<void, GameRecord> {
+): Generator<SearchLeaf, GameRecord, LeafEvaluation> {
   const state = def.newGame({ players, seed });
   const rng = Rng.fromSeed(`${seed}:self-play`);
   const record: GameRecord = { seed, players, actions: [], targets: [], returns: [] };
@@ -91,7 +180,7 @@ function* selfPlaySteps(
       const search = new GumbelSearch(def, players, (r) => ctx.sampleWorld(r), rng, gumbelOptionsOf(searchOptions));
       while (!search.done) {
         const leaf = search.select();
-        if (leaf) search.expand(leaf, net.evaluate(leaf.observation));
+        if (leaf) search.expand(leaf, yield leaf);
       }
       const visits = search.visitCounts(legal);
       record.targets.push(full ? { legal: [...legal], visits, policy: search.improvedPolicy(legal) } : null);
@@ -101,7 +190,7 @@ function* selfPlaySteps(
       const search = new PuctSearch(def, players, (r) => ctx.sampleWorld(r), rng, searchOptions);
       while (!search.done) {
         const leaf = search.select();
-        if (leaf) search.expand(leaf, net.evaluate(leaf.observation));
+        if (leaf) search.expand(leaf, yield leaf);
       }
       const visits = search.visitCounts(legal);
       record.targets.push(full ? { legal: [...legal], visits } : null);
@@ -114,7 +203,6 @@ function* selfPlaySteps(
     }
     state.applyAction(action);
     record.actions.push(action);
-    yield;
   }
   record.returns = returnsFromRanking(state.ranking());
   return record;

@@ -2,7 +2,10 @@ import type { MatchResult } from '../agents/index.js';
 import type { GameJob } from '../play/index.js';
 import type { GameRecord, SelfPlayOptions } from './self-play.js';
 
-/** Games for a training worker: self-play of one model, or matches between agent specs (gating, evaluation). */
+/**
+ * Games for a training worker: self-play games of one model (played in flight together, records in
+ * seed order), or a match between agent specs (gating, evaluation).
+ */
 export type TrainingTask =
   | {
       id: number;
@@ -10,12 +13,12 @@ export type TrainingTask =
       game: string;
       players: number;
       modelDir: string;
-      seed: string;
+      seeds: string[];
       options: SelfPlayOptions;
     }
   | { id: number; kind: 'match'; job: GameJob; epoch: number };
 
 export type TrainingReply =
-  | { id: number; record: GameRecord; result?: undefined; error?: undefined }
-  | { id: number; result: MatchResult; record?: undefined; error?: undefined }
-  | { id: number; error: string; record?: undefined; result?: undefined };
+  | { id: number; records: GameRecord[]; result?: undefined; error?: undefined }
+  | { id: number; result: MatchResult; records?: undefined; error?: undefined }
+  | { id: number; error: string; records?: undefined; result?: undefined };

@@ -1,7 +1,7 @@
 import type { MatchResult } from '../agents/index.js';
 import { WorkerPool, type GameJob } from '../play/index.js';
 import { AgoraError } from '../envs/index.js';
-import type { GameRecord, SelfPlayOptions } from './self-play.js';
+import { GAMES_IN_FLIGHT, type GameRecord, type SelfPlayOptions } from './self-play.js';
 import type { TrainingReply, TrainingTask } from './training-messages.js';
 
 const ENTRY = new URL('./training-worker-entry.js', import.meta.url);
@@ -21,7 +21,8 @@ export interface GamePlayer {
 
 /**
  * Persistent training worker threads (a WorkerPool of play/), started with the run and kept for
- * all of it. Tasks are single games, handed to whichever thread is free.
+ * all of it. Tasks are single matches, or runs of self-play seeds a thread plays GAMES_IN_FLIGHT at
+ * a time, handed to whichever thread is free.
  */
 export class TrainingPool implements GamePlayer {
   private readonly pool: WorkerPool<TrainingTask, TrainingReply>;
@@ -43,10 +44,14 @@ export class TrainingPool implements GamePlayer {
     onGame?: () => void,
   ): Promise<GameRecord[]> {
     const replies = await this.run(
-      seeds.map((seed) => ({ kind: 'self-play', ...base, seed })),
+      chunksOf(seeds, selfPlayChunk(seeds.length, this.size)).map((chunk) => ({
+        kind: 'self-play',
+        ...base,
+        seeds: chunk,
+      })),
       onGame,
     );
-    return replies.map((r) => r.record!);
+    return replies.flatMap((r) => r.records!);
   }
 
   /**
@@ -66,11 +71,28 @@ export class TrainingPool implements GamePlayer {
     return this.pool.map(tasks, (reply, index) => {
       if (reply.error !== undefined)
         throw new AgoraError('bad_request', `training game ${index} failed: ${reply.error}`);
-      onGame?.();
+      for (let i = 0; i < (reply.records?.length ?? 1); i++) onGame?.();
     });
   }
 
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+/**
+ * Seeds per self-play task on `threads` threads: enough for a full batch of games in flight, at most
+ * two batches' worth so that threads finishing early find more to take.
+ */
+function selfPlayChunk(games: number, threads: number): number {
+  const perThread = Math.ceil(games / threads);
+  const tasksPerThread = Math.max(1, Math.ceil(perThread / (2 * GAMES_IN_FLIGHT)));
+  return Math.max(1, Math.ceil(perThread / tasksPerThread));
+}
+
+/** The items in runs of `size`, in order. */
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

@@ -1,15 +1,16 @@
 /**
- * A training worker thread: self-play games of a model (cached by folder) and matches between
- * agent specs (gating and evaluation; agents cached per epoch, since a folder's weights change
- * between epochs). Models are played in plain JavaScript (no TensorFlow.js in these threads).
+ * A training worker thread: self-play games of a model (cached by folder, with its evaluation cache,
+ * several games in flight) and matches between agent specs (gating and evaluation; agents cached
+ * per epoch, since a folder's weights change between epochs). Models are played in plain
+ * JavaScript (no TensorFlow.js in these threads).
  */
 import { parentPort } from 'node:worker_threads';
-import { AgentCache, loadPolicyFolder, playMatch, type PolicyNetwork } from '../agents/index.js';
+import { AgentCache, CachedNetwork, loadPolicyFolder, playMatch } from '../agents/index.js';
 import { getGame } from '../envs/index.js';
-import { playSelfPlayGame } from './self-play.js';
+import { GAMES_IN_FLIGHT, playSelfPlayGames } from './self-play.js';
 import type { TrainingReply, TrainingTask } from './training-messages.js';
 
-const policies = new Map<string, PolicyNetwork>();
+const policies = new Map<string, CachedNetwork>();
 const agents = new AgentCache();
 let agentEpoch = -1;
 
@@ -18,11 +19,12 @@ async function run(task: TrainingTask): Promise<TrainingReply> {
     const def = getGame(task.game);
     let net = policies.get(task.modelDir);
     if (!net) {
-      net = loadPolicyFolder(task.modelDir, def);
+      net = new CachedNetwork(loadPolicyFolder(task.modelDir, def));
       policies.clear();
       policies.set(task.modelDir, net);
     }
-    return { id: task.id, record: playSelfPlayGame(def, net, task.players, task.seed, task.options) };
+    const records = playSelfPlayGames(def, net, task.players, task.seeds, task.options, GAMES_IN_FLIGHT);
+    return { id: task.id, records };
   }
   if (task.epoch !== agentEpoch) {
     agents.clear();

@@ -15,7 +15,24 @@ export interface PolicyNetwork {
   readonly policyTemperature?: number;
   /** Weights of the network (one multiply-add each per evaluation): what an evaluation costs. */
   readonly weights?: number;
-  evaluate(observation: Float32Array): { logits: ArrayLike<number>; value: ArrayLike<number> };
+  evaluate(observation: Float32Array): NetworkOutput;
+  /**
+   * Several observations in one pass: row r equals evaluate(observations[r]) number for number,
+   * at less cost per row. Optional: evaluateAll falls back to evaluate row by row.
+   */
+  evaluateBatch?(observations: readonly Float32Array[]): NetworkOutput[];
+}
+
+/** The network's answer for one observation. */
+export interface NetworkOutput {
+  logits: ArrayLike<number>;
+  value: ArrayLike<number>;
+}
+
+/** Every observation's output, in one batch when the network can. */
+export function evaluateAll(net: PolicyNetwork, observations: readonly Float32Array[]): NetworkOutput[] {
+  if (observations.length === 1) return [net.evaluate(observations[0])];
+  return net.evaluateBatch ? net.evaluateBatch(observations) : observations.map((o) => net.evaluate(o));
 }
 
 /** A model plays only the seat count it was trained for (its observation and value sizes depend on it). */

@@ -1,4 +1,4 @@
-import { loadPolicyFolder } from '../../agents/index.js';
+import { CachedNetwork, loadPolicyFolder } from '../../agents/index.js';
 import { AgoraError, getGame } from '../../envs/index.js';
 import {
   checkRedis,
@@ -43,6 +43,7 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
   const timeoutMs = opts.connectTimeout ?? connectTimeoutMs(process.env);
   await checkRedis(url, timeoutMs).catch((err: unknown) => exitOnConnectError('agora worker', err));
   let done = 0;
+  let selfPlayNet: { dir: string; net: CachedNetwork } | undefined;
   let failed = 0;
   // People's-match bot decisions: on bot threads of this process, as the arena's own would be.
   const bots = new BotPool(opts.concurrency);
@@ -55,8 +56,19 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
     selfPlay: async (data, modelDir, signal) => {
       const training = await import('../../training/index.js');
       const game = getGame(data.game);
-      const net = loadPolicyFolder(modelDir, game);
-      return training.playSelfPlayGameAsync(game, net, data.players, data.seed, data.options, signal);
+      // One evaluation cache per model, kept while its jobs keep coming (a generation's games).
+      if (selfPlayNet?.dir !== modelDir)
+        selfPlayNet = { dir: modelDir, net: new CachedNetwork(loadPolicyFolder(modelDir, game)) };
+      const { net } = selfPlayNet;
+      return training.playSelfPlayGamesAsync(
+        game,
+        net,
+        data.players,
+        data.seeds,
+        data.options,
+        training.GAMES_IN_FLIGHT,
+        signal,
+      );
     },
     decide: (data) => decideQueued(bots, data),
     onJob: (job, ms, error) => {
@@ -64,7 +76,9 @@ export async function workerCommand(opts: WorkerCliOptions): Promise<void> {
       if (job.data.kind === 'decision' && !error) return;
       if (error) failed++;
       else done++;
-      const line = `${job.data.kind} ${job.id} ${error ? `failed: ${error.message}` : 'done'} in ${Math.round(ms)} ms`;
+      const games = job.data.kind === 'self-play' ? ` (${job.data.seeds.length} games)` : '';
+      const outcome = error ? `failed: ${error.message}` : 'done';
+      const line = `${job.data.kind} ${job.id}${games} ${outcome} in ${Math.round(ms)} ms`;
       (error ? log.warn : log.info)(line, { done, failed });
     },
   });

@@ -2,7 +2,8 @@
  * The job queue's vocabulary, shared by the producers (arena tournaments, the trainer) and the
  * `agora worker` processes. One BullMQ queue, 'games', holds two kinds of job:
  * - match: one game between agent specs (tournament, gating, evaluation); returns the MatchResult;
- * - self-play: one expert-iteration self-play game of a model stored in Redis; returns the record;
+ * - self-play: expert-iteration self-play games of a model stored in Redis (a run of seeds, played
+ *   in flight together); returns their records in seed order;
  * - decision: one bot decision of an arena's people's match; returns `{ action }` or `{ overrun }`.
  * A job's id is its idempotency key: a game id (`${tournament}:${index}`) or a training task id, so
  * adding the same game twice queues it once, and a job retried after its worker died is still one
@@ -25,7 +26,7 @@ export type SelfPlayJobData = {
   kind: 'self-play';
   game: string;
   players: number;
-  seed: string;
+  seeds: string[];
   options: SelfPlayOptions;
   /** Key of the model's files in Redis (see model-transfer.ts). */
   model: string;
