@@ -52,6 +52,18 @@ export interface SelfPlayOptions extends PuctOptions {
   fullShare?: number;
 }
 
+/** A recorded decision's search targets. */
+export interface DecisionTarget {
+  legal: number[];
+  /** Root visit counts over `legal`. */
+  visits: number[];
+  /**
+   * The root's mean value per absolute seat (PuctSearch.rootValues), for value targets that mix
+   * search values with the outcome. Absent in records from before it was kept.
+   */
+  rootValue?: number[];
+}
+
 /**
  * One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches
  * nothing, or a fast search's).
@@ -60,6 +72,6 @@ export interface GameRecord {
   seed: string;
   players: number;
   actions: number[];
-  targets: ({ legal: number[]; visits: number[] } | null)[];
+  targets: (DecisionTarget | null)[];
   returns: number[];
 }

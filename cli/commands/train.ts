@@ -22,6 +22,10 @@ export interface TrainCliOptions extends OutputOptions {
   evalGames?: number;
   fullIterations?: number;
   fullShare?: number;
+  /** Value target = (1 - this) * final returns + this * root search value. */
+  valueMix?: number;
+  /** Weight of the auxiliary score-margin head's loss (0: no head). */
+  scoreWeight?: number;
   fresh?: boolean;
 }
 
@@ -36,11 +40,14 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
       opts.init !== undefined ||
       opts.evalEvery !== undefined ||
       opts.fullIterations !== undefined ||
-      opts.fullShare !== undefined)
+      opts.fullShare !== undefined ||
+      opts.valueMix !== undefined ||
+      opts.scoreWeight !== undefined)
   ) {
     throw new AgoraError(
       'bad_request',
-      '--mix, --init, --eval-every, --full-iterations and --full-share apply to --algo az only',
+      '--mix, --init, --eval-every, --full-iterations, --full-share, --value-mix and --score-weight ' +
+        'apply to --algo az only',
     );
   }
   if (opts.fullShare !== undefined && opts.fullIterations === undefined)
@@ -137,6 +144,9 @@ function overrideAz(config: AzConfig, opts: TrainCliOptions) {
     mix: opts.mix ?? config.mix ?? 0,
     evalEvery: opts.evalEvery ?? config.evalEvery,
     evalGames: opts.evalGames ?? config.evalGames,
+    // Set only when asked, so a run without them keeps the config (and meta.json) of earlier runs.
+    ...(opts.valueMix !== undefined ? { valueTargetMix: opts.valueMix } : {}),
+    ...(opts.scoreWeight !== undefined ? { scoreWeight: opts.scoreWeight } : {}),
     ...(opts.fullIterations !== undefined
       ? { fullIterations: opts.fullIterations, fullShare: opts.fullShare ?? 0.25 }
       : {}),

@@ -1,0 +1,104 @@
+/**
+ * Do the value targets help? Fits a network to self-play records (scripts/self-play-records.ts) with
+ * several target settings and measures the value head on held-out games of the same file
+ * (training/value-check.ts's errors against the final returns, next to the best constant's).
+ *
+ *   npx tsx scripts/value-target-experiment.ts <records.json> <model dir> <steps> <heldout share> [settings...]
+ *
+ * A setting is 'beta,w' (value mix, score weight), e.g. 0,0 0.5,0 0,0.5 0.5,0.5. Every fit starts
+ * from the model's weights (as `agora train --init` does; a score head starts fresh) and takes
+ * `steps` Adam steps of 256 positions drawn from the training games with a seeded stream, printing
+ * the held-out errors every steps/6 steps. The last games of the file are held out.
+ */
+import { readFileSync } from 'node:fs';
+import { getGame, Rng } from '../envs/index.js';
+import { valueErrors, type ValuePosition } from '../agents/index.js';
+import {
+  Learner,
+  initBackend,
+  loadModel,
+  networkShape,
+  samplesOf,
+  scoreScaleOf,
+  tf,
+  type GameRecord,
+  type Sample,
+} from '../training/index.js';
+
+const [recordsPath, modelDir, stepsText, shareText, ...settingTexts] = process.argv.slice(2);
+if (!recordsPath || !modelDir || !stepsText || !shareText) {
+  process.stderr.write(
+    'usage: npx tsx scripts/value-target-experiment.ts <records.json> <model dir> <steps> <heldout share> ' +
+      '[beta,w ...]\n',
+  );
+  process.exit(2);
+}
+await initBackend({ announce: false });
+const records = JSON.parse(readFileSync(recordsPath, 'utf8')) as GameRecord[];
+const { model: start, meta } = loadModel(modelDir);
+const def = getGame(meta.game);
+const heldCount = Math.max(1, Math.round(records.length * Number(shareText)));
+const train = records.slice(0, records.length - heldCount);
+const held = records.slice(records.length - heldCount);
+const scale = scoreScaleOf(def, meta.players);
+const settings = (settingTexts.length ? settingTexts : ['0,0', '0.5,0', '0,0.5', '0.5,0.5']).map((t) => {
+  const [beta, w] = t.split(',').map(Number);
+  return { beta, w };
+});
+const steps = Number(stepsText);
+const heldSamples = held.flatMap((r) => samplesOf(def, r, { scoreScale: scale }));
+const heldPhases = held.flatMap((r) => {
+  const length = r.actions.length;
+  return r.targets.flatMap((t, i) => (t ? [Math.min(2, Math.floor((3 * i) / length))] : []));
+});
+process.stdout.write(
+  `${def.name}: ${train.length} training games, ${heldCount} held out (${heldSamples.length} positions); ` +
+    `score scale ${scale}; ${steps} steps of 256 from ${modelDir}\n`,
+);
+
+function heldOut(model: tf.LayersModel): { all: number; constant: number; ratio: number; last: number } {
+  const O = heldSamples[0].observation.length;
+  const obs = new Float32Array(heldSamples.length * O);
+  heldSamples.forEach((s, i) => obs.set(s.observation, i * O));
+  const outputs = tf.tidy(() => model.predict(tf.tensor2d(obs, [heldSamples.length, O])) as tf.Tensor[]);
+  const values = outputs[1].dataSync() as Float32Array;
+  tf.dispose(outputs);
+  const P = meta.players;
+  const positions: ValuePosition[] = heldSamples.map((s, i) => ({
+    predicted: values.subarray(i * P, (i + 1) * P),
+    outcome: s.value,
+    phase: heldPhases[i],
+  }));
+  const all = valueErrors(positions);
+  const last = valueErrors(positions.filter((p) => p.phase === 2));
+  return { all: all.valueMse, constant: all.constantMse, ratio: all.ratio, last: last.ratio };
+}
+
+const base = heldOut(start);
+process.stdout.write(
+  `start: held-out value MSE ${base.all.toFixed(4)}, constant ${base.constant.toFixed(4)}, ` +
+    `ratio ${base.ratio.toFixed(3)} (last third ${base.last.toFixed(3)})\n`,
+);
+for (const { beta, w } of settings) {
+  const trainSamples: Sample[] = train.flatMap((r) =>
+    samplesOf(def, r, { targetTemperature: 0.5, valueMix: beta, scoreScale: scale }),
+  );
+  const config = { ...meta.network, ...(w > 0 ? { scoreHead: true } : {}) };
+  const learner = new Learner(networkShape(def, meta.players), config, 1e-3, 1, w);
+  learner.setWeights(start);
+  const rng = Rng.fromSeed('value-target-experiment');
+  const line: string[] = [];
+  let trainValue = 0;
+  for (let s = 1; s <= steps; s++) {
+    const batch = Array.from({ length: 256 }, () => trainSamples[rng.int(trainSamples.length)]);
+    trainValue = learner.step(batch).valueLoss;
+    if (s % Math.max(1, Math.round(steps / 6)) === 0 || s === steps) {
+      const h = heldOut(learner.model);
+      line.push(
+        `${s}: ${h.all.toFixed(4)} (${h.ratio.toFixed(3)}, last ${h.last.toFixed(3)}; train ${trainValue.toFixed(3)})`,
+      );
+    }
+  }
+  process.stdout.write(`beta ${beta}, score weight ${w}: ${line.join(' | ')}\n`);
+  learner.model.dispose();
+}
