@@ -8,7 +8,9 @@
  * A setting is 'beta,w' (value mix, score weight), e.g. 0,0 0.5,0 0,0.5 0.5,0.5. Every fit starts
  * from the model's weights (as `agora train --init` does; a score head starts fresh) and takes
  * `steps` Adam steps of 256 positions drawn from the training games with a seeded stream, printing
- * the held-out errors every steps/6 steps. The last games of the file are held out.
+ * the held-out errors every steps/6 steps (FROM_SCRATCH=1: from a fresh network instead). The last
+ * games of the file are held out. It also prints two reference predictors on the held-out games:
+ * the search's root value, and tanh(a * current score margin) with a fitted on the training games.
  */
 import { readFileSync } from 'node:fs';
 import { getGame, Rng } from '../envs/index.js';
@@ -19,6 +21,7 @@ import {
   loadModel,
   networkShape,
   samplesOf,
+  scoreMargins,
   scoreScaleOf,
   tf,
   type GameRecord,
@@ -46,6 +49,8 @@ const settings = (settingTexts.length ? settingTexts : ['0,0', '0.5,0', '0,0.5',
   return { beta, w };
 });
 const steps = Number(stepsText);
+// FROM_SCRATCH=1: every fit starts from a fresh network of the model's shape instead of its weights.
+const fromScratch = process.env.FROM_SCRATCH === '1';
 const heldSamples = held.flatMap((r) => samplesOf(def, r, { scoreScale: scale }));
 const heldPhases = held.flatMap((r) => {
   const length = r.actions.length;
@@ -74,6 +79,55 @@ function heldOut(model: tf.LayersModel): { all: number; constant: number; ratio:
   return { all: all.valueMse, constant: all.constantMse, ratio: all.ratio, last: last.ratio };
 }
 
+/** Per recorded decision: the current score margins over the scale and the root value, rotated to the decider. */
+function signals(record: GameRecord): { margins: number[]; root: number[] | undefined }[] {
+  const state = def.newGame({ players: record.players, seed: record.seed });
+  const out: { margins: number[]; root: number[] | undefined }[] = [];
+  const n = record.players;
+  const rotate = (v: readonly number[], p: number) => Array.from({ length: n }, (_, k) => v[(p + k) % n]);
+  record.actions.forEach((action, i) => {
+    const target = record.targets[i];
+    if (target) {
+      const p = state.currentPlayer();
+      const margins = scoreMargins(state.scores()).map((m) => m / scale);
+      out.push({ margins: rotate(margins, p), root: target.rootValue && rotate(target.rootValue, p) });
+    }
+    state.applyAction(action);
+  });
+  return out;
+}
+
+/** Held-out ratio of a predictor given per position. */
+function ratioOf(predict: (i: number) => number[]): string {
+  const positions: ValuePosition[] = heldSignals.map((_, i) => ({
+    predicted: Float32Array.from(predict(i)),
+    outcome: heldSamples[i].value,
+    phase: heldPhases[i],
+  }));
+  const all = valueErrors(positions);
+  const thirds = [0, 1, 2].map((ph) => valueErrors(positions.filter((p) => p.phase === ph)).ratio.toFixed(3));
+  return `MSE ${all.valueMse.toFixed(4)}, ratio ${all.ratio.toFixed(3)} (thirds ${thirds.join(' ')})`;
+}
+
+const heldSignals = held.flatMap(signals);
+const trainSignals = train.flatMap(signals);
+// The search's own root value as a predictor of the outcome (what --value-mix mixes in).
+if (heldSignals.every((s) => s.root))
+  process.stdout.write(`search root value as the prediction: ${ratioOf((i) => heldSignals[i].root!)}\n`);
+// The current score margins alone, v = tanh(a * margin), a fitted on the training games by a grid.
+const trainOutcomes = train.flatMap((r) => samplesOf(def, r).map((s) => s.value));
+let bestA = 0;
+let bestError = Infinity;
+for (let a = 0; a <= 20; a += 0.25) {
+  let error = 0;
+  trainSignals.forEach((s, i) => s.margins.forEach((m, k) => (error += (Math.tanh(a * m) - trainOutcomes[i][k]) ** 2)));
+  if (error < bestError) [bestA, bestError] = [a, error];
+}
+process.stdout.write(
+  `current score margins alone, tanh(${bestA} * margin / scale): ` +
+    `${ratioOf((i) => heldSignals[i].margins.map((m) => Math.tanh(bestA * m)))}\n`,
+);
+
 const base = heldOut(start);
 process.stdout.write(
   `start: held-out value MSE ${base.all.toFixed(4)}, constant ${base.constant.toFixed(4)}, ` +
@@ -85,7 +139,7 @@ for (const { beta, w } of settings) {
   );
   const config = { ...meta.network, ...(w > 0 ? { scoreHead: true } : {}) };
   const learner = new Learner(networkShape(def, meta.players), config, 1e-3, 1, w);
-  learner.setWeights(start);
+  if (!fromScratch) learner.setWeights(start);
   const rng = Rng.fromSeed('value-target-experiment');
   const line: string[] = [];
   let trainValue = 0;
