@@ -80,9 +80,9 @@ function heldOut(model: tf.LayersModel): { all: number; constant: number; ratio:
 }
 
 /** Per recorded decision: the current score margins over the scale and the root value, rotated to the decider. */
-function signals(record: GameRecord): { margins: number[]; root: number[] | undefined }[] {
+function signals(record: GameRecord): { margins: number[]; heuristic: number[]; root: number[] | undefined }[] {
   const state = def.newGame({ players: record.players, seed: record.seed });
-  const out: { margins: number[]; root: number[] | undefined }[] = [];
+  const out: { margins: number[]; heuristic: number[]; root: number[] | undefined }[] = [];
   const n = record.players;
   const rotate = (v: readonly number[], p: number) => Array.from({ length: n }, (_, k) => v[(p + k) % n]);
   record.actions.forEach((action, i) => {
@@ -90,7 +90,12 @@ function signals(record: GameRecord): { margins: number[]; root: number[] | unde
     if (target) {
       const p = state.currentPlayer();
       const margins = scoreMargins(state.scores()).map((m) => m / scale);
-      out.push({ margins: rotate(margins, p), root: target.rootValue && rotate(target.rootValue, p) });
+      const heuristic = Array.from({ length: n }, (_, seat) => def.evaluate(state, seat));
+      out.push({
+        margins: rotate(margins, p),
+        heuristic: rotate(heuristic, p),
+        root: target.rootValue && rotate(target.rootValue, p),
+      });
     }
     state.applyAction(action);
   });
@@ -126,6 +131,18 @@ for (let a = 0; a <= 20; a += 0.25) {
 process.stdout.write(
   `current score margins alone, tanh(${bestA} * margin / scale): ` +
     `${ratioOf((i) => heldSignals[i].margins.map((m) => Math.tanh(bestA * m)))}\n`,
+);
+// The game's own heuristic evaluate() (greedy's and mcts cutoffs'; it may read the whole state), scaled by a fitted b.
+let bestB = 0;
+bestError = Infinity;
+for (let b = 0; b <= 2; b += 0.05) {
+  let error = 0;
+  trainSignals.forEach((s, i) => s.heuristic.forEach((h, k) => (error += (b * h - trainOutcomes[i][k]) ** 2)));
+  if (error < bestError) [bestB, bestError] = [b, error];
+}
+process.stdout.write(
+  `the game's heuristic evaluate() times ${bestB.toFixed(2)}: ` +
+    `${ratioOf((i) => heldSignals[i].heuristic.map((h) => bestB * h))}\n`,
 );
 
 const base = heldOut(start);

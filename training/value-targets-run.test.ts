@@ -65,6 +65,7 @@ describe('expert iteration with value targets', () => {
     const rows = await metricsRows(out);
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(typeof row.scoreLoss).toBe('number');
+    expect(readFileSync(join(out, 'curves.svg'), 'utf8')).toContain('scoreLoss (');
     const meta = readMeta(out, ttt);
     expect(meta.network).toEqual({ ...network, scoreHead: true });
     expect(meta.training).toMatchObject({ config: { scoreWeight: 0.5, valueTargetMix: 0.5, scoreScale: 1 } });
@@ -86,6 +87,7 @@ describe('expert iteration with value targets', () => {
       expect(training.config).not.toHaveProperty(field);
     const [row] = await metricsRows(out);
     expect(row).not.toHaveProperty('scoreLoss');
+    expect(readFileSync(join(out, 'curves.svg'), 'utf8')).not.toContain('scoreLoss');
   }, 240_000);
 
   test('--init from a model without the head: its layers carried over, the head built fresh', async () => {
