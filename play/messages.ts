@@ -53,7 +53,7 @@ export interface SelfPlayOptions extends PuctOptions {
 }
 
 /** A recorded decision's search targets. */
-export interface DecisionTarget {
+interface DecisionTarget {
   legal: number[];
   /** Root visit counts over `legal`. */
   visits: number[];

@@ -139,7 +139,7 @@ export class Learner {
  * Copies every layer's weights from `from` into the same-named layer of `to`; layers only one of
  * them has are left alone.
  */
-export function copyWeightsByLayer(from: tf.LayersModel, to: tf.LayersModel): void {
+function copyWeightsByLayer(from: tf.LayersModel, to: tf.LayersModel): void {
   const source = new Map(from.layers.map((layer) => [layer.name, layer]));
   for (const layer of to.layers) {
     const mine = layer.getWeights();
