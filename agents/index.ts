@@ -30,6 +30,14 @@ export { NeuralAgent } from './neural/neural-agent.js';
 export { AzAgent } from './neural/az-agent.js';
 export { compileWeights, type NetworkConfig, type PolicyWeights } from './neural/inference.js';
 export {
+  valueErrorTable,
+  valueErrors,
+  valuePositionsOf,
+  type PlayedActions,
+  type ValueErrors,
+  type ValuePosition,
+} from './neural/value-check.js';
+export {
   MODEL_FORMAT,
   loadPolicyFolder,
   modelFileError,

@@ -188,6 +188,15 @@ export class PuctSearch {
     this.backup(leaf.path, seats);
   }
 
+  /**
+   * The root's mean value per absolute seat over its visits (zeros before any): the search's own
+   * estimate of the position, a value target of self-play mixed with the final returns.
+   */
+  rootValues(): number[] {
+    const visits = this.root.visits;
+    return Array.from(this.root.totals, (total) => (visits > 0 ? total / visits : 0));
+  }
+
   /** Root visit counts over the given legal actions (the policy target of self-play). */
   visitCounts(legal: readonly number[]): number[] {
     return legal.map((a) => this.root.children.get(a)?.visits ?? 0);

@@ -14,6 +14,7 @@ import { tournamentCommand, type TournamentCliOptions } from './commands/tournam
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
 import { tuneSearchCommand, type TuneSearchCliOptions } from './commands/tune-search.js';
 import { tunePolicyCommand, type TunePolicyCliOptions } from './commands/tune-policy.js';
+import { valueCheckCommand, type ValueCheckCliOptions } from './commands/value-check.js';
 import { widenModelCommand } from './commands/widen-model.js';
 import { workerCommand, type WorkerCliOptions } from './commands/worker.js';
 
@@ -33,6 +34,13 @@ function unitInterval(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
     throw new InvalidArgumentError(`'${value}' is not a number from 0 to 1`);
+  return n;
+}
+
+function nonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0)
+    throw new InvalidArgumentError(`'${value}' is not a non-negative number`);
   return n;
 }
 
@@ -220,6 +228,16 @@ withOutputOptions(
       unitInterval,
     )
     .option(
+      '--value-mix <beta>',
+      "az: value target = (1 - beta) * the game's final returns + beta * the search's root value (default 0)",
+      unitInterval,
+    )
+    .option(
+      '--score-weight <w>',
+      'az: add a score head trained on final score margins, its loss weighted w (default 0: no head)',
+      nonNegativeNumber,
+    )
+    .option(
       '--init <dir>',
       "az: start a new run from this model folder's weights (e.g. the shipped model) instead of a random network",
     )
@@ -290,6 +308,28 @@ withOutputOptions(
     ),
   'the encodings before and after',
 ).action((dir: string, opts: OutputOptions) => widenModelCommand(dir, opts));
+
+withOutputOptions(
+  program
+    .command('value-check <dir>')
+    .description(
+      "a model's value head on held-out games: its squared error against the final returns, next to the " +
+        'best constant per seat, overall and by third of the game',
+    )
+    .option(
+      '-n, --games <n>',
+      'games to play (default 40; with --records, the first n of the file, default all)',
+      positiveInt,
+    )
+    .option('--seed <seed>', "seed of the games ('<seed>:<k>'; never a training run's)", 'value-check')
+    .option('-a, --agent <spec>', "the agent of every seat (default: the model's az search at 64 iterations)")
+    .option(
+      '--records <path>',
+      "read the games from a file of game records or a run folder's checkpoint/buffer.json instead of playing",
+    )
+    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt),
+  'the errors, overall and by third',
+).action((dir: string, opts: ValueCheckCliOptions) => valueCheckCommand(dir, opts));
 
 program
   .command('worker')

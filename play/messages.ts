@@ -60,6 +60,23 @@ export interface SelfPlayOptions extends PuctOptions {
   considered?: number;
 }
 
+/** A recorded decision's search targets. */
+interface DecisionTarget {
+  legal: number[];
+  /** Root visit counts over `legal`. */
+  visits: number[];
+  /**
+   * The root's mean value per absolute seat (PuctSearch.rootValues), for value targets that mix
+   * search values with the outcome. Absent in records from before it was kept.
+   */
+  rootValue?: number[];
+  /**
+   * The search's own policy target over `legal` (Gumbel's improved policy), used as it is; without
+   * it the target is the visit shares, sharpened.
+   */
+  policy?: number[];
+}
+
 /**
  * One self-play game; targets[i] belongs to actions[i] (null for a forced move, which teaches
  * nothing, or a fast search's).
@@ -68,10 +85,6 @@ export interface GameRecord {
   seed: string;
   players: number;
   actions: number[];
-  /**
-   * `policy`, when present, is the search's own policy target over `legal` (Gumbel's improved
-   * policy), used as it is; without it the target is the visit shares, sharpened.
-   */
-  targets: ({ legal: number[]; visits: number[]; policy?: number[] } | null)[];
+  targets: (DecisionTarget | null)[];
   returns: number[];
 }

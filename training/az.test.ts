@@ -275,7 +275,7 @@ describe('self-play records', () => {
     const record = playSelfPlayGame(promotion, net, players, 'gumbel-1', gumbel);
     expect(playSelfPlayGame(promotion, net, players, 'gumbel-1', gumbel)).toEqual(record);
     expect(record.actions).not.toEqual(playSelfPlayGame(promotion, net, players, 'gumbel-1', options).actions);
-    const samples = samplesOf(promotion, record, 0.5);
+    const samples = samplesOf(promotion, record, { targetTemperature: 0.5 });
     const state = promotion.newGame({ players, seed: 'gumbel-1' });
     let k = 0;
     record.actions.forEach((action, i) => {

@@ -146,7 +146,8 @@ export function curvesFromMetrics(
       return [{ x: r.step, y: e.elo, ...(interval ? { low: e.eloLow, high: e.eloHigh } : {}) }];
     }),
   });
-  const losses = ['policyLoss', 'valueLoss', 'entropy'].map((k) => series(k, (r) => r[k]));
+  // scoreLoss only in runs with a score head; a series without points is not drawn.
+  const losses = ['policyLoss', 'valueLoss', 'entropy', 'scoreLoss'].map((k) => series(k, (r) => r[k]));
   const opponents = new Set<string>();
   for (const r of rows) for (const e of (r.eval as { opponent: string }[] | undefined) ?? []) opponents.add(e.opponent);
   const ratings = [...opponents].map((o) => rated(`vs ${o}`, 'eval', o));

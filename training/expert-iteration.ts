@@ -16,6 +16,7 @@ import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, readMeta, saveModel, type ModelMeta } from './model-io.js';
 import { DEFAULT_NETWORK, networkShape, type NetworkConfig } from './network.js';
 import { ReplayBuffer } from './replay-buffer.js';
+import { scoreScaleOf } from './value-targets.js';
 import type { GameRecord } from './self-play.js';
 import type { GamePlayer } from './training-pool.js';
 import {
@@ -91,6 +92,18 @@ export interface AzConfig {
   temperatureMoves: number;
   /** Policy target = visit shares ^ (1 / this), renormalised (1 = plain visit shares). */
   targetTemperature: number;
+  /**
+   * Value target = (1 - this) * final returns + this * the search's root value (value-targets.ts).
+   * Absent in older runs' state: 0, the returns alone.
+   */
+  valueTargetMix?: number;
+  /**
+   * Weight of the auxiliary score head's loss (final score margins); above 0 the network has the
+   * head (network.scoreHead). Absent in older runs' state: 0, no head.
+   */
+  scoreWeight?: number;
+  /** Score margins are divided by this (scoreScaleOf, computed when a run with scoreWeight starts). */
+  scoreScale?: number;
   gamesPerGeneration: number;
   bufferPositions: number;
   batchSize: number;
@@ -194,7 +207,7 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
   // Checked before resumeOrStart may empty the folder, so a misfit --init leaves an earlier run intact.
   const initMeta = options.init && place.startsFresh ? checkInit(options.init, place.def, initial) : undefined;
   const { state, resuming } = resumeOrStart<AzState>(place, 'az', initial.players, options, () =>
-    freshAzState(initial, options.init, initMeta),
+    freshAzState(withScoreTargets(initial, place.def), options.init, initMeta),
   );
   const learner = await startLearner(place, state.config);
   let setup: { buffer: ReplayBuffer; pool: GamePlayer };
@@ -216,6 +229,16 @@ export async function trainExpertIteration(initial: AzConfig, options: RunOption
     },
   );
   return summarize<AzState>(place, (final) => ({ lastPolicyEval: final.lastPolicyEval }));
+}
+
+/** A run with a score weight gets the score head and its game's margin scale (kept in the config for resumes). */
+function withScoreTargets(config: AzConfig, def: GameDefinition): AzConfig {
+  if (!((config.scoreWeight ?? 0) > 0)) return config;
+  return {
+    ...config,
+    network: { ...config.network, scoreHead: true },
+    scoreScale: config.scoreScale ?? scoreScaleOf(def, config.players),
+  };
 }
 
 function freshAzState(initial: AzConfig, init: string | undefined, initMeta: ModelMeta | undefined): AzState {
@@ -244,6 +267,7 @@ function startLearner(place: RunPlace, config: AzConfig): Promise<ParallelLearne
     seed,
     place.workers,
     config.learnerShards ?? 1,
+    config.network.scoreHead ? (config.scoreWeight ?? 0) : 0,
   );
 }
 
@@ -271,7 +295,11 @@ async function restoreOrSeedAz(
     const meta = () => metaFor(def, config, state);
     await writeFirstCheckpoint(place, learner.model, ['gen-0', 'candidate'], meta, state, { 'buffer.json': [] });
   }
-  const buffer = new ReplayBuffer(def, config.bufferPositions, config.targetTemperature ?? 1);
+  const buffer = new ReplayBuffer(def, config.bufferPositions, {
+    targetTemperature: config.targetTemperature ?? 1,
+    valueMix: config.valueTargetMix ?? 0,
+    scoreScale: config.network.scoreHead ? config.scoreScale : undefined,
+  });
   if (resuming) for (const record of files.readJson<GameRecord[]>('buffer.json')) buffer.add(record);
   return { buffer, pool: openGamePool(options, config, place.workers) };
 }

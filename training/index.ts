@@ -51,4 +51,6 @@ export { TrainingPool, type GamePlayer } from './training-pool.js';
 export { QueueTrainingPool } from './queue-pool.js';
 export { widenInput, widenSavedModel } from './widen-input.js';
 export { ParallelLearner } from './parallel-learner.js';
-export { ReplayBuffer, samplesOf, type Sample } from './replay-buffer.js';
+export { ReplayBuffer, samplesOf, type Sample, type TargetSettings } from './replay-buffer.js';
+export { Learner } from './learner.js';
+export { mixedValue, scoreMargins, scoreScaleOf, scoreTargets } from './value-targets.js';

@@ -2,7 +2,8 @@
  * The trainable network and its optimiser: one gradient step on a batch of (observation, legal
  * mask, policy target, value target). Policy loss is the cross-entropy against the target over the
  * legal actions (illegal logits are masked out before the softmax), value loss the mean squared
- * error per seat.
+ * error per seat. A network with a score head adds its mean squared error against the score-margin
+ * targets, weighted by `scoreWeight` (an auxiliary loss: it shapes the shared trunk).
  */
 import { tf } from './backend.js';
 import { buildNetwork, trainingForward, type NetworkConfig, type NetworkShape } from './network.js';
@@ -13,6 +14,8 @@ export interface LossFigures {
   valueLoss: number;
   /** Mean entropy of the masked policy, in nats. */
   entropy: number;
+  /** The score head's mean squared error (unweighted), for networks that have one. */
+  scoreLoss?: number;
 }
 
 export class Learner {
@@ -23,13 +26,15 @@ export class Learner {
   /** Total number of trainable values (the length of a packed gradient). */
   readonly parameterCount: number;
   /** model's forward pass without the unused gradient of the observations (see trainingForward). */
-  private readonly forward: (x: tf.Tensor) => [tf.Tensor, tf.Tensor];
+  private readonly forward: (x: tf.Tensor) => tf.Tensor[];
 
   constructor(
     readonly shape: NetworkShape,
     readonly config: NetworkConfig,
     learningRate: number,
     seed: number,
+    /** Weight of the score head's loss in the total (networks with config.scoreHead). */
+    readonly scoreWeight = 0,
   ) {
     this.model = buildNetwork(shape, config, seed);
     this.optimizer = tf.train.adam(learningRate);
@@ -38,9 +43,13 @@ export class Learner {
     this.forward = trainingForward(this.model, shape, config);
   }
 
-  /** Replaces the weights (resuming from a checkpoint). */
+  /**
+   * Replaces the weights (resuming from a checkpoint, --init) layer by layer, by name: a layer
+   * `from` lacks keeps its fresh weights (a score head new to a model trained without one), and one
+   * this network lacks is dropped.
+   */
   setWeights(from: tf.LayersModel): void {
-    this.model.setWeights(from.getWeights());
+    copyWeightsByLayer(from, this.model);
   }
 
   /** One gradient step on the batch. */
@@ -61,6 +70,8 @@ export class Learner {
     const mask = new Float32Array(B * A);
     const target = new Float32Array(B * A);
     const value = new Float32Array(B * P);
+    const withScore = this.config.scoreHead === true;
+    const score = new Float32Array(withScore ? B * P : 0);
     batch.forEach((s, i) => {
       obs.set(s.observation, i * O);
       s.legal.forEach((a, k) => {
@@ -68,6 +79,10 @@ export class Learner {
         target[i * A + a] = s.policy[k];
       });
       value.set(s.value, i * P);
+      if (withScore) {
+        if (!s.score) throw new Error('a network with a score head trains on samples with score targets');
+        score.set(s.score, i * P);
+      }
     });
     const variables = this.variables;
     const gradient = new Float32Array(this.parameterCount);
@@ -78,13 +93,19 @@ export class Learner {
       const pi = tf.tensor2d(target, [B, A]);
       const z = tf.tensor2d(value, [B, P]);
       const { grads } = this.optimizer.computeGradients(() => {
-        const [logits, v] = this.forward(x);
+        const [logits, v, margins] = this.forward(x);
         const logp = tf.logSoftmax(logits.add(m.sub(1).mul(1e9)));
         const policyLoss = pi.mul(logp).sum(1).neg().mean() as tf.Scalar;
         const valueLoss = v.sub(z).square().mean() as tf.Scalar;
         const entropy = logp.exp().mul(logp).mul(m).sum(1).neg().mean() as tf.Scalar;
         parts = [tf.keep(policyLoss), tf.keep(valueLoss), tf.keep(entropy)];
-        return policyLoss.add(valueLoss) as tf.Scalar;
+        if (!withScore) return policyLoss.add(valueLoss) as tf.Scalar;
+        const scoreLoss = margins
+          .sub(tf.tensor2d(score, [B, P]))
+          .square()
+          .mean() as tf.Scalar;
+        parts.push(tf.keep(scoreLoss));
+        return policyLoss.add(valueLoss).add(scoreLoss.mul(this.scoreWeight)) as tf.Scalar;
       }, variables);
       let offset = 0;
       for (const v of variables) {
@@ -92,9 +113,10 @@ export class Learner {
         offset += v.size;
       }
     });
-    const [policyLoss, valueLoss, entropy] = parts.map((t) => t.dataSync()[0]);
+    const [policyLoss, valueLoss, entropy, scoreLoss] = parts.map((t) => t.dataSync()[0]);
     tf.dispose(parts);
-    return { figures: { policyLoss, valueLoss, entropy }, gradient };
+    const figures = { policyLoss, valueLoss, entropy, ...(withScore ? { scoreLoss } : {}) };
+    return { figures, gradient };
   }
 
   /** Applies a packed gradient (in `variables` order) with the optimiser. */
@@ -110,5 +132,24 @@ export class Learner {
       }
       this.optimizer.applyGradients(grads);
     });
+  }
+}
+
+/**
+ * Copies every layer's weights from `from` into the same-named layer of `to`; layers only one of
+ * them has are left alone.
+ */
+function copyWeightsByLayer(from: tf.LayersModel, to: tf.LayersModel): void {
+  const source = new Map(from.layers.map((layer) => [layer.name, layer]));
+  for (const layer of to.layers) {
+    const mine = layer.getWeights();
+    const theirs = source.get(layer.name)?.getWeights();
+    if (!theirs || mine.length === 0) continue;
+    if (theirs.length !== mine.length || theirs.some((w, i) => !tf.util.arraysEqual(w.shape, mine[i].shape)))
+      throw new Error(
+        `layer ${layer.name} has weights of shapes ${theirs.map((w) => `[${w.shape}]`).join(' ')}; ` +
+          `this network's are ${mine.map((w) => `[${w.shape}]`).join(' ')}`,
+      );
+    layer.setWeights(theirs);
   }
 }

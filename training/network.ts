@@ -4,6 +4,9 @@
  *   input [obs] -> Dense(width) -> blocks x (LayerNorm -> Dense(width, relu) -> Dense(width) -> + skip)
  *   -> LayerNorm -> relu -> { policy: Dense(actionSize) logits, value: Dense(players, tanh) }
  * Seats in the value head are rotated like the observation: index 0 is the seat that observes.
+ * With config.scoreHead a third output `score`, Dense(players, tanh) like the value, predicts the
+ * final score margins (an auxiliary target: training only, play ignores it). Its layer comes last,
+ * so the weights of the other layers keep their order and positions in weights.bin.
  */
 import type { NetworkConfig } from '../agents/index.js';
 import type { GameDefinition } from '../envs/index.js';
@@ -39,12 +42,13 @@ export function buildNetwork(shape: NetworkShape, config: NetworkConfig = DEFAUL
   const stem = tf.layers
     .dense({ units: config.width, kernelInitializer: init(), name: 'stem' })
     .apply(input) as tf.SymbolicTensor;
-  const [policy, value] = wireBody(stem, shape, config, (_name, make) => make(), init);
-  return tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value' });
+  const outputs = wireBody(stem, shape, config, (_name, make) => make(), init);
+  return tf.model({ inputs: input, outputs, name: 'agora_policy_value' });
 }
 
 /**
- * The network's forward pass for training: [logits, values] of a batch, through the same weights as
+ * The network's forward pass for training: [logits, values] of a batch (and the score head's
+ * output when the network has one), through the same weights as
  * model.apply. The stem is computed with an unfused product and the rest by a model of its own (its
  * input the stem's output) that shares the network's layers; the network's saved form is unchanged.
  * Why: tfjs differentiates a fused product (which a linear Dense layer always uses) eagerly in both
@@ -55,18 +59,18 @@ export function trainingForward(
   model: tf.LayersModel,
   shape: NetworkShape,
   config: NetworkConfig,
-): (x: tf.Tensor) => [tf.Tensor, tf.Tensor] {
+): (x: tf.Tensor) => tf.Tensor[] {
   const input = tf.input({ shape: [config.width], name: 'stem_output' });
-  const [policy, value] = wireBody(
+  const outputs = wireBody(
     input,
     shape,
     config,
     (name) => model.getLayer(name),
     () => undefined,
   );
-  const body = tf.model({ inputs: input, outputs: [policy, value], name: 'agora_policy_value_body' });
+  const body = tf.model({ inputs: input, outputs, name: 'agora_policy_value_body' });
   const [kernel, bias] = model.getLayer('stem').trainableWeights.map((w) => w.read());
-  return (x) => body.apply(tf.add(tf.matMul(x, kernel), bias), { training: true }) as [tf.Tensor, tf.Tensor];
+  return (x) => body.apply(tf.add(tf.matMul(x, kernel), bias), { training: true }) as tf.Tensor[];
 }
 
 function wireBody(
@@ -75,7 +79,7 @@ function wireBody(
   config: NetworkConfig,
   layer: LayerSource,
   init: () => ReturnType<typeof tf.initializers.glorotUniform> | undefined,
-): [tf.SymbolicTensor, tf.SymbolicTensor] {
+): tf.SymbolicTensor[] {
   const dense = (name: string, units: number, activation?: 'relu' | 'tanh') =>
     layer(name, () => tf.layers.dense({ units, activation, kernelInitializer: init(), name }));
   let x = stem;
@@ -93,7 +97,8 @@ function wireBody(
   ) as tf.SymbolicTensor;
   const policy = dense('policy', shape.actionSize).apply(x) as tf.SymbolicTensor;
   const value = dense('value', shape.players, 'tanh').apply(x) as tf.SymbolicTensor;
-  return [policy, value];
+  if (!config.scoreHead) return [policy, value];
+  return [policy, value, dense('score', shape.players, 'tanh').apply(x) as tf.SymbolicTensor];
 }
 
 /** One position through the network: raw logits and the per-seat values (viewer first). */
@@ -102,10 +107,9 @@ export function evaluateOne(
   observation: Float32Array,
 ): { logits: Float32Array; value: Float32Array } {
   // The arrays are read outside tidy: tidy walks a returned object's typed arrays element by element.
-  const [policy, value] = tf.tidy(
-    () => model.predict(tf.tensor2d(observation, [1, observation.length])) as tf.Tensor[],
-  );
+  const outputs = tf.tidy(() => model.predict(tf.tensor2d(observation, [1, observation.length])) as tf.Tensor[]);
+  const [policy, value] = outputs;
   const out = { logits: policy.dataSync() as Float32Array, value: value.dataSync() as Float32Array };
-  tf.dispose([policy, value]);
+  tf.dispose(outputs);
   return out;
 }

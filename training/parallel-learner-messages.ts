@@ -19,6 +19,8 @@ export type ReplicaRequest =
       config: NetworkConfig;
       learningRate: number;
       seed: number;
+      /** Weight of the score head's loss (Learner.scoreWeight). */
+      scoreWeight: number;
     }
   | { id: number; kind: 'sync'; state: ReplicaState }
   | { id: number; kind: 'gradients'; batch: Sample[] }

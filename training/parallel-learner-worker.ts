@@ -15,7 +15,7 @@ async function handle(request: ReplicaRequest): Promise<ReplicaReply | null> {
   if (request.kind === 'init') {
     await initBackend({ only: request.backend, announce: false });
     learner?.model.dispose();
-    learner = new Learner(request.shape, request.config, request.learningRate, request.seed);
+    learner = new Learner(request.shape, request.config, request.learningRate, request.seed, request.scoreWeight);
     return { id: request.id, ok: true };
   }
   if (!learner) throw new Error('replica used before init');

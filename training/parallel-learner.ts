@@ -71,16 +71,17 @@ export class ParallelLearner {
     seed: number,
     threads: number,
     shards = threads,
+    scoreWeight = 0,
   ): Promise<ParallelLearner> {
     if (!Number.isInteger(shards) || shards < 1) throw new Error(`shards must be a positive integer; got ${shards}`);
-    const local = new Learner(shape, config, learningRate, seed);
+    const local = new Learner(shape, config, learningRate, seed, scoreWeight);
     const replicas = new Replicas(Math.max(0, Math.min(threads, shards) - 1));
     const learner = new ParallelLearner(local, replicas, shards);
     try {
       const backend = tf.getBackend() as BackendName;
       await Promise.all(
         Array.from({ length: replicas.count }, (_, r) =>
-          replicas.request(r, { kind: 'init', backend, shape, config, learningRate, seed }),
+          replicas.request(r, { kind: 'init', backend, shape, config, learningRate, seed, scoreWeight }),
         ),
       );
       await learner.sync();
@@ -152,6 +153,8 @@ export class ParallelLearner {
       figures.policyLoss += w * part.figures.policyLoss;
       figures.valueLoss += w * part.figures.valueLoss;
       figures.entropy += w * part.figures.entropy;
+      if (part.figures.scoreLoss !== undefined)
+        figures.scoreLoss = (figures.scoreLoss ?? 0) + w * part.figures.scoreLoss;
     });
     for (let r = 0; r < this.replicas.count; r++) this.replicas.send(r, { kind: 'apply', gradient });
     this.local.applyGradient(gradient);

@@ -146,7 +146,7 @@ function metaFor(def: GameDefinition, config: PpoConfig, state: PpoState, result
 interface PpoRun extends TrainerRun<PpoState> {
   shape: NetworkShape;
   model: tf.LayersModel;
-  forward: (x: tf.Tensor) => [tf.Tensor, tf.Tensor];
+  forward: (x: tf.Tensor) => tf.Tensor[];
   optimizer: tf.Optimizer;
   rollouts: RolloutPool;
   /** The trainer's stream only shuffles minibatches; the environments have their own (ppo-rollout.ts). */

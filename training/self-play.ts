@@ -193,7 +193,9 @@ function* gameSteps(
         if (leaf) search.expand(leaf, yield leaf);
       }
       const visits = search.visitCounts(legal);
-      record.targets.push(full ? { legal: [...legal], visits } : null);
+      record.targets.push(
+        full ? { legal: [...legal], visits, rootValue: search.rootValues().map(fourDecimals) } : null,
+      );
       action =
         decisions[ctx.player]++ < options.temperatureMoves
           ? sampleByVisits(legal, visits, rng)
@@ -217,4 +219,9 @@ function sampleByVisits(legal: readonly number[], visits: readonly number[], rng
     if (u < 0) return legal[i];
   }
   return legal[legal.length - 1];
+}
+
+/** Root values are kept to 4 decimals: far below their noise, and buffer.json stays small. */
+function fourDecimals(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
 }

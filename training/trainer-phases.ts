@@ -265,12 +265,18 @@ export class LossTally {
     this.sums.policyLoss += figures.policyLoss;
     this.sums.valueLoss += figures.valueLoss;
     this.sums.entropy += figures.entropy;
+    if (figures.scoreLoss !== undefined) this.sums.scoreLoss = (this.sums.scoreLoss ?? 0) + figures.scoreLoss;
     this.count++;
   }
 
   means(): LossFigures {
-    const { policyLoss, valueLoss, entropy } = this.sums;
-    return { policyLoss: policyLoss / this.count, valueLoss: valueLoss / this.count, entropy: entropy / this.count };
+    const { policyLoss, valueLoss, entropy, scoreLoss } = this.sums;
+    const means = {
+      policyLoss: policyLoss / this.count,
+      valueLoss: valueLoss / this.count,
+      entropy: entropy / this.count,
+    };
+    return scoreLoss === undefined ? means : { ...means, scoreLoss: scoreLoss / this.count };
   }
 }
 

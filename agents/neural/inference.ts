@@ -13,6 +13,11 @@ export interface NetworkConfig {
   width: number;
   /** Residual blocks. */
   blocks: number;
+  /**
+   * A third head `score` (one tanh output per seat, rotated like the value) trained on final score
+   * margins as an auxiliary target. Play never reads it: compileWeights ignores the layer.
+   */
+  scoreHead?: boolean;
 }
 
 interface Dense {

@@ -21,7 +21,11 @@ const MetaSchema = z.object({
   encodingVersion: z.number().int(),
   observationSize: z.number().int().min(1),
   actionSize: z.number().int().min(1),
-  network: z.object({ width: z.number().int().min(1), blocks: z.number().int().min(0) }),
+  network: z.object({
+    width: z.number().int().min(1),
+    blocks: z.number().int().min(0),
+    scoreHead: z.boolean().optional(),
+  }),
   training: z.unknown().optional(),
   results: z.unknown().optional(),
   /**
@@ -186,6 +190,8 @@ export function networkLayout(meta: ModelMeta): { layer: string; shape: number[]
       ...dense(`block${b}_dense2`, width, width),
     );
   out.push(...norm('trunk_norm'), ...dense('policy', width, meta.actionSize), ...dense('value', width, meta.players));
+  // The auxiliary score head (training only) is saved last; play reads its weights but never uses them.
+  if (meta.network.scoreHead) out.push(...dense('score', width, meta.players));
   return out;
 }
 

@@ -27,6 +27,10 @@ export interface TrainCliOptions extends OutputOptions {
   cutoff?: number;
   search?: string;
   considered?: number;
+  /** Value target = (1 - this) * final returns + this * root search value. */
+  valueMix?: number;
+  /** Weight of the auxiliary score-margin head's loss (0: no head). */
+  scoreWeight?: number;
   fresh?: boolean;
   resume?: boolean;
 }
@@ -45,6 +49,8 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
     cutoff: '--cutoff',
     search: '--search',
     considered: '--considered',
+    valueMix: '--value-mix',
+    scoreWeight: '--score-weight',
   } as const;
   const misplaced = Object.entries(azOnly).filter(([key]) => opts[key as keyof typeof azOnly] !== undefined);
   if (opts.algo !== 'az' && misplaced.length > 0)
@@ -165,6 +171,9 @@ function overrideAz(config: AzConfig, opts: TrainCliOptions) {
       : {}),
     evalEvery: opts.evalEvery ?? config.evalEvery,
     evalGames: opts.evalGames ?? config.evalGames,
+    // Set only when asked, so a run without them keeps the config (and meta.json) of earlier runs.
+    ...(opts.valueMix !== undefined ? { valueTargetMix: opts.valueMix } : {}),
+    ...(opts.scoreWeight !== undefined ? { scoreWeight: opts.scoreWeight } : {}),
     ...(opts.fullIterations !== undefined
       ? { fullIterations: opts.fullIterations, fullShare: opts.fullShare ?? 0.25 }
       : {}),
