@@ -223,7 +223,7 @@ export class GumbelSearch {
   }
 
   /** The root's mean value for every seat over the search (the search's estimate of the position). */
-  rootValue(): number[] {
+  rootValues(): number[] {
     const visits = Math.max(1, this.root.visits);
     return Array.from(this.root.totals, (t) => t / visits);
   }

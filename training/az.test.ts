@@ -287,6 +287,8 @@ describe('self-play records', () => {
         expect(target!.visits.reduce((a, b) => a + b, 0)).toBe(11);
         // At most `considered` root actions are ever visited.
         expect(target!.visits.filter((v) => v > 0).length).toBeLessThanOrEqual(4);
+        // The root's value per seat, as PUCT's records keep it, for the mixed value targets.
+        expect(target!.rootValue).toHaveLength(players);
         const policy = target!.policy!;
         expect(policy).toHaveLength(legal.length);
         expect(policy.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);

@@ -183,7 +183,16 @@ function* gameSteps(
         if (leaf) search.expand(leaf, yield leaf);
       }
       const visits = search.visitCounts(legal);
-      record.targets.push(full ? { legal: [...legal], visits, policy: search.improvedPolicy(legal) } : null);
+      record.targets.push(
+        full
+          ? {
+              legal: [...legal],
+              visits,
+              policy: search.improvedPolicy(legal),
+              rootValue: search.rootValues().map(fourDecimals),
+            }
+          : null,
+      );
       action = search.bestAction(legal);
     } else if (legal.length > 1) {
       const { full, options: searchOptions } = searchFor(options, rng);
