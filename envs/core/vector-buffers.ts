@@ -35,7 +35,10 @@ export interface VectorStep {
   readonly rewards: Float32Array;
   readonly terminated: Uint8Array;
   readonly truncated: Uint8Array;
-  /** num x actionSize legal-action masks for the observations returned (all zero for a finished episode). */
+  /**
+   * num x actionSize legal-action masks for the observations returned. A finished episode's row in
+   * 'next-step' mode is all ones: its next action is accepted and ignored (the env resets).
+   */
   readonly actionMasks: Uint8Array;
   readonly infos: VectorInfos;
 }

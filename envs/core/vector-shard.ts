@@ -88,6 +88,9 @@ export class VectorShard {
         this.writeRow(k);
       } else {
         this.writeRow(k);
+        // The next step resets this env and ignores its action: any action is accepted, and an
+        // all-ones mask keeps a masked sampler (a Categorical over the legal actions) working.
+        b.actionMasks.fill(1, i * this.actionSize, (i + 1) * this.actionSize);
         b.pending[i] = 1;
       }
     }

@@ -189,7 +189,7 @@ describe('env server (agora serve)', () => {
     const server = new EnvServer();
     for (let i = 0; i < MAX_ENVS; i++) ask(server, { id: i, op: 'make', kind: 'aec', game: 'tictactoe' });
     expect(ask(server, { id: 99, op: 'make', kind: 'aec', game: 'tictactoe' }).header.error.message).toMatch(
-      /at most 64 envs; close one first/,
+      new RegExp(`at most ${MAX_ENVS} envs; close one first`),
     );
   });
 

@@ -23,8 +23,11 @@ import { SharedFile } from './shared-file.js';
 
 /** The protocol's version: `hello` names it, and a client refuses a server of another major version. */
 export const PROTOCOL_VERSION = 1;
-/** Envs one connection may hold at once. */
-export const MAX_ENVS = 64;
+/**
+ * Envs one connection may hold at once: a bound on a client's memory use, not a limit a user meets
+ * (the Python package opens another server when one is full; hello tells it this number).
+ */
+export const MAX_ENVS = 1024;
 /** Envs in one vector env. */
 export const MAX_NUM = 4096;
 
@@ -63,6 +66,7 @@ const requests = z.discriminatedUnion('op', [
   z.strictObject({ id: z.number().int(), op: z.literal('observe'), env: envId, agent: z.number().int() }),
   z.strictObject({ id: z.number().int(), op: z.literal('observe_all'), env: envId }),
   z.strictObject({ id: z.number().int(), op: z.literal('render'), env: envId }),
+  z.strictObject({ id: z.number().int(), op: z.literal('labels'), env: envId }),
   z.strictObject({ id: z.number().int(), op: z.literal('close'), env: envId }),
   z.strictObject({ id: z.number().int(), op: z.literal('layout'), game: z.string(), players: z.number().int() }),
 ]);
@@ -160,6 +164,7 @@ export class EnvServer {
           ok: true,
           protocol: PROTOCOL_VERSION,
           server: 'agora',
+          maxEnvs: MAX_ENVS,
           games: listGames().map((name) => gameFacts(getGame(name))),
         });
       case 'layout':
@@ -218,6 +223,12 @@ export class EnvServer {
       case 'render': {
         const held = this.held(r.env);
         return frameParts({ id, ok: true, render: held.env.render() });
+      }
+      case 'labels': {
+        const held = this.held(r.env);
+        if (held.kind === 'vector') throw new AgoraError('bad_request', 'labels is for single and aec envs');
+        const state = held.env.state;
+        return frameParts({ id, ok: true, labels: state.legalActions().map((a) => [a, state.actionToString(a)]) });
       }
       case 'close': {
         const held = this.held(r.env);

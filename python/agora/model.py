@@ -22,7 +22,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ._inference import Block, Dense, Network, Norm
-from ._server import AgoraError
+from ._errors import AgoraError
 
 MODEL_FORMAT = "agora-model-1"
 DEFAULT_EPSILON = 1e-3  # tfjs's LayerNormalization default, for a topology that names none
