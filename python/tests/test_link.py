@@ -8,20 +8,42 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+SCENARIOS = [
+    "sigint_mid_step",
+    "double_sigint",
+    "server_killed",
+    "server_stopped",
+    "timeout",
+    "many_envs",
+    "pickling",
+    "forked",
+    "async_vector_env",
+]
+_runs: dict[str, subprocess.Popen] = {}
 
 
 def scenario(name):
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
-    run = subprocess.run(
-        [sys.executable, str(HERE / "link_scenarios.py"), name],
-        capture_output=True,
-        text=True,
-        timeout=240,  # a guard against a hang, which is itself the failure being tested
-        start_new_session=True,
-        env=env,
-    )
-    assert run.returncode == 0, f"{name} exited {run.returncode}\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}"
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    """The scenario's JSON line. All of them start together on first use (each waits mostly on its
+    server), so the suite takes about as long as the slowest one."""
+    if not _runs:
+        env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
+        for s in SCENARIOS:
+            _runs[s] = subprocess.Popen(
+                [sys.executable, str(HERE / "link_scenarios.py"), s],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                start_new_session=True,
+                env=env,
+            )
+    run = _runs[name]
+    try:
+        out, err = run.communicate(timeout=240)  # a guard against a hang, itself the failure tested
+    except subprocess.TimeoutExpired:
+        run.kill()
+        raise
+    assert run.returncode == 0, f"{name} exited {run.returncode}\n{out[-3000:]}\n{err[-3000:]}"
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def test_ctrl_c_mid_step_finishes_the_step_then_raises_and_the_server_lives():
