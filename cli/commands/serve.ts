@@ -1,4 +1,5 @@
-import { isPipe, servePipes, serveSocket, serveStream } from '../../play/index.js';
+import { isPipe, servePipes } from '../../play/env-server/serve-pipes.js';
+import { serveSocket, serveStream } from '../../play/env-server/serve.js';
 import { stopRequested } from '../stop-requested.js';
 
 export interface ServeCliOptions {
