@@ -4,7 +4,7 @@
  * It takes serve's options: --socket <path>, --spin <microseconds>, --quiet.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_SPIN_MICROS } from '../play/env-server/serve-pipes.js';
+import { DEFAULT_SPIN_MICROS } from '../play/index.js';
 import { serveCommand } from './commands/serve.js';
 
 const { values, positionals } = parseArgs({

@@ -46,9 +46,16 @@ async function bundleServe(out: string): Promise<void> {
     entryPoints: [join(ROOT, 'cli', 'serve-standalone.ts')],
     outfile: join(out, 'agora-serve.mjs'),
   });
+  // The worker holds makeAgent under the URL its recipes carry in the bundle: the server bundle's
+  // own (makeAgent is bundled into agora-serve.mjs), as worker-bundle.ts maps recipe modules.
+  const worker = [
+    `import { serve } from ${JSON.stringify(join(ROOT, 'envs', 'vector-worker.ts'))};`,
+    `import * as makeAgentModule from ${JSON.stringify(join(ROOT, 'agents', 'make-agent.ts'))};`,
+    "serve({ [new URL('./agora-serve.mjs', import.meta.url).href]: makeAgentModule });",
+  ].join('\n');
   await build({
     ...common,
-    entryPoints: [join(ROOT, 'envs', 'vector-worker-prebuilt.ts')],
+    stdin: { contents: worker, resolveDir: ROOT, sourcefile: 'agora-vector-worker.ts', loader: 'ts' },
     outfile: join(out, 'agora-vector-worker.mjs'),
   });
   const models = join(ROOT, 'models');

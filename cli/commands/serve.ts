@@ -1,5 +1,4 @@
-import { isPipe, servePipes } from '../../play/env-server/serve-pipes.js';
-import { serveSocket, serveStream } from '../../play/env-server/serve.js';
+import { isPipe, servePipes, serveSocket, serveStream } from '../../play/index.js';
 import { stopRequested } from '../stop-requested.js';
 
 export interface ServeCliOptions {
