@@ -15,10 +15,10 @@ test('python/tests pass (pytest): the Gymnasium and PettingZoo envs over agora s
   ).toBe(0);
   const run = spawnSync('python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'python/tests'], {
     encoding: 'utf8',
-    timeout: 300_000,
+    timeout: 600_000,
   });
   const summary = run.stdout.trim().split('\n').pop() ?? '';
   expect(run.status, `${run.stdout.slice(-4000)}\n${run.stderr.slice(-2000)}`).toBe(0);
   expect(summary).toMatch(/^\d+ passed/);
   expect(summary).not.toMatch(/skipped|failed|error/);
-}, 320_000);
+}, 620_000);
