@@ -14,6 +14,8 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 
 class BuildPyWithServer(build_py):
     def run(self):
+        # A build folder left by an earlier install would carry files since removed from the source.
+        shutil.rmtree(Path(self.build_lib) / "agora", ignore_errors=True)
         super().run()
         script = CHECKOUT / "scripts" / "bundle-serve.ts"
         if not script.is_file() or not (CHECKOUT / "node_modules").is_dir():

@@ -12,7 +12,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ._errors import AgoraError
-from ._server import Server, shared_server
+from ._server import Server, server_for_new_env
 
 # Codes after which the request's answer never came: the env's state is unknown until reset().
 GIVEN_UP = ("timeout", "server_stopped")
@@ -49,8 +49,8 @@ class Served:
     def _open(self, server: Server | None, kind: str, game: str, **options: Any) -> dict[str, Any]:
         if "opponents" in options and options["opponents"] is not None:
             options["opponents"] = absolute_model_paths(options["opponents"])
-        self._server = server or shared_server()
-        made = self._server.open_env(kind, game, **options)
+        self._server = server or server_for_new_env()
+        made = self._server.open_env(kind, game, reserved=server is None, **options)
         self._env = made["env"]
         self._stale: str | None = None
         self._finalizer = weakref.finalize(self, self._server.drop_env, self._env)

@@ -136,11 +136,17 @@ class Server:
                 self._link.send({"op": "close", "env": self._dropped.popleft()})
             return self._link.exchange(header, arrays, shared)
 
-    def open_env(self, kind: str, game: str, **options: Any) -> dict[str, Any]:
-        """Makes an env on the server: `options` in the protocol's names, None meaning "not given"."""
+    def open_env(self, kind: str, game: str, reserved: bool = False, **options: Any) -> dict[str, Any]:
+        """Makes an env on the server: `options` in the protocol's names, None meaning "not given".
+        `reserved`: the pool already counted it (so two threads cannot both take the last place)."""
+        if not reserved:
+            self.envs += 1
         given = {k: v for k, v in options.items() if v is not None}
-        made, _ = self.request({"op": "make", "kind": kind, "game": game, **given})
-        self.envs += 1
+        try:
+            made, _ = self.request({"op": "make", "kind": kind, "game": game, **given})
+        except BaseException:
+            self.envs = max(0, self.envs - 1)
+            raise
         return made
 
     def close_env(self, env: int) -> None:
@@ -207,13 +213,16 @@ class _Pool:
         self.lock = threading.Lock()
 
     def acquire(self) -> Server:
-        """A live server with room for one more env, started if none has any."""
+        """A live server with a place for one more env, counted as taken (Server.open_env with
+        reserved=True gives it back if the env cannot be made); started if no server has one."""
         with self.lock:
             self.servers = [s for s in self.servers if s.alive]
             for server in self.servers:
                 if server.envs < server.max_envs:
+                    server.envs += 1
                     return server
             server = Server()
+            server.envs += 1
             self.servers.append(server)
             return server
 
@@ -236,5 +245,14 @@ if hasattr(os, "register_at_fork"):
 
 
 def shared_server() -> Server:
-    """A server from the pool envs use unless given one: started on first use, stopped at exit."""
+    """A server of the pool (for requests that make no env): started on first use, stopped at exit."""
+    with _pool.lock:
+        _pool.servers = [s for s in _pool.servers if s.alive]
+        if not _pool.servers:
+            _pool.servers.append(Server())
+        return _pool.servers[0]
+
+
+def server_for_new_env() -> Server:
+    """A pool server with a place taken for an env about to be made (see _Pool.acquire)."""
     return _pool.acquire()
