@@ -50,8 +50,7 @@ export interface SelfPlayVectorEnvOptions<Config = unknown> extends Omit<
 
 /** What the vector env classes take: a learner's options, or self-play's marked as such. */
 export type AnyVectorEnvOptions<Config = unknown> =
-  | VectorEnvOptions<Config>
-  | (SelfPlayVectorEnvOptions<Config> & { selfPlay: true });
+  VectorEnvOptions<Config> | (SelfPlayVectorEnvOptions<Config> & { selfPlay: true });
 
 function isSelfPlay(options: AnyVectorEnvOptions<unknown>): options is SelfPlayVectorEnvOptions & { selfPlay: true } {
   return 'selfPlay' in options && options.selfPlay;
