@@ -6,6 +6,7 @@ the working directory); node >= 20.19 must be on PATH.
     env = agora.make("promotion", seed=1)              # gymnasium.Env, random opponents
     venv = agora.make_vec("promotion", num_envs=64)    # gymnasium.vector.VectorEnv
     aec = agora.aec_env("perikles", players=4)         # pettingzoo.AECEnv
+    sp = agora.make_self_play_vec("promotion", num_envs=64)  # one policy plays every seat
 
 agora.model plays a shipped model in numpy and agora.bot plays on an arena as an external bot;
 neither needs node or gymnasium.
@@ -14,7 +15,17 @@ from __future__ import annotations
 
 from ._server import AgoraError, Server, find_checkout, shared_server
 
-__all__ = ["AgoraError", "Server", "aec_env", "find_checkout", "games", "make", "make_vec", "shared_server"]
+__all__ = [
+    "AgoraError",
+    "Server",
+    "aec_env",
+    "find_checkout",
+    "games",
+    "make",
+    "make_self_play_vec",
+    "make_vec",
+    "shared_server",
+]
 __version__ = "0.1.0"
 
 
@@ -36,6 +47,15 @@ def make_vec(game: str, num_envs: int = 1, **kwargs):
     from .vector import AgoraVectorEnv
 
     return AgoraVectorEnv(game, num_envs=num_envs, **kwargs)
+
+
+def make_self_play_vec(game: str, num_envs: int = 1, **kwargs):
+    """A batched env of `num_envs` games of `game` in which the caller plays every seat: each row is
+    its env's seat to act (infos["seat"]), rewards are [num_envs, players] (players, seed,
+    autoreset_mode, max_episode_steps, workers, shared_memory; see agora.selfplay)."""
+    from .selfplay import AgoraSelfPlayVecEnv
+
+    return AgoraSelfPlayVecEnv(game, num_envs=num_envs, **kwargs)
 
 
 def aec_env(game: str, **kwargs):

@@ -40,12 +40,10 @@ class AgoraVectorEnv(VectorEnv):
         shared_memory: bool = True,
         server: Server | None = None,
     ):
-        if autoreset_mode not in MODES:
-            raise ValueError(f"autoreset_mode must be 'next-step' or 'same-step'; got {autoreset_mode!r}")
-        self._server = server or shared_server()
-        made = self._server.make(
+        self._open(
             "vector",
             game,
+            server,
             num=num_envs,
             seat=seat,
             opponents=opponents,
@@ -57,6 +55,15 @@ class AgoraVectorEnv(VectorEnv):
             renderMode=render_mode,
             sharedMemory=True if shared_memory else None,
         )
+
+    def _open(self, kind: str, game: str, server: Server | None, **options: Any) -> None:
+        """Makes the env of this `kind` on the server (`options` in the protocol's names) and sets
+        up the spaces and the shared file from its reply."""
+        autoreset_mode, render_mode = options["autoresetMode"], options["renderMode"]
+        if autoreset_mode not in MODES:
+            raise ValueError(f"autoreset_mode must be 'next-step' or 'same-step'; got {autoreset_mode!r}")
+        self._server = server or shared_server()
+        made = self._server.make(kind, game, **options)
         self._env = made["env"]
         # The server may have had nowhere to put the file: then the arrays come in the replies.
         self._shared = SharedFile(made["sharedFile"]) if "sharedFile" in made else None
