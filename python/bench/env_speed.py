@@ -61,10 +61,11 @@ def python_rate(game, shared_memory=True):
     return steps / seconds, decisions / seconds
 
 
-def typescript_rate(game):
+def typescript_rate(game, source=TS):
+    """(steps/s, decisions/s) of the TypeScript script `source` (TS: the vector env's) over `game`."""
     home = agora.find_checkout()
     script = home / "python" / "bench" / ".ts-rate.mts"
-    script.write_text(TS)
+    script.write_text(source)
     try:
         run = subprocess.run(
             ["node", "--import", "tsx", str(script), game, str(NUM), str(SECONDS)],
