@@ -6,7 +6,7 @@ medians of each round's ratio (with their range), since a loaded machine's speed
 rounds more than within one. The goal (issue 35): Python self-play decisions/s at least half the
 TypeScript fixed-opponent learner steps/s. Run from the checkout:
 
-    python3 python/bench/self_play_speed.py [game ...]        BENCH_ROUNDS=5
+    python3 python/bench/self_play_speed.py [game ...]        BENCH_ROUNDS=7 BENCH_SECONDS=2
 """
 import os
 import sys
@@ -17,9 +17,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import agora  # noqa: E402
-from env_speed import NUM, SECONDS, median, typescript_rate  # noqa: E402
+from env_speed import NUM, median, typescript_rate  # noqa: E402
 
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", 5))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", 7))
+SECONDS = float(os.environ.get("BENCH_SECONDS", 2))
 
 # Every row of a step is one decision, except a row that restarts its env ('next-step' autoreset).
 TS_SELF_PLAY = r"""
@@ -28,6 +29,7 @@ const [game, num, seconds] = [process.argv[2], Number(process.argv[3]), Number(p
 const env = makeSelfPlayVectorEnv(game, { num, seed: 1 });
 const rng = Rng.fromSeed(1);
 let out = env.reset({ seed: 1 });
+for (const w = performance.now(); performance.now() - w < 500; ) out = env.step(env.actionSpace.sample(rng, out.actionMasks));
 let steps = 0, decisions = 0;
 const t0 = performance.now();
 while (performance.now() - t0 < seconds * 1000) {
@@ -45,12 +47,14 @@ def python_self_play_rate(game):
     rng = np.random.default_rng(1)
     obs, infos = venv.reset(seed=1)
     decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < SECONDS:
-        # A masked random choice per row: argmax of noise over the legal actions.
-        noise = rng.random(infos["action_mask"].shape) * infos["action_mask"]
-        obs, rewards, terminated, truncated, infos = venv.step(noise.argmax(axis=1))
-        decisions += NUM - int(infos["reset"].sum())
+    # Warm-up (0.5 s), as the TypeScript runs do.
+    for timing in (False, True):
+        start = time.perf_counter()
+        while time.perf_counter() - start < (SECONDS if timing else 0.5):
+            # A masked random choice per row: argmax of noise over the legal actions.
+            noise = rng.random(infos["action_mask"].shape) * infos["action_mask"]
+            obs, rewards, terminated, truncated, infos = venv.step(noise.argmax(axis=1))
+            decisions += NUM - int(infos["reset"].sum()) if timing else 0
     seconds = time.perf_counter() - start
     venv.close()
     return decisions / seconds
@@ -65,8 +69,8 @@ if __name__ == "__main__":
         py, ts_sp, ts_steps, ts_dec = [], [], [], []
         for _ in range(ROUNDS):
             py.append(python_self_play_rate(game))
-            ts_sp.append(typescript_rate(game, TS_SELF_PLAY)[1])
-            steps, decisions = typescript_rate(game)
+            ts_sp.append(typescript_rate(game, TS_SELF_PLAY, SECONDS)[1])
+            steps, decisions = typescript_rate(game, seconds=SECONDS)
             ts_steps.append(steps)
             ts_dec.append(decisions)
         if os.environ.get("VERBOSE"):
