@@ -8,7 +8,7 @@ import { AgoraError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { stepLimit } from './learner-game.js';
 
-export interface SelfPlayGameOptions<Config = unknown> {
+interface SelfPlayGameOptions<Config = unknown> {
   players: number;
   /** Seed of the first reset() that passes none (default 0). */
   seed?: number | string;

@@ -1,8 +1,7 @@
 """Python vector env speed (learner steps/s and decisions/s) against the same vector env in
 TypeScript, both with masked random actions chosen in the caller's language; the Python env with
 its arrays through shared memory (the default) and through the pipe. Each figure is the median of
-ROUNDS runs, the three kinds taking turns (this machine's speed drifts); the TypeScript runs warm up
-for 0.5 s first. Run from the checkout:
+ROUNDS runs, the three kinds taking turns (this machine's speed drifts). Run from the checkout:
 
     python3 python/bench/env_speed.py [game ...]
 """
@@ -30,8 +29,6 @@ const def = getGame(game);
 const env = makeVectorEnv(game, { num, opponents: makeAgent('random', def), seed: 1 });
 const rng = Rng.fromSeed(1);
 let out = env.reset({ seed: 1 });
-// Warm-up, as the Python side's server is warm after its first run.
-for (const w = performance.now(); performance.now() - w < 500; ) out = env.step(env.actionSpace.sample(rng, out.actionMasks));
 let steps = 0, decisions = 0;
 const t0 = performance.now();
 while (performance.now() - t0 < seconds * 1000) {
@@ -64,14 +61,13 @@ def python_rate(game, shared_memory=True):
     return steps / seconds, decisions / seconds
 
 
-def typescript_rate(game, source=TS, seconds=SECONDS):
-    """(steps/s, decisions/s) of the TypeScript script `source` (TS: the vector env's) over `game`."""
+def typescript_rate(game):
     home = agora.find_checkout()
     script = home / "python" / "bench" / ".ts-rate.mts"
-    script.write_text(source)
+    script.write_text(TS)
     try:
         run = subprocess.run(
-            ["node", "--import", "tsx", str(script), game, str(NUM), str(seconds)],
+            ["node", "--import", "tsx", str(script), game, str(NUM), str(SECONDS)],
             cwd=home, capture_output=True, text=True, check=True,
         )
     finally:
