@@ -13,6 +13,7 @@ import {
   type StepInfo,
   getGame,
   listGames,
+  makeSelfPlayVectorEnv,
   makeVectorEnv,
   type GameDefinition,
   type VectorEnv,
@@ -38,7 +39,7 @@ const envId = z.number().int().nonnegative();
 const makeRequest = z.strictObject({
   id: z.number().int(),
   op: z.literal('make'),
-  kind: z.enum(['single', 'vector', 'aec']),
+  kind: z.enum(['single', 'vector', 'aec', 'selfplay']),
   game: z.string(),
   players: z.number().int().optional(),
   num: z.number().int().min(1).max(MAX_NUM).optional(),
@@ -102,7 +103,8 @@ function vectorArrays(env: VectorEnv, out: VectorStep): Record<string, [Typed, n
   return {
     observations: [out.observations, [n, size]],
     action_masks: [out.actionMasks, [n, actions]],
-    rewards: [out.rewards, [n]],
+    // Self-play: every seat's reward.
+    rewards: [out.rewards, env.selfPlay ? [n, p] : [n]],
     terminated: [out.terminated, [n]],
     truncated: [out.truncated, [n]],
     seat: [out.infos.seat, [n]],
@@ -275,19 +277,27 @@ export class EnvServer {
       this.envs.set(env, { kind: 'aec', env: aec, def });
       return frameParts({ id: r.id, ok: true, env, ...this.sizes(def, aec.possibleAgents.length) });
     }
-    const specs = r.opponents ?? 'random';
-    const opponents = Array.isArray(specs) ? specs.map((s) => makeAgent(s, def)) : makeAgent(specs, def);
-    const vector = makeVectorEnv(r.game, {
+    const options = {
       num: r.num ?? 1,
       players: r.players,
-      seat: r.seat,
-      opponents,
       seed: r.seed,
       autoresetMode: r.autoresetMode,
       maxEpisodeSteps: r.maxEpisodeSteps,
       workers: r.workers,
       renderMode: r.renderMode,
-    });
+    };
+    let vector: VectorEnv;
+    if (r.kind === 'selfplay') {
+      // The caller plays every seat: a vector env in all else (its replies, shared file and ops).
+      for (const key of ['seat', 'opponents'] as const) {
+        if (r[key] !== undefined) throw new AgoraError('bad_request', `a selfplay env takes no '${key}'`);
+      }
+      vector = makeSelfPlayVectorEnv(r.game, options);
+    } else {
+      const specs = r.opponents ?? 'random';
+      const opponents = Array.isArray(specs) ? specs.map((s) => makeAgent(s, def)) : makeAgent(specs, def);
+      vector = makeVectorEnv(r.game, { ...options, seat: r.seat, opponents });
+    }
     // Asked for and not possible (no writable temp directory): the arrays go in the payloads.
     const shared = r.sharedMemory ? SharedFile.create() : null;
     this.envs.set(env, { kind: 'vector', env: vector, shared });

@@ -7,6 +7,7 @@ process: the one bundled in this package when it was installed with pip, else th
     env = gymnasium.make("agora/Promotion-v1")         # the same, registered with Gymnasium
     venv = agora.make_vec("promotion", num_envs=64)    # gymnasium.vector.VectorEnv
     aec = agora.aec_env("perikles", players=4)         # pettingzoo.AECEnv
+    sp = agora.make_self_play_vec("promotion", num_envs=64)  # one policy plays every seat
 
 agora.model plays a shipped model in numpy and agora.bot plays on an arena as an external bot;
 neither needs node or gymnasium.
@@ -29,6 +30,7 @@ __all__ = [
     "games",
     "gymnasium_ids",
     "make",
+    "make_self_play_vec",
     "make_vec",
     "observation_layout",
     "set_timeout",
@@ -75,6 +77,14 @@ def make_vec(game: str, num_envs: int = 1, **kwargs):
     from .vector import AgoraVectorEnv
 
     return AgoraVectorEnv(game, num_envs=num_envs, **kwargs)
+
+
+def make_self_play_vec(game: str, num_envs: int = 1, **kwargs):
+    """A batched env of `num_envs` games of `game` in which the caller plays every seat: each row is
+    the seat to act; rewards are [num_envs, players] (docs/python.md, "Self-play")."""
+    from .selfplay import AgoraSelfPlayVecEnv
+
+    return AgoraSelfPlayVecEnv(game, num_envs=num_envs, **kwargs)
 
 
 def aec_env(game: str, **kwargs):

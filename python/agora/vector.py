@@ -44,18 +44,15 @@ class AgoraVectorEnv(Served, VectorEnv):
         shared_memory: bool = True,
         server: Server | None = None,
     ):
-        if autoreset_mode not in MODES:
-            raise ValueError(f"autoreset_mode must be 'next-step' or 'same-step'; got {autoreset_mode!r}")
-        seed = fresh_seed() if seed is None else seed
         self._arguments = dict(
             game=game, num_envs=num_envs, players=players, seat=seat, opponents=opponents, seed=seed,
             autoreset_mode=autoreset_mode, max_episode_steps=max_episode_steps, workers=workers,
             render_mode=render_mode, shared_memory=shared_memory,
         )
-        made = self._open(
-            server,
+        self._make_vector(
             "vector",
             game,
+            server,
             num=num_envs,
             seat=seat,
             opponents=opponents,
@@ -67,6 +64,17 @@ class AgoraVectorEnv(Served, VectorEnv):
             renderMode=render_mode,
             sharedMemory=True if shared_memory else None,
         )
+
+    def _make_vector(self, kind: str, game: str, server: Server | None, **options: Any) -> None:
+        """Makes the env of this `kind` on the server (`options` in the protocol's names; a seed is
+        drawn when none is given, and kept for pickling) and sets up the spaces and the shared file
+        from its reply."""
+        autoreset_mode, render_mode = options["autoresetMode"], options["renderMode"]
+        if autoreset_mode not in MODES:
+            raise ValueError(f"autoreset_mode must be 'next-step' or 'same-step'; got {autoreset_mode!r}")
+        if options.get("seed") is None:
+            options["seed"] = self._arguments["seed"] = fresh_seed()
+        made = self._open(server, kind, game, **options)
         # The server may have had nowhere to put the file: then the arrays come in the replies.
         self._shared = SharedFile(made["sharedFile"]) if "sharedFile" in made else None
         self._read_shared = self._shared.payload if self._shared else None
