@@ -50,7 +50,7 @@ class Served:
         if "opponents" in options and options["opponents"] is not None:
             options["opponents"] = absolute_model_paths(options["opponents"])
         self._server = server or server_for_new_env()
-        made = self._server.open_env(kind, game, reserved=server is None, **options)
+        made = self._server.make(kind, game, reserved=server is None, **options)
         self._env = made["env"]
         self._stale: str | None = None
         self._finalizer = weakref.finalize(self, self._server.drop_env, self._env)

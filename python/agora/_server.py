@@ -136,7 +136,7 @@ class Server:
                 self._link.send({"op": "close", "env": self._dropped.popleft()})
             return self._link.exchange(header, arrays, shared)
 
-    def open_env(self, kind: str, game: str, reserved: bool = False, **options: Any) -> dict[str, Any]:
+    def make(self, kind: str, game: str, reserved: bool = False, **options: Any) -> dict[str, Any]:
         """Makes an env on the server: `options` in the protocol's names, None meaning "not given".
         `reserved`: the pool already counted it (so two threads cannot both take the last place)."""
         if not reserved:
@@ -213,7 +213,7 @@ class _Pool:
         self.lock = threading.Lock()
 
     def acquire(self) -> Server:
-        """A live server with a place for one more env, counted as taken (Server.open_env with
+        """A live server with a place for one more env, counted as taken (Server.make with
         reserved=True gives it back if the env cannot be made); started if no server has one."""
         with self.lock:
             self.servers = [s for s in self.servers if s.alive]
