@@ -6,7 +6,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import {
   AECEnv,
-  Discrete,
   IllegalActionError,
   Rng,
   getGame,
@@ -18,6 +17,7 @@ import {
   type VectorEnv,
   type VectorStep,
 } from '../index.js';
+import { trajectory } from '../../test/vector-trajectory.js';
 
 const opened: VectorEnv[] = [];
 afterAll(() => Promise.all(opened.map((e) => e.close())));
@@ -31,38 +31,7 @@ function open(game: string, options: SelfPlayVectorEnvOptions): VectorEnv {
 const row = (a: ArrayLike<number>, i: number, width: number) => Array.from(a).slice(i * width, (i + 1) * width);
 
 /** A masked random action for every env (all-one rows included). */
-function sample(env: VectorEnv, out: VectorStep, rng: Rng): number[] {
-  const size = env.game.actionSize;
-  const space = new Discrete(size);
-  return Array.from({ length: env.numEnvs }, (_, i) =>
-    space.sample(rng, out.actionMasks.subarray(i * size, (i + 1) * size)),
-  );
-}
-
-/** Everything a step returns, copied (the env refills its arrays at the next step). */
-function snapshot(out: VectorStep): unknown {
-  const copy = (a: ArrayLike<number>) => Array.from(a);
-  return {
-    observations: copy(out.observations),
-    rewards: copy(out.rewards),
-    terminated: copy(out.terminated),
-    truncated: copy(out.truncated),
-    actionMasks: copy(out.actionMasks),
-    infos: Object.fromEntries(Object.entries(out.infos).map(([k, v]) => [k, copy(v as ArrayLike<number>)])),
-  };
-}
-
-function trajectory(env: VectorEnv, seed: string, steps: number): unknown[] {
-  const rng = Rng.fromSeed(`actions:${seed}`);
-  let out = env.reset({ seed });
-  const seen = [snapshot(out)];
-  for (let t = 0; t < steps; t++) {
-    out = env.step(sample(env, out, rng));
-    seen.push(snapshot(out));
-    if (t % 25 === 0) seen.push(Array.from(env.observeAllSeats()), env.render());
-  }
-  return seen;
-}
+const sample = (env: VectorEnv, out: VectorStep, rng: Rng) => env.actionSpace.sample(rng, out.actionMasks);
 
 describe('self-play vector env', () => {
   test('tic-tac-toe, first legal action: seats alternate from 0, X wins at its 4th mark, the next step resets', () => {
@@ -222,17 +191,17 @@ describe('self-play vector env', () => {
       autoresetMode: mode as AutoresetMode,
       maxEpisodeSteps: 60,
     });
-    const sync = trajectory(open(game, options(0)), 'threads', steps);
-    expect(trajectory(open(game, options(1)), 'threads', steps)).toEqual(sync);
-    expect(trajectory(open(game, options(2)), 'threads', steps)).toEqual(sync);
+    const sync = trajectory(open(game, options(0)), steps);
+    expect(trajectory(open(game, options(1)), steps)).toEqual(sync);
+    expect(trajectory(open(game, options(2)), steps)).toEqual(sync);
   });
 
   test('the same seed replays the same run; another seed does not', () => {
     const env = open('cityplan', { num: 3 });
-    const first = trajectory(env, 'again', 60);
-    expect(trajectory(env, 'again', 60)).toEqual(first);
-    expect(trajectory(open('cityplan', { num: 3 }), 'again', 60)).toEqual(first);
-    expect(trajectory(env, 'other', 60)).not.toEqual(first);
+    const first = trajectory(env, 60, 'again');
+    expect(trajectory(env, 60, 'again')).toEqual(first);
+    expect(trajectory(open('cityplan', { num: 3 }), 60, 'again')).toEqual(first);
+    expect(trajectory(env, 60, 'other')).not.toEqual(first);
   });
 
   test('options are checked: player count, step limit', () => {

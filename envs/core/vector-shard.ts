@@ -24,7 +24,6 @@ export type ShardOptions = Omit<LearnerOptions<unknown>, 'opponents'> & {
 
 /** What the shard needs of one env's episodes: LearnerGame and SelfPlayGame both have it. */
 interface Episodes {
-  readonly players: number;
   readonly state: GameState;
   /** The seat whose observation and mask the row shows. */
   readonly seat: number;
