@@ -104,8 +104,8 @@ class AgoraVectorEnv(Served, VectorEnv):
         return (
             a["observations"],
             a["rewards"].astype(np.float64),
-            a["terminated"].astype(bool),
-            a["truncated"].astype(bool),
+            a["terminated"].view(bool),
+            a["truncated"].view(bool),
             self._infos(a),
         )
 
@@ -126,21 +126,23 @@ class AgoraVectorEnv(Served, VectorEnv):
             self._shared.close()
 
     def _infos(self, a) -> dict[str, Any]:
-        ended = a["terminated"].astype(bool)
+        # The reply's arrays are this step's own copies, so the 0/1 bytes are viewed as bool and int8
+        # rather than copied again.
+        ended = a["terminated"].view(bool)
         every = np.ones(self.num_envs, bool)
         infos: dict[str, Any] = {
-            "action_mask": a["action_masks"].astype(np.int8),
+            "action_mask": a["action_masks"].view(np.int8),
             "seat": a["seat"],
             "episode_length": a["episode_length"],
-            "capped": a["capped"].astype(bool),
-            "reset": a["reset"].astype(bool),
+            "capped": a["capped"].view(bool),
+            "reset": a["reset"].view(bool),
             "ranking": a["ranking"],
             "scores": a["scores"],
             "returns": a["returns"],
         }
         masks = {"ranking": ended, "scores": ended, "returns": ended}
         if self._same_step:
-            final = a["reset"].astype(bool) & (a["terminated"].astype(bool) | a["truncated"].astype(bool))
+            final = a["reset"].view(bool) & (a["terminated"].view(bool) | a["truncated"].view(bool))
             infos["final_obs"] = a["final_observations"]
             masks["final_obs"] = final
         return {**infos, **{f"_{k}": masks.get(k, every) for k in infos}}
