@@ -13,6 +13,7 @@ from torch import nn
 
 import agora
 from agora.export import export_policy
+from agora.model import Policy
 from typescript import run_typescript
 
 GAME, SIZE, ACTIONS = "promotion", 131, 34
@@ -215,3 +216,9 @@ def test_games_and_seats_are_checked(tmp_path):
         export_policy(module, GAME, tmp_path / "x", players=3)
     with pytest.raises(agora.AgoraError, match="temperature must be between 0 and 100; got -1"):
         export_policy(module, GAME, tmp_path / "x", temperature=-1)
+
+
+def test_numpy_policy_refuses_an_exported_folder_clearly(tmp_path):
+    folder = export_policy(nn.Linear(SIZE, ACTIONS), GAME, tmp_path / "p")
+    with pytest.raises(agora.AgoraError, match=r"is a policy exported from PyTorch \(meta.json network.kind 'layers'\)"):
+        Policy.load(folder)
