@@ -85,7 +85,7 @@ def collect(venv, net, state, batch, lam):
     return {k: torch.as_tensor(np.array(v)) for k, v in ready.items()}
 
 
-def update(net, optimizer, data, epochs=4, minibatch=1024, clip=0.2, entropy=0.01):
+def update(net, optimizer, data, epochs=4, minibatch=2048, clip=0.2, entropy=0.01):
     adv = (data["adv"] - data["adv"].mean()) / (data["adv"].std() + 1e-8)
     obs, mask = data["obs"].float(), data["mask"]
     for _ in range(epochs):
@@ -142,9 +142,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="promotion")
     parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--envs", type=int, default=64)
-    parser.add_argument("--batch", type=int, default=8192, help="transitions of ended games per update")
-    parser.add_argument("--lr", type=float, default=3e-4)
+    # Many envs: a step's cost is mostly the round trip to node, whatever the batch.
+    parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument("--batch", type=int, default=16384, help="transitions of ended games per update")
+    parser.add_argument("--lr", type=float, default=3e-4, help="at the start; it falls linearly to 0 at the end")
     parser.add_argument("--lam", type=float, default=0.95)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--eval-games", type=int, default=1000, help="games against each opponent kind")
@@ -162,7 +163,9 @@ def main():
     print(f"{args.game}: self-play PPO in PyTorch, {args.envs} envs, {venv.players} seats, one policy", flush=True)
     start = last_eval = time.time()
     updates = decisions = 0
-    while time.time() - start < args.minutes * 60:
+    while (left := 1 - (time.time() - start) / (args.minutes * 60)) > 0:
+        for group in optimizer.param_groups:
+            group["lr"] = args.lr * left
         data = collect(venv, net, state, args.batch, args.lam)
         update(net, optimizer, data)
         updates, decisions = updates + 1, decisions + len(data["adv"])
