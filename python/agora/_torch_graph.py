@@ -39,15 +39,16 @@ class ExportError(AgoraError):
 
 def trace_layers(module: Any, observation_size: int) -> tuple[list[Layer], str, list[int]]:
     """The module's layers in order, the name of the one giving its output, and that output's shape
-    without the batch dimension. The module is traced in eval mode on a batch of zeros (its
-    training flag is restored after)."""
+    without the batch dimension. The module is traced in eval mode on a batch of zeros, on the
+    device of its parameters (every submodule's training flag is restored after)."""
     import torch
     from torch.export import Dim, export
 
-    was_training = module.training
+    modes = {m: m.training for m in module.modules()}
     module.eval()
     try:
-        example = torch.zeros(2, observation_size)
+        device = next(module.parameters(), torch.zeros(0)).device
+        example = torch.zeros(2, observation_size, device=device)
         program = export(module, (example,), dynamic_shapes=({0: Dim("batch")},))
     except Exception as error:  # torch raises many kinds; the message is what helps
         raise ExportError(
@@ -55,7 +56,8 @@ def trace_layers(module: Any, observation_size: int) -> tuple[list[Layer], str, 
             f"(a batch of shape [batch, {observation_size}]): {type(error).__name__}: {error}"
         ) from error
     finally:
-        module.train(was_training)
+        for m, training in modes.items():
+            m.train(training)
     return _Converter(program).run()
 
 
@@ -99,7 +101,8 @@ class _Converter:
 
     def fail(self, node: Any, why: str) -> NoReturn:
         stack = node.meta.get("nn_module_stack") or {}
-        where = f" (in {list(stack.values())[-1][0] or 'the module'})" if stack else ""
+        path = list(stack.values())[-1][0] if stack else ""
+        where = f" (in {path or 'the module'})"
         raise ExportError(
             f"{node.target}{where} {why}; the exporter knows: {', '.join(sorted(DESCRIBED))}"
         )
