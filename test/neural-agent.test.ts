@@ -113,7 +113,7 @@ describe('a policy exported from PyTorch (models/promotion/ppo-python, python/ex
   const promotion = getGame('promotion');
   const folder = 'models/promotion/ppo-python';
 
-  test('plays whole games of Promotion through neural:, legal moves only, the same game from the same seed', async () => {
+  test('plays whole games of Promotion through neural:, legal moves only, one game per seed', async () => {
     const agents = [makeAgent(`neural:${folder}`, promotion), ...[1, 2, 3].map(() => makeAgent('random', promotion))];
     for (const seed of ['export:a', 'export:b']) {
       const game = await playMatch(promotion, agents, { seed });

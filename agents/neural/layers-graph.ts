@@ -216,8 +216,8 @@ const LAYERS: Readonly<Record<string, LayerBuilder>> = {
   },
 };
 
-/** The layer classes a layers graph may use, for messages and docs. */
-export const LAYER_CLASSES = ['InputLayer', ...Object.keys(LAYERS)];
+/** The layer classes a layers graph may use, for messages. */
+const LAYER_CLASSES = ['InputLayer', ...Object.keys(LAYERS)];
 
 /** A compiled graph: the observation size it takes and, for one observation, its one output. */
 export interface LayersGraph {

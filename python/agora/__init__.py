@@ -10,7 +10,8 @@ process: the one bundled in this package when it was installed with pip, else th
     sp = agora.make_self_play_vec("promotion", num_envs=64)  # one policy plays every seat
 
 agora.model plays a shipped model in numpy and agora.bot plays on an arena as an external bot;
-neither needs node or gymnasium.
+neither needs node or gymnasium. agora.export writes a PyTorch policy as a model folder that
+`neural:<folder>` plays in node, on the arena too (it needs torch).
 """
 from __future__ import annotations
 
