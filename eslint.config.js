@@ -91,7 +91,7 @@ const layerConfigs = Object.keys(LAYERS).flatMap((folder) => [
 ]);
 
 export default tseslint.config(
-  { ignores: ['scratch/**', 'node_modules/**', 'data/**', 'models/**', 'cli/agora.js'] },
+  { ignores: ['scratch/**', 'node_modules/**', 'data/**', 'models/**', 'cli/agora.js', 'python/build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

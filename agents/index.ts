@@ -46,6 +46,8 @@ export {
   readMeta,
   readModelJson,
   readWeights,
+  isPolicyOnly,
+  valueNetworkOf,
   type ModelMeta,
   type StoredWeight,
 } from './neural/model-files.js';

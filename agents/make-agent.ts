@@ -55,6 +55,8 @@ type KnobValues = Record<string, number | string>;
  */
 interface AgentKind {
   needsModel: boolean;
+  /** Searches with the model's value head: a policy alone (PolicyNetwork.policyOnly) is refused. */
+  needsValues?: boolean;
   knobs: Record<string, Knob>;
   make(values: KnobValues, text: string, net?: PolicyNetwork): Agent;
   cost(values: KnobValues, facts: GameFacts, net?: PolicyNetwork): DecisionCost;
@@ -146,6 +148,7 @@ const KINDS: Record<string, AgentKind> = {
   },
   az: {
     needsModel: true,
+    needsValues: true,
     knobs: {
       iterations: { type: 'number', min: 1, max: 10_000_000, integer: true, default: 200, cost: 'scales' },
       c: {
@@ -272,6 +275,20 @@ function modelFolder(parsed: AgentSpec, text: string): string {
   return parsed.path;
 }
 
+/** The model a model kind plays, read from its folder; undefined for the other kinds. */
+function networkFor(kind: AgentKind, parsed: AgentSpec, text: string, game: GameDefinition): PolicyNetwork | undefined {
+  if (!kind.needsModel) return undefined;
+  const folder = modelFolder(parsed, text);
+  const net = loadPolicyFolder(folder, game);
+  if (kind.needsValues && net.policyOnly)
+    throw new AgentSpecError(
+      text,
+      `the model ${folder} is a policy alone (exported, no value head), and ${parsed.kind}: searches with ` +
+        `a value head; play it with neural:${folder}`,
+    );
+  return net;
+}
+
 /** Whether a spec names a kind that plays a saved model (`neural:`, `az:`); false for unparsable specs. */
 export function specNeedsModel(spec: string): boolean {
   try {
@@ -302,7 +319,7 @@ export function withModelPath(spec: string, path: string): string {
 export function makeAgent(spec: string, game: GameDefinition): Agent {
   const parsed = parseAgentSpec(spec);
   const kind = kindOf(parsed, spec);
-  const net = kind.needsModel ? loadPolicyFolder(modelFolder(parsed, spec), game) : undefined;
+  const net = networkFor(kind, parsed, spec, game);
   const agent = kind.make(readKnobs(kind, parsed, spec, net), spec, net);
   // How a worker thread builds the same agent (threaded vector envs): this function and the spec.
   return Object.assign(agent, { recipe: { module: import.meta.url, export: 'makeAgent', args: spec } });
@@ -316,7 +333,7 @@ export function makeAgent(spec: string, game: GameDefinition): Agent {
 export function decisionCost(spec: string, game: GameDefinition): DecisionCost {
   const parsed = parseAgentSpec(spec);
   const kind = kindOf(parsed, spec);
-  const net = kind.needsModel ? loadPolicyFolder(modelFolder(parsed, spec), game) : undefined;
+  const net = networkFor(kind, parsed, spec, game);
   return kind.cost(readKnobs(kind, parsed, spec, net), gameFacts(game), net);
 }
 

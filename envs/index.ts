@@ -5,7 +5,12 @@ import { AECEnv, type AECEnvOptions } from './core/aec-env.js';
 import { checkGame, type CheckOptions, type CheckReport } from './core/checker.js';
 import type { GameState } from './core/game.js';
 import { SingleAgentEnv, type SingleAgentEnvOptions } from './core/single-agent-env.js';
-import { SyncVectorEnv, type VectorEnv, type VectorEnvOptions } from './core/vector-env.js';
+import {
+  SyncVectorEnv,
+  type SelfPlayVectorEnvOptions,
+  type VectorEnv,
+  type VectorEnvOptions,
+} from './core/vector-env.js';
 import { ThreadedVectorEnv, type ThreadedOptions } from './core/threaded-vector-env.js';
 import { getGame, listGames, GAMES, type GameName } from './games.js';
 
@@ -16,7 +21,7 @@ export { returnsFromRanking, rankByKeys, isCompetitionRanking } from './core/ret
 export { Discrete, Box, MultiDiscrete } from './core/spaces.js';
 export { AECEnv, type AECEnvOptions, type AECInfo, type AgentObservation } from './core/aec-env.js';
 export { SingleAgentEnv, type SingleAgentEnvOptions, type StepInfo, type StepResult } from './core/single-agent-env.js';
-export { VectorEnv, SyncVectorEnv, type VectorEnvOptions } from './core/vector-env.js';
+export { VectorEnv, SyncVectorEnv, type VectorEnvOptions, type SelfPlayVectorEnvOptions } from './core/vector-env.js';
 export { ThreadedVectorEnv, type ThreadedOptions } from './core/threaded-vector-env.js';
 export type { AutoresetMode, VectorInfos, VectorStep } from './core/vector-buffers.js';
 export { ENV_METADATA, type RenderMode } from './core/single-agent-env.js';
@@ -105,6 +110,17 @@ export function makeEnv(name: string, options: AECEnvOptions | SingleAgentEnvOpt
 export function makeVectorEnv(name: string, options: VectorEnvOptions & ThreadedOptions): VectorEnv {
   const def = getGame(name);
   return (options.workers ?? 0) > 0 ? new ThreadedVectorEnv(def, options) : new SyncVectorEnv(def, options);
+}
+
+/**
+ * `num` self-play envs of a registered game stepped as one batch: the caller plays every seat.
+ * Each step takes one action per env for its seat to act (infos.seat); rewards are every seat's,
+ * [num x players], non-zero only on the step a game ends. Threads as in makeVectorEnv.
+ */
+export function makeSelfPlayVectorEnv(name: string, options: SelfPlayVectorEnvOptions & ThreadedOptions): VectorEnv {
+  const def = getGame(name);
+  const setup = { ...options, selfPlay: true as const };
+  return (options.workers ?? 0) > 0 ? new ThreadedVectorEnv(def, setup) : new SyncVectorEnv(def, setup);
 }
 
 /** The conformance checker over a registered game (see envs/core/checker.ts for what it asserts). */

@@ -55,6 +55,8 @@ describe('GET /api/games and /api/agents', () => {
       'neural:models/promotion/az',
       'az:models/promotion/az,iterations=200',
       'az:models/promotion/az,ms=100',
+      // A policy exported from PyTorch has no value head to search with: its policy alone.
+      'neural:models/promotion/ppo-python',
     ]);
     expect(res.body[0]).toMatchObject({ kind: 'bot', elo: 1500, games: 0, overruns: 0 });
   });

@@ -514,4 +514,24 @@ describe('agora tune-search', () => {
     expect(badCount.code).not.toBe(0);
     expect(badCount.err).toMatch(/--mcts-iterations must be a whole number above 0 or 'auto'; got 'many'/);
   }, 120_000);
+
+  test('evaluate a policy exported from PyTorch: its policy tables by default, its search tables refused', () => {
+    const model = 'models/promotion/ppo-python';
+    const run = agora(['evaluate', model, '-n', '4', '--ms', '5', '-t', '1']);
+    expect(run.code).toBe(0);
+    expect(run.out.match(/^[a-z-]+: the policy alone against .*$/gm)).toEqual([
+      'policy: the policy alone against random and greedy',
+      'policy-mcts: the policy alone against MCTS at 5 ms a decision',
+    ]);
+    expect(run.out).toContain(`-a 'neural:${model},random,greedy' -n 4 -p 4`);
+    const search = agora(['evaluate', model, '--tables', 'policy,iterations']);
+    expect(search.code).not.toBe(0);
+    expect(search.err).toContain(
+      `--tables: 'iterations' plays the model's search (az:), and ${model} is a policy alone (exported, no ` +
+        'value head); its tables are policy, policy-mcts',
+    );
+    const values = agora(['value-check', model]);
+    expect(values.code).not.toBe(0);
+    expect(values.err).toContain(`model ${model}: is a policy exported from PyTorch (a layers graph, no value head)`);
+  }, 120_000);
 });

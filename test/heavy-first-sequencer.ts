@@ -7,13 +7,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * files fill every worker at the end.
  */
 const HEAVY = [
+  'test/python.test.ts',
   'test/conformance.test.ts',
   'test/search-agents.test.ts',
   'test/cli.test.ts',
   'test/arena-privacy.test.ts',
   'test/browser-games.test.ts',
   'envs/filthyrich/playout.test.ts',
-  'test/python.test.ts',
   'test/queue.test.ts',
 ];
 

@@ -108,3 +108,29 @@ describe('the arena roster and trained models', () => {
     }
   });
 });
+
+describe('a policy exported from PyTorch (models/promotion/ppo-python, python/examples/ppo_selfplay_torch.py)', () => {
+  const promotion = getGame('promotion');
+  const folder = 'models/promotion/ppo-python';
+
+  test('plays whole games of Promotion through neural:, legal moves only, one game per seed', async () => {
+    const agents = [makeAgent(`neural:${folder}`, promotion), ...[1, 2, 3].map(() => makeAgent('random', promotion))];
+    for (const seed of ['export:a', 'export:b']) {
+      const game = await playMatch(promotion, agents, { seed });
+      // playMatch applies every action through applyAction, which refuses an illegal one: the game ran to its end.
+      expect(game.ranking).toHaveLength(4);
+      expect(game.actions.length).toBeGreaterThan(10);
+      expect((await playMatch(promotion, agents, { seed })).actions).toEqual(game.actions);
+    }
+  });
+
+  test('joins the roster as its policy alone: no value head, so no az: bots, and az: refuses it', () => {
+    const roster = rosterFor(promotion, 'models');
+    expect(roster).toContain(`neural:${folder}`);
+    expect(roster.filter((spec) => spec.includes(folder))).toEqual([`neural:${folder}`]);
+    expect(roster).toContain(`az:models/promotion/az,iterations=${ROSTER_AZ_ITERATIONS}`);
+    expect(() => makeAgent(`az:${folder}`, promotion)).toThrow(
+      `the model ${folder} is a policy alone (exported, no value head), and az: searches with a value head`,
+    );
+  });
+});

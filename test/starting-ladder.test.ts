@@ -23,6 +23,9 @@ describe('the starting ladder', () => {
           expect(bot.games, `${game}: ${bot.name}`).toBeGreaterThan(0);
           expect(bot.bt, `${game}: ${bot.name}`).not.toBeNull();
         }
+        // The policy trained in PyTorch and exported (issue 35) is rated with the rest.
+        if (game === 'promotion')
+          expect(bots.map((b: { name: string }) => b.name)).toContain('Policy net (ppo-python)');
         const html = (await request(app).get('/leaderboard').query({ game })).text;
         expect(html).toContain('Bradley-Terry');
       }

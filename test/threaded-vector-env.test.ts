@@ -14,8 +14,8 @@ import {
   type Agent,
   type AutoresetMode,
   type VectorEnv,
-  type VectorStep,
 } from '../envs/index.js';
+import { snapshot, trajectory } from './vector-trajectory.js';
 
 const opened: VectorEnv[] = [];
 afterAll(() => Promise.all(opened.map((e) => e.close())));
@@ -31,33 +31,6 @@ function open(game: string, workers: number, mode: AutoresetMode, extra: { maxEp
   });
   opened.push(env);
   return env;
-}
-
-/** Everything a step returns, copied (the env refills its arrays at the next step). */
-function snapshot(out: VectorStep): unknown {
-  const copy = (a: ArrayLike<number>) => Array.from(a);
-  return {
-    observations: copy(out.observations),
-    rewards: copy(out.rewards),
-    terminated: copy(out.terminated),
-    truncated: copy(out.truncated),
-    actionMasks: copy(out.actionMasks),
-    infos: Object.fromEntries(Object.entries(out.infos).map(([k, v]) => [k, copy(v as ArrayLike<number>)])),
-  };
-}
-
-/** Plays `steps` batches with masked random actions from one seed; returns every step's snapshot. */
-function trajectory(env: VectorEnv, steps: number): unknown[] {
-  const rng = Rng.fromSeed('threads:actions');
-  let out = env.reset();
-  const seen = [snapshot(out)];
-  for (let t = 0; t < steps; t++) {
-    out = env.step(env.actionSpace.sample(rng, out.actionMasks));
-    seen.push(snapshot(out));
-    if (t % 10 === 0) seen.push(Array.from(env.observeAllSeats()));
-  }
-  seen.push(env.render());
-  return seen;
 }
 
 function osThreads(): number {

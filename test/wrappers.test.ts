@@ -269,7 +269,9 @@ describe('VectorEnv (in this thread)', () => {
     let checked = 0;
     for (let t = 0; t < 40; t++) {
       const ended = [0, 1].map((i) => out.terminated[i] === 1 || out.truncated[i] === 1);
-      const endMask = [0, 1].map((i) => out.actionMasks.subarray(i * 9, (i + 1) * 9).every((m) => m === 0));
+      // A row that resets at the next step marks every action legal (any is accepted and ignored), so
+      // a masked sampler never meets an all-zero row.
+      const endMask = [0, 1].map((i) => out.actionMasks.subarray(i * 9, (i + 1) * 9).every((m) => m === 1));
       [0, 1].forEach((i) => ended[i] && expect(endMask[i]).toBe(true));
       const actions = [0, 1].map((i) =>
         ended[i] ? 99 : maskedRandom(out.actionMasks.subarray(i * 9, i * 9 + 9), rng),

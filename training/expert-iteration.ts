@@ -14,6 +14,7 @@ import { evalGamesFor, type MatchupFigures } from './evaluate.js';
 import { ParallelLearner } from './parallel-learner.js';
 import { loadOptimizer, saveOptimizer } from './optimizer-state.js';
 import { MODEL_FORMAT, readMeta, saveModel, type ModelMeta } from './model-io.js';
+import { valueNetworkOf } from '../agents/index.js';
 import { DEFAULT_NETWORK, networkShape, type NetworkConfig } from './network.js';
 import { ReplayBuffer } from './replay-buffer.js';
 import { scoreScaleOf } from './value-targets.js';
@@ -471,11 +472,11 @@ function checkInit(folder: string, def: GameDefinition, config: AzConfig): Model
       `--init ${folder} was trained for ${meta.players} players; this run is for ${config.players}`,
     );
   }
-  const net = meta.network as Partial<NetworkConfig> | undefined;
-  if (net?.width !== config.network.width || net?.blocks !== config.network.blocks) {
+  const net = valueNetworkOf(meta, folder, '--init');
+  if (net.width !== config.network.width || net.blocks !== config.network.blocks) {
     throw new AgoraError(
       'bad_request',
-      `--init ${folder} has width ${net?.width} and ${net?.blocks} blocks; this run has width ` +
+      `--init ${folder} has width ${net.width} and ${net.blocks} blocks; this run has width ` +
         `${config.network.width} and ${config.network.blocks} blocks (set --width and --blocks to match)`,
     );
   }

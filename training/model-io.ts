@@ -13,6 +13,7 @@ import {
   readMeta,
   readModelJson,
   readWeights,
+  valueNetworkOf,
   type ModelMeta,
 } from '../agents/index.js';
 import type { GameDefinition } from '../envs/index.js';
@@ -81,15 +82,19 @@ export function writePolicyDefaults(dir: string, policy: NonNullable<ModelMeta['
 }
 
 /** Loads a saved model synchronously as a TensorFlow.js model. Every malformed file gets a clear error. */
-export function loadModel(dir: string, game?: GameDefinition): { model: tf.LayersModel; meta: ModelMeta } {
+export function loadModel(
+  dir: string,
+  game?: GameDefinition,
+): { model: tf.LayersModel; meta: ModelMeta; network: NetworkConfig } {
   const meta = readMeta(dir, game);
+  const network = valueNetworkOf(meta, dir, 'training on from it');
   const { weights } = readWeights(dir);
   const shape: NetworkShape = {
     observationSize: meta.observationSize,
     actionSize: meta.actionSize,
     players: meta.players,
   };
-  const model = buildNetwork(shape, meta.network as NetworkConfig);
+  const model = buildNetwork(shape, network);
   const mine = model.weights;
   if (mine.length !== weights.length)
     modelFileError(dir, `the manifest lists ${weights.length} weights; the network of meta.json has ${mine.length}`);
@@ -104,5 +109,5 @@ export function loadModel(dir: string, game?: GameDefinition): { model: tf.Layer
   });
   model.setWeights(tensors);
   tf.dispose(tensors);
-  return { model, meta };
+  return { model, meta, network };
 }

@@ -41,7 +41,7 @@ export async function widenSavedModel(
   dir: string,
   game: GameDefinition,
 ): Promise<{ before: ModelMeta; after: ModelMeta }> {
-  const { model, meta } = loadModel(dir);
+  const { model, meta, network } = loadModel(dir);
   if (meta.game !== game.name)
     throw new ModelVersionError(`model ${dir} was trained for ${meta.game}, not ${game.name}`);
   if (meta.encodingVersion === game.encodingVersion)
@@ -51,7 +51,7 @@ export async function widenSavedModel(
       `model ${dir} has ${meta.actionSize} actions; ${game.name} has ${game.actionSize}: widening cannot carry it`,
     );
   const size = game.observationSize(meta.players);
-  const wide = widenInput(model, meta.network, size, meta.actionSize, meta.players);
+  const wide = widenInput(model, network, size, meta.actionSize, meta.players);
   const next: ModelMeta = { ...meta, encodingVersion: game.encodingVersion, observationSize: size };
   await saveModel(wide, dir, next);
   model.dispose();

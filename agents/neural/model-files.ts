@@ -1,15 +1,19 @@
 /**
  * Reading models on disk: models/<game>/<name>/{model.json, weights.bin, meta.json}. model.json is
  * the tfjs layers format (topology + weights manifest) and weights.bin its float32 weights, in the
- * network's layer order; training/model-io.ts writes them. Playing a model needs no TensorFlow.js:
- * the weights are read here as plain arrays and run by inference.ts, synchronously, so agents load
- * in milliseconds and every malformed file gets a clear error.
+ * network's layer order. Two kinds of network: Agora's policy-value network (training/network.ts,
+ * written by training/model-io.ts; meta.json names its width and blocks), and a policy exported
+ * from PyTorch (python/agora/export.py; `network.kind` 'layers'), a graph of known layers read from
+ * model.json's topology (layers-graph.ts). Playing a model needs no TensorFlow.js: the weights are
+ * read here as plain arrays and run synchronously, so agents load in milliseconds and every
+ * malformed file gets a clear error.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AgoraError, ModelVersionError, type GameDefinition } from '../../envs/index.js';
 import { compileWeights, type NetworkConfig, type PolicyWeights } from './inference.js';
+import { compileLayersGraph } from './layers-graph.js';
 import type { PolicyNetwork } from './policy.js';
 
 export const MODEL_FORMAT = 'agora-model-1';
@@ -21,11 +25,15 @@ const MetaSchema = z.object({
   encodingVersion: z.number().int(),
   observationSize: z.number().int().min(1),
   actionSize: z.number().int().min(1),
-  network: z.object({
-    width: z.number().int().min(1),
-    blocks: z.number().int().min(0),
-    scoreHead: z.boolean().optional(),
-  }),
+  network: z.union([
+    z.object({
+      width: z.number().int().min(1),
+      blocks: z.number().int().min(0),
+      scoreHead: z.boolean().optional(),
+    }),
+    /** A graph of layers read from model.json (an exported policy): its one output is the policy's logits. */
+    z.object({ kind: z.literal('layers'), outputs: z.tuple([z.literal('policy')]) }),
+  ]),
   training: z.unknown().optional(),
   results: z.unknown().optional(),
   /**
@@ -168,12 +176,32 @@ function layerEpsilons(topology: unknown): Map<string, number> {
   return out;
 }
 
+/** Whether a model is a policy alone (an exported layers graph, no value head): `az:` cannot search with it. */
+export function isPolicyOnly(meta: ModelMeta): boolean {
+  return 'kind' in meta.network;
+}
+
+/**
+ * The width and blocks of an Agora policy-value network; an exported policy is refused with a
+ * message saying what `purpose` needs.
+ */
+export function valueNetworkOf(meta: ModelMeta, dir: string, purpose: string): NetworkConfig {
+  if ('kind' in meta.network)
+    modelFileError(
+      dir,
+      `is a policy exported from PyTorch (a layers graph, no value head); ${purpose} needs an Agora ` +
+        'policy-value network (agora train). Play the policy with neural:',
+    );
+  return meta.network;
+}
+
 /**
  * The network's weights in saved order (training/network.ts): layer name and shape of each, for
  * the sizes of meta.json. Kernels are [in, out]; normalisations hold gamma then beta.
  */
-export function networkLayout(meta: ModelMeta): { layer: string; shape: number[] }[] {
-  const { width, blocks } = meta.network;
+export function networkLayout(meta: ModelMeta, dir = 'the model'): { layer: string; shape: number[] }[] {
+  const network = valueNetworkOf(meta, dir, 'the policy-value layout');
+  const { width, blocks } = network;
   const dense = (layer: string, inSize: number, outSize: number) => [
     { layer, shape: [inSize, outSize] },
     { layer, shape: [outSize] },
@@ -191,7 +219,7 @@ export function networkLayout(meta: ModelMeta): { layer: string; shape: number[]
     );
   out.push(...norm('trunk_norm'), ...dense('policy', width, meta.actionSize), ...dense('value', width, meta.players));
   // The auxiliary score head (training only) is saved last; play reads its weights but never uses them.
-  if (meta.network.scoreHead) out.push(...dense('score', width, meta.players));
+  if (network.scoreHead) out.push(...dense('score', width, meta.players));
   return out;
 }
 
@@ -203,8 +231,9 @@ export function networkLayout(meta: ModelMeta): { layer: string; shape: number[]
  */
 export function loadPolicyFolder(dir: string, game: GameDefinition): PolicyNetwork {
   const meta = readMeta(dir, game);
+  if (isPolicyOnly(meta)) return loadExportedPolicy(dir, meta);
   const { weights, epsilons } = readWeights(dir);
-  const layout = networkLayout(meta);
+  const layout = networkLayout(meta, dir);
   if (layout.length !== weights.length)
     modelFileError(dir, `the manifest lists ${weights.length} weights; the network of meta.json has ${layout.length}`);
   const byLayer: PolicyWeights = {};
@@ -221,7 +250,7 @@ export function loadPolicyFolder(dir: string, game: GameDefinition): PolicyNetwo
     const epsilon = epsilons.get(want.layer);
     if (epsilon !== undefined) entry.epsilon = epsilon;
   });
-  const policy = compileWeights(byLayer, meta.network as NetworkConfig, meta.players);
+  const policy = compileWeights(byLayer, valueNetworkOf(meta, dir, 'play'), meta.players);
   const trained = (meta.training as { config?: { mix?: unknown; cutoff?: unknown; search?: unknown } } | undefined)
     ?.config;
   const mix = meta.search?.mix ?? trained?.mix;
@@ -234,4 +263,32 @@ export function loadPolicyFolder(dir: string, game: GameDefinition): PolicyNetwo
   const kind = meta.search?.kind ?? trained?.search;
   const withKind = kind === 'gumbel' || kind === 'puct' ? Object.assign(withC, { searchKind: kind }) : withC;
   return meta.policy ? Object.assign(withKind, { policyTemperature: meta.policy.temperature }) : withKind;
+}
+
+/**
+ * An exported policy (meta.json `network.kind` 'layers'): model.json's graph over its weights, its
+ * sizes checked against meta.json's. It answers logits and no values (`policyOnly`), so `neural:`
+ * plays it and `az:` refuses it.
+ */
+function loadExportedPolicy(dir: string, meta: ModelMeta): PolicyNetwork {
+  const { weights } = readWeights(dir);
+  const fail = (detail: string): never => modelFileError(dir, detail);
+  const graph = compileLayersGraph(
+    (readModelJson(dir, 'model.json') as { modelTopology?: unknown }).modelTopology,
+    weights,
+    fail,
+  );
+  if (graph.inputSize !== meta.observationSize || graph.outputSize !== meta.actionSize)
+    fail(
+      `model.json's graph maps ${graph.inputSize} inputs to ${graph.outputSize} outputs; ` +
+        `meta.json says ${meta.observationSize} -> ${meta.actionSize}`,
+    );
+  const noValues = new Float32Array(0);
+  const policy: PolicyNetwork = {
+    players: meta.players,
+    weights: graph.weights,
+    policyOnly: true,
+    evaluate: (observation) => ({ logits: graph.evaluate(observation), value: noValues }),
+  };
+  return meta.policy ? Object.assign(policy, { policyTemperature: meta.policy.temperature }) : policy;
 }

@@ -13,6 +13,11 @@ export interface PolicyNetwork {
   readonly searchC?: number;
   /** The temperature measured best for the policy alone (meta.policy); `neural:` uses it unless the spec sets one. */
   readonly policyTemperature?: number;
+  /**
+   * True for a policy without a value head (one exported from PyTorch): its evaluations give logits
+   * and an empty value, so only `neural:` plays it.
+   */
+  readonly policyOnly?: boolean;
   /** Weights of the network (one multiply-add each per evaluation): what an evaluation costs. */
   readonly weights?: number;
   evaluate(observation: Float32Array): NetworkOutput;

@@ -58,10 +58,21 @@ export function modelSeats(spec: string): number | undefined {
   }
 }
 
+/** Whether a model folder holds a policy alone (meta.json `network.kind` 'layers': exported, no value head). */
+function isPolicyOnlyFolder(folder: string): boolean {
+  try {
+    const meta = JSON.parse(readFileSync(join(folder, 'meta.json'), 'utf8')) as { network?: { kind?: unknown } };
+    return meta.network?.kind === 'layers';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Bot specs for a game: the default roster plus, per model folder trained for the game's default
  * seat count (the ladders' count), the policy alone (`neural:`) and the search it guides (`az:`),
- * at a fixed number of iterations and at the timed bots' thinking time.
+ * at a fixed number of iterations and at the timed bots' thinking time. A policy exported without
+ * a value head (python/agora/export.py) has no search to guide: it plays as `neural:` alone.
  */
 export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
   const specs: string[] = [...DEFAULT_ROSTER];
@@ -71,7 +82,9 @@ export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
       const folder = join(dir, entry.name);
       if (!entry.isDirectory() || !existsSync(join(folder, 'model.json'))) continue;
       if (modelSeats(`neural:${folder}`) !== def.defaultPlayers) continue;
-      specs.push(`neural:${folder}`, `az:${folder},iterations=${ROSTER_AZ_ITERATIONS}`, `az:${folder},ms=${ROSTER_MS}`);
+      specs.push(`neural:${folder}`);
+      if (!isPolicyOnlyFolder(folder))
+        specs.push(`az:${folder},iterations=${ROSTER_AZ_ITERATIONS}`, `az:${folder},ms=${ROSTER_MS}`);
     }
   }
   return specs;

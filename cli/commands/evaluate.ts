@@ -11,8 +11,9 @@
  *   MCTS reaches in 10T ms (`auto` measures it here and prints it), so its games do not depend on
  *   the machine's load.
  * A goal is met when the model's Bradley-Terry interval lies wholly above every other agent's.
+ * A policy alone (exported from PyTorch, no value head) has no search: only its policy tables.
  */
-import { makeAgent, readMeta } from '../../agents/index.js';
+import { isPolicyOnly, makeAgent, readMeta } from '../../agents/index.js';
 import { AgoraError, Rng, decisionContext, getGame, type Agent, type GameDefinition } from '../../envs/index.js';
 import { runTournament, type TournamentReport } from '../../play/index.js';
 import { Output, type OutputOptions } from '../output.js';
@@ -36,6 +37,8 @@ export interface EvaluateCliOptions extends OutputOptions {
 const TABLES = ['policy', 'time', 'iterations', 'policy-mcts', 'compute'] as const;
 /** The compute table plays MCTS at ten times the time a decision: hours on long games, so only on demand. */
 const DEFAULT_TABLES: readonly TableName[] = ['policy', 'time', 'iterations', 'policy-mcts'];
+/** The tables that play the model's policy alone: all a model without a value head has. */
+const POLICY_TABLES: readonly TableName[] = ['policy', 'policy-mcts'];
 type TableName = (typeof TABLES)[number];
 
 interface TablePlan {
@@ -131,10 +134,19 @@ function verdict(report: TournamentReport, agent: string): { met: boolean; text:
 export async function evaluateCommand(model: string, opts: EvaluateCliOptions): Promise<void> {
   const meta = readMeta(model);
   const def = getGame(meta.game);
-  const wanted = (opts.tables ?? DEFAULT_TABLES.join(',')).split(',').map((t) => t.trim());
+  const policyOnly = isPolicyOnly(meta);
+  const wanted = (opts.tables ?? (policyOnly ? POLICY_TABLES : DEFAULT_TABLES).join(','))
+    .split(',')
+    .map((t) => t.trim());
   for (const t of wanted) {
     if (!(TABLES as readonly string[]).includes(t))
       throw new AgoraError('bad_request', `--tables: '${t}' is not a table; the tables are ${TABLES.join(', ')}`);
+    if (policyOnly && !(POLICY_TABLES as readonly string[]).includes(t))
+      throw new AgoraError(
+        'bad_request',
+        `--tables: '${t}' plays the model's search (az:), and ${model} is a policy alone (exported, no value ` +
+          `head); its tables are ${POLICY_TABLES.join(', ')}`,
+      );
   }
   const output = new Output(opts);
   const out: Record<string, unknown>[] = [];

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import {
   loadPolicyFolder,
   readMeta,
+  valueNetworkOf,
   valueErrorTable,
   valuePositionsOf,
   type PlayedActions,
@@ -104,6 +105,7 @@ function rowOf(label: string, e: ValueErrors): string[] {
 
 export async function valueCheckCommand(dir: string, opts: ValueCheckCliOptions): Promise<void> {
   const meta = readMeta(dir);
+  valueNetworkOf(meta, dir, 'value-check, which measures the value head,');
   const def = getGame(meta.game);
   const net = loadPolicyFolder(dir, def);
   const output = new Output(opts);

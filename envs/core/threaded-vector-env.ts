@@ -12,7 +12,7 @@ import { AgoraError } from './errors.js';
 import type { GameDefinition } from './game.js';
 import type { RenderMode } from './single-agent-env.js';
 import { workerBundle } from './worker-bundle.js';
-import { shardOptionsOf, VectorEnv, type VectorEnvOptions } from './vector-env.js';
+import { opponentsOf, shardOptionsOf, VectorEnv, type AnyVectorEnvOptions } from './vector-env.js';
 import {
   CMD,
   Command,
@@ -56,8 +56,8 @@ export class ThreadedVectorEnv<Config = unknown> extends VectorEnv {
   /** PARENT_SPINS when a core is free beside the workers, else 0. */
   private readonly spins: number;
 
-  constructor(game: GameDefinition, options: VectorEnvOptions<Config> & ThreadedOptions) {
-    const opts = options as VectorEnvOptions<unknown> & ThreadedOptions;
+  constructor(game: GameDefinition, options: AnyVectorEnvOptions<Config> & ThreadedOptions) {
+    const opts = options as AnyVectorEnvOptions<unknown> & ThreadedOptions;
     super(game, opts, true);
     const workers = opts.workers ?? 1;
     if (!Number.isInteger(workers) || workers < 1 || workers > this.numEnvs) {
@@ -69,9 +69,8 @@ export class ThreadedVectorEnv<Config = unknown> extends VectorEnv {
     this.workers = workers;
     this.spins = workers < availableParallelism() ? PARENT_SPINS : 0;
     this.timeoutMs = opts.timeoutMs ?? 600_000;
-    const opponents = Array.isArray(opts.opponents)
-      ? (opts.opponents as Agent[]).map(recipeOf)
-      : recipeOf(opts.opponents as Agent);
+    const given = opponentsOf(opts);
+    const opponents = Array.isArray(given) ? (given as Agent[]).map(recipeOf) : recipeOf(given as Agent);
     const bundle = workerBundle(Array.isArray(opponents) ? opponents.map((r) => r.module) : [opponents.module]);
     this.control = new Int32Array(new SharedArrayBuffer(workers * STRIDE * Int32Array.BYTES_PER_ELEMENT));
     this.seq = 1;

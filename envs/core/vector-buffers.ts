@@ -8,7 +8,10 @@ export type AutoresetMode = 'next-step' | 'same-step';
 
 /** Per-env facts of the last step, one entry per env (Gymnasium's vector `infos`, as arrays). */
 export interface VectorInfos {
-  /** The learner's seat. */
+  /**
+   * The learner's seat; in self-play the seat to act (where the game has just ended, the seat that
+   * took its last decision).
+   */
   readonly seat: Int32Array;
   /** Decisions taken in the current episode by every seat. */
   readonly episodeLength: Int32Array;
@@ -32,10 +35,18 @@ export interface VectorInfos {
 export interface VectorStep {
   /** num x observationSize, row i = env i. */
   readonly observations: Float32Array;
+  /**
+   * The learner's reward, one per env; in self-play every seat's, num x players (row i: each seat's
+   * return where env i's game ended at this step, else zeros).
+   */
   readonly rewards: Float32Array;
   readonly terminated: Uint8Array;
   readonly truncated: Uint8Array;
-  /** num x actionSize legal-action masks for the observations returned (all zero for a finished episode). */
+  /**
+   * num x actionSize legal-action masks for the observations returned. A finished episode's row in
+   * 'next-step' mode is all ones (any action is taken and ignored at the reset that follows), so
+   * that a masked distribution over it stays defined.
+   */
   readonly actionMasks: Uint8Array;
   readonly infos: VectorInfos;
 }
@@ -52,6 +63,8 @@ export interface BufferSizes {
   obsSize: number;
   actionSize: number;
   players: number;
+  /** Rewards per env: 1 (the learner's) or players (self-play: every seat's). */
+  rewardsPerEnv: number;
 }
 
 type Typed = Int32Array | Uint8Array | Float32Array | Float64Array;
@@ -63,10 +76,10 @@ function alloc<T extends Typed>(kind: TypedClass<T>, length: number, shared: boo
 }
 
 export function allocateVectorBuffers(sizes: BufferSizes, shared: boolean): VectorBuffers {
-  const { num, obsSize, actionSize, players } = sizes;
+  const { num, obsSize, actionSize, players, rewardsPerEnv } = sizes;
   return {
     observations: alloc(Float32Array, num * obsSize, shared),
-    rewards: alloc(Float32Array, num, shared),
+    rewards: alloc(Float32Array, num * rewardsPerEnv, shared),
     terminated: alloc(Uint8Array, num, shared),
     truncated: alloc(Uint8Array, num, shared),
     actionMasks: alloc(Uint8Array, num * actionSize, shared),

@@ -2,11 +2,15 @@
  * Gymnasium 1.x vector environments: N single-agent envs stepped as one batch into arrays the
  * vector env owns (no allocation per step). SyncVectorEnv steps them in this thread;
  * ThreadedVectorEnv (threaded-vector-env.ts) on worker threads over shared memory, with the
- * same results for the same seeds.
+ * same results for the same seeds. Either runs learner envs against opponents, or self-play envs
+ * in which the caller plays every seat (makeSelfPlayVectorEnv): each row is then the seat to act,
+ * and the rewards are every seat's.
  */
+import type { Agent } from './agent.js';
 import { AgoraError, IllegalActionError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
-import { checkLearnerOptions } from './learner-game.js';
+import { checkLearnerOptions, stepLimit } from './learner-game.js';
+import { assertPlayerCount } from './registry.js';
 import { ENV_METADATA, renderModeOf, type RenderMode, type SingleAgentEnvOptions } from './single-agent-env.js';
 import { Box, Discrete, MultiDiscrete } from './spaces.js';
 import { allocateVectorBuffers, type AutoresetMode, type VectorBuffers, type VectorStep } from './vector-buffers.js';
@@ -29,8 +33,36 @@ export interface VectorEnvOptions<Config = unknown> extends SingleAgentEnvOption
   workers?: number;
 }
 
+/**
+ * A self-play vector env's options: the vector env's without opponents and seat (the caller plays
+ * every seat). Each step takes the action of each env's seat to act.
+ */
+export interface SelfPlayVectorEnvOptions<Config = unknown> extends Omit<
+  VectorEnvOptions<Config>,
+  'opponents' | 'seat' | 'maxEpisodeSteps'
+> {
+  /**
+   * A game still running after this many decisions, of every seat, ends with truncated = 1 and no
+   * rewards (PettingZoo's max_cycles, as in the AEC env). Default: none; every game ends by its rules.
+   */
+  maxEpisodeSteps?: number;
+}
+
+/** What the vector env classes take: a learner's options, or self-play's marked as such. */
+export type AnyVectorEnvOptions<Config = unknown> =
+  VectorEnvOptions<Config> | (SelfPlayVectorEnvOptions<Config> & { selfPlay: true });
+
+function isSelfPlay(options: AnyVectorEnvOptions<unknown>): options is SelfPlayVectorEnvOptions & { selfPlay: true } {
+  return 'selfPlay' in options && options.selfPlay;
+}
+
+/** The opponents of a learner's options; none in self-play. */
+export function opponentsOf(options: AnyVectorEnvOptions<unknown>): Agent | readonly Agent[] {
+  return isSelfPlay(options) ? [] : options.opponents;
+}
+
 /** The checked common options of both vector envs. */
-function checkVectorOptions(game: GameDefinition, options: VectorEnvOptions<unknown>): number {
+function checkVectorOptions(game: GameDefinition, options: AnyVectorEnvOptions<unknown>): number {
   if (!Number.isInteger(options.num) || options.num < 1) {
     throw new AgoraError('bad_request', `num must be a positive integer; got ${String(options.num)}`);
   }
@@ -41,14 +73,20 @@ function checkVectorOptions(game: GameDefinition, options: VectorEnvOptions<unkn
       `autoresetMode must be 'next-step' or 'same-step'; got ${JSON.stringify(mode)}`,
     );
   }
-  return checkLearnerOptions(game, options).players;
+  if (!isSelfPlay(options)) return checkLearnerOptions(game, options).players;
+  const players = options.players ?? game.defaultPlayers;
+  assertPlayerCount(game, players);
+  stepLimit(options.maxEpisodeSteps);
+  return players;
 }
 
 /** The options a shard needs, without the agents: structured-cloneable, for worker threads. */
-export function shardOptionsOf(options: VectorEnvOptions<unknown>): ShardOptions {
+export function shardOptionsOf(options: AnyVectorEnvOptions<unknown>): ShardOptions {
+  const selfPlay = isSelfPlay(options);
   return {
+    selfPlay,
     players: options.players,
-    seat: options.seat,
+    seat: selfPlay ? undefined : options.seat,
     seed: options.seed,
     config: options.config,
     maxEpisodeSteps: options.maxEpisodeSteps,
@@ -69,6 +107,8 @@ export abstract class VectorEnv {
   readonly metadata = ENV_METADATA;
   readonly renderMode: RenderMode;
   readonly autoresetMode: AutoresetMode;
+  /** True when the caller plays every seat: rows are the seats to act, rewards [numEnvs x players]. */
+  readonly selfPlay: boolean;
   protected readonly buffers: VectorBuffers;
   private allSeats: Float32Array | undefined;
   private closed = false;
@@ -76,10 +116,11 @@ export abstract class VectorEnv {
 
   protected constructor(
     readonly game: GameDefinition,
-    options: VectorEnvOptions<unknown>,
+    options: AnyVectorEnvOptions<unknown>,
     shared: boolean,
   ) {
     this.players = checkVectorOptions(game, options);
+    this.selfPlay = isSelfPlay(options);
     this.numEnvs = options.num;
     this.renderMode = renderModeOf(options.renderMode);
     this.autoresetMode = options.autoresetMode ?? 'next-step';
@@ -88,7 +129,13 @@ export abstract class VectorEnv {
     this.singleActionSpace = new Discrete(game.actionSize);
     this.observationSpace = new Box(0, 1, [this.numEnvs, obsSize]);
     this.actionSpace = new MultiDiscrete(Array.from({ length: this.numEnvs }, () => game.actionSize));
-    const sizes = { num: this.numEnvs, obsSize, actionSize: game.actionSize, players: this.players };
+    const sizes = {
+      num: this.numEnvs,
+      obsSize,
+      actionSize: game.actionSize,
+      players: this.players,
+      rewardsPerEnv: this.selfPlay ? this.players : 1,
+    };
     this.buffers = allocateVectorBuffers(sizes, shared);
   }
 
@@ -104,9 +151,10 @@ export abstract class VectorEnv {
   }
 
   /**
-   * Plays one action per env. Every action is checked against its env's mask before any env
-   * moves, so a bad batch changes nothing (IllegalActionError naming the env). An env whose
-   * episode ended at the last step ('next-step' mode) resets instead, and its action is ignored.
+   * Plays one action per env (in self-play, for the env's seat to act). Every action is checked
+   * against its env's mask before any env moves, so a bad batch changes nothing
+   * (IllegalActionError naming the env and the seat). An env whose episode ended at the last step
+   * ('next-step' mode) resets instead, and its action, whatever it is, is ignored.
    */
   step(actions: ArrayLike<number>): VectorStep {
     this.checkOpen();
@@ -140,7 +188,7 @@ export abstract class VectorEnv {
     return this.allSeats;
   }
 
-  /** Each env's learner view, drawn as renderMode says ('ansi' text or 'html'). */
+  /** Each env's learner view (self-play: the seat to act's), drawn as renderMode says ('ansi' text or 'html'). */
   render(): string[] {
     this.checkOpen();
     if (!this.started) throw new AgoraError('bad_request', 'call reset() before render()');
@@ -185,10 +233,10 @@ export abstract class VectorEnv {
 export class SyncVectorEnv<Config = unknown> extends VectorEnv {
   private readonly shard: VectorShard;
 
-  constructor(game: GameDefinition, options: VectorEnvOptions<Config>) {
-    super(game, options as VectorEnvOptions<unknown>, false);
-    const opts = options as VectorEnvOptions<unknown>;
-    this.shard = new VectorShard(game, shardOptionsOf(opts), opts.opponents, this.buffers, 0, this.numEnvs);
+  constructor(game: GameDefinition, options: AnyVectorEnvOptions<Config>) {
+    super(game, options as AnyVectorEnvOptions<unknown>, false);
+    const opts = options as AnyVectorEnvOptions<unknown>;
+    this.shard = new VectorShard(game, shardOptionsOf(opts), opponentsOf(opts), this.buffers, 0, this.numEnvs);
   }
 
   /** The envs' live games (tests and logging). */

@@ -1,23 +1,47 @@
 /**
  * Envs first..first+count-1 of a vector env, stepped into its buffers. The synchronous vector
  * env is one shard over every env; the threaded one gives each worker thread a shard, so both
- * run this same code on the same seeds and return the same numbers.
+ * run this same code on the same seeds and return the same numbers. A shard's envs are learner
+ * games against opponents (LearnerGame) or self-play games in which the caller plays every seat
+ * (SelfPlayGame); the two differ only in the rewards and in the mask of a finished row.
  */
 import type { Agent } from './agent.js';
-import type { GameDefinition } from './game.js';
+import type { GameDefinition, GameState } from './game.js';
 import { LearnerGame, type LearnerOptions } from './learner-game.js';
 import { returnsFromRanking } from './returns.js';
+import { SelfPlayGame } from './self-play-game.js';
 import { renderSeat, type RenderMode } from './single-agent-env.js';
 import type { AutoresetMode, VectorBuffers } from './vector-buffers.js';
 
-/** What a shard's envs are made of: the learner options without the agents (given apart). */
-export type ShardOptions = Omit<LearnerOptions<unknown>, 'opponents'> & { autoresetMode: AutoresetMode };
+/**
+ * What a shard's envs are made of: the learner options without the agents (given apart), or
+ * with selfPlay no agents at all (seat is then unused).
+ */
+export type ShardOptions = Omit<LearnerOptions<unknown>, 'opponents'> & {
+  autoresetMode: AutoresetMode;
+  selfPlay?: boolean;
+};
+
+/** What the shard needs of one env's episodes: LearnerGame and SelfPlayGame both have it. */
+interface Episodes {
+  readonly state: GameState;
+  /** The seat whose observation and mask the row shows. */
+  readonly seat: number;
+  /** Decisions of every seat in this episode. */
+  readonly decisions: number;
+  reset(seed?: number | string): void;
+  act(action: number): void;
+  isOver(): boolean;
+  isTimeUp(): boolean;
+  isDone(): boolean;
+}
 
 export class VectorShard {
-  readonly envs: LearnerGame[];
+  readonly envs: Episodes[];
   private readonly obsSize: number;
   private readonly actionSize: number;
   private readonly players: number;
+  private readonly selfPlay: boolean;
 
   constructor(
     readonly game: GameDefinition,
@@ -28,11 +52,14 @@ export class VectorShard {
     readonly count: number,
   ) {
     const seed = options.seed ?? 0;
-    this.envs = Array.from(
-      { length: count },
-      (_, k) => new LearnerGame(game, { ...options, opponents, seed: `${seed}:${first + k}` }),
+    this.selfPlay = options.selfPlay === true;
+    const players = options.players ?? game.defaultPlayers;
+    this.envs = Array.from({ length: count }, (_, k) =>
+      this.selfPlay
+        ? new SelfPlayGame(game, { ...options, players, seed: `${seed}:${first + k}` })
+        : new LearnerGame(game, { ...options, opponents, seed: `${seed}:${first + k}` }),
     );
-    this.players = this.envs[0].players;
+    this.players = players;
     this.obsSize = game.observationSize(this.players);
     this.actionSize = game.actionSize;
   }
@@ -43,7 +70,7 @@ export class VectorShard {
     for (let k = 0; k < this.count; k++) {
       const i = this.first + k;
       this.envs[k].reset(seed === undefined ? undefined : `${seed}:${i}`);
-      b.rewards[i] = 0;
+      this.writeRewards(i, undefined, 0);
       b.terminated[i] = 0;
       b.truncated[i] = 0;
       b.pending[i] = 0;
@@ -65,7 +92,7 @@ export class VectorShard {
         // 'next-step' mode: the episode ended at the last step; this step starts the next one.
         env.reset(undefined);
         b.pending[i] = 0;
-        b.rewards[i] = 0;
+        this.writeRewards(i, undefined, 0);
         b.terminated[i] = 0;
         b.truncated[i] = 0;
         b.infos.reset[i] = 1;
@@ -77,7 +104,7 @@ export class VectorShard {
       const timeUp = !over && env.isTimeUp();
       b.terminated[i] = over ? 1 : 0;
       b.truncated[i] = timeUp ? 1 : 0;
-      b.rewards[i] = over ? this.writeOutcome(k) : 0;
+      this.writeRewards(i, over ? this.writeOutcome(k) : undefined, env.seat);
       b.infos.reset[i] = 0;
       if (!over && !timeUp) {
         this.writeRow(k);
@@ -88,6 +115,9 @@ export class VectorShard {
         this.writeRow(k);
       } else {
         this.writeRow(k);
+        // The next step resets this env and ignores its action: any action is accepted, and an
+        // all-ones mask keeps a masked sampler (a Categorical over the legal actions) working.
+        b.actionMasks.fill(1, i * this.actionSize, (i + 1) * this.actionSize);
         b.pending[i] = 1;
       }
     }
@@ -124,11 +154,24 @@ export class VectorShard {
     b.infos.episodeLength[i] = env.decisions;
   }
 
-  /** Writes the ended game's ranking, scores and returns; gives the learner's return. */
-  private writeOutcome(k: number): number {
+  /**
+   * Row i's rewards: the learner's return (one per env) or every seat's (self-play) from
+   * `returns`, or zeros where no game ended.
+   */
+  private writeRewards(i: number, returns: readonly number[] | undefined, seat: number): void {
+    const rewards = this.buffers.rewards;
+    if (!this.selfPlay) {
+      rewards[i] = returns === undefined ? 0 : returns[seat];
+      return;
+    }
+    const at = i * this.players;
+    for (let s = 0; s < this.players; s++) rewards[at + s] = returns === undefined ? 0 : returns[s];
+  }
+
+  /** Writes the ended game's ranking, scores and returns; gives every seat's return. */
+  private writeOutcome(k: number): number[] {
     const b = this.buffers;
-    const env = this.envs[k];
-    const state = env.state;
+    const state = this.envs[k].state;
     const ranking = state.ranking();
     const scores = state.scores();
     const returns = returnsFromRanking(ranking);
@@ -139,6 +182,6 @@ export class VectorShard {
       b.infos.returns[at + seat] = returns[seat];
     }
     b.infos.capped[this.first + k] = state.isTruncated() ? 1 : 0;
-    return returns[env.seat];
+    return returns;
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { makeAgent } from '../../agents/index.js';
-import { AECEnv, Rng, getGame, makeVectorEnv } from '../../envs/index.js';
+import { AECEnv, Rng, getGame, makeSelfPlayVectorEnv, makeVectorEnv } from '../../envs/index.js';
 import { FrameReader, encodeFrame, type BufferEntry, type Frame } from './frames.js';
 import { serveSocket } from './serve.js';
 import { EnvServer, MAX_ENVS } from './server.js';
@@ -82,6 +82,39 @@ describe('env server (agora serve)', () => {
       remote = ask(server, { id: 4 + t, op: 'step', env: made.env }, { actions: [actions, [3]] }).arrays;
       mine = local.step(actions);
     }
+  });
+
+  test('a selfplay env over the protocol returns what the TypeScript one does; rewards are [num, players]', () => {
+    const server = new EnvServer();
+    const made = ask(server, { id: 1, op: 'make', kind: 'selfplay', game: 'tictactoe', num: 3, seed: 'wire' }).header;
+    expect(made).toMatchObject({ ok: true, numEnvs: 3, players: 2, autoresetMode: 'next-step' });
+    const local = makeSelfPlayVectorEnv('tictactoe', { num: 3, seed: 'wire' });
+    let remote = ask(server, { id: 2, op: 'reset', env: made.env }).header;
+    let mine = local.reset();
+    const rng = Rng.fromSeed('wire-actions');
+    let ended = 0;
+    for (let t = 0; t < 30; t++) {
+      const rewards = remote.buffers.find((b: BufferEntry) => b.name === 'rewards');
+      expect(rewards).toMatchObject({ dtype: 'float32', shape: [3, 2] });
+      const actions = local.actionSpace.sample(rng, mine.actionMasks);
+      const reply = ask(server, { id: 3 + t, op: 'step', env: made.env }, { actions: [actions, [3]] });
+      remote = reply.header;
+      mine = local.step(actions);
+      for (const [name, array] of [
+        ['observations', mine.observations],
+        ['action_masks', mine.actionMasks],
+        ['rewards', mine.rewards],
+        ['seat', mine.infos.seat],
+        ['terminated', mine.terminated],
+        ['returns', mine.infos.returns],
+      ] as const) {
+        expect(reply.arrays[name], name).toEqual(Array.from(array));
+      }
+      ended += mine.terminated.reduce((a, b) => a + b, 0);
+    }
+    expect(ended).toBeGreaterThan(3);
+    const refused = ask(server, { id: 99, op: 'make', kind: 'selfplay', game: 'tictactoe', opponents: 'random' });
+    expect(refused.header.error.message).toBe("a selfplay env takes no 'opponents'");
   });
 
   test('an AEC env over the protocol plays a whole game as the TypeScript AEC env does', () => {
@@ -189,7 +222,7 @@ describe('env server (agora serve)', () => {
     const server = new EnvServer();
     for (let i = 0; i < MAX_ENVS; i++) ask(server, { id: i, op: 'make', kind: 'aec', game: 'tictactoe' });
     expect(ask(server, { id: 99, op: 'make', kind: 'aec', game: 'tictactoe' }).header.error.message).toMatch(
-      /at most 64 envs; close one first/,
+      new RegExp(`at most ${MAX_ENVS} envs; close one first`),
     );
   });
 

@@ -13,6 +13,7 @@ import {
   type StepInfo,
   getGame,
   listGames,
+  makeSelfPlayVectorEnv,
   makeVectorEnv,
   type GameDefinition,
   type VectorEnv,
@@ -23,8 +24,11 @@ import { SharedFile } from './shared-file.js';
 
 /** The protocol's version: `hello` names it, and a client refuses a server of another major version. */
 export const PROTOCOL_VERSION = 1;
-/** Envs one connection may hold at once. */
-export const MAX_ENVS = 64;
+/**
+ * Envs one connection may hold at once: a bound on a client's memory use, not a limit a user meets
+ * (the Python package opens another server when one is full; hello tells it this number).
+ */
+export const MAX_ENVS = 1024;
 /** Envs in one vector env. */
 export const MAX_NUM = 4096;
 
@@ -35,7 +39,7 @@ const envId = z.number().int().nonnegative();
 const makeRequest = z.strictObject({
   id: z.number().int(),
   op: z.literal('make'),
-  kind: z.enum(['single', 'vector', 'aec']),
+  kind: z.enum(['single', 'vector', 'aec', 'selfplay']),
   game: z.string(),
   players: z.number().int().optional(),
   num: z.number().int().min(1).max(MAX_NUM).optional(),
@@ -63,6 +67,7 @@ const requests = z.discriminatedUnion('op', [
   z.strictObject({ id: z.number().int(), op: z.literal('observe'), env: envId, agent: z.number().int() }),
   z.strictObject({ id: z.number().int(), op: z.literal('observe_all'), env: envId }),
   z.strictObject({ id: z.number().int(), op: z.literal('render'), env: envId }),
+  z.strictObject({ id: z.number().int(), op: z.literal('labels'), env: envId }),
   z.strictObject({ id: z.number().int(), op: z.literal('close'), env: envId }),
   z.strictObject({ id: z.number().int(), op: z.literal('layout'), game: z.string(), players: z.number().int() }),
 ]);
@@ -98,7 +103,8 @@ function vectorArrays(env: VectorEnv, out: VectorStep): Record<string, [Typed, n
   return {
     observations: [out.observations, [n, size]],
     action_masks: [out.actionMasks, [n, actions]],
-    rewards: [out.rewards, [n]],
+    // Self-play: every seat's reward.
+    rewards: [out.rewards, env.selfPlay ? [n, p] : [n]],
     terminated: [out.terminated, [n]],
     truncated: [out.truncated, [n]],
     seat: [out.infos.seat, [n]],
@@ -160,6 +166,7 @@ export class EnvServer {
           ok: true,
           protocol: PROTOCOL_VERSION,
           server: 'agora',
+          maxEnvs: MAX_ENVS,
           games: listGames().map((name) => gameFacts(getGame(name))),
         });
       case 'layout':
@@ -219,6 +226,12 @@ export class EnvServer {
         const held = this.held(r.env);
         return frameParts({ id, ok: true, render: held.env.render() });
       }
+      case 'labels': {
+        const held = this.held(r.env);
+        if (held.kind === 'vector') throw new AgoraError('bad_request', 'labels is for single and aec envs');
+        const state = held.env.state;
+        return frameParts({ id, ok: true, labels: state.legalActions().map((a) => [a, state.actionToString(a)]) });
+      }
       case 'close': {
         const held = this.held(r.env);
         this.envs.delete(r.env);
@@ -264,19 +277,27 @@ export class EnvServer {
       this.envs.set(env, { kind: 'aec', env: aec, def });
       return frameParts({ id: r.id, ok: true, env, ...this.sizes(def, aec.possibleAgents.length) });
     }
-    const specs = r.opponents ?? 'random';
-    const opponents = Array.isArray(specs) ? specs.map((s) => makeAgent(s, def)) : makeAgent(specs, def);
-    const vector = makeVectorEnv(r.game, {
+    const options = {
       num: r.num ?? 1,
       players: r.players,
-      seat: r.seat,
-      opponents,
       seed: r.seed,
       autoresetMode: r.autoresetMode,
       maxEpisodeSteps: r.maxEpisodeSteps,
       workers: r.workers,
       renderMode: r.renderMode,
-    });
+    };
+    let vector: VectorEnv;
+    if (r.kind === 'selfplay') {
+      // The caller plays every seat: a vector env in all else (its replies, shared file and ops).
+      for (const key of ['seat', 'opponents'] as const) {
+        if (r[key] !== undefined) throw new AgoraError('bad_request', `a selfplay env takes no '${key}'`);
+      }
+      vector = makeSelfPlayVectorEnv(r.game, options);
+    } else {
+      const specs = r.opponents ?? 'random';
+      const opponents = Array.isArray(specs) ? specs.map((s) => makeAgent(s, def)) : makeAgent(specs, def);
+      vector = makeVectorEnv(r.game, { ...options, seat: r.seat, opponents });
+    }
     // Asked for and not possible (no writable temp directory): the arrays go in the payloads.
     const shared = r.sharedMemory ? SharedFile.create() : null;
     this.envs.set(env, { kind: 'vector', env: vector, shared });

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 
-from ._server import AgoraError
+from ._errors import AgoraError
 
 USER_AGENT = "agora-python-bot/0.1.0"
 

@@ -10,7 +10,7 @@ from typing import Any, Callable, Collection
 import numpy as np
 
 from ._bot_http import TRANSIENT, ArenaUnavailable, BotHttp
-from ._server import AgoraError
+from ._errors import AgoraError
 
 # POSTing an action: tries and the pause between them when the connection fails or the arena is
 # unavailable. A retry of a move that did arrive is answered 409 stale, which is fine.

@@ -34,20 +34,36 @@ def encode(header: dict[str, Any], arrays: dict[str, np.ndarray] | None = None) 
     return struct.pack("<II", 4 + len(text) + len(payload), len(text)) + text + payload
 
 
-def decode(body: bytes, shared: Callable[[int], bytes] | None = None) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
-    """A frame's body (after the length field): the header and its arrays, read without copying.
-    A reply marked `shared` has its arrays in the env's shared file: `shared(size)` gives its bytes."""
+def header_of(body: bytearray) -> tuple[dict[str, Any], int]:
+    """A frame body's (after the length field) JSON header, and where its payload starts."""
     (header_length,) = struct.unpack_from("<I", body, 0)
-    header = json.loads(body[4 : 4 + header_length])
+    return json.loads(bytes(body[4 : 4 + header_length])), 4 + header_length
+
+
+def arrays_of(
+    header: dict[str, Any], body: bytearray, payload_start: int, shared: Callable[[int], bytearray] | None = None
+) -> dict[str, np.ndarray]:
+    """The arrays a frame's header lists, as numpy views of `body` (a bytearray, so they are
+    writable). A reply marked `shared` has its arrays in the env's shared file: `shared(size)` gives
+    a fresh copy of its first bytes."""
     buffers = header.pop("buffers", [])
     if header.pop("shared", False):
         if shared is None:
             raise ValueError("the reply's arrays are in a shared file, and this env has none")
         payload = memoryview(shared(max((b["offset"] + b["bytes"] for b in buffers), default=0)))
     else:
-        payload = memoryview(body)[4 + header_length :]
+        payload = memoryview(body)[payload_start:]
     arrays = {}
     for b in buffers:
         dtype = DTYPES[b["dtype"]]
         arrays[b["name"]] = np.frombuffer(payload, dtype, b["bytes"] // dtype.itemsize, b["offset"]).reshape(b["shape"])
-    return header, arrays
+    return arrays
+
+
+def decode(
+    body: bytes | bytearray, shared: Callable[[int], bytearray] | None = None
+) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """A whole frame body: its header and arrays (writable when `body` is a bytearray)."""
+    data = body if isinstance(body, bytearray) else bytearray(body)
+    header, start = header_of(data)
+    return header, arrays_of(header, data, start, shared)

@@ -17,16 +17,19 @@ class SharedFile:
             pass
         self._map: mmap.mmap | None = None
 
-    def payload(self, size: int) -> bytes:
+    def payload(self, size: int) -> bytearray:
         """The file's first `size` bytes, copied: arrays over them stay valid after the next step,
-        as Gymnasium's vector envs' arrays do (their copy=True)."""
+        as Gymnasium's vector envs' arrays do (their copy=True), and are writable."""
         if self._fd is None:
             raise ValueError("the shared file is closed")
         if self._map is None or len(self._map) < size:
             if self._map is not None:
                 self._map.close()
             self._map = mmap.mmap(self._fd, size, access=mmap.ACCESS_READ)
-        return self._map[:size]
+        copy = bytearray(size)
+        with memoryview(self._map) as view:
+            copy[:] = view[:size]
+        return copy
 
     def close(self) -> None:
         if self._map is not None:

@@ -7,16 +7,22 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ._server import Server, shared_server
+from ._info import snake_info
+from ._interrupts import finish_before_interrupt
+from ._served import Served, fresh_seed
+from ._server import Server
 
 
-class AgoraAECEnv(AECEnv):
+class AgoraAECEnv(Served, AECEnv):
     """`agora.aec_env(game, players=...)`: `observe(agent)` is {"observation", "action_mask"};
     rewards are 0 until the game ends, then each seat's return from the ranking. A game ended by
     its rules' turn cap sets terminations (infos[agent]["capped"]); `max_episode_steps` (decisions
-    of every seat, PettingZoo's max_cycles) sets truncations."""
+    of every seat, PettingZoo's max_cycles) sets truncations. An illegal action ends the game as the
+    single-agent env does (PettingZoo's TerminateIllegalWrapper): the agent who made it gets -1 and
+    infos[agent]["illegal_action"] = True, every other agent 0, and every agent is terminated.
+    Without a seed the env draws one from the OS's entropy."""
 
-    metadata = {"render_modes": ["ansi", "html"], "name": "agora", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "html"], "render_fps": 1, "name": "agora", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -28,11 +34,14 @@ class AgoraAECEnv(AECEnv):
         server: Server | None = None,
     ):
         super().__init__()
-        self._server = server or shared_server()
-        made = self._server.make(
-            "aec", game, players=players, seed=seed, maxEpisodeSteps=max_episode_steps, renderMode=render_mode
+        seed = fresh_seed() if seed is None else seed
+        self._arguments = dict(
+            game=game, players=players, seed=seed, max_episode_steps=max_episode_steps, render_mode=render_mode
         )
-        self._env = made["env"]
+        made = self._open(
+            server, "aec", game, players=players, seed=seed, maxEpisodeSteps=max_episode_steps, renderMode=render_mode
+        )
+        self.game = game
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"agora_{game}"}
         self.possible_agents = [f"player_{i}" for i in range(made["players"])]
@@ -46,6 +55,7 @@ class AgoraAECEnv(AECEnv):
         )
         self._action_space = spaces.Discrete(actions)
         self._selected: dict[str, np.ndarray] | None = None
+        self._ended_by_illegal = False
 
     def observation_space(self, agent):
         return self._observation_space
@@ -53,26 +63,37 @@ class AgoraAECEnv(AECEnv):
     def action_space(self, agent):
         return self._action_space
 
+    @finish_before_interrupt
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None):
-        request = {"op": "reset", "env": self._env}
+        request: dict[str, Any] = {"op": "reset"}
         if seed is not None:
             request["seed"] = seed
-        header, arrays = self._server.request(request)
+        header, arrays = self._call(request)
         self.agents = list(self.possible_agents)
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self._ended_by_illegal = False
         self._apply(header, arrays)
 
+    @finish_before_interrupt
     def step(self, action):
         agent = self.agent_selection
+        if self._ended_by_illegal:
+            self._was_dead_step(action)  # the server's game was left where it was: nothing to tell it
+            return
         if self.terminations[agent] or self.truncations[agent]:
-            header, arrays = self._server.request({"op": "step", "env": self._env})
+            header, arrays = self._call({"op": "step"})
             for table in (self.rewards, self.terminations, self.truncations, self.infos, self._cumulative_rewards):
                 table.pop(agent, None)
             # As PettingZoo's _was_dead_step: the rewards were handed out; a dead step clears them.
             self._apply(header, arrays)
             self._clear_rewards()
             return
-        header, arrays = self._server.request({"op": "step", "env": self._env, "action": int(action)})
+        mask = self._selected["action_mask"] if self._selected is not None else self.observe(agent)["action_mask"]
+        a = int(action) if action is not None else -1
+        if not (0 <= a < mask.shape[0] and mask[a] == 1):
+            self._end_by_illegal(agent)
+            return
+        header, arrays = self._call({"op": "step", "action": a})
         self._cumulative_rewards[agent] = 0.0
         self._apply(header, arrays)
         self._accumulate_rewards()
@@ -80,21 +101,39 @@ class AgoraAECEnv(AECEnv):
     def observe(self, agent):
         if self._selected is not None and agent == self.agent_selection:
             return {k: v.copy() for k, v in self._selected.items()}
-        _, arrays = self._server.request({"op": "observe", "env": self._env, "agent": self._seat[agent]})
-        return {"observation": np.array(arrays["observation"]), "action_mask": arrays["action_mask"].astype(np.int8)}
+        _, arrays = self._call({"op": "observe", "agent": self._seat[agent]})
+        mask = arrays["action_mask"].astype(np.int8)
+        if self._ended_by_illegal:
+            mask[:] = 0
+        return {"observation": arrays["observation"], "action_mask": mask}
+
+    def action_labels(self) -> dict[int, str]:
+        """The selected agent's legal actions now, each with its label (as the arena names the move)."""
+        header, _ = self._call({"op": "labels"})
+        return {int(a): label for a, label in header["labels"]}
 
     def render(self):
         if self.render_mode is None:
             return None
-        header, _ = self._server.request({"op": "render", "env": self._env})
+        header, _ = self._call({"op": "render"})
         return header["render"]
 
     def close(self):
-        if getattr(self, "_env", None) is not None:
-            try:
-                self._server.request({"op": "close", "env": self._env})
-            finally:
-                self._env = None
+        self._close_served()
+
+    def _end_by_illegal(self, agent: str) -> None:
+        self._ended_by_illegal = True
+        self._selected = None
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.terminations[a] = True
+            self.truncations[a] = False
+            self.rewards[a] = 0.0
+            self.infos[a] = {**self.infos[a], "legal_actions": []}
+        self.rewards[agent] = -1.0
+        self.infos[agent]["illegal_action"] = True
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def _apply(self, header, arrays) -> None:
         live = [self.possible_agents[s] for s in header["agents"]]
@@ -102,14 +141,14 @@ class AgoraAECEnv(AECEnv):
         self.rewards = {a: float(header["rewards"][self._seat[a]]) for a in live}
         self.terminations = {a: bool(header["terminations"][self._seat[a]]) for a in live}
         self.truncations = {a: bool(header["truncations"][self._seat[a]]) for a in live}
-        self.infos = {a: dict(header["infos"][self._seat[a]]) for a in live}
+        self.infos = {a: snake_info(header["infos"][self._seat[a]]) for a in live}
         for a in live:
             self._cumulative_rewards.setdefault(a, 0.0)
         selected = header["agentSelection"]
         self.agent_selection = self.possible_agents[selected] if selected >= 0 else None
         if "observation" in arrays:
             self._selected = {
-                "observation": np.array(arrays["observation"]),
+                "observation": arrays["observation"],
                 "action_mask": arrays["action_mask"].astype(np.int8),
             }
         else:

@@ -21,7 +21,7 @@ from typing import Any, Callable, Collection, Union
 
 from ._bot_http import TRANSIENT, ArenaUnavailable, BotAuthError, BotHttp
 from ._bot_session import Session, Turn
-from ._server import AgoraError
+from ._errors import AgoraError
 
 __all__ = ["AgoraError", "BotAuthError", "Turn", "run"]
 

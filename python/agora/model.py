@@ -22,7 +22,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ._inference import Block, Dense, Network, Norm
-from ._server import AgoraError
+from ._errors import AgoraError
 
 MODEL_FORMAT = "agora-model-1"
 DEFAULT_EPSILON = 1e-3  # tfjs's LayerNormalization default, for a topology that names none
@@ -202,6 +202,12 @@ def _read_meta(folder: Path) -> dict[str, Any]:
         if not _is_int(meta.get(key), least):
             problems.append(f"{key}: expected an integer" + (f" >= {least}" if least else ""))
     network = meta.get("network")
+    if isinstance(network, dict) and network.get("kind") == "layers":
+        _fail(
+            folder,
+            "is a policy exported from PyTorch (meta.json network.kind 'layers'); agora.model runs Agora's "
+            "policy-value networks: in Python, use the module you exported; in node, play it with neural:",
+        )
     if not isinstance(network, dict) or not _is_int(network.get("width"), 1) or not _is_int(network.get("blocks"), 0):
         problems.append("network: expected { width >= 1, blocks >= 0 }")
     if problems:

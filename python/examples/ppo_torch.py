@@ -1,6 +1,7 @@
 """PPO with PyTorch over an Agora vector env (masked categorical policy, shared-trunk actor-critic,
 GAE), against random opponents, printing the win share as it trains. Needs torch (not needed by the
-package or its tests): e.g. Debian's python3-torch in a venv made with --system-site-packages.
+package): `pip install torch` (its CPU build), or Debian's python3-torch in a venv made with
+--system-site-packages.
 
     python3 python/examples/ppo_torch.py promotion --minutes 5
 """

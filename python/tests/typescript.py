@@ -12,6 +12,7 @@ def run_typescript(script, *args):
         cwd=agora.find_checkout(),
         capture_output=True,
         text=True,
-        check=True,
     )
+    if run.returncode != 0:
+        raise AssertionError(f"{script} {' '.join(map(str, args))} failed:\n{run.stderr[-3000:]}")
     return json.loads(run.stdout)
