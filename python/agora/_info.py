@@ -5,8 +5,16 @@ import re
 from typing import Any
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+_SNAKE: dict[str, str] = {}
+
+
+def _snake(key: str) -> str:
+    name = _SNAKE.get(key)
+    if name is None:
+        name = _SNAKE[key] = _CAMEL.sub("_", key).lower()
+    return name
 
 
 def snake_info(info: dict[str, Any]) -> dict[str, Any]:
     """The info dict with its keys in snake_case ('episodeLength' -> 'episode_length')."""
-    return {_CAMEL.sub("_", k).lower(): v for k, v in info.items()}
+    return {_snake(k): v for k, v in info.items()}

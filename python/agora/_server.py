@@ -130,8 +130,7 @@ class Server:
                 "make envs in the child (gymnasium's AsyncVectorEnv does, from its env_fns), or pickle the env",
             )
         with self._lock:
-            if self._proc.poll() is not None and not self._link.broken:
-                self._link.broken = f"agora serve (pid {self.pid}) has exited (code {self._proc.returncode}); make a new env"
+            # (A server that has exited is found by the link: at the write, or as the end of its output.)
             while self._dropped and not self._link.broken:
                 self._link.send({"op": "close", "env": self._dropped.popleft()})
             return self._link.exchange(header, arrays, shared)
