@@ -3,7 +3,7 @@
 A KeyboardInterrupt raised in the middle of a request would leave half a reply in the pipe, and every
 later request would read the previous one's answer. So each env call runs with SIGINT deferred: the
 first Ctrl-C is noted, the call finishes (the reply read, the env's state updated), and then the
-KeyboardInterrupt is raised as usual. A second Ctrl-C while the call still waits gives up on the reply
+KeyboardInterrupt is raised as usual, carrying the call's return value as `.result`. A second Ctrl-C while the call still waits gives up on the reply
 at once (the link skips it when it comes; the env asks for a reset).
 
 Signals reach Python's main thread only, so calls from other threads run as they are."""
@@ -73,7 +73,13 @@ def finish_before_interrupt(method: F) -> F:
         _state.depth, _state.count = 0, 0
         signal.signal(signal.SIGINT, previous)
         if noted:
-            _deliver(previous)
+            try:
+                _deliver(previous)
+            except KeyboardInterrupt as interrupt:
+                # The call was carried out: what it returned (a step's obs, rewards, ..., infos) rides
+                # on the exception, so a loop that goes on after Ctrl-C has the env's current masks.
+                interrupt.result = result  # type: ignore[attr-defined]
+                raise
         return result
 
     return deferred  # type: ignore[return-value]

@@ -49,19 +49,23 @@ def sigint_mid_step():
     a, b, actions = slow_pair()
     started = time.monotonic()
     ctrl_c(0.3)
+    result = None
     try:
         a.step(actions)
         raised = False
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
         raised = True
+        result = interrupt.result
     took = time.monotonic() - started
-    b.step(actions)
+    twin = b.step(actions)
     same = bool(np.array_equal(a.observe_all_seats(), b.observe_all_seats()))
+    carried = result is not None and all(np.array_equal(x, y) for x, y in zip(result[:4], twin[:4]))
     ttt = agora.make("tictactoe", seed=1, server=a._server)
     obs, _ = ttt.reset()
     return {
         "raised": raised,
         "step_completed": same,
+        "the_step_result_rides_on_the_interrupt": carried,
         "took_at_least_the_ctrl_c_delay": took > 0.3,
         "server_alive": a._server.alive,
         "other_env_observation": int(obs.shape[0]),

@@ -51,6 +51,7 @@ def test_ctrl_c_mid_step_finishes_the_step_then_raises_and_the_server_lives():
     assert seen == {
         "raised": True,
         "step_completed": True,
+        "the_step_result_rides_on_the_interrupt": True,
         "took_at_least_the_ctrl_c_delay": True,
         "server_alive": True,
         "other_env_observation": 27,
