@@ -148,7 +148,11 @@ withOutputOptions(
     .option('-p, --players <n>', 'number of players (default: the game default)', positiveInt)
     .option('-f, --format <format>', 'round-robin or gauntlet (the first agent against the rest)', 'round-robin')
     .option('--seed <seed>', 'seed of the run', 'tournament')
-    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt),
+    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
+    .option(
+      '--journal <file>',
+      'write each finished game to this file, and play only the games it does not hold yet (resume a stopped run)',
+    ),
   'the standings, balance figures and every game',
 ).action((game: string, opts: TournamentCliOptions) => tournamentCommand(game, opts));
 
@@ -178,7 +182,11 @@ withOutputOptions(
       "compute table: MCTS at n iterations instead of 10x the time ('auto': the count it reaches in 10x the time here)",
     )
     .option('--seed <seed>', 'seed of the run', 'evaluate')
-    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt),
+    .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
+    .option(
+      '--journal <folder>',
+      "keep each table's finished games in <folder>/<table>.jsonl and play only the missing ones (resume)",
+    ),
   'the tables',
 ).action((model: string, opts: EvaluateCliOptions) => evaluateCommand(model, opts));
 

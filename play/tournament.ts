@@ -4,6 +4,7 @@ import type { GameJob } from './messages.js';
 import { playOnWorkers } from './play-on-threads.js';
 import { scheduleTournament, type TournamentFormat } from './schedule.js';
 import { summarizeTournament, type TournamentSummary } from './summary.js';
+import { openJournal } from './tournament-journal.js';
 
 export interface TournamentOptions {
   game: string;
@@ -17,6 +18,13 @@ export interface TournamentOptions {
   /** Bootstrap resamples for the Bradley-Terry intervals. */
   bootstrap?: number;
   onResult?: (result: MatchResult, index: number) => void;
+  /**
+   * A journal file (tournament-journal.ts): each finished game is appended to it, and the games it
+   * already holds are not played again, so a stopped tournament goes on where it was.
+   */
+  journal?: string;
+  /** Called once before any game is played, with how many games the journal already held. */
+  onResume?: (games: number) => void;
 }
 
 export interface TournamentReport extends TournamentSummary {
@@ -41,7 +49,22 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     ...g,
     game: def.name,
   }));
-  const results = await playOnWorkers(jobs, { threads: options.threads, onResult: options.onResult });
+  const journal = options.journal
+    ? openJournal(options.journal, { game: def.name, players, format, seed, agents, games: options.games }, jobs)
+    : undefined;
+  const done: Map<number, MatchResult> = journal?.done ?? new Map();
+  options.onResume?.(done.size);
+  const todo = jobs.filter((job) => !done.has(job.index));
+  const played = await playOnWorkers(todo, {
+    threads: options.threads,
+    onResult: (result, index) => {
+      journal?.record(index, result);
+      options.onResult?.(result, index);
+    },
+  });
+  played.forEach((result, k) => done.set(todo[k].index, result));
+  // In schedule order, whatever order they were played in: Elo is applied game by game.
+  const results = jobs.map((job) => done.get(job.index)!);
   const summary = summarizeTournament(agents, results, Rng.fromSeed(`${seed}:bootstrap`), options.bootstrap ?? 200);
   return { game: def.name, players, format, seed, agents, results, ...summary };
 }

@@ -15,7 +15,8 @@
  */
 import { isPolicyOnly, makeAgent, readMeta } from '../../agents/index.js';
 import { AgoraError, Rng, decisionContext, getGame, type Agent, type GameDefinition } from '../../envs/index.js';
-import { runTournament, type TournamentReport } from '../../play/index.js';
+import { join } from 'node:path';
+import { readJournalHeader, runTournament, type TournamentReport } from '../../play/index.js';
 import { Output, type OutputOptions } from '../output.js';
 import { startProgress } from '../progress.js';
 import { formatStandings } from '../standings-table.js';
@@ -32,6 +33,8 @@ export interface EvaluateCliOptions extends OutputOptions {
   cutoff: number;
   /** The compute table's MCTS at this iteration count instead of 10x the time; 'auto' measures it. */
   mctsIterations?: string;
+  /** A folder for the tables' journals (`<table>.jsonl`): a stopped evaluation goes on where it was. */
+  journal?: string;
 }
 
 const TABLES = ['policy', 'time', 'iterations', 'policy-mcts', 'compute'] as const;
@@ -89,12 +92,20 @@ function tenfoldMcts(def: GameDefinition, players: number, opts: EvaluateCliOpti
   const cutoff = opts.cutoff > 0 ? `,cutoff=${opts.cutoff}` : '';
   const given = opts.mctsIterations;
   if (given === undefined) return `mcts:ms=${10 * opts.ms}${cutoff}`;
+  // A resumed compute table goes on with the count measured when it started: a new measurement
+  // would differ a little and make it another tournament.
+  const journaled = opts.journal ? readJournalHeader(journalFile(opts.journal, 'compute'))?.agents[1] : undefined;
+  if (given === 'auto' && journaled?.startsWith('mcts:iterations=')) return journaled;
   if (given === 'auto')
     return `mcts:iterations=${measureIterations(def, players, `mcts:ms=${10 * opts.ms}${cutoff}`)}${cutoff}`;
   const count = Number(given);
   if (!Number.isInteger(count) || count < 1)
     throw new AgoraError('bad_request', `--mcts-iterations must be a whole number above 0 or 'auto'; got '${given}'`);
   return `mcts:iterations=${count}${cutoff}`;
+}
+
+function journalFile(folder: string, table: TableName): string {
+  return join(folder, `${table}.jsonl`);
 }
 
 /** Median iterations a timed MCTS spec runs per decision at real choices of a few seeded random games. */
@@ -168,6 +179,10 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
       players: meta.players,
       seed,
       threads: opts.threads,
+      journal: opts.journal ? journalFile(opts.journal, plan.name) : undefined,
+      onResume: (games) => {
+        for (let k = 0; k < games; k++) progress.increment();
+      },
       onResult: () => progress.increment(),
     }).finally(() => progress.stop());
     const { met, text } = verdict(report, plan.agents[0]);

@@ -11,6 +11,7 @@ export interface TournamentCliOptions extends OutputOptions {
   format: string;
   seed: string;
   threads?: number;
+  journal?: string;
 }
 
 export async function tournamentCommand(game: string, opts: TournamentCliOptions): Promise<void> {
@@ -27,6 +28,11 @@ export async function tournamentCommand(game: string, opts: TournamentCliOptions
     format: opts.format as TournamentFormat,
     seed: opts.seed,
     threads: opts.threads,
+    journal: opts.journal,
+    onResume: (games) => {
+      if (games > 0) output.note(`journal ${opts.journal}: ${games} of ${opts.games} games already played`);
+      for (let k = 0; k < games; k++) progress.increment();
+    },
     onResult: () => progress.increment(),
   }).finally(() => progress.stop());
   const b = report.balance;
