@@ -178,8 +178,8 @@ export class PrivacyLedger {
           if (JSON.stringify(seen) !== viewJson[p]) {
             throw new Error(
               `determinize(${p}) changed view(${p})${firstDifference(views[p], seen)}: seat ${p} could tell that ` +
-                `world from the real state; determinize(${p}) must keep everything seat ${p} sees and resample ` +
-                'only what it cannot see',
+                `world from the real state. Either view(${p}) shows seat ${p} something it may not see (a leak), ` +
+                `or determinize(${p}) resamples something seat ${p} sees: it must keep all of view(${p})`,
             );
           }
         }
@@ -214,22 +214,24 @@ export class PrivacyLedger {
     return [...this.fields(this.changed)].filter(([, e]) => e.states >= MIN_EVIDENCE).map(([key]) => key);
   }
 
-  /** Throws, naming the field, if some seat's hidden information was never resampled by another seat. */
+  /** Throws, naming every such field, if some seat's hidden information was never resampled by another seat. */
   verify(): void {
-    const all = this.fields(this.changed);
-    for (const [field, e] of all) {
+    const problems: string[] = [];
+    for (const [field, e] of this.fields(this.changed)) {
       if (e.states < MIN_EVIDENCE) continue;
       const q = Number(/^view\((\d+)\)/.exec(field)![1]);
       for (let p = 0; p < this.players; p++) {
         if (p === q || (e.by >> (p + 1)) & 1) continue;
         const r = e.by & 1 ? 'the spectator' : `seat ${Math.log2(e.by & -e.by) - 1}`;
-        throw new Error(
-          `privacy: ${field} holds hidden information (determinizations for ${r} changed it at ${e.states} ` +
-            `checked states), yet no determinization for seat ${p} ever changed it over ${this.states} states: ` +
-            `view(${q}) leaks something only seat ${p} knows, or determinize(${p}) keeps the true value of ` +
-            `something seat ${p} cannot see (${this.players} players)`,
+        problems.push(
+          `${field} holds hidden information (determinizations for ${r} changed it at ${e.states} checked ` +
+            `states), yet no determinization for seat ${p} ever changed it: view(${q}) leaks something only ` +
+            `seat ${p} knows, or determinize(${p}) keeps the true value of something seat ${p} cannot see`,
         );
       }
+    }
+    if (problems.length > 0) {
+      throw new Error(`privacy (${this.players} players, ${this.states} checked states): ${problems.join('; ')}`);
     }
     if (this.asymmetricStates > 0 && this.resampledStates === 0) {
       const unlike = [...this.fields(this.unlikeSpectator)].sort((a, b) => b[1].states - a[1].states);
