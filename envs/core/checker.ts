@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { checkBoards, checkPresentation } from './checker-presentation.js';
 import { PrivacyLedger, observationPlace } from './checker-privacy.js';
 import { AgoraError, IllegalActionError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
@@ -61,14 +62,19 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
     resampledStates: 0,
     hiddenFields: [],
   };
-  checkDefinition(def);
+  try {
+    checkDefinition(def);
+  } catch (err) {
+    throw new ConformanceError(`${def.name}: ${(err as Error).message}`);
+  }
   const ledgers = new Map(counts.map((n) => [n, new PrivacyLedger(n)]));
   for (let i = 0; i < games; i++) {
     const players = counts[i % counts.length];
     const seed = `${options.seed ?? 'check'}:${i}`;
     const actions: number[] = [];
     try {
-      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, ledgers.get(players)!, report);
+      const boards = i < BOARD_GAMES;
+      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, ledgers.get(players)!, boards, report);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new ConformanceError(
@@ -91,6 +97,9 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
   return report;
 }
 
+/** Games whose drawn boards are checked (at the checked steps): drawing is slow and seldom differs. */
+const BOARD_GAMES = 10;
+
 function fail(message: string): never {
   throw new Error(message);
 }
@@ -112,6 +121,7 @@ function checkDefinition(def: GameDefinition): void {
   for (const bad of [null, {}, 'x', 42, { game: def.name }]) {
     expectThrows(() => def.fromJSON(bad), 'bad_state', `fromJSON(${JSON.stringify(bad)})`);
   }
+  checkPresentation(def);
 }
 
 function expectThrows(fn: () => unknown, code: string, what: string): void {
@@ -136,6 +146,7 @@ function checkOneGame(
   actions: number[],
   worlds: number,
   privacy: PrivacyLedger,
+  boards: boolean,
   report: CheckReport,
 ): void {
   const state = def.newGame({ players, seed });
@@ -153,6 +164,7 @@ function checkOneGame(
       checkIllegalRejected(def, state, legal);
       checkCloneIndependent(state, legal, rng);
       privacy.checkState(state, rng, worlds);
+      if (boards) checkBoards(def, state);
       checkEvaluate(def, state);
     }
     if (state.isTruncated()) fail('isTruncated() is true in a live state');
@@ -163,6 +175,7 @@ function checkOneGame(
   }
   checkTerminal(def, state);
   checkViews(def, state);
+  if (boards) checkBoards(def, state);
   checkRoundTrip(def, state);
   const replay = def.newGame({ players, seed });
   for (const a of actions) replay.applyAction(a);
