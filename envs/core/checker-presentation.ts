@@ -8,7 +8,7 @@ import type { GameDefinition, GameState } from './game.js';
 import { svgMarkupProblem } from './svg-check.js';
 
 /** The sections every rules page has, by these exact headings (the arena links to them). */
-export const RULES_SECTIONS = ['Set-up', 'A turn', 'The end'] as const;
+const RULES_SECTIONS = ['Set-up', 'A turn', 'The end'] as const;
 
 /** Drawing elements a board must have more than: an empty frame with a title is not a board. */
 const MIN_DRAWING_ELEMENTS = 8;
