@@ -136,6 +136,9 @@ export class PrivacyLedger {
   private readonly perSeat = new Map<string, boolean>();
   /** `${q}\t${raw path}` -> which determinizations changed that leaf of view(q). */
   private readonly changed = new Map<string, Evidence>();
+  /** The same by field (`view(q).hands[1][]`), as far as the run has seen: what counts as news. */
+  private readonly liveFields = new Map<string, Evidence>();
+  private readonly fieldCache = new Map<string, string>();
   /** `${q}\t${raw path}` -> checked states where that leaf of view(q) differed from view(-1). */
   private readonly unlikeSpectator = new Map<string, Evidence>();
 
@@ -201,7 +204,11 @@ export class PrivacyLedger {
           if (JSON.stringify(other) === viewJson[q]) continue;
           if (p >= 0) resampled = true;
           diffLeaves(views[q], other, (path) => {
-            if (this.note(this.changed, `${q}\t${path}`, p + 1, index)) this.quiet = 0;
+            const key = `${q}\t${path}`;
+            this.note(this.changed, key, p + 1, index);
+            let field = this.fieldCache.get(key);
+            if (field === undefined) this.fieldCache.set(key, (field = `${q}\t${this.fieldOf(path)}`));
+            if (this.note(this.liveFields, field, p + 1, index)) this.quiet = 0;
           });
         }
       }
