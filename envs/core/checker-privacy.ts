@@ -1,6 +1,6 @@
 /**
  * The conformance checker's privacy checks (envs/core/checker.ts runs them; docs/adding-a-game.md,
- * "What the checker proves"). They read views only, so they hold for any game:
+ * "What checkGame proves"). They read views only, so they hold for any game:
  *
  * - At every checked state, determinize(p) keeps view(p), the spectator's view(-1), the seat to act
  *   and, for the seat to act, its legal actions; determinize(-1) (the spectator's world) keeps view(-1).
