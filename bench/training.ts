@@ -5,7 +5,7 @@
  * and the games' networks with and without the fast Tile gradient and kernel.
  * Each figure is the median of 5 runs.
  */
-import { getGame } from '../envs/index.js';
+import { getGame, listGames } from '../envs/index.js';
 import {
   initBackend,
   tf,
@@ -186,7 +186,7 @@ for (const [label, name, fix] of rows) {
 console.log('\nthe policy-value networks of the games (wasm, batch 256, Adam; width 64 and 128, 2 residual blocks)');
 console.log('game          width  train samples/s  GFLOP/s  % of peak  JS inference positions/s');
 await initBackend({ only: 'wasm', announce: false });
-for (const game of ['tictactoe', 'promotion', 'cityplan', 'philadelphia', 'filthyrich', 'perikles']) {
+for (const game of listGames()) {
   for (const width of [64, 128]) {
     const { rate, flops } = await parallelSamplesPerSec(game, width, 1, 256);
     const gf = (rate * flops) / 1e9;

@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 games_per="${1:-200}"
 shift || true
 games=("$@")
-if [ ${#games[@]} -eq 0 ]; then games=(tictactoe promotion cityplan philadelphia filthyrich perikles); fi
+# By default every registered game (envs/games.ts).
+if [ ${#games[@]} -eq 0 ]; then read -r -a games <<< "$(npx tsx scripts/list-games.ts)"; fi
 for game in "${games[@]}"; do
   model="models/$game/az"
   npx agora tournament "$game" --games "$games_per" --seed "shipped-$game" \

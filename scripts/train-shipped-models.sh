@@ -15,7 +15,8 @@ cd "$(dirname "$0")/.."
 minutes="${1:-15}"
 shift || true
 games=("$@")
-if [ ${#games[@]} -eq 0 ]; then games=(tictactoe promotion cityplan philadelphia filthyrich perikles); fi
+# By default every registered game (envs/games.ts).
+if [ ${#games[@]} -eq 0 ]; then read -r -a games <<< "$(npx tsx scripts/list-games.ts)"; fi
 
 # Per-game recipe: the flags of the run that made the shipped model (see README, Shipped models).
 recipe() {

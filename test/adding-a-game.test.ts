@@ -1,6 +1,6 @@
 /**
  * docs/adding-a-game.md, proved: Goofspiel (test/example-game/goofspiel) is a game written the way
- * the guide says, outside envs/, and added to a registry with one line. Everything the project
+ * the guide says, outside envs/, and added to a registry by its entry. Everything the project
  * offers a game then works on it unchanged: the conformance checker, the environments, the agents
  * (information-set search included), saved games, the board, and the generated rules page with
  * its action table and observation layout.
@@ -22,10 +22,10 @@ import {
 
 import { goofspiel } from './example-game/goofspiel/index.js';
 
-// The one registry line of the guide (envs/games.ts holds the real list).
+// The guide's registry entry (envs/games.ts holds the real list: an import and an entry).
 const REGISTRY = { ...GAMES, goofspiel } as const;
 
-describe('a sixth game added by its folder and one registry line', () => {
+describe('a game added by its folder and its registry entry', () => {
   test('the registry finds it next to the real games', () => {
     expect(lookupGame(REGISTRY, 'goofspiel')).toBe(goofspiel);
     expect(Object.keys(REGISTRY)).toEqual([...listGames(), 'goofspiel']);

@@ -2,6 +2,7 @@
  * A fresh arena ranks every game's whole roster at once: the recorded starting ladder
  * (arena/ladder/<game>.json, made by scripts/record-starting-ladder.ts) is imported on first start.
  */
+import { existsSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
 import { createApp, openSqliteStore } from '../arena/index.js';
@@ -16,6 +17,8 @@ describe('the starting ladder', () => {
       // The first Bradley-Terry fits start with the arena, on the fitting thread.
       await app.arena.ratings.idle();
       for (const game of listGames()) {
+        const file = `arena/ladder/${game}.json`;
+        expect(existsSync(file), `${file} is missing: npx tsx scripts/record-starting-ladder.ts ${game}`).toBe(true);
         const board = (await request(app).get('/api/leaderboard').query({ game })).body;
         const bots = board.rows.filter((r: { kind: string }) => r.kind === 'bot');
         expect(bots.length, game).toBeGreaterThanOrEqual(4);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { getGame, listGames, type GameDefinition } from '../../envs/index.js';
 import { expectSameOutput, observationsOf } from './test-helpers.js';
@@ -7,6 +8,8 @@ import { evaluateAll, type PolicyNetwork } from './policy.js';
 function shippedModel(name: string): { def: GameDefinition; net: PolicyNetwork; players: number } {
   const def = getGame(name);
   const dir = `models/${name}/az`;
+  // Every registered game ships a trained model (docs/adding-a-game.md, "After registering").
+  expect(existsSync(`${dir}/meta.json`), `${dir} is missing: scripts/train-shipped-models.sh 15 ${name}`).toBe(true);
   return { def, net: loadPolicyFolder(dir, def), players: readMeta(dir, def).players };
 }
 

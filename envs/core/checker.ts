@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
+import { checkBoards, checkPresentation } from './checker-presentation.js';
+import { PrivacyLedger, observationPlace } from './checker-privacy.js';
 import { AgoraError, IllegalActionError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { playerCounts } from './registry.js';
@@ -25,6 +27,11 @@ export interface CheckReport {
   asymmetricStates: number;
   /** Of those, states where a determinization changed what some other seat sees. */
   resampledStates: number;
+  /**
+   * The fields of the views found to hold a seat's hidden information (`view(0).ownBid`), each
+   * resampled by every other seat's determinizations (envs/core/checker-privacy.ts).
+   */
+  hiddenFields: string[];
 }
 
 /** Thrown by the checker: names the game, seed, player count and action list so a failure replays. */
@@ -53,14 +60,21 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
     steps: 0,
     asymmetricStates: 0,
     resampledStates: 0,
+    hiddenFields: [],
   };
-  checkDefinition(def);
+  try {
+    checkDefinition(def);
+  } catch (err) {
+    throw new ConformanceError(`${def.name}: ${(err as Error).message}`);
+  }
+  const ledgers = new Map(counts.map((n) => [n, new PrivacyLedger(n)]));
   for (let i = 0; i < games; i++) {
     const players = counts[i % counts.length];
     const seed = `${options.seed ?? 'check'}:${i}`;
     const actions: number[] = [];
     try {
-      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, report);
+      const boards = i < BOARD_GAMES;
+      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, ledgers.get(players)!, boards, report);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new ConformanceError(
@@ -68,14 +82,23 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
       );
     }
   }
-  if (report.asymmetricStates > 0 && report.resampledStates === 0) {
-    throw new ConformanceError(
-      `${def.name}: seats saw different things in ${report.asymmetricStates} states, but determinize never ` +
-        'changed what any other seat sees: it returns the true state instead of resampling hidden information',
-    );
+  const hidden = new Set<string>();
+  for (const ledger of ledgers.values()) {
+    try {
+      ledger.verify();
+    } catch (err) {
+      throw new ConformanceError(`${def.name}: ${(err as Error).message}`);
+    }
+    report.asymmetricStates += ledger.asymmetricStates;
+    report.resampledStates += ledger.resampledStates;
+    for (const field of ledger.hiddenFields()) hidden.add(field);
   }
+  report.hiddenFields = [...hidden].sort();
   return report;
 }
+
+/** Games whose drawn boards are checked (at the checked steps): drawing is slow and seldom differs. */
+const BOARD_GAMES = 10;
 
 function fail(message: string): never {
   throw new Error(message);
@@ -98,6 +121,7 @@ function checkDefinition(def: GameDefinition): void {
   for (const bad of [null, {}, 'x', 42, { game: def.name }]) {
     expectThrows(() => def.fromJSON(bad), 'bad_state', `fromJSON(${JSON.stringify(bad)})`);
   }
+  checkPresentation(def);
 }
 
 function expectThrows(fn: () => unknown, code: string, what: string): void {
@@ -121,6 +145,8 @@ function checkOneGame(
   rng: Rng,
   actions: number[],
   worlds: number,
+  privacy: PrivacyLedger,
+  boards: boolean,
   report: CheckReport,
 ): void {
   const state = def.newGame({ players, seed });
@@ -133,11 +159,12 @@ function checkOneGame(
     const legal = checkLegalActions(def, state);
     checkActorObservation(def, state);
     if (isCheckedStep(step)) {
-      checkViews(def, state, report);
+      checkViews(def, state);
       checkRoundTrip(def, state);
       checkIllegalRejected(def, state, legal);
       checkCloneIndependent(state, legal, rng);
-      checkDeterminize(state, rng, worlds, report);
+      privacy.checkState(state, rng, worlds);
+      if (boards) checkBoards(def, state);
       checkEvaluate(def, state);
     }
     if (state.isTruncated()) fail('isTruncated() is true in a live state');
@@ -147,7 +174,8 @@ function checkOneGame(
     report.steps++;
   }
   checkTerminal(def, state);
-  checkViews(def, state, report);
+  checkViews(def, state);
+  if (boards) checkBoards(def, state);
   checkRoundTrip(def, state);
   const replay = def.newGame({ players, seed });
   for (const a of actions) replay.applyAction(a);
@@ -186,9 +214,8 @@ function checkActorObservation(def: GameDefinition, state: GameState): void {
 }
 
 /** Views are plain JSON, agree on public facts, and observation(p) === encode(view(p)). */
-function checkViews(def: GameDefinition, state: GameState, report: CheckReport): void {
+function checkViews(def: GameDefinition, state: GameState): void {
   const size = def.observationSize(state.players);
-  const views: string[] = [];
   for (let p = 0; p < state.players; p++) {
     const view = state.view(p);
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(view)), view)) fail(`view(${p}) is not plain JSON`);
@@ -211,16 +238,14 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
     for (let i = 0; i < size; i++) {
       if (!Number.isFinite(obs[i]) || obs[i] < 0 || obs[i] > 1)
         fail(`observation(${p})[${i}] = ${obs[i]} is not in [0, 1]`);
-      if (obs[i] !== encoded[i])
-        fail(`observation(${p})[${i}] = ${obs[i]} but encode(view(${p}))[${i}] = ${encoded[i]}`);
+      if (obs[i] !== encoded[i]) fail(notFromView(def, state, `observation(${p})`, p, i, obs[i], encoded[i]));
       if (used[GUARD + i] !== encoded[i])
-        fail(`observeInto(${p}) wrote ${used[GUARD + i]} at [${i}] of a used buffer; encode(view) has ${encoded[i]}`);
+        fail(notFromView(def, state, `observeInto(${p}) into a used buffer`, p, i, used[GUARD + i], encoded[i]));
     }
     for (let i = 0; i < GUARD; i++) {
       if (!Number.isNaN(used[i]) || !Number.isNaN(used[GUARD + size + i]))
         fail(`observeInto(${p}) wrote outside its ${size} values`);
     }
-    views.push(JSON.stringify({ ...view, seat: 0 }));
   }
   const spectator = state.view(-1);
   if (spectator.seat !== -1 || !isDeepStrictEqual(JSON.parse(JSON.stringify(spectator)), spectator)) {
@@ -231,11 +256,28 @@ function checkViews(def: GameDefinition, state: GameState, report: CheckReport):
   state.observeInto(-1, written, 0);
   for (let i = 0; i < size; i++) {
     if (written[i] !== publicOnly[i])
-      fail(`observeInto(-1) wrote ${written[i]} at [${i}]; encode(view(-1)) has ${publicOnly[i]}`);
+      fail(notFromView(def, state, 'observeInto(-1)', -1, i, written[i], publicOnly[i]));
   }
   def.renderText(spectator);
   def.renderHtml(spectator);
-  if (views.some((v) => v !== views[0])) report.asymmetricStates++;
+}
+
+/** An observation value that encode(view) does not give: where it is, and why it matters. */
+function notFromView(
+  def: GameDefinition,
+  state: GameState,
+  what: string,
+  seat: number,
+  i: number,
+  got: number,
+  expected: number,
+): string {
+  const who = seat < 0 ? 'the spectator' : `seat ${seat}`;
+  return (
+    `${what}[${i}] (${observationPlace(def, state.players, i)}) = ${got} but encode(view(${seat}))[${i}] = ` +
+    `${expected}: an observation must be computed from the view alone, and a value the view does not hold ` +
+    `is a leak of what ${who} may not see (or an encoder bug)`
+  );
 }
 
 /** Values left on either side of the range observeInto is given, to catch writes outside it. */
@@ -290,35 +332,6 @@ function checkCloneIndependent(state: GameState, legal: number[], rng: Rng): voi
   if (json(copy) !== before) fail('clone() differs from the original');
   copy.applyAction(legal[rng.int(legal.length)]);
   if (json(state) !== before) fail('playing on a clone changed the original');
-}
-
-/**
- * determinize(p) keeps view(p) and the decision structure; over the run it must also change what
- * other seats see somewhere (a determinize returning the true state never would).
- */
-function checkDeterminize(state: GameState, rng: Rng, worlds: number, report: CheckReport): void {
-  const actor = state.currentPlayer();
-  const legal = JSON.stringify(state.legalActions());
-  let resampled = false;
-  const spectator = JSON.stringify(state.view(-1));
-  const views = Array.from({ length: state.players }, (_, q) => JSON.stringify(state.view(q)));
-  for (let p = 0; p < state.players; p++) {
-    for (let k = 0; k < worlds; k++) {
-      const world = state.determinize(p, rng.fork('checker-world'));
-      if (JSON.stringify(world.view(p)) !== views[p]) fail(`determinize(${p}) changed view(${p})`);
-      // The spectator sees less than any seat, so no seat's resampling may change it.
-      if (JSON.stringify(world.view(-1)) !== spectator) fail(`determinize(${p}) changed the spectator's view(-1)`);
-      if (world.currentPlayer() !== actor) fail(`determinize(${p}) changed the seat to act`);
-      if (p === actor && JSON.stringify(world.legalActions()) !== legal) {
-        fail(`determinize(${p}) changed the legal actions of seat ${p}, who is to act`);
-      }
-      // Whether some world changed what another seat sees: once one did, the state counts.
-      for (let q = 0; q < state.players && !resampled; q++) {
-        if (q !== p && JSON.stringify(world.view(q)) !== views[q]) resampled = true;
-      }
-    }
-  }
-  if (resampled) report.resampledStates++;
 }
 
 function checkTerminal(def: GameDefinition, state: GameState): void {

@@ -10,7 +10,8 @@ from pettingzoo.test import api_test
 import agora
 from typescript import run_typescript
 
-GAMES = ["tictactoe", "promotion", "philadelphia", "cityplan", "filthyrich", "perikles"]
+# Every registered game: python/agora/_games.py is generated from the registry (scripts/write-python-games.ts).
+GAMES = list(agora.GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)

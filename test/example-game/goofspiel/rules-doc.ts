@@ -6,7 +6,7 @@ export const RULES: RulesDoc = {
   sections: [
     { heading: 'Set-up', paragraphs: [`Each player holds A to ${CARDS}. The prize cards are shuffled face down.`] },
     {
-      heading: 'A round',
+      heading: 'A turn',
       paragraphs: [
         'A prize card is turned up. Both players bid one card face down; then both bids are shown. ' +
           'The higher bid wins the prize, worth its value; on a tie nobody does. Bid cards are spent.',

@@ -40,6 +40,14 @@ export function view(p: GoofspielPosition, seat: number): GoofspielView {
     points: Array.from(p.points),
     bidPlaced: [p.bids[0] > 0, p.bids[1] > 0],
     ownBid: seat >= 0 ? p.bids[seat] : 0,
-    log: p.log.entries(),
+    log: p.log.mapEntries(toEntry),
   };
+}
+
+/**
+ * A log record as the view carries it. One module-level function, so EventLog.mapEntries converts
+ * each record once and hands the same (frozen) entries to every later view.
+ */
+function toEntry(kind: string, args: number[]): EventEntry {
+  return { kind, args };
 }
