@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { KitChecks } from './checker-kit.js';
 import { AgoraError, IllegalActionError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { playerCounts } from './registry.js';
@@ -55,18 +56,24 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
     resampledStates: 0,
   };
   checkDefinition(def);
+  const kit = new KitChecks(def, rng);
   for (let i = 0; i < games; i++) {
     const players = counts[i % counts.length];
     const seed = `${options.seed ?? 'check'}:${i}`;
     const actions: number[] = [];
     try {
-      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, report);
+      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, report, kit);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new ConformanceError(
         `${def.name}: ${why}\n  replay: players=${players} seed='${seed}' actions=[${actions.join(',')}]`,
       );
     }
+  }
+  try {
+    kit.finish(counts, games, String(options.seed ?? 'check'));
+  } catch (err) {
+    throw new ConformanceError(`${def.name}: ${(err as Error).message}`);
   }
   if (report.asymmetricStates > 0 && report.resampledStates === 0) {
     throw new ConformanceError(
@@ -122,6 +129,7 @@ function checkOneGame(
   actions: number[],
   worlds: number,
   report: CheckReport,
+  kit: KitChecks,
 ): void {
   const state = def.newGame({ players, seed });
   if (json(def.newGame({ players, seed })) !== json(state)) fail('two new games from the same seed differ');
@@ -139,14 +147,20 @@ function checkOneGame(
       checkCloneIndependent(state, legal, rng);
       checkDeterminize(state, rng, worlds, report);
       checkEvaluate(def, state);
+      kit.atState(state, worlds);
     }
     if (state.isTruncated()) fail('isTruncated() is true in a live state');
     const action = legal[rng.int(legal.length)];
     actions.push(action);
+    const actor = state.currentPlayer();
+    kit.beforeAction(state);
     state.applyAction(action);
+    kit.afterAction(state, actor, action);
     report.steps++;
   }
   checkTerminal(def, state);
+  kit.atState(state, worlds);
+  kit.atEnd(state);
   checkViews(def, state, report);
   checkRoundTrip(def, state);
   const replay = def.newGame({ players, seed });
