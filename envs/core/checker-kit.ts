@@ -148,7 +148,8 @@ export class KitChecks {
     } else if (before !== seen) {
       fail(
         `two states give seat ${p} the information-state key '${key}' but differ in what seat ${p} sees ` +
-          `(view${toAct ? ' or legal actions' : ''}): ${before} vs ${seen}. The key leaves out something the seat knows`,
+          `(view${toAct ? ' or legal actions' : ''}): ${before} vs ${seen}. ` +
+          'The key leaves out something the seat knows',
       );
     }
   }
@@ -256,7 +257,8 @@ function checkChancePoint(state: GameState): ChanceOutcome[] {
   const numbers = outcomes.map((o) => o.outcome);
   if (JSON.stringify(state.legalActions()) !== JSON.stringify(numbers))
     fail(
-      `at a chance point legalActions() [${state.legalActions().join(',')}] are not the outcomes [${numbers.join(',')}]`,
+      `at a chance point legalActions() [${state.legalActions().join(',')}] ` +
+        `are not the outcomes [${numbers.join(',')}]`,
     );
   const before = JSON.stringify(state.toJSON());
   const bad = [Math.max(...numbers) + 1, -3, 0.5].filter((a) => !numbers.includes(a));
@@ -367,7 +369,8 @@ function checkFrequencies(def: GameDefinition, players: readonly number[], seed:
         .map((o) => `${o.label}: ${counts.get(o.outcome) ?? 0} of ${n} (expected ${(o.probability * n).toFixed(1)})`)
         .join(', ');
       fail(
-        `implicit chance does not follow the stated probabilities (chi-square ${chi2.toFixed(1)} > ${bound.toFixed(1)} ` +
+        'implicit chance does not follow the stated probabilities ' +
+          `(chi-square ${chi2.toFixed(1)} > ${bound.toFixed(1)} ` +
           `with ${df} degrees of freedom): ${table}`,
       );
     }

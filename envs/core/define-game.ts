@@ -19,7 +19,7 @@ import type { GlossaryEntry, RulesDoc } from './board.js';
 import type { Fields, Position, PositionKit } from './position.js';
 import { assertPlayerCount } from './registry.js';
 import { returnsFromRanking } from './returns.js';
-import { Rng } from './rng.js';
+import type { Rng } from './rng.js';
 import { layoutOf, type Segment } from './segments.js';
 
 /** One block of the flat action space, for the generated action table (docs/rules/<game>.md). */
@@ -398,7 +398,8 @@ export function defineGame<F extends Fields, View extends PlayerView, Config = u
     if (!rules.chanceOutcomes) {
       throw new AgoraError(
         'bad_request',
-        `${rules.name}: the game has no chance points to show, so it has no explicit-chance mode (hasExplicitChance is false)`,
+        `${rules.name}: the game has no chance points to show, so it has no explicit-chance mode ` +
+          '(hasExplicitChance is false)',
       );
     }
     return 'explicit';

@@ -206,7 +206,7 @@ export interface GameState<View extends PlayerView = PlayerView> {
   determinize(player: number, rng: Rng): GameState<View>;
   /** Deep, independent copy (RNG included). */
   clone(): GameState<View>;
-  /** Stable, human-readable label of an action (a chance outcome at a chance point), unique among the legal ones now. */
+  /** Stable, human-readable label of an action (of an outcome at a chance point), unique among the legal ones now. */
   actionToString(action: number): string;
   /** The full state, RNG included, as plain JSON: fromJSON(toJSON()) resumes exactly. */
   toJSON(): unknown;

@@ -16,7 +16,8 @@ function seatRow(v: KuhnView, s: number): string {
   const y = s === 0 ? 150 : 14;
   const who = s === v.seat ? 'your' : `seat ${s}'s`;
   const parts = [
-    `<text x="14" y="${y + 32}" font-size="13" fill="${SEAT_COLORS[s]}">Seat ${s}${s === v.seat ? ' (you)' : ''}</text>`,
+    `<text x="14" y="${y + 32}" font-size="13" fill="${SEAT_COLORS[s]}">` +
+      `Seat ${s}${s === v.seat ? ' (you)' : ''}</text>`,
   ];
   if (v.cards[s] !== NO_CARD) {
     parts.push(card(110, y, v.cards[s], SEAT_COLORS[s], `${who} card: ${CARD_TITLES[CARDS[v.cards[s]]]}`));

@@ -11,7 +11,8 @@ export const RULES: RulesDoc = {
       heading: 'Set-up',
       paragraphs: [
         `The deck is the ${CARDS.map((c) => CARD_TITLES[c]).join(', ')}, in rising order. ` +
-          `Both players put ${ANTE} chip in the pot (the ante). Each is dealt one card face down; the third card stays unseen.`,
+          `Both players put ${ANTE} chip in the pot (the ante). ` +
+          'Each is dealt one card face down; the third card stays unseen.',
       ],
     },
     {

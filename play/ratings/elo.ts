@@ -9,10 +9,11 @@ export function expectedScore(rating: number, opponent: number): number {
 }
 
 /**
- * Rating changes from one game (its ranking, or its whole outcome: pairs.ts): every pair of seats held by different agents is one Elo game,
- * and the K-factor is divided by (players - 1) so a multiplayer game moves a rating about as much
- * as one two-player game. All pairs use the ratings from before the game (simultaneous update).
- * Returns the change per agent; agents not in `ratings` start at ELO_START.
+ * Rating changes from one game (its ranking, or its whole outcome: pairs.ts): every pair of seats
+ * held by different agents is one Elo game, and the K-factor is divided by (players - 1) so a
+ * multiplayer game moves a rating about as much as one two-player game. All pairs use the ratings
+ * from before the game (simultaneous update). Returns the change per agent; agents not in
+ * `ratings` start at ELO_START.
  */
 export function eloDeltas(
   ratings: Readonly<Record<string, number>>,
