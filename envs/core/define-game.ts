@@ -330,7 +330,7 @@ function resolveChance<F extends Fields, View extends PlayerView, Config>(
 }
 
 /** The outcome a uniform draw from `rng` picks by the probabilities (the kit's one chance sampler). */
-export function sampleOutcome(outcomes: readonly { outcome: number; probability: number }[], rng: Rng): number {
+function sampleOutcome(outcomes: readonly { outcome: number; probability: number }[], rng: Rng): number {
   const u = rng.next();
   let total = 0;
   for (const o of outcomes) {

@@ -32,7 +32,3 @@ export const MAX_STAKE = ANTE + BET_SIZE;
 
 /** No card dealt to a seat yet (or, in a view, a card the seat may not see). */
 export const NO_CARD = -1;
-
-export function cardName(card: number): CardName {
-  return CARDS[card];
-}

@@ -4,7 +4,7 @@ import { CARDS, NO_CARD } from './components.js';
 import type { KuhnView } from './view.js';
 
 /** A seat's card as this view shows it: its letter, '??' face down, '-' not dealt. */
-export function cardText(v: KuhnView, s: number): string {
+function cardText(v: KuhnView, s: number): string {
   return v.cards[s] !== NO_CARD ? CARDS[v.cards[s]] : v.dealt[s] ? '??' : '-';
 }
 

@@ -16,7 +16,7 @@ export function payoffs(p: KuhnPosition): number[] {
 }
 
 /** The game's own score: the chips won, as payoffs. */
-export const scores = payoffs;
+export const scores = (p: KuhnPosition): number[] => payoffs(p);
 
 /** The seat with more chips first (before the end both share first place). */
 export const ranking = (p: KuhnPosition): number[] => rankByKeys(payoffs(p).map((c) => [c]));
