@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { AgoraError, CHANCE, IllegalActionError, Rng, checkGame, playNamed, type GameState } from '../index.js';
+import {
+  AgoraError,
+  CHANCE,
+  IllegalActionError,
+  Rng,
+  checkGame,
+  makeEnv,
+  playNamed,
+  type GameState,
+} from '../index.js';
 import { tictactoe } from '../tictactoe/index.js';
 import { kuhn, type KuhnView } from './index.js';
 
@@ -209,4 +218,14 @@ test('kuhn passes the conformance checker, its payoff, chance and information-st
   const report = checkGame(kuhn, { games: 100, seed: 'kuhn-rules' });
   expect(report.games).toBe(100);
   expect(report.resampledStates).toBeGreaterThan(0);
+});
+
+test('the environments reward chips: a bet called and lost costs 2', () => {
+  const env = makeEnv('kuhn', { seed: 3 });
+  env.reset({ seed: 3 });
+  env.step(1); // seat 0 bets
+  env.step(1); // seat 1 calls: showdown for two chips each
+  const returns = env.state.returns();
+  expect(returns.map(Math.abs)).toEqual([2, 2]);
+  expect(env.rewards).toEqual(returns);
 });
