@@ -113,8 +113,12 @@ function countingGame(inner: GameDefinition) {
     get players() {
       return this.inner.players;
     }
+    get chanceMode() {
+      return this.inner.chanceMode;
+    }
     currentPlayer = () => this.inner.currentPlayer();
     legalActions = () => this.inner.legalActions();
+    chanceOutcomes = () => this.inner.chanceOutcomes();
     applyAction = (a: number) => {
       counter.steps++;
       this.inner.applyAction(a);
@@ -123,6 +127,8 @@ function countingGame(inner: GameDefinition) {
     isTruncated = () => this.inner.isTruncated();
     ranking = () => this.inner.ranking();
     scores = () => this.inner.scores();
+    returns = () => this.inner.returns();
+    informationState = (seat: number) => this.inner.informationState(seat);
     view = (p: number): PlayerView => this.inner.view(p);
     observation = (p: number) => this.inner.observation(p);
     observeInto = (p: number, out: Float32Array, offset?: number) => this.inner.observeInto(p, out, offset);

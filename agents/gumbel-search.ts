@@ -17,7 +17,7 @@
  * the node's legal actions, scaled by (maxVisitInit + max visits) · valueScale.
  */
 import type { GameDefinition, GameState, Rng } from '../envs/index.js';
-import { returnsFromRanking } from '../envs/index.js';
+import { normalizedReturns } from '../envs/index.js';
 import { leafPlayout } from './leaf-playout.js';
 import type { LeafEvaluation } from './puct-search.js';
 
@@ -150,7 +150,7 @@ export class GumbelSearch {
     let node = this.root;
     for (;;) {
       if (world.isTerminal()) {
-        this.backup(path, returnsFromRanking(world.ranking()));
+        this.backup(path, normalizedReturns(world, this.game));
         return null;
       }
       const actor = world.currentPlayer();

@@ -21,7 +21,7 @@ export { RandomAgent } from './random-agent.js';
 export { MctsAgent } from './mcts-agent.js';
 export { GreedyAgent } from './greedy-agent.js';
 export { HumanAgent, type HumanIo } from './human-agent.js';
-export { playMatch, type MatchResult, type PlayOptions } from './play.js';
+export { playMatch, payoffScaleOf, type MatchResult, type PlayOptions } from './play.js';
 export { AgentCache } from './agent-cache.js';
 export { assertSeats, evaluateAll, type PolicyNetwork, type NetworkOutput } from './neural/policy.js';
 export { CachedNetwork, DEFAULT_CACHE_ENTRIES } from './neural/evaluation-cache.js';

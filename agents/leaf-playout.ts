@@ -1,4 +1,4 @@
-import { returnsFromRanking, type GameDefinition, type GameState, type Rng } from '../envs/index.js';
+import { normalizedReturns, type GameDefinition, type GameState, type Rng } from '../envs/index.js';
 
 /**
  * A leaf's playout for AlphaGo's value mixing: uniformly random play to the end (the game's own cap
@@ -12,5 +12,5 @@ export function leafPlayout(game: GameDefinition, world: GameState, rng: Rng, cu
     const legal = world.legalActions();
     world.applyAction(legal[rng.int(legal.length)]);
   }
-  return returnsFromRanking(world.ranking());
+  return normalizedReturns(world, game);
 }

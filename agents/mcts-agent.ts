@@ -1,4 +1,4 @@
-import { returnsFromRanking, type Agent, type DecisionContext, type GameState, type Rng } from '../envs/index.js';
+import { normalizedReturns, type Agent, type DecisionContext, type GameState, type Rng } from '../envs/index.js';
 
 export interface MctsOptions {
   /** Iterations per decision (ignored when ms > 0). */
@@ -127,7 +127,7 @@ export class MctsAgent implements Agent {
       const legal = world.legalActions();
       world.applyAction(rollout === 'greedy' ? greedyAction(world, legal, ctx, rng) : legal[rng.int(legal.length)]);
     }
-    return returnsFromRanking(world.ranking());
+    return normalizedReturns(world, ctx.game);
   }
 
   /** The most visited root action; ties by mean value for the deciding seat, then by the RNG. */

@@ -2,7 +2,6 @@ import {
   Rng,
   checkAgentAction,
   decisionContext,
-  returnsFromRanking,
   type Agent,
   type GameDefinition,
   type GameState,
@@ -18,7 +17,13 @@ export interface MatchResult {
   actions: number[];
   ranking: number[];
   scores: number[];
+  /** Every seat's return: state.returns(), in the game's returnUnit (chips for Kuhn poker). */
   returns: number[];
+  /**
+   * Set only for games with their own payoffs (returnUnit is not 'rank'): the game's returnScale.
+   * Ratings then score each pair of seats by their payoff difference instead of their places.
+   */
+  payoffScale?: number;
   truncated: boolean;
 }
 
@@ -61,7 +66,13 @@ export async function playMatch(
     actions,
     ranking,
     scores: state.scores(),
-    returns: returnsFromRanking(ranking),
+    returns: state.returns(),
+    ...payoffScaleOf(game),
     truncated: state.isTruncated(),
   };
+}
+
+/** { payoffScale } for a game with its own payoffs, {} for a ranking-based one (MatchResult.payoffScale). */
+export function payoffScaleOf(game: GameDefinition): { payoffScale?: number } {
+  return game.returnUnit === 'rank' ? {} : { payoffScale: game.returnScale };
 }

@@ -1,4 +1,4 @@
-import { returnsFromRanking, type GameDefinition, type GameState, type Rng } from '../envs/index.js';
+import { normalizedReturns, type GameDefinition, type GameState, type Rng } from '../envs/index.js';
 import { leafPlayout } from './leaf-playout.js';
 
 export interface PuctOptions {
@@ -104,7 +104,7 @@ export class PuctSearch {
     const { cPuct } = this.options;
     for (;;) {
       if (world.isTerminal()) {
-        this.backup(path, returnsFromRanking(world.ranking()));
+        this.backup(path, normalizedReturns(world, this.game));
         return null;
       }
       const actor = world.currentPlayer();

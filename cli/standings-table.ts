@@ -5,17 +5,18 @@ type Standing = TournamentReport['standings'][number];
 
 /**
  * A tournament's standings as the commands print them: agent, [seats], win share, average return,
- * [Elo], Bradley-Terry and its 95% interval, in the order given.
+ * [Elo], Bradley-Terry and its 95% interval, in the order given. `unit` is the game's returnUnit:
+ * the average return's header names it unless it is 'rank'.
  */
 export function formatStandings(
   standings: readonly Standing[],
-  extra: { seats?: boolean; elo?: boolean } = {},
+  extra: { seats?: boolean; elo?: boolean; unit?: string } = {},
 ): string {
   const header = [
     'agent',
     ...(extra.seats ? ['seats'] : []),
     'win share',
-    'avg return',
+    extra.unit && extra.unit !== 'rank' ? `avg return (${extra.unit})` : 'avg return',
     ...(extra.elo ? ['Elo'] : []),
     'BT',
     'BT 95% CI',

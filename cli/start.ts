@@ -5,7 +5,7 @@
  * Usage: npm run demo [-- <game> [seed]]
  */
 import { makeAgent } from '../agents/index.js';
-import { Rng, decisionContext, getGame, listGames, returnsFromRanking } from '../envs/index.js';
+import { Rng, decisionContext, getGame, listGames } from '../envs/index.js';
 
 const name = process.argv[2] ?? (listGames() as string[]).find((g) => g === 'promotion') ?? 'tictactoe';
 const game = getGame(name);
@@ -30,10 +30,11 @@ while (!state.isTerminal()) {
   state.applyAction(action);
 }
 console.log(`\n${game.renderText(state.view(observer))}\n`);
-const returns = returnsFromRanking(state.ranking());
+const returns = state.returns();
+const unit = game.returnUnit === 'rank' ? '' : ` ${game.returnUnit}`;
 state
   .ranking()
   .forEach((place, seat) =>
-    console.log(`seat ${seat}: place ${place + 1}, score ${state.scores()[seat]}, return ${returns[seat].toFixed(2)}`),
+    console.log(`seat ${seat}: place ${place + 1}, score ${state.scores()[seat]}, return ${returns[seat].toFixed(2)}${unit}`),
   );
 console.log(`\nPlay yourself: npx agora play ${name}    (all games: npx agora games)`);

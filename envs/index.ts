@@ -15,9 +15,18 @@ import { ThreadedVectorEnv, type ThreadedOptions } from './core/threaded-vector-
 import { getGame, listGames, GAMES, type GameName } from './games.js';
 
 export { listGames, getGame, GAMES, type GameName };
-export type { GameDefinition, GameState, NewGameOptions, PlayerView } from './core/game.js';
+export { CHANCE } from './core/game.js';
+export type {
+  ChanceMode,
+  ChanceOutcome,
+  GameDefinition,
+  GameState,
+  LoadOptions,
+  NewGameOptions,
+  PlayerView,
+} from './core/game.js';
 export { Rng, makeRng, type RngState } from './core/rng.js';
-export { returnsFromRanking, rankByKeys, isCompetitionRanking } from './core/returns.js';
+export { returnsFromRanking, normalizedReturns, rankByKeys, isCompetitionRanking } from './core/returns.js';
 export { Discrete, Box, MultiDiscrete } from './core/spaces.js';
 export { AECEnv, type AECEnvOptions, type AECInfo, type AgentObservation } from './core/aec-env.js';
 export { SingleAgentEnv, type SingleAgentEnvOptions, type StepInfo, type StepResult } from './core/single-agent-env.js';

@@ -86,5 +86,6 @@ export interface GameRecord {
   players: number;
   actions: number[];
   targets: (DecisionTarget | null)[];
+  /** Final returns divided by the game's returnScale (normalizedReturns): the value targets, in [-1, 1]. */
   returns: number[];
 }

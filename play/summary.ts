@@ -9,6 +9,7 @@ interface AgentStanding {
   games: number;
   /** Share of seats that finished first (shared first places included). */
   winShare: number;
+  /** Mean return per seat played, in the game's returnUnit (chips for a game with payoffs). */
   meanReturn: number;
   /** Elo after every game, applied in schedule order from ELO_START. */
   elo: number;
@@ -46,7 +47,7 @@ export function summarizeTournament(
   const players = results[0]?.players ?? 0;
   const seatWins = new Array(players).fill(0);
   for (const r of results) {
-    applyElo(elo, r.seats, r.ranking);
+    applyElo(elo, r.seats, r);
     r.seats.forEach((agent, seat) => {
       const t = tally.get(agent)!;
       t.games++;

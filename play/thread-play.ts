@@ -5,16 +5,8 @@
  * random draw in its place. A game played from the start with no overrun is exactly playMatch's
  * game (same seat streams, same draws; tested).
  */
-import type { MatchResult } from '../agents/index.js';
-import {
-  AgoraError,
-  Rng,
-  checkAgentAction,
-  decisionContext,
-  returnsFromRanking,
-  type Agent,
-  type GameDefinition,
-} from '../envs/index.js';
+import { payoffScaleOf, type MatchResult } from '../agents/index.js';
+import { AgoraError, Rng, checkAgentAction, decisionContext, type Agent, type GameDefinition } from '../envs/index.js';
 
 export interface DecisionRecorder {
   /** Decision `decision` (the number of actions before it) starts, for `seat`. */
@@ -93,7 +85,8 @@ export async function playFrom(
     actions,
     ranking,
     scores: state.scores(),
-    returns: returnsFromRanking(ranking),
+    returns: state.returns(),
+    ...payoffScaleOf(game),
     truncated: state.isTruncated(),
   };
 }

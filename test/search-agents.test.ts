@@ -6,7 +6,6 @@ import { Rng, decisionContext, getGame, listGames, type GameState } from '../env
  * Search agents on every registered game. These suites iterate listGames(), so a game added later
  * is covered without touching this file.
  */
-const GAMES_PER_CHECK = 40;
 // Rollouts stop after CUTOFF decisions and are scored by the game's evaluate(), so a long game
 // costs what a short one does; short games (tic-tac-toe, Promotion) mostly end before it.
 const MCTS = 'mcts:iterations=200,cutoff=30';
@@ -16,20 +15,27 @@ describe.each(listGames())('%s: search agents', (name) => {
   // The smallest table: the shortest games, and the margin test's null hypothesis is the same.
   const players = def.minPlayers;
 
-  test(`mcts beats random by a margin luck cannot explain (${GAMES_PER_CHECK} games)`, async () => {
+  // Returns divided by returnScale, so in [-1, 1]. A game whose returns are payoffs (Kuhn poker's
+  // chips) has hands where chance outweighs skill: a smaller margin over more games.
+  const margin = def.returnUnit === 'rank' ? 0.5 : 0.1;
+  // Hoeffding: P(mean >= margin) <= exp(-n * margin^2 / 2) = exp(-5) < 0.7% for this n.
+  const games = Math.ceil(10 / margin ** 2);
+
+  test(`mcts beats random by a margin luck cannot explain (${games} games)`, async () => {
     // One mcts seat against random seats, mcts rotated over every seat. If mcts played no better
     // than random, its return per game would have mean 0 by symmetry (returns are zero-sum and the
-    // seats rotate) and lie in [-1, 1]; Hoeffding then bounds P(mean >= 0.5) by
-    // exp(-n * 0.5^2 / 2) = exp(-5) < 0.7% for n = 40, and the observed means are far above it.
+    // seats rotate) and lie in [-1, 1] once divided by returnScale; Hoeffding then bounds
+    // P(mean >= margin) as above (ranking games: exp(-40 * 0.5^2 / 2) for 40 games), and the
+    // observed means are above it.
     let total = 0;
-    for (let i = 0; i < GAMES_PER_CHECK; i++) {
+    for (let i = 0; i < games; i++) {
       const seat = i % players;
       const agents = Array.from({ length: players }, () => makeAgent('random', def));
       agents[seat] = makeAgent(MCTS, def);
       const result = await playMatch(def, agents, { seed: `margin:${name}:${i}` });
-      total += result.returns[seat];
+      total += result.returns[seat] / def.returnScale;
     }
-    expect(total / GAMES_PER_CHECK).toBeGreaterThanOrEqual(0.5);
+    expect(total / games).toBeGreaterThanOrEqual(margin);
   }, 300_000);
 
   test.each(['random', 'greedy', 'mcts:iterations=50,cutoff=20'])(

@@ -22,7 +22,7 @@ import type { GameRecord, SelfPlayOptions } from '../play/index.js';
 
 // What a self-play game is asked and gives back travels through the job queue too: play/ defines it.
 export type { GameRecord, SelfPlayOptions };
-import { Rng, decisionContext, returnsFromRanking, type GameDefinition } from '../envs/index.js';
+import { Rng, decisionContext, normalizedReturns, type GameDefinition } from '../envs/index.js';
 
 /** Self-play's Gumbel search: root noise of scale 1 (the exploration the improvement guarantee assumes). */
 function gumbelOptionsOf(options: SelfPlayOptions): GumbelOptions {
@@ -215,7 +215,7 @@ function* gameSteps(
     state.applyAction(action);
     record.actions.push(action);
   }
-  record.returns = returnsFromRanking(state.ranking());
+  record.returns = normalizedReturns(state, def);
   return record;
 }
 

@@ -7,7 +7,7 @@
  * Plain JavaScript (the network runs through agents/neural/inference.ts): no TensorFlow.js.
  */
 import type { PolicyNetwork } from './policy.js';
-import { AgoraError, returnsFromRanking, type GameDefinition } from '../../envs/index.js';
+import { AgoraError, normalizedReturns, type GameDefinition } from '../../envs/index.js';
 
 /** One decision of a held-out game: the head's values and the outcome, both rotated to the deciding seat. */
 export interface ValuePosition {
@@ -46,7 +46,7 @@ export function valuePositionsOf(def: GameDefinition, game: PlayedActions, net: 
   });
   if (!state.isTerminal())
     throw new AgoraError('bad_request', `game ${game.seed}: its actions end before the game does`);
-  const returns = returnsFromRanking(state.ranking());
+  const returns = normalizedReturns(state, def);
   const length = game.actions.length;
   return asked.map(({ predicted, player, index }) => ({
     predicted,

@@ -705,7 +705,7 @@ export class MatchService {
       ? {
           ranking: record.resigned.ranking,
           scores: state.scores(),
-          returns: returnsFromRanking(record.resigned.ranking),
+          returns: resignedReturns(def, record.resigned.ranking),
           truncated: false,
           resigned: record.resigned.seat,
           ...(record.resigned.timedOut ? { timedOut: record.resigned.seat } : {}),
@@ -717,7 +717,7 @@ export class MatchService {
           ? {
               ranking: state.ranking(),
               scores: state.scores(),
-              returns: returnsFromRanking(state.ranking()),
+              returns: state.returns(),
               truncated: state.isTruncated(),
               gameId: record.gameId,
             }
@@ -987,7 +987,7 @@ export class MatchService {
     const result = {
       ranking,
       scores: state.scores(),
-      returns: returnsFromRanking(ranking),
+      returns: record.resigned ? resignedReturns(this.game(record.game), ranking) : state.returns(),
       truncated: record.resigned ? false : state.isTruncated(),
       ...(record.resigned ? { resigned: record.resigned.seat } : {}),
       ...(record.resigned?.timedOut ? { timedOut: record.resigned.seat } : {}),
@@ -1044,4 +1044,12 @@ export class MatchService {
       .catch(() => undefined);
     return run;
   }
+}
+
+/**
+ * Returns of a game ended by a resignation: from its ranking (the resigning seat last), in the
+ * game's unit: a game with its own payoffs counts a resignation as losing its largest return.
+ */
+function resignedReturns(def: GameDefinition, ranking: readonly number[]): number[] {
+  return returnsFromRanking(ranking).map((r) => r * def.returnScale);
 }

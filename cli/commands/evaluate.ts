@@ -191,7 +191,7 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
       `-p ${meta.players} --seed '${seed}'${opts.threads ? ` -t ${opts.threads}` : ''}`;
     output.text(
       `\n${plan.name}: ${plan.title}\n` +
-        `${formatStandings(report.standings, { seats: true })}\n` +
+        `${formatStandings(report.standings, { seats: true, unit: def.returnUnit })}\n` +
         `${text}\nreproduce: ${command}\n`,
     );
     out.push({ table: plan.name, title: plan.title, met, command, standings: report.standings });

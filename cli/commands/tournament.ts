@@ -1,4 +1,4 @@
-import { AgoraError } from '../../envs/index.js';
+import { AgoraError, getGame } from '../../envs/index.js';
 import { runTournament, type TournamentFormat } from '../../play/index.js';
 import { Output, type OutputOptions } from '../output.js';
 import { startProgress } from '../progress.js';
@@ -37,7 +37,7 @@ export async function tournamentCommand(game: string, opts: TournamentCliOptions
   }).finally(() => progress.stop());
   const b = report.balance;
   output.text(`${report.game}, ${report.players} players, ${report.format}, ${b.games} games, seed '${report.seed}'`);
-  output.text(formatStandings(report.standings, { seats: true, elo: true }));
+  output.text(formatStandings(report.standings, { seats: true, elo: true, unit: getGame(report.game).returnUnit }));
   output.text(
     `balance: first-seat win share ${(100 * b.firstSeatWinShare).toFixed(1)}% ` +
       `(by seat: ${b.seatWinShares.map((w) => `${(100 * w).toFixed(1)}%`).join(', ')}), ` +

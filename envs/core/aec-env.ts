@@ -2,7 +2,6 @@ import { AgoraError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { assertPlayerCount } from './registry.js';
 import { stepLimit } from './learner-game.js';
-import { returnsFromRanking } from './returns.js';
 import { ENV_METADATA, renderModeOf, renderSeat, type RenderMode } from './single-agent-env.js';
 import { Box, Discrete } from './spaces.js';
 
@@ -212,7 +211,7 @@ export class AECEnv<Config = unknown> {
       return;
     }
     const ranking = state.ranking();
-    const returns = returnsFromRanking(ranking);
+    const returns = state.returns();
     const capped = state.isTruncated();
     const scores = state.scores();
     for (const a of this.agents) {

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { checkBoards, checkPresentation } from './checker-presentation.js';
 import { PrivacyLedger, observationPlace } from './checker-privacy.js';
+import { KitChecks } from './checker-kit.js';
 import { AgoraError, IllegalActionError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { playerCounts } from './registry.js';
@@ -68,13 +69,14 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
     throw new ConformanceError(`${def.name}: ${(err as Error).message}`);
   }
   const ledgers = new Map(counts.map((n) => [n, new PrivacyLedger(n)]));
+  const kit = new KitChecks(def, rng);
   for (let i = 0; i < games; i++) {
     const players = counts[i % counts.length];
     const seed = `${options.seed ?? 'check'}:${i}`;
     const actions: number[] = [];
     try {
       const boards = i < BOARD_GAMES;
-      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, ledgers.get(players)!, boards, report);
+      checkOneGame(def, players, seed, rng, actions, options.worlds ?? 3, ledgers.get(players)!, boards, report, kit);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new ConformanceError(
@@ -92,6 +94,11 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
     report.asymmetricStates += ledger.asymmetricStates;
     report.resampledStates += ledger.resampledStates;
     for (const field of ledger.hiddenFields()) hidden.add(field);
+  }
+  try {
+    kit.finish(counts, games, String(options.seed ?? 'check'));
+  } catch (err) {
+    throw new ConformanceError(`${def.name}: ${(err as Error).message}`);
   }
   report.hiddenFields = [...hidden].sort();
   return report;
@@ -148,6 +155,7 @@ function checkOneGame(
   privacy: PrivacyLedger,
   boards: boolean,
   report: CheckReport,
+  kit: KitChecks,
 ): void {
   const state = def.newGame({ players, seed });
   if (json(def.newGame({ players, seed })) !== json(state)) fail('two new games from the same seed differ');
@@ -166,14 +174,20 @@ function checkOneGame(
       privacy.checkState(state, rng, worlds);
       if (boards) checkBoards(def, state);
       checkEvaluate(def, state);
+      kit.atState(state, worlds);
     }
     if (state.isTruncated()) fail('isTruncated() is true in a live state');
     const action = legal[rng.int(legal.length)];
     actions.push(action);
+    const actor = state.currentPlayer();
+    kit.beforeAction(state);
     state.applyAction(action);
+    kit.afterAction(state, actor, action);
     report.steps++;
   }
   checkTerminal(def, state);
+  kit.atState(state, worlds);
+  kit.atEnd(state);
   checkViews(def, state);
   if (boards) checkBoards(def, state);
   checkRoundTrip(def, state);

@@ -5,10 +5,20 @@
  * legality errors, clone, saved states, observations and seat checks are done here once.
  */
 import { AgoraError, IllegalActionError } from './errors.js';
-import type { GameDefinition, GameState, NewGameOptions, PlayerView } from './game.js';
+import {
+  CHANCE,
+  type ChanceMode,
+  type ChanceOutcome,
+  type GameDefinition,
+  type GameState,
+  type LoadOptions,
+  type NewGameOptions,
+  type PlayerView,
+} from './game.js';
 import type { GlossaryEntry, RulesDoc } from './board.js';
 import type { Fields, Position, PositionKit } from './position.js';
 import { assertPlayerCount } from './registry.js';
+import { returnsFromRanking } from './returns.js';
 import type { Rng } from './rng.js';
 import { layoutOf, type Segment } from './segments.js';
 
@@ -47,7 +57,7 @@ export interface GameRules<F extends Fields, View extends PlayerView, Config> {
   setup(players: number, seed: number | string, config: Config | undefined): Position<F>;
   /** Throws AgoraError('bad_request') naming a bad option; the default accepts only undefined or {}. */
   checkConfig?(config: unknown): void;
-  /** The seat to act, -1 when the game is over. */
+  /** The seat to act, -1 when the game is over, CHANCE when the next event is a chance point. */
   toAct(p: Position<F>): number;
   /** Legal actions, sorted ascending, unique; [] when over. */
   legalActions(p: Position<F>): number[];
@@ -69,6 +79,31 @@ export interface GameRules<F extends Fields, View extends PlayerView, Config> {
   actionLabel(p: Position<F>, action: number): string;
   /** Heuristic value in [-1, 1] for `seat` (search cutoffs, greedy). */
   evaluate(p: Position<F>, seat: number): number;
+
+  /**
+   * Optional: the game's own zero-sum returns per seat once over (chips, a score margin), each in
+   * [-returnScale, returnScale]. Without it the returns are returnsFromRanking(ranking(p)).
+   */
+  payoffs?(p: Position<F>): number[];
+  /** With payoffs: the largest |return| of a seat. */
+  readonly returnScale?: number;
+  /** With payoffs: what the returns count ('chips'). */
+  readonly returnUnit?: string;
+
+  /**
+   * Optional, with applyChance: the outcomes of the chance point the position is at (toAct(p) is
+   * CHANCE), sorted by outcome, distinct integers, probabilities > 0 summing to 1. actionLabel(p,
+   * outcome) names each. The position must have a field `rng: field.rng()`: in the default implicit
+   * mode the kit samples the outcome from it (one rng.next() per chance point).
+   */
+  chanceOutcomes?(p: Position<F>): readonly { outcome: number; probability: number }[];
+  /** Applies a chance outcome listed by chanceOutcomes (no draw from the rng). */
+  applyChance?(p: Position<F>, outcome: number): void;
+  /**
+   * Optional: the seat's information-state key, its perfect-recall history of what it observed and
+   * did; equal for two positions exactly when the seat cannot tell them apart.
+   */
+  informationState?(p: Position<F>, seat: number): string;
 
   encode(view: View): Float32Array;
   /**
@@ -94,8 +129,11 @@ export interface KitGame<F extends Fields, View extends PlayerView, Config> exte
   observationSegments(players: number): readonly Segment[];
   /** The position inside a state of this game (tests, evaluators); throws for another game's state. */
   positionOf(state: GameState<View>): Position<F>;
-  /** A state around a position (tests build positions by hand; fromJSON is the checked way in). */
-  stateOf(p: Position<F>): GameState<View>;
+  /**
+   * A state around a position (tests build positions by hand; fromJSON is the checked way in). In
+   * the default implicit mode a chance point the position stands at is resolved from its rng.
+   */
+  stateOf(p: Position<F>, chance?: ChanceMode): GameState<View>;
 }
 
 class KitState<F extends Fields, View extends PlayerView, Config> implements GameState<View> {
@@ -104,7 +142,10 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
     readonly p: Position<F>,
     /** Observation size by seat count (shared by every state of the game). */
     private readonly sizes: readonly number[],
-  ) {}
+    readonly chanceMode: ChanceMode,
+  ) {
+    if (chanceMode === 'implicit') resolveChance(rules, p);
+  }
 
   get players(): number {
     return this.p.players;
@@ -115,11 +156,41 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
   }
 
   legalActions(): number[] {
+    if (this.atChance()) return this.rules.chanceOutcomes!(this.p).map((o) => o.outcome);
     return this.rules.legalActions(this.p);
+  }
+
+  chanceOutcomes(): ChanceOutcome[] {
+    if (!this.atChance()) return [];
+    const r = this.rules;
+    return r.chanceOutcomes!(this.p).map(({ outcome, probability }) => ({
+      outcome,
+      probability,
+      label: r.actionLabel(this.p, outcome),
+    }));
+  }
+
+  /** Only an explicit-chance state ever stands at a chance point (implicit ones resolve them). */
+  private atChance(): boolean {
+    return this.chanceMode === 'explicit' && this.rules.toAct(this.p) === CHANCE && !this.rules.isOver(this.p);
   }
 
   applyAction(action: number): void {
     const r = this.rules;
+    if (this.atChance()) {
+      const outcomes = r.chanceOutcomes!(this.p);
+      if (!outcomes.some((o) => o.outcome === action)) {
+        throw new IllegalActionError(
+          r.name,
+          CHANCE,
+          action,
+          'it is not one of the listed outcomes',
+          outcomes.map((o) => `${o.outcome}=${r.actionLabel(this.p, o.outcome)} (p=${o.probability})`),
+        );
+      }
+      r.applyChance!(this.p, action);
+      return;
+    }
     const reason = whyIllegal(r, this.p, action);
     if (reason !== undefined) {
       const legal = r.isOver(this.p) ? [] : r.legalActions(this.p);
@@ -132,6 +203,7 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
       );
     }
     r.apply(this.p, action);
+    if (this.chanceMode === 'implicit') resolveChance(r, this.p);
   }
 
   isTerminal(): boolean {
@@ -148,6 +220,25 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
 
   scores(): number[] {
     return this.rules.scores(this.p);
+  }
+
+  returns(): number[] {
+    const r = this.rules;
+    return r.payoffs ? r.payoffs(this.p) : returnsFromRanking(r.ranking(this.p));
+  }
+
+  informationState(seat: number): string {
+    const r = this.rules;
+    if (!r.informationState) {
+      throw new AgoraError('bad_request', `${r.name}: the game has no information-state keys (hasInformationStates)`);
+    }
+    if (seat >>> 0 !== seat || seat >= this.p.players) {
+      throw new AgoraError(
+        'bad_request',
+        `${r.name}: informationState takes a seat 0..${this.p.players - 1}; got ${String(seat)}`,
+      );
+    }
+    return r.informationState(this.p, seat);
   }
 
   view(player: number): View {
@@ -181,7 +272,7 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
 
   determinize(player: number, rng: Rng): GameState<View> {
     this.checkSeat(player);
-    return new KitState(this.rules, this.rules.determinize(this.p, player, rng), this.sizes);
+    return new KitState(this.rules, this.rules.determinize(this.p, player, rng), this.sizes, this.chanceMode);
   }
 
   /** A seat 0..players-1, or -1 for the spectator; anything else would read past the per-seat arrays. */
@@ -199,7 +290,7 @@ class KitState<F extends Fields, View extends PlayerView, Config> implements Gam
   }
 
   clone(): GameState<View> {
-    return new KitState(this.rules, this.rules.position.clone(this.p), this.sizes);
+    return new KitState(this.rules, this.rules.position.clone(this.p), this.sizes, this.chanceMode);
   }
 
   actionToString(action: number): string {
@@ -222,6 +313,47 @@ function whyIllegal<F extends Fields, View extends PlayerView, Config>(
   }
   if (r.whyIllegal) return r.whyIllegal(p, action);
   return r.legalActions(p).includes(action) ? undefined : 'it is not legal now';
+}
+
+/**
+ * Plays out the chance points a position stands at, sampling each outcome from the position's rng:
+ * one uniform u per chance point, and the first outcome whose cumulative probability exceeds u.
+ */
+function resolveChance<F extends Fields, View extends PlayerView, Config>(
+  r: GameRules<F, View, Config>,
+  p: Position<F>,
+): void {
+  if (!r.chanceOutcomes) return;
+  while (r.toAct(p) === CHANCE && !r.isOver(p)) {
+    r.applyChance!(p, sampleOutcome(r.chanceOutcomes(p), (p as unknown as { rng: Rng }).rng));
+  }
+}
+
+/** The outcome a uniform draw from `rng` picks by the probabilities (the kit's one chance sampler). */
+function sampleOutcome(outcomes: readonly { outcome: number; probability: number }[], rng: Rng): number {
+  const u = rng.next();
+  let total = 0;
+  for (const o of outcomes) {
+    total += o.probability;
+    if (u < total) return o.outcome;
+  }
+  // Rounding can leave the sum an ulp short of 1: the last outcome takes the rest.
+  return outcomes[outcomes.length - 1].outcome;
+}
+
+/** Checks that the optional payoff and chance members come with the ones they need. */
+function checkOptionalRules<F extends Fields, View extends PlayerView, Config>(r: GameRules<F, View, Config>): void {
+  if (r.payoffs) {
+    if (!(typeof r.returnScale === 'number' && r.returnScale > 0 && Number.isFinite(r.returnScale)))
+      throw new Error(`${r.name}: payoffs need a returnScale > 0 (the largest |return|)`);
+    if (typeof r.returnUnit !== 'string' || r.returnUnit === '' || r.returnUnit === 'rank')
+      throw new Error(`${r.name}: payoffs need a returnUnit naming what they count ('chips'), not 'rank'`);
+  } else if (r.returnScale !== undefined || r.returnUnit !== undefined) {
+    throw new Error(`${r.name}: returnScale and returnUnit go with payoffs; ranking-based returns are 1 'rank'`);
+  }
+  if (!r.chanceOutcomes !== !r.applyChance) throw new Error(`${r.name}: chanceOutcomes and applyChance come together`);
+  if (r.chanceOutcomes && !(r.position.spec.fields as Record<string, { copy: string }>).rng)
+    throw new Error(`${r.name}: a game with chance points needs a position field 'rng: field.rng()' to sample them`);
 }
 
 function defaultCheckConfig(name: string, config: unknown): void {
@@ -248,11 +380,30 @@ export function defineGame<F extends Fields, View extends PlayerView, Config = u
   rules: GameRules<F, View, Config>,
 ): KitGame<F, View, Config> {
   checkActionRanges(rules.name, rules.actionSize, rules.actions);
+  checkOptionalRules(rules);
   const sizes: number[] = [];
   for (let n = rules.minPlayers; n <= rules.maxPlayers; n++) {
     sizes[n] = rules.observationSegments(n).reduce((total, s) => total + s.size, 0);
   }
-  const stateOf = (p: Position<F>): GameState<View> => new KitState(rules, p, sizes);
+  const stateOf = (p: Position<F>, chance: ChanceMode = 'implicit'): GameState<View> =>
+    new KitState(rules, p, sizes, chance);
+  const modeOf = (chance: unknown): ChanceMode => {
+    if (chance === undefined || chance === 'implicit') return 'implicit';
+    if (chance !== 'explicit') {
+      throw new AgoraError(
+        'bad_request',
+        `${rules.name}: chance is 'implicit' or 'explicit'; got ${JSON.stringify(chance)}`,
+      );
+    }
+    if (!rules.chanceOutcomes) {
+      throw new AgoraError(
+        'bad_request',
+        `${rules.name}: the game has no chance points to show, so it has no explicit-chance mode ` +
+          '(hasExplicitChance is false)',
+      );
+    }
+    return 'explicit';
+  };
   const positionOf = (state: GameState<View>): Position<F> => {
     if (!(state instanceof KitState) || state.rules !== rules) {
       throw new TypeError(`${rules.name}: not a ${rules.name} state`);
@@ -269,6 +420,10 @@ export function defineGame<F extends Fields, View extends PlayerView, Config = u
     defaultPlayers: rules.defaultPlayers,
     actionSize: rules.actionSize,
     actions: rules.actions,
+    returnScale: rules.payoffs ? rules.returnScale! : 1,
+    returnUnit: rules.payoffs ? rules.returnUnit! : 'rank',
+    hasExplicitChance: rules.chanceOutcomes !== undefined,
+    hasInformationStates: rules.informationState !== undefined,
     encodingVersion: rules.encodingVersion,
     observationSegments: (players) => rules.observationSegments(players),
     observationSize: (players) => rules.observationSegments(players).reduce((n, s) => n + s.size, 0),
@@ -277,9 +432,13 @@ export function defineGame<F extends Fields, View extends PlayerView, Config = u
     newGame(options: NewGameOptions<Config>) {
       assertPlayerCount(rules, options.players);
       (rules.checkConfig ?? ((c: unknown) => defaultCheckConfig(rules.name, c)))(options.config);
-      return stateOf(rules.setup(options.players, options.seed, options.config));
+      const mode = modeOf(options.chance);
+      return stateOf(rules.setup(options.players, options.seed, options.config), mode);
     },
-    fromJSON: (json) => stateOf(rules.position.fromJSON(json)),
+    fromJSON: (json: unknown, options?: LoadOptions) => {
+      const mode = modeOf(options?.chance);
+      return stateOf(rules.position.fromJSON(json), mode);
+    },
     evaluate: (state, player) => rules.evaluate(positionOf(state), player),
     encode: (view) => rules.encode(view),
     renderText: (view) => rules.renderText(view),

@@ -3,6 +3,8 @@
  * `code` (the arena maps codes to HTTP statuses in one place) and a message that says what was
  * given and what is allowed.
  */
+import { CHANCE } from './game.js';
+
 export type ErrorCode =
   | 'illegal_action'
   | 'unknown_game'
@@ -48,9 +50,11 @@ export class IllegalActionError extends AgoraError {
   ) {
     super(
       'illegal_action',
-      seat < 0
-        ? `${game}: action ${action} cannot be taken: the game is over (no action is legal)`
-        : `${game}: seat ${seat} cannot take action ${action} (${reason}). Legal now: ${listForMessage(legal)}`,
+      seat === CHANCE
+        ? `${game}: ${action} is not an outcome of this chance point (${reason}). Outcomes: ${listForMessage(legal)}`
+        : seat < 0
+          ? `${game}: action ${action} cannot be taken: the game is over (no action is legal)`
+          : `${game}: seat ${seat} cannot take action ${action} (${reason}). Legal now: ${listForMessage(legal)}`,
     );
   }
 }

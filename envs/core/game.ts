@@ -19,6 +19,34 @@ export interface PlayerView {
   readonly isOver: boolean;
 }
 
+/**
+ * currentPlayer() at a chance point of a state in explicit-chance mode (OpenSpiel's chance player;
+ * -1 stays "terminal"). Only explicit-chance states ever return it.
+ */
+export const CHANCE = -2;
+
+/**
+ * How a state meets chance points. 'implicit' (the default, what agents, envs and the arena get):
+ * the kit samples each outcome with the state's own RNG, so no chance point is ever seen and a
+ * seed gives one game. 'explicit' (tools: CFR, exact best response, exploitability): at a chance
+ * point currentPlayer() is CHANCE, chanceOutcomes() lists the outcomes with their probabilities,
+ * and applyAction(outcome) picks one.
+ */
+export type ChanceMode = 'implicit' | 'explicit';
+
+/** One outcome of a chance point: its number (the action that applies it), probability and label. */
+export interface ChanceOutcome {
+  readonly outcome: number;
+  readonly probability: number;
+  readonly label: string;
+}
+
+/** Options for loading a saved state. */
+export interface LoadOptions {
+  /** Chance mode of the loaded state (default 'implicit': a chance point in the file is resolved). */
+  chance?: ChanceMode;
+}
+
 /** Options for a new game. */
 export interface NewGameOptions<Config = unknown> {
   /** Seat count; must lie in [minPlayers, maxPlayers]. */
@@ -27,6 +55,8 @@ export interface NewGameOptions<Config = unknown> {
   seed: number | string;
   /** Game-specific options, documented in the game's index.ts header (checkConfig). */
   config?: Config;
+  /** Chance mode (default 'implicit'); 'explicit' only for games with hasExplicitChance. */
+  chance?: ChanceMode;
 }
 
 /**
@@ -63,10 +93,26 @@ export interface GameDefinition<Config = unknown, View extends PlayerView = Play
    * derived from the rules' turn cap. The conformance checker asserts every game ends within it.
    */
   maxGameLength(players: number): number;
+  /**
+   * Largest |return| of a seat: GameState.returns() lie in [-returnScale, returnScale]. 1 for games
+   * whose returns come from the ranking; 2 for Kuhn poker's chips. Searches and value targets work
+   * in [-1, 1]: they divide by it (normalizedReturns in envs/core/returns.ts).
+   */
+  readonly returnScale: number;
+  /** What returns count: 'rank' (from the ranking, the default) or the game's own unit ('chips'). */
+  readonly returnUnit: string;
+  /** True when the game has chance points it can show one by one (newGame({ chance: 'explicit' })). */
+  readonly hasExplicitChance: boolean;
+  /** True when states give an information-state key per seat (GameState.informationState). */
+  readonly hasInformationStates: boolean;
   /** Starts a game. Throws PlayerCountError for a seat count outside [minPlayers, maxPlayers]. */
   newGame(options: NewGameOptions<Config>): GameState<View>;
-  /** Exact inverse of GameState.toJSON(). Throws InvalidStateError naming what is malformed. */
-  fromJSON(json: unknown): GameState<View>;
+  /**
+   * Exact inverse of GameState.toJSON(). Throws InvalidStateError naming what is malformed. In the
+   * default implicit mode a saved chance point is resolved with the state's RNG on loading; pass
+   * { chance: 'explicit' } to load it as it stands.
+   */
+  fromJSON(json: unknown, options?: LoadOptions): GameState<View>;
   /**
    * Heuristic value in [-1, 1] of `state` for `player` (search cutoffs, greedy play). May read the
    * whole state; agents only ever hold states from determinize, so this never leaks.
@@ -93,15 +139,26 @@ export interface GameDefinition<Config = unknown, View extends PlayerView = Play
 
 /**
  * One position of a game (OpenSpiel's State): mutable, cloned for search. Chance (shuffles, dice)
- * happens inside applyAction from the RNG the state holds, so there are no chance nodes to step.
+ * happens inside applyAction from the RNG the state holds, so by default there are no chance
+ * points to step; a game with hasExplicitChance shows them in explicit mode (ChanceMode).
  */
 export interface GameState<View extends PlayerView = PlayerView> {
   /** Number of seats. */
   readonly players: number;
-  /** Seat to act; -1 when terminal. */
+  /** How this state meets chance points; clone() and determinize() keep it. */
+  readonly chanceMode: ChanceMode;
+  /** Seat to act; -1 when terminal; CHANCE (-2) at a chance point of an explicit-chance state. */
   currentPlayer(): number;
-  /** Legal actions of the seat to act, sorted ascending, unique; empty only when terminal. */
+  /**
+   * Legal actions of the seat to act, sorted ascending, unique; empty only when terminal. At a
+   * chance point: the outcomes' numbers.
+   */
   legalActions(): number[];
+  /**
+   * The outcomes of the chance point with their probabilities (> 0, summing to 1) and labels,
+   * sorted by outcome; [] when the state is not at a chance point (always, in implicit mode).
+   */
+  chanceOutcomes(): ChanceOutcome[];
   /**
    * Plays `action` for the seat to act. Throws IllegalActionError (naming the seat, the action and
    * the legal ones) and leaves the state untouched if the action is not legal now.
@@ -118,6 +175,18 @@ export interface GameState<View extends PlayerView = PlayerView> {
   ranking(): number[];
   /** The game's own score per seat (victory points, money, highest card...). */
   scores(): number[];
+  /**
+   * Final return per seat, zero-sum, each in [-returnScale, returnScale] (GameDefinition): by
+   * default returnsFromRanking(ranking()); a game with its own payoffs pays them (Kuhn's chips).
+   * Only meaningful once terminal.
+   */
+  returns(): number[];
+  /**
+   * The seat's information-state key: its perfect-recall history of what it observed and did
+   * (OpenSpiel's InformationStateString). Two states give the same key for a seat exactly when
+   * that seat cannot tell them apart. Throws AgoraError('bad_request') for a game without them.
+   */
+  informationState(seat: number): string;
   /**
    * Everything `player` may see, nothing more: plain JSON. `view(-1)` is the spectator's view:
    * public information only (replays and onlookers use it).
@@ -137,7 +206,7 @@ export interface GameState<View extends PlayerView = PlayerView> {
   determinize(player: number, rng: Rng): GameState<View>;
   /** Deep, independent copy (RNG included). */
   clone(): GameState<View>;
-  /** Stable, human-readable label of an action, unique among the legal ones now. */
+  /** Stable, human-readable label of an action (of an outcome at a chance point), unique among the legal ones now. */
   actionToString(action: number): string;
   /** The full state, RNG included, as plain JSON: fromJSON(toJSON()) resumes exactly. */
   toJSON(): unknown;

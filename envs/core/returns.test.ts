@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isCompetitionRanking, rankByKeys, returnsFromRanking } from './returns.js';
+import { isCompetitionRanking, normalizedReturns, rankByKeys, returnsFromRanking } from './returns.js';
 
 describe('returnsFromRanking', () => {
   test.each([
@@ -42,5 +42,14 @@ describe('rankByKeys', () => {
     ).toEqual([0, 2, 3, 0]);
     expect(isCompetitionRanking([0, 2, 3, 0])).toBe(true);
     expect(isCompetitionRanking([0, 1, 1, 2])).toBe(false);
+  });
+});
+
+describe('normalizedReturns', () => {
+  test('divides by returnScale; a ranking game (scale 1) gets its returns unchanged', () => {
+    const state = { returns: () => [2, -2] };
+    expect(normalizedReturns(state, { returnScale: 2 })).toEqual([1, -1]);
+    const ranked = [1, -1 / 3, -1 / 3, -1 / 3];
+    expect(normalizedReturns({ returns: () => ranked }, { returnScale: 1 })).toBe(ranked);
   });
 });

@@ -37,3 +37,14 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
 export function isCompetitionRanking(ranking: readonly number[]): boolean {
   return ranking.every((place) => Number.isInteger(place) && place === ranking.filter((other) => other < place).length);
 }
+
+/**
+ * A terminal state's returns divided by the game's returnScale: in [-1, 1], zero-sum. Searches,
+ * value targets and value heads work on this scale (for games whose returns come from the
+ * ranking, returnScale is 1 and this is returns() unchanged).
+ */
+export function normalizedReturns(state: { returns(): number[] }, def: { readonly returnScale: number }): number[] {
+  const returns = state.returns();
+  if (def.returnScale === 1) return returns;
+  return returns.map((r) => r / def.returnScale);
+}

@@ -1,7 +1,6 @@
 import { AgoraError } from './errors.js';
 import type { GameDefinition, GameState } from './game.js';
 import { LearnerGame, type LearnerOptions } from './learner-game.js';
-import { returnsFromRanking } from './returns.js';
 import { Slab } from './slab.js';
 import { Box, Discrete } from './spaces.js';
 
@@ -154,7 +153,7 @@ export class SingleAgentEnv<Config = unknown> {
         capped: state.isTruncated(),
         ranking,
         scores: state.scores(),
-        returns: returnsFromRanking(ranking),
+        returns: state.returns(),
       };
     }
     if (this.learner.isTimeUp()) return { actionMask: mask, legalActions: [], seat, episodeLength };

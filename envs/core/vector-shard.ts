@@ -8,7 +8,6 @@
 import type { Agent } from './agent.js';
 import type { GameDefinition, GameState } from './game.js';
 import { LearnerGame, type LearnerOptions } from './learner-game.js';
-import { returnsFromRanking } from './returns.js';
 import { SelfPlayGame } from './self-play-game.js';
 import { renderSeat, type RenderMode } from './single-agent-env.js';
 import type { AutoresetMode, VectorBuffers } from './vector-buffers.js';
@@ -174,7 +173,7 @@ export class VectorShard {
     const state = this.envs[k].state;
     const ranking = state.ranking();
     const scores = state.scores();
-    const returns = returnsFromRanking(ranking);
+    const returns = state.returns();
     const at = (this.first + k) * this.players;
     for (let seat = 0; seat < this.players; seat++) {
       b.infos.ranking[at + seat] = ranking[seat];

@@ -1,10 +1,10 @@
 import type { Rng } from '../../envs/index.js';
-import { pairResults } from './pairs.js';
+import { pairResults, type RatedOutcome } from './pairs.js';
 
-export interface GameRecord {
+/** One game as the fit reads it: its seats and outcome (payoff games are scored by returns: pairs.ts). */
+export interface GameRecord extends RatedOutcome {
   /** Agent name per seat. */
   seats: readonly string[];
-  ranking: readonly number[];
 }
 
 export interface BradleyTerryRating {
@@ -31,7 +31,7 @@ interface EncodedGames {
 }
 
 function encodeGames(index: Map<string, number>, games: readonly GameRecord[]): EncodedGames {
-  const all = games.map((g) => pairResults(g.seats, g.ranking));
+  const all = games.map((g) => pairResults(g.seats, g));
   const offsets = new Int32Array(games.length + 1);
   all.forEach((pairs, k) => (offsets[k + 1] = offsets[k] + 3 * pairs.length));
   const data = new Float64Array(offsets[games.length]);

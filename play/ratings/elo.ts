@@ -1,4 +1,4 @@
-import { pairResults } from './pairs.js';
+import { pairResults, type Outcome } from './pairs.js';
 
 export const ELO_START = 1500;
 export const ELO_K = 32;
@@ -9,20 +9,21 @@ export function expectedScore(rating: number, opponent: number): number {
 }
 
 /**
- * Rating changes from one game: every pair of seats held by different agents is one Elo game,
- * and the K-factor is divided by (players - 1) so a multiplayer game moves a rating about as much
- * as one two-player game. All pairs use the ratings from before the game (simultaneous update).
- * Returns the change per agent; agents not in `ratings` start at ELO_START.
+ * Rating changes from one game (its ranking, or its whole outcome: pairs.ts): every pair of seats
+ * held by different agents is one Elo game, and the K-factor is divided by (players - 1) so a
+ * multiplayer game moves a rating about as much as one two-player game. All pairs use the ratings
+ * from before the game (simultaneous update). Returns the change per agent; agents not in
+ * `ratings` start at ELO_START.
  */
 export function eloDeltas(
   ratings: Readonly<Record<string, number>>,
   seats: readonly string[],
-  ranking: readonly number[],
+  outcome: Outcome,
   k = ELO_K,
 ): Record<string, number> {
   const scale = k / Math.max(1, seats.length - 1);
   const delta: Record<string, number> = {};
-  for (const { a, b, score } of pairResults(seats, ranking)) {
+  for (const { a, b, score } of pairResults(seats, outcome)) {
     const ra = ratings[a] ?? ELO_START;
     const rb = ratings[b] ?? ELO_START;
     const change = scale * (score - expectedScore(ra, rb));
@@ -36,10 +37,10 @@ export function eloDeltas(
 export function applyElo(
   ratings: Record<string, number>,
   seats: readonly string[],
-  ranking: readonly number[],
+  outcome: Outcome,
   k = ELO_K,
 ): Record<string, number> {
-  const delta = eloDeltas(ratings, seats, ranking, k);
+  const delta = eloDeltas(ratings, seats, outcome, k);
   for (const [agent, d] of Object.entries(delta)) ratings[agent] = (ratings[agent] ?? ELO_START) + d;
   for (const agent of seats) ratings[agent] ??= ELO_START;
   return delta;

@@ -62,3 +62,39 @@ describe('Bradley-Terry', () => {
     expect(b.low).toBeGreaterThan(c.high);
   });
 });
+
+describe('games with payoffs', () => {
+  // Kuhn poker: returnScale 2. Winning a 1-chip pot is worth less than losing a 2-chip one.
+  const small = { ranking: [0, 1], returns: [1, -1], payoffScale: 2 };
+  const big = { ranking: [1, 0], returns: [-2, 2], payoffScale: 2 };
+
+  test('a pair is scored 0.5 + (r_i - r_j) / (4 * scale): fractional wins by chips', () => {
+    expect(pairResults(['a', 'b'], small)).toEqual([{ a: 'a', b: 'b', score: 0.75 }]);
+    expect(pairResults(['a', 'b'], big)).toEqual([{ a: 'a', b: 'b', score: 0 }]);
+    expect(pairResults(['a', 'b'], { ranking: [0, 0], returns: [0, 0], payoffScale: 2 })[0].score).toBe(0.5);
+  });
+
+  test('without payoffScale an outcome is scored by places, exactly as a ranking', () => {
+    const outcome = { ranking: [0, 1, 1], returns: [1, -0.5, -0.5] };
+    expect(pairResults(['a', 'b', 'c'], outcome)).toEqual(pairResults(['a', 'b', 'c'], [0, 1, 1]));
+    expect(eloDeltas({}, ['a', 'b', 'c'], outcome)).toEqual(eloDeltas({}, ['a', 'b', 'c'], [0, 1, 1]));
+  });
+
+  test('an agent winning two small pots for each big one it loses is rated below its opponent', () => {
+    // a wins 2 of 3 hands (+1, +1, -2 chips: 0 net); by places it would be far ahead.
+    const records: GameRecord[] = Array.from({ length: 30 }, (_, i) => ({
+      seats: ['a', 'b'],
+      ...(i % 3 === 2 ? big : small),
+    }));
+    const byChips = fitBradleyTerry(['a', 'b'], records);
+    expect(byChips.a).toBeCloseTo(0, 6);
+    const byPlaces = fitBradleyTerry(
+      ['a', 'b'],
+      records.map(({ seats, ranking }) => ({ seats, ranking })),
+    );
+    expect(byPlaces.a).toBeGreaterThan(50);
+    const elo: Record<string, number> = {};
+    for (const r of records) applyElo(elo, r.seats, r);
+    expect(Math.abs(elo.a - 1500)).toBeLessThan(20);
+  });
+});

@@ -393,4 +393,29 @@ GAMES = {
             },
         ],
     },
+    "kuhn": {
+        "gymnasium_id": "agora/KuhnPoker-v1",
+        "title": "Kuhn poker",
+        "description": "Two players, three cards, one betting round, played for chips: the smallest real poker.",
+        "encoding_version": 1,
+        "min_players": 2,
+        "max_players": 2,
+        "default_players": 2,
+        "action_size": 2,
+        "observation_sizes": {
+            2: 14,
+        },
+        "actions": [
+            {
+                "first": 0,
+                "count": 1,
+                "meaning": "Pass: check when no bet is open, fold when facing a bet",
+            },
+            {
+                "first": 1,
+                "count": 1,
+                "meaning": "Bet: put one chip in (a bet), or match an open bet (a call)",
+            },
+        ],
+    },
 }
