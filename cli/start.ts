@@ -35,6 +35,8 @@ const unit = game.returnUnit === 'rank' ? '' : ` ${game.returnUnit}`;
 state
   .ranking()
   .forEach((place, seat) =>
-    console.log(`seat ${seat}: place ${place + 1}, score ${state.scores()[seat]}, return ${returns[seat].toFixed(2)}${unit}`),
+    console.log(
+      `seat ${seat}: place ${place + 1}, score ${state.scores()[seat]}, return ${returns[seat].toFixed(2)}${unit}`,
+    ),
   );
 console.log(`\nPlay yourself: npx agora play ${name}    (all games: npx agora games)`);
