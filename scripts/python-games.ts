@@ -45,6 +45,8 @@ export function pythonGamesModule(): string {
       max_players: def.maxPlayers,
       default_players: def.defaultPlayers,
       action_size: def.actionSize,
+      return_unit: def.returnUnit,
+      return_scale: def.returnScale,
       observation_sizes: observationSizes,
       actions: def.actions.map((a) => ({ first: a.first, count: a.count, meaning: a.meaning })),
     };

@@ -12,6 +12,8 @@ GAMES = {
         "max_players": 2,
         "default_players": 2,
         "action_size": 9,
+        "return_unit": "rank",
+        "return_scale": 1,
         "observation_sizes": {
             2: 27,
         },
@@ -32,6 +34,8 @@ GAMES = {
         "max_players": 4,
         "default_players": 4,
         "action_size": 34,
+        "return_unit": "rank",
+        "return_scale": 1,
         "observation_sizes": {
             4: 131,
         },
@@ -82,6 +86,8 @@ GAMES = {
         "max_players": 4,
         "default_players": 2,
         "action_size": 252,
+        "return_unit": "rank",
+        "return_scale": 1,
         "observation_sizes": {
             2: 750,
             3: 961,
@@ -189,6 +195,8 @@ GAMES = {
         "max_players": 5,
         "default_players": 2,
         "action_size": 107,
+        "return_unit": "rank",
+        "return_scale": 1,
         "observation_sizes": {
             2: 421,
             3: 493,
@@ -242,6 +250,8 @@ GAMES = {
         "max_players": 5,
         "default_players": 4,
         "action_size": 154,
+        "return_unit": "rank",
+        "return_scale": 1,
         "observation_sizes": {
             2: 526,
             3: 651,
@@ -315,6 +325,8 @@ GAMES = {
         "max_players": 5,
         "default_players": 4,
         "action_size": 218,
+        "return_unit": "rank",
+        "return_scale": 1,
         "observation_sizes": {
             3: 1758,
             4: 1894,
@@ -402,6 +414,8 @@ GAMES = {
         "max_players": 2,
         "default_players": 2,
         "action_size": 2,
+        "return_unit": "chips",
+        "return_scale": 2,
         "observation_sizes": {
             2: 14,
         },

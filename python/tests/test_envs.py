@@ -128,3 +128,34 @@ def test_vector_env_through_shared_memory_equals_through_the_pipe():
     assert any(not np.array_equal(kept[0][1], later) for _, later in kept[1:])
     shm.close()
     pipe.close()
+
+
+def test_a_payoff_game_rewards_its_chips():
+    # Kuhn poker pays chips (return_scale 2): a bet called is worth 2, a check-check or a fold 1.
+    assert (agora.GAMES["kuhn"]["return_unit"], agora.GAMES["kuhn"]["return_scale"]) == ("chips", 2)
+    assert (agora.GAMES["promotion"]["return_unit"], agora.GAMES["promotion"]["return_scale"]) == ("rank", 1)
+    env = agora.make("kuhn", seed=4)
+    seen = set()
+    for episode in range(60):
+        _, info = env.reset(seed=episode)
+        while True:
+            legal = np.flatnonzero(info["action_mask"])
+            _, reward, terminated, truncated, info = env.step(int(legal[episode % legal.size]))
+            if terminated or truncated:
+                break
+            assert reward == 0
+        assert reward == info["returns"][info["seat"]] and sum(info["returns"]) == 0
+        seen.add(abs(reward))
+    assert seen == {1.0, 2.0}
+    env.close()
+    venv = agora.make_self_play_vec("kuhn", num_envs=8, seed=6)
+    _, infos = venv.reset(seed=6)
+    totals = set()
+    for _ in range(12):
+        actions = [int(np.flatnonzero(row)[-1]) for row in infos["action_mask"]]  # always bet or call
+        _, rewards, terminated, _, infos = venv.step(actions)
+        for row in np.flatnonzero(terminated):
+            assert rewards[row].sum() == 0 and np.abs(rewards[row]).tolist() == [2.0, 2.0]
+            totals.add(float(np.abs(rewards[row]).max()))
+    assert totals == {2.0}
+    venv.close()
