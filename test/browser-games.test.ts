@@ -55,6 +55,18 @@ async function inspect(page: Page, game: string, stage: string): Promise<void> {
       'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     )) as number;
     expect(overflow, `${game} ${stage} at ${width} px scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+    // A board that fits its card is shown whole; only one wider than the card may scroll inside it.
+    const fit = (await page.evaluate(
+      `(() => { const card = document.querySelector('.board-card'), svg = card.querySelector('svg.board');
+        const inner = card.clientWidth - parseFloat(getComputedStyle(card).paddingLeft) * 2;
+        return [svg.viewBox.baseVal.width, svg.getBoundingClientRect().width, inner]; })()`,
+    )) as [number, number, number];
+    if (fit[0] <= fit[2]) {
+      expect(
+        fit[1],
+        `${game} ${stage} at ${width} px: a ${fit[0]} px board is drawn wider than its card`,
+      ).toBeLessThanOrEqual(fit[2] + 1);
+    }
     await page.screenshot({ path: join(SHOTS, `${game}-${stage}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -33,7 +33,7 @@ ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;f
 main p,main li,main dd,main h1{overflow-wrap:anywhere}
 img,svg,select,input{max-width:100%}table{max-width:100%}
 @media (max-width:860px){.match{display:block}main{padding:0 .5rem}
-.board-card{overflow-x:auto}.board-card svg.board{min-width:520px}}
+.board-card{overflow-x:auto}.board-card svg.board{min-width:min(520px,var(--board-width,520px))}}
 .bot{font-size:.7em;font-weight:600;letter-spacing:.04em;margin-left:.35rem;padding:0 .3em;border-radius:3px;` +
   `background:#dde6f3;color:#2b4a7a;vertical-align:.1em}
 label{display:block;margin:.4rem 0}

@@ -43,12 +43,15 @@ export const svgText = escapeHtml;
 
 /**
  * The root of a board: scales to its container (width 100%, never wider than the page), with a
- * title and description for screen readers.
+ * title and description for screen readers. --board-width lets narrow screens (which give big boards
+ * a minimum width and scroll them sideways) keep a small board at its own width instead of
+ * enlarging it past the screen.
  */
 export function svgBoard(width: number, height: number, title: string, body: string, description = ''): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 ${width} ${height}" width="100%" ` +
-    `role="img" aria-labelledby="board-title board-desc" style="max-width:${width}px;height:auto">` +
+    `role="img" aria-labelledby="board-title board-desc" ` +
+    `style="max-width:${width}px;--board-width:${width}px;height:auto">` +
     `<title id="board-title">${svgText(title)}</title><desc id="board-desc">${svgText(description)}</desc>${body}</svg>`
   );
 }
