@@ -83,7 +83,8 @@ export function describeDecision(v: LeducView): string {
   const owed = Math.max(...v.stakes) - v.stakes[v.seat];
   if (owed === 0) return `Call to check, or raise to bet ${size} chips.`;
   const canRaise = line.filter((a) => a === RAISE).length < MAX_RAISES;
-  const fold = `fold (give up the ${v.stakes[v.seat]} chips you put in)`;
+  const put = v.stakes[v.seat];
+  const fold = `fold (give up the ${put} chip${put === 1 ? '' : 's'} you put in)`;
   const call = `call (put in ${owed} more)`;
   return canRaise
     ? `The other seat raised: ${fold}, ${call}, or raise (put in ${owed + size} more).`
