@@ -8,7 +8,7 @@ import { CALL, FOLD, MAX_RAISES, MOVE_LETTERS, RAISE, RAISE_SIZES, SEATS } from 
 export const raisesIn = (line: readonly number[]): number => line.filter((a) => a === RAISE).length;
 
 /** True when the seat to act faces a raise: it owes chips, so it may fold. */
-export const facingRaise = (line: readonly number[]): boolean => line.length > 0 && line[line.length - 1] === RAISE;
+const facingRaise = (line: readonly number[]): boolean => line.length > 0 && line[line.length - 1] === RAISE;
 
 /** True when the line ends with a fold (the hand is over). */
 export const endsInFold = (line: readonly number[]): boolean => line.length > 0 && line[line.length - 1] === FOLD;

@@ -4,7 +4,6 @@ import {
   CARDS,
   MAX_RAISES,
   NO_CARD,
-  RAISE,
   RAISE_SIZES,
   RANKS,
   SUIT_SYMBOLS,
@@ -12,6 +11,7 @@ import {
   rankOf,
   suitOf,
 } from './components.js';
+import { raisesIn } from './betting.js';
 import { bettingText, resultText } from './render.js';
 import type { LeducView } from './view.js';
 
@@ -82,7 +82,7 @@ export function describeDecision(v: LeducView): string {
   const size = RAISE_SIZES[v.round - 1];
   const owed = Math.max(...v.stakes) - v.stakes[v.seat];
   if (owed === 0) return `Call to check, or raise to bet ${size} chips.`;
-  const canRaise = line.filter((a) => a === RAISE).length < MAX_RAISES;
+  const canRaise = raisesIn(line) < MAX_RAISES;
   const put = v.stakes[v.seat];
   const fold = `fold (give up the ${put} chip${put === 1 ? '' : 's'} you put in)`;
   const call = `call (put in ${owed} more)`;

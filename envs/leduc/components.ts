@@ -10,7 +10,7 @@ export type RankName = (typeof RANKS)[number];
 export const RANK_TITLES: Readonly<Record<RankName, string>> = { J: 'Jack', Q: 'Queen', K: 'King' };
 
 /** The two suits (OpenSpiel's first and second suit); a suit never matters in a showdown. */
-export const SUITS = ['s', 'h'] as const;
+const SUITS = ['s', 'h'] as const;
 export const SUIT_TITLES = ['spades', 'hearts'] as const;
 export const SUIT_SYMBOLS = ['♠', '♥'] as const;
 
