@@ -432,4 +432,34 @@ GAMES = {
             },
         ],
     },
+    "leduc": {
+        "gymnasium_id": "agora/LeducHoldEm-v1",
+        "title": "Leduc hold'em",
+        "description": "Two players, six cards, two betting rounds and a public card, played for chips: poker with a board.",
+        "encoding_version": 1,
+        "min_players": 2,
+        "max_players": 2,
+        "default_players": 2,
+        "action_size": 3,
+        "observation_sizes": {
+            2: 36,
+        },
+        "actions": [
+            {
+                "first": 0,
+                "count": 1,
+                "meaning": "Fold: give up the pot; legal only when facing a raise",
+            },
+            {
+                "first": 1,
+                "count": 1,
+                "meaning": "Call: match the other seat’s chips (a check when nothing is owed)",
+            },
+            {
+                "first": 2,
+                "count": 1,
+                "meaning": "Raise: call, then add 2 chips in round 1 or 4 in round 2 (a bet when nothing is owed); at most 2 raises a round",
+            },
+        ],
+    },
 }
