@@ -441,6 +441,8 @@ GAMES = {
         "max_players": 2,
         "default_players": 2,
         "action_size": 3,
+        "return_unit": "chips",
+        "return_scale": 13,
         "observation_sizes": {
             2: 36,
         },
