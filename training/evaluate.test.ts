@@ -39,6 +39,23 @@ describe('training evaluations with intervals', () => {
     expect(f.eloHigh).toBe(eloFromScore(1));
   });
 
+  test('a game paying chips is scored by its returns over its largest return (Leduc: 13 chips)', async () => {
+    // +13, +1 and -6.5 chips: scores 1, 7/13 and 1/4.
+    const [f] = await evaluateCandidate({
+      game: 'leduc',
+      players: 2,
+      candidate: 'candidate',
+      opponents: ['random'],
+      gamesEach: 3,
+      seed: 's',
+      play: scripted([13, 1, -6.5]),
+    });
+    expect(f.score).toBeCloseTo((1 + 7 / 13 + 1 / 4) / 3, 12);
+    expect(f.winRate).toBeCloseTo(2 / 3, 12);
+    expect(f.scoreLow).toBeLessThan(f.score);
+    expect(f.scoreHigh).toBeGreaterThan(f.score);
+  });
+
   test('the default evaluation size keeps the interval within ±0.1 even at the widest (even results)', async () => {
     expect(evalGamesFor(2)).toBe(98);
     expect(evalGamesFor(3)).toBe(99);

@@ -1,11 +1,13 @@
 /**
  * Measures a candidate against fixed opponents: one candidate seat, every other seat the
- * opponent, the candidate's seat rotated. Score = mean of (return + 1) / 2 (the average pairwise
- * score, 0.5 = level), win rate = share of games the candidate finished first alone (a shared
- * first place, such as a drawn game, is not a win),
+ * opponent, the candidate's seat rotated. Score = mean of (return / returnScale + 1) / 2 (the
+ * average pairwise score, 0.5 = level; a game paying chips has its returns divided by its largest
+ * return, so the score stays in [0, 1] as for ranking-based returns), win rate = share of games the
+ * candidate finished first alone (a shared first place, such as a drawn game, is not a win),
  * Elo = 400 log10(score / (1 - score)) relative to the opponent.
  */
 import type { MatchResult } from '../agents/index.js';
+import { getGame } from '../envs/index.js';
 import type { GameJob } from '../play/index.js';
 
 export interface MatchupFigures {
@@ -44,12 +46,13 @@ function figuresOf(
   opponent: string,
   results: readonly MatchResult[],
   candidateSeats: readonly number[],
+  returnScale: number,
 ): MatchupFigures {
   const scores: number[] = [];
   let wins = 0;
   results.forEach((r, i) => {
     const seat = candidateSeats[i];
-    scores.push((r.returns[seat] + 1) / 2);
+    scores.push((r.returns[seat] / returnScale + 1) / 2);
     if (r.ranking[seat] === 0 && r.ranking.filter((place) => place === 0).length === 1) wins++;
   });
   const n = scores.length;
@@ -100,12 +103,14 @@ export async function evaluateCandidate(options: EvaluationOptions): Promise<Mat
     }
   }
   const results = await options.play(jobs);
+  const { returnScale } = getGame(options.game);
   return options.opponents.map((opponent, k) => {
     const from = k * options.gamesEach;
     return figuresOf(
       opponent,
       results.slice(from, from + options.gamesEach),
       seats.slice(from, from + options.gamesEach),
+      returnScale,
     );
   });
 }
