@@ -24,6 +24,8 @@ export { operatorSettings } from './operator-settings.js';
 export { MIGRATIONS } from './store/migrations.js';
 export { PG_MIGRATIONS } from './store/pg-migrations.js';
 export { rekeyNamesInPg, rekeyNamesInSqlite } from './store/rekey-names.js';
+export { addReturnsInPg, addReturnsInSqlite } from './store/add-returns.js';
+export { gameReturns, resignedReturns, type GameReturns } from './store/game-returns.js';
 export { ThreadRunner, type GameRunner, type RunnerJob, type RunOptions } from './queue/game-runner.js';
 export { QueueRunner } from './queue/queue-runner.js';
 export { QueueBots, decideQueued } from './queue/queue-bots.js';
