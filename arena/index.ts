@@ -34,6 +34,12 @@ export { TournamentService } from './services/tournaments.js';
 export { RatingRefits, DEFAULT_REFIT_POLICY, type RefitPolicy } from './ratings/refits.js';
 export { snapshotSeed, type RatingSnapshot } from './ratings/snapshot.js';
 export { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, ROSTER_MS, modelSeats, rosterFor } from './services/roster.js';
-export { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from './services/starting-ladder.js';
+export {
+  LADDER_DIR,
+  importStartingLadder,
+  ladderSeed,
+  type LadderFile,
+  type LadderGame,
+} from './services/starting-ladder.js';
 export { nameKeyOf } from './store/store.js';
 export { PASSWORD_MAX, PASSWORD_MIN } from './accounts/passwords.js';

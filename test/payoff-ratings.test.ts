@@ -14,7 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { gameReturns, openPgStore, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
+import {
+  gameReturns,
+  importStartingLadder,
+  openPgStore,
+  openSqliteStore,
+  type ArenaApp,
+  type Store,
+} from '../arena/index.js';
 import { applyElo, bradleyTerryWithIntervals, fitBradleyTerry } from '../play/index.js';
 import { getGame, returnsFromRanking, Rng } from '../envs/index.js';
 import { accountKey, testArena } from './arena-helpers.js';
@@ -284,6 +291,23 @@ describe.each(BACKENDS)('%s: a payoff game is rated by its payoffs', (_name, ope
   });
 });
 
+test("the starting ladder's Kuhn games are imported with their chips and rated by them", async () => {
+  app = await testArena();
+  const store = app.arena.ctx.store;
+  expect(await importStartingLadder(app.arena.ctx, 'kuhn')).toBeGreaterThan(0);
+  const history = await store.ratingHistory('kuhn');
+  const games = await store.listGames('kuhn', 1000);
+  const expected: Record<string, number> = {};
+  for (const id of new Set(history.map((p) => p.gameId))) {
+    const g = games.find((x) => x.id === id)!;
+    const state = kuhn.newGame({ players: 2, seed: g.seed });
+    for (const x of g.actions) state.applyAction(x);
+    expect(g).toMatchObject({ returns: state.returns(), payoffScale: 2 });
+    applyElo(expected, g.seats, g);
+  }
+  for (const r of await store.ratings('kuhn')) if (r.games > 0) expect(r.elo).toBeCloseTo(expected[r.agentId], 9);
+});
+
 describe.each(BACKENDS)('%s: ranking-based games rate exactly as before', (_name, open) => {
   /** Fixed results: tic-tac-toe wins, losses and draws, and four-player Promotion with shared places. */
   const RESULTS: [string, string[], number[]][] = [
@@ -356,3 +380,13 @@ describe.each(BACKENDS)('%s: ranking-based games rate exactly as before', (_name
     }
   });
 });
+
+if (!servicesAvailable().postgres) {
+  describe('postgresql: a payoff game is rated by its payoffs', () => {
+    test(`not run: ${servicesAvailable().reason}`, (ctx) => {
+      if (process.env.AGORA_REQUIRE_SERVICES === '1')
+        throw new Error(`the test servers are required but missing: ${servicesAvailable().reason}`);
+      ctx.skip();
+    });
+  });
+}

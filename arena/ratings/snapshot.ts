@@ -28,7 +28,7 @@ export interface RatingSnapshot {
   history: Record<string, { elo: number; at: string }[]>;
 }
 
-export interface MeanReturns {
+interface MeanReturns {
   /** Per agent id: its mean return per seat it played (an agent with two seats in a game counts twice). */
   agents: Record<string, number>;
   /** Per seat: the mean return of that seat over the games that had it. */
