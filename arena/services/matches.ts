@@ -450,6 +450,7 @@ export class MatchService {
     }
     const gameId = record.tournament?.gameId ?? this.ctx.newId();
     const at = this.ctx.now().toISOString();
+    const def = this.game(record.game);
     let changes: Record<string, number>;
     try {
       changes = await this.ctx.store.recordGame({
@@ -461,7 +462,7 @@ export class MatchService {
         actions: [...record.actions],
         ranking,
         scores: state.scores(),
-        ...gameReturns(this.game(record.game), resignedReturns(this.game(record.game), ranking)),
+        ...gameReturns(def, resignedReturns(def, ranking)),
         truncated: false,
         overruns: this.overruns(record),
         resigned: seat,
