@@ -24,6 +24,8 @@ export { operatorSettings } from './operator-settings.js';
 export { MIGRATIONS } from './store/migrations.js';
 export { PG_MIGRATIONS } from './store/pg-migrations.js';
 export { rekeyNamesInPg, rekeyNamesInSqlite } from './store/rekey-names.js';
+export { addReturnsInPg, addReturnsInSqlite } from './store/add-returns.js';
+export { gameReturns, resignedReturns, type GameReturns } from './store/game-returns.js';
 export { ThreadRunner, type GameRunner, type RunnerJob, type RunOptions } from './queue/game-runner.js';
 export { QueueRunner } from './queue/queue-runner.js';
 export { QueueBots, decideQueued } from './queue/queue-bots.js';
@@ -32,6 +34,12 @@ export { TournamentService } from './services/tournaments.js';
 export { RatingRefits, DEFAULT_REFIT_POLICY, type RefitPolicy } from './ratings/refits.js';
 export { snapshotSeed, type RatingSnapshot } from './ratings/snapshot.js';
 export { DEFAULT_ROSTER, ROSTER_AZ_ITERATIONS, ROSTER_MS, modelSeats, rosterFor } from './services/roster.js';
-export { LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from './services/starting-ladder.js';
+export {
+  LADDER_DIR,
+  importStartingLadder,
+  ladderSeed,
+  type LadderFile,
+  type LadderGame,
+} from './services/starting-ladder.js';
 export { nameKeyOf } from './store/store.js';
 export { PASSWORD_MAX, PASSWORD_MIN } from './accounts/passwords.js';

@@ -41,6 +41,12 @@ describe('GET /api/games and /api/agents', () => {
     expect(res.status).toBe(200);
     const promo = res.body.find((g: { name: string }) => g.name === 'promotion');
     expect(promo).toMatchObject({ minPlayers: 4, maxPlayers: 4, actionSize: 34, observationSize: { 4: 131 } });
+    // What results' returns count: places (ranking-based games), or the game's own unit.
+    expect(promo).toMatchObject({ returnUnit: 'rank', returnScale: 1 });
+    expect(res.body.find((g: { name: string }) => g.name === 'kuhn')).toMatchObject({
+      returnUnit: 'chips',
+      returnScale: 2,
+    });
   });
 
   test('the default roster is registered for every game, unrated', async () => {

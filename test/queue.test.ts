@@ -12,7 +12,7 @@ import { QueueEvents } from 'bullmq';
 import request from 'supertest';
 import { afterAll, describe, expect, test } from 'vitest';
 import { openPgStore, openSqliteStore, type Store, DEFAULT_ROSTER, QueueRunner } from '../arena/index.js';
-import { QueueClient, QUEUE_NAME, redisConnection } from '../play/index.js';
+import { applyElo, QueueClient, QUEUE_NAME, redisConnection } from '../play/index.js';
 import { getGame } from '../envs/index.js';
 import { testArena } from './arena-helpers.js';
 import { pgTestUrl, redisTestUrl, servicesAvailable, uniqueSchema } from './services.js';
@@ -190,6 +190,41 @@ describe.runIf(haveRedis)('the job queue (Redis, BullMQ) with agora worker proce
       await store.close();
     }
   }, 60_000);
+
+  test.runIf(havePostgres)(
+    "a payoff game's queued results come with their chips and are rated by them (Kuhn poker)",
+    async () => {
+      const prefix = newPrefix();
+      const store = await openPgStore(pgTestUrl(), { schema: uniqueSchema('queue_kuhn') });
+      const runner = new QueueRunner(redisTestUrl(), { prefix });
+      const app = await testArena({ store, runner });
+      const worker = await startWorker(prefix, []);
+      try {
+        const bots = (await store.listAgents('kuhn')).filter((x) => x.spec === 'random' || x.spec === 'greedy');
+        const t = await app.arena.tournaments.start({ game: 'kuhn', agents: bots.map((b) => b.id), games: 8 });
+        await app.arena.tournaments.idle();
+        expect(await store.getTournament(t.id)).toMatchObject({ status: 'done', gamesDone: 8 });
+        const games = await store.listGames('kuhn', 100);
+        const kuhn = getGame('kuhn');
+        const elo: Record<string, number> = {};
+        // In the order they were rated (their first rating points), by chips.
+        for (const id of new Set((await store.ratingHistory('kuhn')).map((p) => p.gameId))) {
+          const g = games.find((x) => x.id === id)!;
+          const state = kuhn.newGame({ players: 2, seed: g.seed });
+          for (const a of g.actions) state.applyAction(a);
+          expect(g).toMatchObject({ returns: state.returns(), payoffScale: 2 });
+          applyElo(elo, g.seats, g);
+        }
+        for (const r of await store.ratings('kuhn')) if (r.games > 0) expect(r.elo).toBeCloseTo(elo[r.agentId], 9);
+      } finally {
+        worker.kill('SIGTERM');
+        await app.arena.close();
+        await runner.close();
+        await store.close();
+      }
+    },
+    60_000,
+  );
 
   test('self-play games through the queue are the games this process would play', async () => {
     const { mkdtempSync } = await import('node:fs');

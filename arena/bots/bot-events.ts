@@ -34,7 +34,10 @@ interface MatchEndEvent {
   result: {
     ranking: number[];
     scores: number[];
+    /** Every seat's return in `returnUnit` (chips for Kuhn poker, which is rated by them). */
     returns: number[];
+    /** The game's returnUnit: 'rank' (returns from the ranking) or its own unit ('chips'). */
+    returnUnit: string;
     truncated: boolean;
     resigned?: number;
     /** The seat whose person ran out of time (ranked as a resignation). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fmtElo } from './layout.js';
+import { fmtElo, fmtReturn } from './layout.js';
 import { count, ordinal } from './ordinal.js';
 
 describe('numbers as people read them', () => {
@@ -13,6 +13,19 @@ describe('numbers as people read them', () => {
       fmtElo(undefined),
       fmtElo(null),
     ]).toEqual(['1524', '0', '0', '0', '−31', '—', '—']);
+  });
+
+  test('returns are signed, to two decimals, never "-0", in their unit and its number', () => {
+    expect([
+      fmtReturn(2, 'chips'),
+      fmtReturn(-1, 'chips'),
+      fmtReturn(1, 'chips'),
+      fmtReturn(0, 'chips'),
+      fmtReturn(-0.001, 'chips'),
+      fmtReturn(0.0625),
+      fmtReturn(-1 / 3),
+      fmtReturn(null, 'chips'),
+    ]).toEqual(['+2 chips', '−1 chip', '+1 chip', '0 chips', '0 chips', '+0.06', '−0.33', '—']);
   });
 
   test('places and counts agree in number', () => {

@@ -83,3 +83,15 @@ export const fmtElo = (elo: number | undefined | null): string => {
   const rounded = Math.round(elo);
   return String(rounded === 0 ? 0 : rounded).replace('-', '−');
 };
+
+/**
+ * A return in a game's unit as people read it: signed, to at most two decimals, never "-0", with the
+ * minus sign ('+2', '−1', '0', '+0.06'), and the unit when given ('+2 chips', '−1 chip', '0 chips').
+ */
+export const fmtReturn = (value: number | undefined | null, unit?: string): string => {
+  if (value === undefined || value === null) return '—';
+  const rounded = Math.round(value * 100) / 100;
+  const number = rounded > 0 ? `+${rounded}` : rounded < 0 ? `−${-rounded}` : '0';
+  if (!unit) return number;
+  return `${number} ${Math.abs(rounded) === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit}`;
+};

@@ -2,7 +2,7 @@ import type { GameDefinition } from '../../envs/index.js';
 import type { Leaderboard } from '../services/leaderboard.js';
 import type { TournamentRecord } from '../store/store.js';
 import { ratingChart } from './chart.js';
-import { BOT_MARK, esc, fmtElo, layout } from './layout.js';
+import { BOT_MARK, esc, fmtElo, fmtReturn, layout } from './layout.js';
 import { count } from './ordinal.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -51,6 +51,9 @@ export function leaderboardPage(
   now: Date,
 ): string {
   const offset = (board.page.number - 1) * board.page.perPage;
+  // A game with its own payoffs (chips) is rated by them: its board shows what each player won.
+  const pays = board.payoffScale !== null;
+  const unit = esc(board.returnUnit);
   const rows = board.rows
     .map(
       (r, i) =>
@@ -59,6 +62,7 @@ export function leaderboardPage(
         `${r.owner ? ` <span class="muted">by ${esc(r.owner)}</span>` : ''}` +
         `${r.strength ? `<br><span class="muted small" title="${esc(r.spec)}">${esc(r.strength)}</span>` : ''}</td>` +
         `<td>${r.kind}</td><td>${fmtElo(r.elo)}</td><td>${r.games}</td>` +
+        (pays ? `<td>${esc(fmtReturn(r.meanReturn))}</td>` : '') +
         `<td>${fmtElo(r.bt)}</td><td>${r.btLow === null ? '—' : `${fmtElo(r.btLow)} … ${fmtElo(r.btHigh)}`}</td>` +
         `<td>${r.kind === 'bot' ? r.overruns : ''}</td></tr>`,
     )
@@ -88,10 +92,16 @@ export function leaderboardPage(
     `<p>${switcher}</p><h1>${esc(def.title)} leaderboard</h1>` +
     (running ? `<div class="card">Running now:<ul>${running}</ul></div>` : '') +
     '<div class="scroll"><table><tr><th>#</th><th>player</th><th>kind</th><th>Elo</th><th>games</th>' +
+    (pays ? `<th title="mean ${unit} won or lost per game, as of the Bradley-Terry fit">${unit} / game</th>` : '') +
     `<th>Bradley-Terry</th><th>95% interval</th><th>overruns</th></tr>${rows}</table></div>` +
     pager(def, board) +
     '<p class="muted">Elo starts at 1500 and moves after every game ' +
     `(multiplayer games count as all pairs, K = 32 / (players − 1)). ` +
+    (pays
+      ? `${esc(def.title)} is played for ${unit}, and both ratings score it by them, not by who won the hand: ` +
+        `a game scores 0.5 + (your ${unit} − theirs) / ${4 * board.payoffScale!}, ` +
+        `so winning many small pots and losing big ones rates as it pays. `
+      : '') +
     fitAge(board, now) +
     'Overruns are bot decisions that ran past their time budget and were played as a random legal move instead.</p>' +
     '<p class="muted">Why the two orders can differ: Elo moves game by game, ' +
@@ -101,7 +111,11 @@ export function leaderboardPage(
     `<h2>Rating history</h2><div class="card">${chart}</div>` +
     `<h2>Balance</h2><p>${count(b.games, 'game')}. First-seat win share ${pct(b.firstSeatWinShare)} ` +
     `(by seat: ${b.seatWinShares.map(pct).join(', ')}); ` +
-    `average length ${b.meanLength.toFixed(1)} decisions; ended by the turn cap ${pct(b.truncatedShare)}.</p>` +
+    `average length ${b.meanLength.toFixed(1)} decisions; ended by the turn cap ${pct(b.truncatedShare)}.` +
+    (pays && board.seatMeanReturns.length
+      ? ` Mean ${unit} per game by seat: ${board.seatMeanReturns.map((x) => esc(fmtReturn(x))).join(', ')}.`
+      : '') +
+    '</p>' +
     `<p><a href="/?game=${encodeURIComponent(def.name)}">Challenge the bots</a></p>`;
   return layout(`${def.title} leaderboard`, body, running ? { refreshSeconds: 10 } : {});
 }

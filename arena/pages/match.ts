@@ -1,7 +1,7 @@
 import type { GameDefinition } from '../../envs/index.js';
 import type { SeatPage } from '../services/matches.js';
 import { csrfField } from './account.js';
-import { BOT_MARK, esc, fmtElo, layout } from './layout.js';
+import { BOT_MARK, esc, fmtElo, fmtReturn, layout } from './layout.js';
 import { count, ordinal } from './ordinal.js';
 import { referenceList, termsIn } from './reference.js';
 
@@ -37,6 +37,25 @@ function resultLine(p: SeatPage): string {
           ? ' (the game reached its turn limit)'
           : '';
   return `${place}${mine > 0 && sharing.length ? ', a shared place,' : ''}${shared}${ended}.`;
+}
+
+/** A game with its own payoffs (chips): its result shows every seat's return in that unit. */
+const paysOwn = (p: SeatPage): boolean => p.result !== undefined && p.result.returnUnit !== 'rank';
+
+/**
+ * The result's figures: the scores, and for a game with its own payoffs each seat's return in its
+ * unit ('Chips: you +2 · random −2', what the game is rated by); the scores only when they differ.
+ */
+function resultFigures(p: SeatPage): string {
+  const r = p.result!;
+  const name = (seat: number) => esc(seat === p.seat ? 'you' : p.seats[seat].name);
+  const scores = `<p>Scores: ${p.seats.map((s) => `${name(s.seat)} ${esc(String(r.scores[s.seat]))}`).join(' · ')}</p>`;
+  if (!paysOwn(p)) return scores;
+  const unit = r.returnUnit.charAt(0).toUpperCase() + r.returnUnit.slice(1);
+  const returns =
+    `<p class="returns">${esc(unit)}: ` +
+    `${p.seats.map((s) => `${name(s.seat)} ${esc(fmtReturn(r.returns[s.seat]))}`).join(' · ')}</p>`;
+  return JSON.stringify(r.scores) === JSON.stringify(r.returns) ? returns : `${returns}${scores}`;
 }
 
 /** When the person must move by, and what happens otherwise (an idle match ends: docs/security.md). */
@@ -103,9 +122,7 @@ export function matchPage(
   } else if (p.result) {
     status =
       `<div class="card status done"><h2>Game over</h2><p><strong>${esc(resultLine(p))}</strong></p>` +
-      `<p>Scores: ${p.seats
-        .map((s) => `${esc(s.seat === p.seat ? 'you' : s.name)} ${esc(String(p.result!.scores[s.seat]))}`)
-        .join(' · ')}</p>` +
+      resultFigures(p) +
       (p.result.gameId
         ? `<p><a href="/replays/${encodeURIComponent(p.result.gameId)}">Replay this game</a> · `
         : '<p>') +
@@ -136,13 +153,14 @@ export function matchPage(
         `<td>${fmtElo(s.elo)}</td>` +
         `<td>${s.kind === 'bot' ? s.overruns : ''}</td>` +
         (p.result ? `<td>${ordinal(p.result.ranking[s.seat] + 1)}</td>` : '') +
+        (paysOwn(p) ? `<td>${esc(fmtReturn(p.result!.returns[s.seat]))}</td>` : '') +
         '</tr>',
     )
     .join('');
   const head =
     '<tr><th>seat</th><th>player</th><th>Elo</th>' +
     '<th title="bot decisions over their time budget, played as a random legal move">overruns</th>' +
-    `${p.result ? '<th>place</th>' : ''}</tr>`;
+    `${p.result ? '<th>place</th>' : ''}${paysOwn(p) ? `<th>${esc(p.result!.returnUnit)}</th>` : ''}</tr>`;
   const resign = over
     ? ''
     : `<form method="post" action="${base}/resign" class="resign">${hidden}` +

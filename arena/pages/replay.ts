@@ -1,7 +1,7 @@
 import type { GameDefinition, PlayerView } from '../../envs/index.js';
 import type { AgentRecord, GameRecord } from '../store/store.js';
 import { botTitle } from '../services/bot-names.js';
-import { BOT_MARK, esc, layout } from './layout.js';
+import { BOT_MARK, esc, fmtReturn, layout } from './layout.js';
 
 /** One step of a finished game, seen by a spectator: public information only. */
 export function replayPage(
@@ -20,17 +20,20 @@ export function replayPage(
     step < last ? link(step + 1, 'next ▶') : 'next ▶',
     step < last ? link(last, 'end ⏭') : 'end ⏭',
   ].join(' · ');
+  // A game with its own payoffs shows each seat's return in its unit: what it is rated by.
+  const pays = def.returnUnit !== 'rank';
   const players = seats
     .map(
       (a, seat) =>
         `<tr><td>${seat}</td><td>${esc(a ? botTitle(a) : g.seats[seat])}${a?.kind === 'bot' ? BOT_MARK : ''}</td>` +
-        `<td>${g.ranking[seat] + 1}</td><td>${esc(String(g.scores[seat]))}</td></tr>`,
+        `<td>${g.ranking[seat] + 1}</td><td>${esc(String(g.scores[seat]))}</td>` +
+        `${pays ? `<td>${esc(fmtReturn(g.returns?.[seat]))}</td>` : ''}</tr>`,
     )
     .join('');
   const body =
     `<h1>${esc(def.title)} replay <span class="muted">game ${esc(g.id)}</span></h1>` +
-    '<div class="scroll"><table><tr><th>seat</th><th>player</th><th>final place</th><th>score</th></tr>' +
-    `${players}</table></div>` +
+    '<div class="scroll"><table><tr><th>seat</th><th>player</th><th>final place</th><th>score</th>' +
+    `${pays ? `<th>${esc(def.returnUnit)}</th>` : ''}</tr>${players}</table></div>` +
     `<p>Step ${step} of ${last}${step > 0 && actor >= 0 ? ` — seat ${actor} just decided` : ''}. ${nav}</p>` +
     '<form method="get" class="inline">' +
     `<label>Go to step <input type="number" name="step" min="0" max="${last}" value="${step}"></label>` +

@@ -15,5 +15,6 @@ export interface FitRequest {
 }
 
 export type FitReply = { id: number } & (
-  { ok: true; games: number; fit: Pick<RatingSnapshot, 'ratings' | 'balance'> } | { ok: false; error: string }
+  | { ok: true; games: number; fit: Pick<RatingSnapshot, 'ratings' | 'balance' | 'meanReturns'> }
+  | { ok: false; error: string }
 );

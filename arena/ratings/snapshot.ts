@@ -15,11 +15,24 @@ export interface RatingSnapshot {
   fittedAt: string;
   /** Bootstrap resamples behind the intervals. */
   bootstrap: number;
-  /** Per rated agent id. */
+  /** Per rated agent id. Pairs of a payoff game's seats are scored by their returns (pairs.ts). */
   ratings: BradleyTerryRating[];
   balance: BalanceFigures;
+  /**
+   * Mean return per seat played, in the game's returnUnit (chips for a game with payoffs), per
+   * agent id and per seat, over the games that have returns. Absent in snapshots fitted before
+   * returns were kept.
+   */
+  meanReturns?: MeanReturns;
   /** Per agent id, its Elo after each of its latest games (at most HISTORY_POINTS), oldest first. */
   history: Record<string, { elo: number; at: string }[]>;
+}
+
+interface MeanReturns {
+  /** Per agent id: its mean return per seat it played (an agent with two seats in a game counts twice). */
+  agents: Record<string, number>;
+  /** Per seat: the mean return of that seat over the games that had it. */
+  seats: number[];
 }
 
 /** Rating points per agent the leaderboard's chart shows: its latest games. */
@@ -36,12 +49,35 @@ export function fitResults(
   results: readonly ResultRow[],
   rated: readonly string[],
   bootstrap: number,
-): Pick<RatingSnapshot, 'ratings' | 'balance'> {
+): Pick<RatingSnapshot, 'ratings' | 'balance' | 'meanReturns'> {
+  // Each row is the game's whole outcome (ranking, returns, payoffScale): the CLI's fit, as it is.
   const ratings =
     rated.length >= 2
       ? bradleyTerryWithIntervals(rated, results, Rng.fromSeed(snapshotSeed(game, results.length)), bootstrap)
       : [];
-  return { ratings, balance: balanceOf(results) };
+  return { ratings, balance: balanceOf(results), meanReturns: meanReturnsOf(results) };
+}
+
+/** Mean returns per agent and per seat (as play/summary.ts's meanReturn: per seat played). */
+function meanReturnsOf(results: readonly ResultRow[]): MeanReturns {
+  const agents = new Map<string, { sum: number; n: number }>();
+  const seats: { sum: number; n: number }[] = [];
+  for (const r of results) {
+    if (!r.returns) continue;
+    r.seats.forEach((agent, seat) => {
+      const a = agents.get(agent) ?? { sum: 0, n: 0 };
+      a.sum += r.returns![seat];
+      a.n++;
+      agents.set(agent, a);
+      seats[seat] ??= { sum: 0, n: 0 };
+      seats[seat].sum += r.returns![seat];
+      seats[seat].n++;
+    });
+  }
+  return {
+    agents: Object.fromEntries([...agents].map(([agent, a]) => [agent, a.sum / a.n])),
+    seats: Array.from(seats, (s) => (s ? s.sum / s.n : 0)),
+  };
 }
 
 /** Seat win shares over the games that had that seat (a game may allow several player counts). */

@@ -42,6 +42,9 @@ export function apiRouter(arena: ArenaServices): express.Router {
           defaultPlayers: g.defaultPlayers,
           actionSize: g.actionSize,
           encodingVersion: g.encodingVersion,
+          // What results' returns count ('rank', or the game's own unit: 'chips') and their range.
+          returnUnit: g.returnUnit,
+          returnScale: g.returnScale,
           observationSize: Object.fromEntries(
             Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => [
               g.minPlayers + i,

@@ -1,3 +1,5 @@
+import { payoffScaleOf } from '../../agents/index.js';
+import { lookupGame, type GameDefinition } from '../../envs/index.js';
 import type { LadderRow } from '../store/store.js';
 import type { BalanceFigures } from '../../play/index.js';
 import type { RatingRefits } from '../ratings/refits.js';
@@ -13,6 +15,11 @@ export interface LeaderboardRow {
   spec: string;
   elo: number;
   games: number;
+  /**
+   * Mean return per seat played, in the board's returnUnit (chips for a game with payoffs), as of
+   * `fit`; null before the fit covers one of its games.
+   */
+  meanReturn: number | null;
   /** Bradley-Terry strength on the Elo scale (mean 0 over the rated agents) with its 95% bootstrap interval. */
   bt: number | null;
   btLow: number | null;
@@ -31,11 +38,21 @@ export interface LeaderboardRow {
 
 export interface Leaderboard {
   game: string;
+  /** The game's returnUnit: 'rank' (returns from the ranking) or its own unit ('chips'). */
+  returnUnit: string;
+  /**
+   * For a game with its own payoffs, its returnScale: Elo and Bradley-Terry score each pair of seats
+   * by their return difference, 0.5 + (rᵢ − rⱼ) / (4 · payoffScale); null for a ranking-based game
+   * (pairs scored by places).
+   */
+  payoffScale: number | null;
   /** Games stored now (Elo and game counts are up to date; the Bradley-Terry fit is as of `fit`). */
   games: number;
   rows: LeaderboardRow[];
   /** Over the games of the fit. */
   balance: BalanceFigures;
+  /** Mean return of each seat in returnUnit, over the games of the fit (empty before it). */
+  seatMeanReturns: number[];
   /** Elo after each of an agent's latest games (up to 200), per agent, oldest first, as of `fit`. */
   history: Record<string, { elo: number; at: string }[]>;
   /** The Bradley-Terry snapshot served: games it covers, when it was fitted; null before the first fit. */
@@ -88,7 +105,7 @@ export class LeaderboardService {
       const user = await this.ctx.store.getUser(id);
       if (user) owners.set(id, user.name);
     }
-    const board = build(game, count, ladder.rows, owners, snapshot);
+    const board = build(lookupGame(this.ctx.games, game), count, ladder.rows, owners, snapshot);
     return {
       ...board,
       page: { number, perPage, pages: Math.max(1, Math.ceil(ladder.total / perPage)), total: ladder.total, guests },
@@ -97,7 +114,7 @@ export class LeaderboardService {
 }
 
 function build(
-  game: string,
+  def: GameDefinition,
   count: number,
   ladder: LadderRow[],
   owners: Map<string, string>,
@@ -115,6 +132,7 @@ function build(
       elo,
       games,
       strength: a.kind === 'bot' ? botStrength(a.spec) : '',
+      meanReturn: snapshot?.meanReturns?.agents[id] ?? null,
       bt: b ? b.rating : null,
       btLow: b ? b.low : null,
       btHigh: b ? b.high : null,
@@ -128,11 +146,15 @@ function build(
   const history = Object.fromEntries(
     rows.flatMap((r) => (snapshot?.history[r.agentId] ? [[r.agentId, snapshot.history[r.agentId]]] : [])),
   );
+  const { payoffScale } = payoffScaleOf(def);
   return {
-    game,
+    game: def.name,
+    returnUnit: def.returnUnit,
+    payoffScale: payoffScale ?? null,
     games: count,
     rows,
     history,
+    seatMeanReturns: snapshot?.meanReturns?.seats ?? [],
     balance: snapshot?.balance ?? {
       games: 0,
       firstSeatWinShare: 0,

@@ -2,7 +2,6 @@ import {
   AgoraError,
   Rng,
   assertPlayerCount,
-  returnsFromRanking,
   type GameDefinition,
   type GameState,
   type PlayerView,
@@ -10,6 +9,7 @@ import {
 } from '../../envs/index.js';
 import { createHmac, randomBytes } from 'node:crypto';
 import { guestName } from '../accounts/names.js';
+import { gameReturns, resignedReturns } from '../store/game-returns.js';
 import type { AgentRecord, LiveMatchCap, MatchRecord, MatchSeat, UserRecord } from '../store/store.js';
 import { botTitle } from './bot-names.js';
 import { budgetMsFor } from './bot-specs.js';
@@ -122,10 +122,14 @@ export interface SeatPage {
    * aborted unrated (they have not moved yet in it) or lost on time.
    */
   moveBy?: { at: string; ending: 'abort' | 'loss' };
+  /** Only once the match is over: nothing of it (returns included) is shown while it is live. */
   result?: {
     ranking: number[];
     scores: number[];
+    /** Every seat's return in `returnUnit`: chips for a game with its own payoffs, which is rated by them. */
     returns: number[];
+    /** The game's returnUnit: 'rank' (returns from the ranking) or its own unit ('chips'). */
+    returnUnit: string;
     truncated: boolean;
     resigned?: number;
     /** The seat that lost on time (its person did not move within the idle limit). */
@@ -446,6 +450,7 @@ export class MatchService {
     }
     const gameId = record.tournament?.gameId ?? this.ctx.newId();
     const at = this.ctx.now().toISOString();
+    const def = this.game(record.game);
     let changes: Record<string, number>;
     try {
       changes = await this.ctx.store.recordGame({
@@ -457,6 +462,7 @@ export class MatchService {
         actions: [...record.actions],
         ranking,
         scores: state.scores(),
+        ...gameReturns(def, resignedReturns(def, ranking)),
         truncated: false,
         overruns: this.overruns(record),
         resigned: seat,
@@ -634,6 +640,7 @@ export class MatchService {
         actions: [...record.actions],
         ranking: state.ranking(),
         scores: state.scores(),
+        ...gameReturns(this.game(record.game), state.returns()),
         truncated: state.isTruncated(),
         overruns: this.overruns(record),
         ...(record.tournament ? { tournamentId: record.tournament.id } : {}),
@@ -706,6 +713,7 @@ export class MatchService {
           ranking: record.resigned.ranking,
           scores: state.scores(),
           returns: resignedReturns(def, record.resigned.ranking),
+          returnUnit: def.returnUnit,
           truncated: false,
           resigned: record.resigned.seat,
           ...(record.resigned.timedOut ? { timedOut: record.resigned.seat } : {}),
@@ -718,6 +726,7 @@ export class MatchService {
               ranking: state.ranking(),
               scores: state.scores(),
               returns: state.returns(),
+              returnUnit: def.returnUnit,
               truncated: state.isTruncated(),
               gameId: record.gameId,
             }
@@ -984,10 +993,12 @@ export class MatchService {
     // Its bots decide no more: their thread drops the position it kept for them.
     this.ctx.bots.forget(record.id);
     const ranking = record.resigned?.ranking ?? state.ranking();
+    const def = this.game(record.game);
     const result = {
       ranking,
       scores: state.scores(),
-      returns: record.resigned ? resignedReturns(this.game(record.game), ranking) : state.returns(),
+      returns: record.resigned ? resignedReturns(def, ranking) : state.returns(),
+      returnUnit: def.returnUnit,
       truncated: record.resigned ? false : state.isTruncated(),
       ...(record.resigned ? { resigned: record.resigned.seat } : {}),
       ...(record.resigned?.timedOut ? { timedOut: record.resigned.seat } : {}),
@@ -1044,12 +1055,4 @@ export class MatchService {
       .catch(() => undefined);
     return run;
   }
-}
-
-/**
- * Returns of a game ended by a resignation: from its ranking (the resigning seat last), in the
- * game's unit: a game with its own payoffs counts a resignation as losing its largest return.
- */
-function resignedReturns(def: GameDefinition, ranking: readonly number[]): number[] {
-  return returnsFromRanking(ranking).map((r) => r * def.returnScale);
 }

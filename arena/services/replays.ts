@@ -47,10 +47,9 @@ export async function matchReplay(ctx: ArenaContext, matchId: string) {
  */
 export async function gameReplay(ctx: ArenaContext, gameId: string) {
   const g = await finishedGame(ctx, gameId);
+  const def = lookupGame(ctx.games, g.game);
   const steps: { step: number; actor: number; view: PlayerView }[] = [];
-  replayGame(lookupGame(ctx.games, g.game), g, g.actions.length, (step, actor, state) =>
-    steps.push({ step, actor, view: state.view(-1) }),
-  );
+  replayGame(def, g, g.actions.length, (step, actor, state) => steps.push({ step, actor, view: state.view(-1) }));
   const seats = await Promise.all(g.seats.map(async (a) => (await ctx.store.getAgent(a))?.name ?? a));
   return {
     id: g.id,
@@ -60,6 +59,9 @@ export async function gameReplay(ctx: ArenaContext, gameId: string) {
     seats,
     ranking: g.ranking,
     scores: g.scores,
+    // In the game's unit; null only for an old game that no longer replays to its result.
+    returns: g.returns ?? null,
+    returnUnit: def.returnUnit,
     truncated: g.truncated,
     ...(g.resigned !== undefined ? { resigned: g.resigned } : {}),
     ...(g.timedOut !== undefined ? { timedOut: g.timedOut } : {}),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lookupGame } from '../../envs/index.js';
+import { gameReturns } from '../store/game-returns.js';
 import type { ArenaContext } from './context.js';
 
 /** Where the recorded starting ladders live (scripts/record-starting-ladder.ts writes them). */
@@ -67,6 +68,7 @@ export async function importStartingLadder(ctx: ArenaContext, game: string, dir 
       actions: g.actions,
       ranking: g.ranking,
       scores: g.scores,
+      ...gameReturns(def, state.returns()),
       truncated: g.truncated,
       finishedAt: ctx.now().toISOString(),
     });

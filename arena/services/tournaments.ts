@@ -4,6 +4,7 @@ import { makeAgent } from '../../agents/index.js';
 import { AgoraError, assertPlayerCount, type GameDefinition, lookupGame } from '../../envs/index.js';
 import type { RunnerJob } from '../queue/game-runner.js';
 import { scheduleTournament, type TournamentFormat } from '../../play/index.js';
+import { gameReturns } from '../store/game-returns.js';
 import type { AgentRecord, TournamentRecord, UserRecord } from '../store/store.js';
 import { budgetMsFor } from './bot-specs.js';
 import type { ArenaContext } from './context.js';
@@ -322,7 +323,8 @@ export class TournamentService {
     if (!t || t.status !== 'running') return;
     const agents = await Promise.all(t.agentIds.map((a) => this.ctx.store.getAgent(a)));
     const byId = new Map(agents.filter((a): a is AgentRecord => a !== undefined).map((a) => [a.id, a]));
-    for (const a of byId.values()) if (!isExternal(a)) makeAgent(a.spec, lookupGame(this.ctx.games, t.game));
+    const def = lookupGame(this.ctx.games, t.game);
+    for (const a of byId.values()) if (!isExternal(a)) makeAgent(a.spec, def);
     // Only the ids: reading every stored game of the game (actions and all) stalled the event loop.
     const done = new Set(await this.ctx.store.tournamentGameIds(id));
     const schedule = scheduleTournament(t.agentIds, t.players, t.gamesTotal, t.format, t.seed).filter(
@@ -362,6 +364,9 @@ export class TournamentService {
               actions: result.actions,
               ranking: result.ranking,
               scores: result.scores,
+              // The returns the game paid (on a thread or a queue worker); the payoffScale is this
+              // arena's own game's, whoever played it.
+              ...gameReturns(def, result.returns),
               truncated: result.truncated,
               overruns: result.overruns,
               tournamentId: id,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { addReturnsInSqlite } from './add-returns.js';
 import { rekeyNamesInSqlite } from './rekey-names.js';
 
 /** A schema step: SQL, or (for what SQL cannot compute, like name keys) a function run in its transaction. */
@@ -197,4 +198,8 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   // Issue 33: name keys fold Unicode's confusables (nameKeyOf); every stored key is recomputed, and
   // names that now collide are set apart as arena/store/rekey-names.ts says.
   rekeyNamesInSqlite,
+  // Issue 36: every finished game's returns (in the game's unit) and, for a game with its own
+  // payoffs, its returnScale, so ratings score it by its payoffs; earlier games are filled in, and a
+  // payoff game's Elo is computed again over them (arena/store/add-returns.ts).
+  addReturnsInSqlite,
 ];

@@ -5,6 +5,7 @@
  * Append new steps to both lists together, never edit old ones.
  */
 import type pg from 'pg';
+import { addReturnsInPg } from './add-returns.js';
 import { rekeyNamesInPg } from './rekey-names.js';
 
 /** A schema step: SQL, or a function run in the migration's transaction (see migrations.ts). */
@@ -183,4 +184,6 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   `,
   // Issue 33 (see migrations.ts): name keys fold Unicode's confusables; every stored key is recomputed.
   rekeyNamesInPg,
+  // Issue 36 (see migrations.ts): every finished game's returns and a payoff game's returnScale.
+  addReturnsInPg,
 ];

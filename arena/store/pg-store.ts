@@ -123,6 +123,8 @@ const toGame = (r: Row): GameRecord => ({
   actions: r.actions as number[],
   ranking: r.ranking as number[],
   scores: r.scores as number[],
+  ...(r.returns !== null && r.returns !== undefined ? { returns: r.returns as number[] } : {}),
+  ...(r.payoff_scale !== null && r.payoff_scale !== undefined ? { payoffScale: r.payoff_scale as number } : {}),
   truncated: r.truncated as boolean,
   ...(r.overruns ? { overruns: r.overruns as number[] } : {}),
   ...(r.resigned !== null && r.resigned !== undefined ? { resigned: r.resigned as number } : {}),
@@ -308,9 +310,10 @@ class PgStore implements Store {
   async recordGame(g: GameRecord): Promise<Record<string, number>> {
     return this.transaction(async (c) => {
       const inserted = await c.query(
-        `INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, resigned,
-        timed_out, tournament_id, match_id, finished_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, returns, payoff_scale, truncated,
+        overruns, resigned, timed_out, tournament_id, match_id, finished_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+        ON CONFLICT (id) DO NOTHING`,
         [
           g.id,
           g.game,
@@ -320,6 +323,8 @@ class PgStore implements Store {
           json(g.actions),
           json(g.ranking),
           json(g.scores),
+          g.returns ? json(g.returns) : null,
+          g.payoffScale ?? null,
           g.truncated,
           g.overruns ? json(g.overruns) : null,
           g.resigned ?? null,
@@ -342,7 +347,8 @@ class PgStore implements Store {
       const current: Record<string, number> = {};
       for (const r of locked.rows as Row[]) current[r.agent_id as string] = r.elo as number;
       for (const id of ids) if (!(id in current)) throw new AgoraError('bad_request', `agent ${id} has no rating row`);
-      const delta = applyElo(current, g.seats, g.ranking);
+      // The game's whole outcome: a game with a payoffScale is rated by its returns (pairs.ts).
+      const delta = applyElo(current, g.seats, g);
       const overruns = overrunsByAgent(g);
       for (const id of ids) {
         await c.query('UPDATE ratings SET elo = $1, games = games + 1, overruns = overruns + $3 WHERE agent_id = $2', [
@@ -396,7 +402,8 @@ class PgStore implements Store {
   async listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
     return (
       await this.all(
-        'SELECT seq, players, seats, ranking, jsonb_array_length(actions) AS length, truncated FROM games ' +
+        'SELECT seq, players, seats, ranking, returns, payoff_scale, jsonb_array_length(actions) AS length, ' +
+          'truncated FROM games ' +
           'WHERE game = $1 AND seq > $2 ORDER BY seq LIMIT $3',
         [game, afterSeq, limit],
       )

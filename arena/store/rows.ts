@@ -57,12 +57,14 @@ export const toExternalBot = (r: Row): ExternalBotRecord => ({
 /** JSON columns are text in SQLite and parsed JSONB in PostgreSQL. */
 const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
-/** seq is a BIGINT (a string) in PostgreSQL; truncated 0/1 in SQLite. */
+/** seq is a BIGINT (a string) in PostgreSQL; truncated 0/1 in SQLite; returns and payoff_scale null when absent. */
 export const toResult = (r: Row): ResultRow => ({
   seq: Number(r.seq),
   players: Number(r.players),
   seats: json<string[]>(r.seats),
   ranking: json<number[]>(r.ranking),
+  ...(r.returns !== null && r.returns !== undefined ? { returns: json<number[]>(r.returns) } : {}),
+  ...(r.payoff_scale !== null && r.payoff_scale !== undefined ? { payoffScale: Number(r.payoff_scale) } : {}),
   length: Number(r.length),
   truncated: Boolean(r.truncated),
 });

@@ -11,6 +11,8 @@ export function sameGame(a: GameRecord, b: GameRecord): boolean {
       g.actions,
       g.ranking,
       g.scores,
+      g.returns ?? null,
+      g.payoffScale ?? null,
       g.truncated,
       g.overruns ?? null,
       g.resigned ?? null,

@@ -104,6 +104,8 @@ const toGame = (r: Row): GameRecord => ({
   actions: JSON.parse(r.actions as string),
   ranking: JSON.parse(r.ranking as string),
   scores: JSON.parse(r.scores as string),
+  ...(r.returns !== null && r.returns !== undefined ? { returns: JSON.parse(r.returns as string) } : {}),
+  ...(r.payoff_scale !== null && r.payoff_scale !== undefined ? { payoffScale: r.payoff_scale as number } : {}),
   truncated: r.truncated === 1,
   ...(r.overruns ? { overruns: JSON.parse(r.overruns as string) } : {}),
   ...(r.resigned !== null && r.resigned !== undefined ? { resigned: r.resigned as number } : {}),
@@ -263,9 +265,9 @@ class SqliteStore implements Store {
           throw new AgoraError('conflict', `game ${g.id} is already stored with another result`);
         }
         this.statement(
-          'INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, truncated, overruns, ' +
-            `resigned, timed_out, tournament_id, match_id, finished_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          'INSERT INTO games (id, game, players, seed, seats, actions, ranking, scores, returns, payoff_scale, ' +
+            `truncated, overruns, resigned, timed_out, tournament_id, match_id, finished_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           g.id,
           g.game,
@@ -275,6 +277,8 @@ class SqliteStore implements Store {
           JSON.stringify(g.actions),
           JSON.stringify(g.ranking),
           JSON.stringify(g.scores),
+          g.returns ? JSON.stringify(g.returns) : null,
+          g.payoffScale ?? null,
           g.truncated ? 1 : 0,
           g.overruns ? JSON.stringify(g.overruns) : null,
           g.resigned ?? null,
@@ -289,7 +293,8 @@ class SqliteStore implements Store {
           if (!r) throw new Error(`agent ${id} has no rating row`);
           current[id] = r.elo as number;
         }
-        const delta = applyElo(current, g.seats, g.ranking);
+        // The game's whole outcome: a game with a payoffScale is rated by its returns (pairs.ts).
+        const delta = applyElo(current, g.seats, g);
         const update = this.statement(
           'UPDATE ratings SET elo = ?, games = games + ?, overruns = overruns + ? WHERE agent_id = ?',
         );
@@ -343,7 +348,8 @@ class SqliteStore implements Store {
   async listResults(game: string, afterSeq: number, limit: number): Promise<ResultRow[]> {
     return (
       this.statement(
-        'SELECT rowid AS seq, players, seats, ranking, json_array_length(actions) AS length, truncated FROM games ' +
+        'SELECT rowid AS seq, players, seats, ranking, returns, payoff_scale, json_array_length(actions) AS length, ' +
+          'truncated FROM games ' +
           'WHERE game = ? AND rowid > ? ORDER BY rowid LIMIT ?',
       ).all(game, afterSeq, limit) as Row[]
     ).map(toResult);

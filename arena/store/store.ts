@@ -104,6 +104,20 @@ export interface GameRecord {
   actions: number[];
   ranking: number[];
   scores: number[];
+  /**
+   * Every seat's return in the game's unit (GameDefinition.returnUnit): state.returns() (chips for
+   * Kuhn poker, returnsFromRanking for ranking-based games), or resignedReturns for a resignation.
+   * Written with every game (gameReturns in game-returns.ts). Absent only on a game stored before
+   * returns were kept whose seed and actions no longer replay to its stored result (the schema step
+   * that added them recomputes the rest): such a game is rated by its places.
+   */
+  returns?: number[];
+  /**
+   * Set only for a game with its own payoffs (returnUnit is not 'rank'): its returnScale when it was
+   * played (payoffScaleOf). Elo and Bradley-Terry then score each pair of seats by their return
+   * difference (play/ratings/pairs.ts); without it, by their places, as always.
+   */
+  payoffScale?: number;
   truncated: boolean;
   /** Per seat, decisions that overran their budget and were played as a seeded random legal action. */
   overruns?: number[];
@@ -116,13 +130,20 @@ export interface GameRecord {
   finishedAt: string;
 }
 
-/** What a rating fit reads of a stored game: its seats and ranking, not its actions. */
+/**
+ * What a rating fit reads of a stored game: its seats and outcome (a RatedOutcome: ranking, returns
+ * and, for a game with payoffs, payoffScale), not its actions.
+ */
 export interface ResultRow {
   /** The store's insertion order (rowid / seq): fits read the games added after the last one they saw. */
   seq: number;
   players: number;
   seats: string[];
   ranking: number[];
+  /** As GameRecord.returns. */
+  returns?: number[];
+  /** As GameRecord.payoffScale. */
+  payoffScale?: number;
   /** Decisions in the game. */
   length: number;
   truncated: boolean;
@@ -289,7 +310,8 @@ export interface Store {
 
   /**
    * Stores a finished game and, in the same transaction, updates the Elo of its seats (the rating
-   * module's multiplayer rule), appends their rating history, counts it for its tournament and
+   * module's multiplayer rule, applyElo over the game's outcome: by returns when it has a
+   * payoffScale, else by places), appends their rating history, counts it for its tournament and
    * closes its match. Returns the Elo change per agent id. The same game recorded again (same id
    * and content: a retried job) changes nothing and returns {}; another game under a stored id is
    * refused.

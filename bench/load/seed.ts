@@ -3,7 +3,7 @@
  * roster bots' ids, so every one replays (its seed and actions are a real game) and the leaderboards
  * have tens of thousands of games to rank. Their results say nothing about the bots' strength.
  */
-import { createApp, type Store } from '../../arena/index.js';
+import { createApp, gameReturns, type Store } from '../../arena/index.js';
 import { GAMES, Rng, lookupGame } from '../../envs/index.js';
 
 export interface StoredGame {
@@ -66,6 +66,7 @@ export async function seedGames(store: Store, count: number, games: readonly str
         actions,
         ranking: state.ranking(),
         scores: state.scores(),
+        ...gameReturns(def, state.returns()),
         truncated: state.isTruncated(),
         finishedAt,
       });
