@@ -165,7 +165,9 @@ describe.each(listGames())('%s in the browser', (game) => {
       expect(status).toMatch(
         new RegExp(`You (won|shared the win|finished (2nd|3rd|4th|5th) of ${def.defaultPlayers}|resigned)`),
       );
-      expect(status).toMatch(/Scores: /);
+      // A game that pays shows what it paid in its unit ('Chips: you +1 · Random −1'); the others their scores.
+      const unit = def.returnUnit[0].toUpperCase() + def.returnUnit.slice(1);
+      expect(status).toMatch(def.returnUnit === 'rank' ? /Scores: / : new RegExp(`${unit}: .*you [+−0]`));
       expect(decisions).toBeGreaterThan(0);
       const replay = await page.locator('a', { hasText: 'Replay this game' }).getAttribute('href');
       // The other pages a player meets fit a phone too: the rules (tables, reference), the replay, the ladders.
