@@ -35,7 +35,7 @@ export const DEFAULT_ROSTER = [
 ] as const;
 
 /** Names only the arena's own bots may carry (the agent kinds, which the roster uses as names). */
-const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human'] as const;
+const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'cfr', 'human'] as const;
 
 /**
  * Search iterations of the roster's `az:` bots: the iteration count of the strongest default MCTS
