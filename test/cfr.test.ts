@@ -9,6 +9,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { agentExploitability, makeAgent } from '../agents/index.js';
+import { rosterFor } from '../arena/index.js';
+import { getGame } from '../envs/index.js';
 import { runTournament } from '../play/index.js';
 
 /** Runs the real `agora` bin, stdout and stderr as pipes (as test/cli.test.ts does). */
@@ -123,5 +126,30 @@ describe('the cfr: spec in play', () => {
     // Random play loses to the equilibrium on average (its exploitability is 11/24 a hand).
     expect(chips(`cfr:${dir}`)).toBeGreaterThan(0);
     expect(chips(`cfr:${dir}`) + chips('random')).toBe(0);
+  });
+});
+
+describe('the shipped CFR+ policies (models/<game>/cfr)', () => {
+  test.each([
+    // Game values: Kuhn -1/18 exactly; Leduc about -0.0856 for seat 0 (OpenSpiel's CFR solutions).
+    ['kuhn', -1 / 18, 1e-5],
+    ['leduc', -0.085606, 1e-5],
+  ])('%s: exact exploitability below 1e-5 a hand, seat 0 worth the game value', async (game, value, tolerance) => {
+    const def = getGame(game);
+    const report = await agentExploitability(def, makeAgent(`cfr:models/${game}/cfr`, def));
+    expect(report.method).toBe('exact');
+    expect(report.exploitability).toBeLessThan(tolerance);
+    expect(report.exploitability).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(report.value - value)).toBeLessThan(tolerance);
+    // meta.json states the figure its run measured, and this is it.
+    const meta = JSON.parse(readFileSync(`models/${game}/cfr/meta.json`, 'utf8'));
+    expect(meta.results.exploitability).toBeCloseTo(report.exploitability, 12);
+  });
+
+  test("each plays on its game's arena roster as a cfr: bot", () => {
+    expect(rosterFor(getGame('kuhn'))).toContain('cfr:models/kuhn/cfr');
+    expect(rosterFor(getGame('leduc'))).toContain('cfr:models/leduc/cfr');
+    // Games without a policy table have no cfr: bot.
+    expect(rosterFor(getGame('promotion')).some((s) => s.startsWith('cfr:'))).toBe(false);
   });
 });
