@@ -22,10 +22,11 @@ function agora(args: string[]) {
 
 let dir: string;
 let first: ReturnType<typeof agora>;
+// A child process that loads the CLI: seconds on a loaded machine, past vitest's 10 s for hooks.
 beforeAll(() => {
   dir = join(mkdtempSync(join(tmpdir(), 'agora-cfr-cli-')), 'kuhn-cfr');
   first = agora(['cfr', 'kuhn', '--iterations', '200', '--out', dir]);
-});
+}, 120_000);
 
 describe('agora cfr', () => {
   test('solves kuhn: a row per evaluation (1, 2, 5 ... 200), the summary, policy.json and meta.json', () => {
