@@ -23,10 +23,11 @@ const kuhn = getGame('kuhn');
 const leduc = getGame('leduc');
 let kuhnTree: GameTree;
 let leducTree: GameTree;
+// Leduc's walk takes a second alone; vitest's 10 s for hooks is short on a loaded machine.
 beforeAll(() => {
   kuhnTree = buildGameTree(kuhn);
   leducTree = buildGameTree(leduc);
-});
+}, 60_000);
 
 /** A policy over the tree from the probability of action 1 (bet) at each Kuhn key. */
 function kuhnPolicy(tree: GameTree, bet: Record<string, number>): Float64Array {
@@ -205,7 +206,7 @@ describe('policy files and the cfr: agent', () => {
   beforeAll(async () => {
     dir = join(mkdtempSync(join(tmpdir(), 'agora-cfr-')), 'kuhn');
     await runCfrPlus({ game: kuhn, iterations: 300, out: dir });
-  });
+  }, 60_000);
 
   test('a saved policy loads to the same probabilities, and its exploitability is the run’s', () => {
     const solver = new CfrPlusSolver(kuhnTree);
