@@ -11,6 +11,7 @@ import {
   parseAgentSpec,
   playMatch,
   specNeedsModel,
+  modelFileOf,
   withModelPath,
 } from './index.js';
 import { SpecOptions } from './spec.js';
@@ -148,8 +149,14 @@ describe('model agents from agents/index.ts alone', () => {
   });
 
   test('specNeedsModel and modelPathOf read the agent table, not the spec text', () => {
-    expect(agentKinds()).toEqual(['random', 'greedy', 'mcts', 'neural', 'az']);
+    expect(agentKinds()).toEqual(['random', 'greedy', 'mcts', 'neural', 'az', 'cfr']);
     expect(specNeedsModel('neural:models/x/y')).toBe(true);
+    expect(specNeedsModel('cfr:models/kuhn/cfr')).toBe(true);
+    expect([modelFileOf('az:models/x/y'), modelFileOf('cfr:models/x/y'), modelFileOf('greedy')]).toEqual([
+      'model.json',
+      'policy.json',
+      undefined,
+    ]);
     expect(specNeedsModel('az:models/x/y,iterations=9')).toBe(true);
     expect(specNeedsModel('mcts:iterations=9')).toBe(false);
     expect(specNeedsModel('wizard:models/x')).toBe(false);

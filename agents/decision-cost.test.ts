@@ -3,15 +3,31 @@
  * decision or is declared not to, and the estimate is at least the work a decision really does.
  * A knob added without its weight on the cost fails here.
  */
-import { describe, expect, test } from 'vitest';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Rng, decisionContext, getGame, type GameDefinition, type GameState, type PlayerView } from '../envs/index.js';
+import { runCfrPlus } from './cfr/cfr-run.js';
 import { SAMPLE_WORLD_STEPS } from './decision-cost.js';
-import { agentKinds, agentKnobs, decisionCost, makeAgent, specNeedsModel } from './make-agent.js';
+import { agentKinds, agentKnobs, decisionCost, makeAgent, modelFileOf, specNeedsModel } from './make-agent.js';
 
-/** A spec of `kind` for `game` with the given knobs (model kinds play the shipped model). */
+/** Kinds that play a CFR policy table (cfr:) play the two poker games, from policies solved here. */
+const isTabular = (kind: string) => modelFileOf(`${kind}:x`) === 'policy.json';
+const POLICY_GAMES = ['kuhn', 'leduc'];
+const policyDir = (game: string) => join(tmpdir(), `agora-cost-policies-${process.pid}`, game);
+beforeAll(async () => {
+  for (const game of POLICY_GAMES) await runCfrPlus({ game: getGame(game), iterations: 2, out: policyDir(game) });
+});
+afterAll(() => rmSync(join(policyDir('x'), '..'), { recursive: true, force: true }));
+
+/** The games a kind is measured on: the given ones, or for a policy table the games it has one for. */
+const gamesOf = (kind: string, games: string[]) => (isTabular(kind) ? POLICY_GAMES : games);
+
+/** A spec of `kind` for `game` with the given knobs (model kinds play the shipped model or a solved policy). */
 function specOf(kind: string, game: string, knobs: Record<string, string | number> = {}): string {
   const parts = [
-    ...(specNeedsModel(kind) ? [`models/${game}/az`] : []),
+    ...(specNeedsModel(kind) ? [isTabular(kind) ? policyDir(game) : `models/${game}/az`] : []),
     ...Object.entries(knobs).map(([k, v]) => `${k}=${v}`),
   ];
   return parts.length === 0 ? kind : `${kind}:${parts.join(',')}`;
@@ -25,7 +41,7 @@ function valuesOf(kind: string, knob: string): (string | number)[] {
 
 describe('decision costs', () => {
   test.each(agentKinds())('%s: every knob moves the cost over its range, or is declared not to', (kind) => {
-    for (const game of ['tictactoe', 'perikles']) {
+    for (const game of gamesOf(kind, ['tictactoe', 'perikles'])) {
       const def = getGame(game);
       const base = decisionCost(specOf(kind, game), def).steps;
       for (const [name, knob] of Object.entries(agentKnobs(kind))) {
@@ -61,7 +77,7 @@ describe('decision costs', () => {
   // that keeps the test quick), on positions of two games.
   const cases: [string, string][] = [];
   for (const kind of agentKinds()) {
-    for (const game of ['tictactoe', 'promotion']) {
+    for (const game of gamesOf(kind, ['tictactoe', 'promotion'])) {
       cases.push([game, specOf(kind, game)]);
       for (const [name, knob] of Object.entries(agentKnobs(kind))) {
         if (knob.type === 'choice') for (const v of knob.values) cases.push([game, specOf(kind, game, { [name]: v })]);

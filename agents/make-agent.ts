@@ -16,6 +16,8 @@ import { NeuralAgent } from './neural/neural-agent.js';
 import { loadPolicyFolder } from './neural/model-files.js';
 import type { PolicyNetwork } from './neural/policy.js';
 import { RandomAgent } from './random-agent.js';
+import { CfrAgent } from './cfr/cfr-agent.js';
+import { loadCfrPolicy, POLICY_FILE, type TabularPolicy } from './cfr/policy-file.js';
 import { SpecOptions, formatAgentSpec, parseAgentSpec, type AgentSpec } from './spec.js';
 
 /**
@@ -51,14 +53,18 @@ type KnobValues = Record<string, number | string>;
  * One agent kind: every option it takes (its knobs, read and range-checked from the spec here),
  * how it is built, and the cost of one of its decisions in steps (decision-cost.ts), worst case.
  * A kind with `needsModel` names a model folder as its positional argument
- * (`neural:models/<game>/<name>`); makeAgent reads the model and hands it to `make` and `cost`.
+ * (`neural:models/<game>/<name>`); makeAgent reads the model and hands it to `make` and `cost`:
+ * a network (model.json, weights.bin, meta.json) or, for a `tabular` kind, a policy table
+ * (policy.json, meta.json: `cfr:models/<game>/cfr`).
  */
 interface AgentKind {
   needsModel: boolean;
+  /** The model folder holds a tabular policy (policy.json) instead of a network (model.json). */
+  tabular?: boolean;
   /** Searches with the model's value head: a policy alone (PolicyNetwork.policyOnly) is refused. */
   needsValues?: boolean;
   knobs: Record<string, Knob>;
-  make(values: KnobValues, text: string, net?: PolicyNetwork): Agent;
+  make(values: KnobValues, text: string, net?: PolicyNetwork, table?: TabularPolicy): Agent;
   cost(values: KnobValues, facts: GameFacts, net?: PolicyNetwork): DecisionCost;
 }
 
@@ -239,6 +245,14 @@ const KINDS: Record<string, AgentKind> = {
       return searchCost(num(v, 'ms'), iterations, each, knobs);
     },
   },
+  cfr: {
+    needsModel: true,
+    tabular: true,
+    knobs: {},
+    make: (_v, text, _net, table) => new CfrAgent(table!, text),
+    // A sampled world to read the seat's information-state key from, then a table lookup.
+    cost: () => ({ steps: SAMPLE_WORLD_STEPS + 1, knobs: [] }),
+  },
 };
 
 /** Reads a kind's knobs from a spec's options (ranges checked, defaults filled), refusing unknown ones. */
@@ -275,9 +289,9 @@ function modelFolder(parsed: AgentSpec, text: string): string {
   return parsed.path;
 }
 
-/** The model a model kind plays, read from its folder; undefined for the other kinds. */
+/** The network a network kind plays, read from its folder; undefined for the other kinds. */
 function networkFor(kind: AgentKind, parsed: AgentSpec, text: string, game: GameDefinition): PolicyNetwork | undefined {
-  if (!kind.needsModel) return undefined;
+  if (!kind.needsModel || kind.tabular) return undefined;
   const folder = modelFolder(parsed, text);
   const net = loadPolicyFolder(folder, game);
   if (kind.needsValues && net.policyOnly)
@@ -289,7 +303,28 @@ function networkFor(kind: AgentKind, parsed: AgentSpec, text: string, game: Game
   return net;
 }
 
-/** Whether a spec names a kind that plays a saved model (`neural:`, `az:`); false for unparsable specs. */
+/** The policy table a tabular kind (`cfr:`) plays, read from its folder; undefined for the other kinds. */
+function tableFor(kind: AgentKind, parsed: AgentSpec, text: string, game: GameDefinition): TabularPolicy | undefined {
+  if (!kind.tabular) return undefined;
+  return loadCfrPolicy(modelFolder(parsed, text), game);
+}
+
+/**
+ * The file that makes a folder the model of a spec's kind: 'model.json' for `neural:` and `az:`,
+ * 'policy.json' for `cfr:`; undefined for kinds without a model and unparsable specs. (Every model
+ * folder holds a meta.json beside it.)
+ */
+export function modelFileOf(spec: string): string | undefined {
+  try {
+    const kind = KINDS[parseAgentSpec(spec).kind];
+    if (!kind?.needsModel) return undefined;
+    return kind.tabular ? POLICY_FILE : 'model.json';
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a spec names a kind that plays a saved model (`neural:`, `az:`, `cfr:`); false for unparsable specs. */
 export function specNeedsModel(spec: string): boolean {
   try {
     return KINDS[parseAgentSpec(spec).kind]?.needsModel ?? false;
@@ -320,7 +355,8 @@ export function makeAgent(spec: string, game: GameDefinition): Agent {
   const parsed = parseAgentSpec(spec);
   const kind = kindOf(parsed, spec);
   const net = networkFor(kind, parsed, spec, game);
-  const agent = kind.make(readKnobs(kind, parsed, spec, net), spec, net);
+  const table = tableFor(kind, parsed, spec, game);
+  const agent = kind.make(readKnobs(kind, parsed, spec, net), spec, net, table);
   // How a worker thread builds the same agent (threaded vector envs): this function and the spec.
   return Object.assign(agent, { recipe: { module: import.meta.url, export: 'makeAgent', args: spec } });
 }
@@ -334,6 +370,7 @@ export function decisionCost(spec: string, game: GameDefinition): DecisionCost {
   const parsed = parseAgentSpec(spec);
   const kind = kindOf(parsed, spec);
   const net = networkFor(kind, parsed, spec, game);
+  tableFor(kind, parsed, spec, game);
   return kind.cost(readKnobs(kind, parsed, spec, net), gameFacts(game), net);
 }
 

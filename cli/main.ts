@@ -12,6 +12,8 @@ import { ConnectError, DEFAULT_SPIN_MICROS } from '../play/index.js';
 import { simulateCommand, type SimulateOptions } from './commands/simulate.js';
 import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
 import { trainCommand, type TrainCliOptions } from './commands/train.js';
+import { cfrCommand, type CfrCliOptions } from './commands/cfr.js';
+import { exploitabilityCommand, type ExploitabilityCliOptions } from './commands/exploitability.js';
 import { tuneSearchCommand, type TuneSearchCliOptions } from './commands/tune-search.js';
 import { tunePolicyCommand, type TunePolicyCliOptions } from './commands/tune-policy.js';
 import { valueCheckCommand, type ValueCheckCliOptions } from './commands/value-check.js';
@@ -272,6 +274,54 @@ withOutputOptions(
     .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)'),
   'the run summary and its last evaluation',
 ).action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
+
+withOutputOptions(
+  program
+    .command('cfr <game>')
+    .description(
+      'solve a two-player game with information states (kuhn, leduc) by CFR+, printing the average ' +
+        "policy's exploitability as it goes, and save the policy for cfr:<out>",
+    )
+    .requiredOption('--iterations <n>', 'CFR+ iterations in all (a resumed run goes on to this many)', positiveInt)
+    .requiredOption('-o, --out <dir>', 'output folder, e.g. models/<game>/cfr: policy.json, meta.json, checkpoint/')
+    .option(
+      '--eval-every <n>',
+      'print the exploitability every n iterations (default: at 1, 2, 5, 10, 20, 50, ... and the last)',
+      positiveInt,
+    )
+    .option(
+      '--delay <d>',
+      'averaging delay: iteration t weighs max(t - d, 0) in the average ' +
+        '(Tammelin et al. 2015; default 0, as OpenSpiel)',
+      nonNegativeInt,
+    )
+    .option(
+      '--resume',
+      'go on with the checkpoint in --out, and fail if there is none (without it, one is resumed too)',
+    )
+    .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)'),
+  'the run summary and every evaluation',
+).action((game: string, opts: CfrCliOptions) => cfrCommand(game, opts));
+
+withOutputOptions(
+  program
+    .command('exploitability <game> <agent>')
+    .description(
+      "how much a best-responding opponent wins from an agent, in the game's unit (OpenSpiel's NashConv / 2): " +
+        'exact for agents that state their probabilities (cfr:, random, neural:), estimated with a bootstrap ' +
+        'error for the others (greedy, mcts:, az:)',
+    )
+    .option(
+      '-n, --samples <n>',
+      'decisions asked per information set of an agent without probabilities',
+      positiveInt,
+      100,
+    )
+    .option('--resamples <n>', "bootstrap resamples for an estimate's error (0: none)", nonNegativeInt, 200)
+    .option('--sample', 'sample the decisions even of an agent that states its probabilities')
+    .option('--seed <seed>', "seed of the agent's draws and the bootstrap", 'exploitability'),
+  'the exploitability with its parts (and an estimate its error)',
+).action((game: string, spec: string, opts: ExploitabilityCliOptions) => exploitabilityCommand(game, spec, opts));
 
 withOutputOptions(
   program

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCfrPlus } from '../agents/index.js';
 import type { ArenaApp } from '../arena/index.js';
 import { Rng, getGame, type GameState } from '../envs/index.js';
 import { accountKey, botIds, formClient, formFields, testArena, whenActions } from './arena-helpers.js';
@@ -491,6 +492,35 @@ describe('attack 4: model specs that read the disk', () => {
       expect(inside.status).toBe(201);
     } finally {
       await linked.arena.close();
+    }
+  });
+  test('cfr: policies are held to the served policy folders too (policy.json and meta.json)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'agora-policies-'));
+    await runCfrPlus({ game: getGame('kuhn'), iterations: 5, out: join(root, 'models', 'kuhn', 'cfr') });
+    await runCfrPlus({ game: getGame('kuhn'), iterations: 5, out: join(root, 'outside', 'cfr') });
+    const served = await testArena({ modelsDir: join(root, 'models') });
+    try {
+      const key = await accountKey(served, 'solver');
+      const texts = new Set<string>();
+      for (const spec of ['cfr:/etc', 'cfr:../../etc', `cfr:${join(root, 'outside', 'cfr')}`, 'cfr:models/kuhn/az']) {
+        const res = await request(served)
+          .post('/api/agents')
+          .set('authorization', key)
+          .send({ game: 'kuhn', spec, name: 'reader' });
+        expect(res.status, spec).toBe(400);
+        texts.add(res.body.error.message);
+      }
+      expect([...texts]).toEqual([
+        `agent spec 'cfr:<path>': the path must be one of this arena's model folders for kuhn: ` +
+          `${join(root, 'models', 'kuhn', 'cfr')}`,
+      ]);
+      const ok = await request(served)
+        .post('/api/agents')
+        .set('authorization', key)
+        .send({ game: 'kuhn', spec: `cfr:${join(root, 'models', 'kuhn', 'cfr')}`, name: 'solver bot' });
+      expect(ok.status).toBe(201);
+    } finally {
+      await served.arena.close();
     }
   });
 });

@@ -228,7 +228,7 @@ describe('agora CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agora-train-bad-'));
     const algo = agora(['train', 'tictactoe', '--algo', 'dqn', '--minutes', '1', '--out', join(dir, 'a')]);
     expect(algo.code).toBe(2);
-    expect(algo.err).toMatch(/--algo must be az or ppo; got 'dqn'/);
+    expect(algo.err).toMatch(/--algo must be az or ppo \(CFR\+: agora cfr\); got 'dqn'/);
     const mix = agora(['train', 'tictactoe', '--minutes', '1', '--mix', '2', '--out', join(dir, 'b')]);
     expect(mix.code).toBe(2);
     expect(mix.err).toMatch(/'2' is not a number from 0 to 1/);

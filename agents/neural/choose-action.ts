@@ -32,3 +32,25 @@ export function chooseByLogits(
   }
   return legal[legal.length - 1];
 }
+
+/**
+ * The distribution chooseByLogits draws from, over `legal` in order: at temperature 0 the actions
+ * with the top logit share it equally; above 0 the softmax of the legal logits over the temperature.
+ */
+export function probabilitiesByLogits(
+  logits: ArrayLike<number>,
+  legal: readonly number[],
+  temperature: number,
+): number[] {
+  if (temperature === 0) {
+    let top = -Infinity;
+    for (const a of legal) top = Math.max(top, logits[a]);
+    const best = legal.filter((a) => logits[a] === top).length;
+    return legal.map((a) => (logits[a] === top ? 1 / best : 0));
+  }
+  let max = -Infinity;
+  for (const a of legal) max = Math.max(max, logits[a] / temperature);
+  const weights = legal.map((a) => Math.exp(logits[a] / temperature - max));
+  const total = weights.reduce((s, w) => s + w, 0);
+  return weights.map((w) => w / total);
+}

@@ -43,6 +43,8 @@ export function botTitle(agent: Pick<AgentRecord, 'name' | 'spec' | 'ownerId' | 
       return `Policy net${path ? ` (${basename(path)})` : ''}`;
     case 'az':
       return `AlphaZero ${budget(spec) ?? 200}${path ? ` (${basename(path)})` : ''}`;
+    case 'cfr':
+      return `CFR+ policy${path ? ` (${basename(path)})` : ''}`;
     default:
       return agent.name;
   }
@@ -68,6 +70,8 @@ export function botStrength(spec: string): string {
       return 'a neural network trained by self-play, moving by instinct (no search)';
     case 'az':
       return `AlphaZero-style search guided by a network trained by self-play, ${effort || '200 simulations a move'}`;
+    case 'cfr':
+      return 'an approximate equilibrium solved by CFR+, played from its table (no search)';
     case 'external':
       return 'a program of its own, playing from outside over the Bot API';
     default:

@@ -1,31 +1,30 @@
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { decisionCost, formatAgentSpec, makeAgent, parseAgentSpec } from '../../agents/index.js';
+import { decisionCost, formatAgentSpec, makeAgent, modelFileOf, parseAgentSpec } from '../../agents/index.js';
 import { AgentSpecError, type GameDefinition } from '../../envs/index.js';
 import type { AgentRecord } from '../store/store.js';
 import type { ArenaContext } from './context.js';
 
-/** Agent kinds whose positional argument is a model folder. */
-const MODEL_KINDS = new Set(['neural', 'az']);
-
-/** The model folders this arena serves for a game: `<modelsDir>/<game>/<name>` holding model.json and meta.json. */
-function modelFolders(modelsDir: string, game: string): string[] {
+/**
+ * The model folders this arena serves for a game and a kind: `<modelsDir>/<game>/<name>` holding
+ * meta.json and the kind's model file (model.json for `neural:` and `az:`, policy.json for `cfr:`).
+ */
+function modelFolders(modelsDir: string, game: string, file: string): string[] {
   const dir = join(modelsDir, game);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter(
-      (e) =>
-        e.isDirectory() && existsSync(join(dir, e.name, 'model.json')) && existsSync(join(dir, e.name, 'meta.json')),
+      (e) => e.isDirectory() && existsSync(join(dir, e.name, file)) && existsSync(join(dir, e.name, 'meta.json')),
     )
     .map((e) => join(dir, e.name))
     .sort();
 }
 
 /**
- * Whether `path` names one of the game's model folders. Checked by resolving symbolic links on
- * both sides, so neither `..` nor a link can lead outside the models directory.
+ * Whether `path` names one of the game's model folders of a kind. Checked by resolving symbolic
+ * links on both sides, so neither `..` nor a link can lead outside the models directory.
  */
-function isServedModel(modelsDir: string, game: string, path: string): boolean {
+function isServedModel(modelsDir: string, game: string, path: string, file: string): boolean {
   // An absolute path is fine if it leads into the models directory (an operator's absolute modelsDir).
   if (path.split(/[\\/]/).includes('..')) return false;
   try {
@@ -38,7 +37,7 @@ function isServedModel(modelsDir: string, game: string, path: string): boolean {
       !isAbsolute(rel) &&
       !rel.includes(sep) &&
       statSync(target).isDirectory() &&
-      existsSync(join(target, 'model.json')) &&
+      existsSync(join(target, file)) &&
       existsSync(join(target, 'meta.json'))
     );
   } catch {
@@ -59,12 +58,10 @@ const steps = (n: number) => Math.round(n).toLocaleString('en-US');
  */
 export function checkBotSpec(ctx: ArenaContext, def: GameDefinition, spec: string, byAccount: boolean): string {
   const parsed = parseAgentSpec(spec);
-  if (
-    MODEL_KINDS.has(parsed.kind) &&
-    parsed.path !== undefined &&
-    !isServedModel(ctx.modelsDir, def.name, parsed.path)
-  ) {
-    const served = modelFolders(ctx.modelsDir, def.name);
+  // Every kind that names a model folder (neural:, az:, cfr:) is held to the served folders.
+  const file = modelFileOf(spec);
+  if (file !== undefined && parsed.path !== undefined && !isServedModel(ctx.modelsDir, def.name, parsed.path, file)) {
+    const served = modelFolders(ctx.modelsDir, def.name, file);
     // The path given is not echoed: every refused path gets exactly this text.
     throw new AgentSpecError(
       `${parsed.kind}:<path>`,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeName } from '../accounts/names.js';
-import { modelPathOf, parseAgentSpec, specNeedsModel } from '../../agents/index.js';
+import { POLICY_FILE, modelPathOf, parseAgentSpec, specNeedsModel } from '../../agents/index.js';
 import { AgoraError, type GameDefinition, lookupGame } from '../../envs/index.js';
 import { tournamentSlots } from '../../play/index.js';
 import { nameKeyOf, type AgentRecord } from '../store/store.js';
@@ -35,7 +35,7 @@ export const DEFAULT_ROSTER = [
 ] as const;
 
 /** Names only the arena's own bots may carry (the agent kinds, which the roster uses as names). */
-const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'human'] as const;
+const RESERVED_BOT_NAMES = ['random', 'greedy', 'mcts', 'neural', 'az', 'cfr', 'human'] as const;
 
 /**
  * Search iterations of the roster's `az:` bots: the iteration count of the strongest default MCTS
@@ -72,7 +72,8 @@ function isPolicyOnlyFolder(folder: string): boolean {
  * Bot specs for a game: the default roster plus, per model folder trained for the game's default
  * seat count (the ladders' count), the policy alone (`neural:`) and the search it guides (`az:`),
  * at a fixed number of iterations and at the timed bots' thinking time. A policy exported without
- * a value head (python/agora/export.py) has no search to guide: it plays as `neural:` alone.
+ * a value head (python/agora/export.py) has no search to guide: it plays as `neural:` alone. A
+ * folder holding a CFR+ policy table (policy.json, `agora cfr`) plays as `cfr:`.
  */
 export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
   const specs: string[] = [...DEFAULT_ROSTER];
@@ -80,7 +81,13 @@ export function rosterFor(def: GameDefinition, modelsDir = 'models'): string[] {
   if (existsSync(dir)) {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const folder = join(dir, entry.name);
-      if (!entry.isDirectory() || !existsSync(join(folder, 'model.json'))) continue;
+      if (!entry.isDirectory()) continue;
+      // A solved policy table (agora cfr): one bot, played from its table.
+      if (existsSync(join(folder, POLICY_FILE))) {
+        if (modelSeats(`cfr:${folder}`) === def.defaultPlayers) specs.push(`cfr:${folder}`);
+        continue;
+      }
+      if (!existsSync(join(folder, 'model.json'))) continue;
       if (modelSeats(`neural:${folder}`) !== def.defaultPlayers) continue;
       specs.push(`neural:${folder}`);
       if (!isPolicyOnlyFolder(folder))

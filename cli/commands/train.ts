@@ -38,8 +38,14 @@ export interface TrainCliOptions extends OutputOptions {
 /** `agora train <game> --algo az|ppo --minutes M --out models/<game>/<name>` */
 export async function trainCommand(game: string, opts: TrainCliOptions): Promise<void> {
   const def = getGame(game);
+  // CFR+ solves a game's tree by iterations, not a network by minutes: it has its own command.
+  if (opts.algo === 'cfr' || opts.algo === 'cfr+')
+    throw new AgoraError(
+      'bad_request',
+      `--algo ${opts.algo}: CFR+ has its own command, agora cfr ${def.name} --iterations N --out <dir> (docs/cfr.md)`,
+    );
   if (opts.algo !== 'az' && opts.algo !== 'ppo')
-    throw new AgoraError('bad_request', `--algo must be az or ppo; got '${opts.algo}'`);
+    throw new AgoraError('bad_request', `--algo must be az or ppo (CFR+: agora cfr); got '${opts.algo}'`);
   const azOnly = {
     mix: '--mix',
     init: '--init',
