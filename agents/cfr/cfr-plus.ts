@@ -31,7 +31,7 @@ export interface CfrPlusCheckpoint {
   averageSum: number[];
 }
 
-export const CHECKPOINT_FORMAT = 'agora-cfr-checkpoint-1';
+const CHECKPOINT_FORMAT = 'agora-cfr-checkpoint-1';
 
 export class CfrPlusSolver {
   /** Iterations done: each updates both seats once. */
@@ -215,7 +215,7 @@ export class CfrPlusSolver {
 }
 
 /** Per information set, `sums` scaled to probabilities; uniform where they sum to 0. */
-export function normalisePerInfoset(tree: GameTree, sums: Float64Array): Float64Array {
+function normalisePerInfoset(tree: GameTree, sums: Float64Array): Float64Array {
   const out = new Float64Array(sums.length);
   for (let i = 0; i < tree.infosets; i++) {
     const from = tree.slotOffset[i];

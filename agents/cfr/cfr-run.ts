@@ -77,7 +77,7 @@ export function checkpointPath(out: string): string {
 }
 
 /** The evaluation schedule: every `every`, or 1, 2, 5, 10, 20, 50, ...; always the last iteration. */
-export function isEvaluationPoint(iteration: number, total: number, every?: number): boolean {
+function isEvaluationPoint(iteration: number, total: number, every?: number): boolean {
   if (iteration === total) return true;
   if (every !== undefined) return iteration % every === 0;
   const decade = 10 ** Math.floor(Math.log10(iteration));

@@ -18,7 +18,7 @@ import { AgoraError, CHANCE, Rng, type GameDefinition, type GameState } from '..
 export const TERMINAL = -1;
 
 /** Nodes a tree may hold unless the caller allows more: far above Leduc's (about 10^4). */
-export const DEFAULT_MAX_NODES = 5_000_000;
+const DEFAULT_MAX_NODES = 5_000_000;
 
 export interface GameTree {
   readonly game: string;

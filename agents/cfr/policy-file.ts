@@ -16,10 +16,10 @@ import { z } from 'zod';
 import { AgoraError, ModelVersionError, type GameDefinition } from '../../envs/index.js';
 import { cachedGameTree, slotCount, treeSignature, whyNoTree, type GameTree } from './game-tree.js';
 
-export const POLICY_FORMAT = 'agora-cfr-policy-1';
-export const CFR_META_FORMAT = 'agora-cfr-1';
+const POLICY_FORMAT = 'agora-cfr-policy-1';
+const CFR_META_FORMAT = 'agora-cfr-1';
 export const POLICY_FILE = 'policy.json';
-export const META_FILE = 'meta.json';
+const META_FILE = 'meta.json';
 
 /** One information state's distribution: the legal actions in order and a probability for each. */
 export interface PolicyEntry {
@@ -173,7 +173,7 @@ function folderError(dir: string, detail: string): never {
  * file, a policy of another game, an entry whose probabilities are not a distribution, and keys or
  * actions that are not this build's are each a clear error naming what is wrong.
  */
-export function loadPolicyFile(dir: string, def: GameDefinition, tree: GameTree): PolicyFile {
+function loadPolicyFile(dir: string, def: GameDefinition, tree: GameTree): PolicyFile {
   const path = join(dir, POLICY_FILE);
   if (!existsSync(path))
     folderError(dir, `${POLICY_FILE} is missing (a CFR policy folder holds policy.json and meta.json: agora cfr)`);
@@ -211,7 +211,7 @@ export function loadPolicyFile(dir: string, def: GameDefinition, tree: GameTree)
 }
 
 /** A policy file's table, each distribution scaled to sum to exactly 1. */
-export function tableOf(file: PolicyFile): TabularPolicy {
+function tableOf(file: PolicyFile): TabularPolicy {
   const entries = new Map<string, PolicyEntry>();
   for (const [key, e] of Object.entries(file.policy)) {
     const sum = e.probabilities.reduce((s, p) => s + p, 0);

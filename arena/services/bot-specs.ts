@@ -13,9 +13,7 @@ function modelFolders(modelsDir: string, game: string, file: string): string[] {
   const dir = join(modelsDir, game);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter(
-      (e) => e.isDirectory() && existsSync(join(dir, e.name, file)) && existsSync(join(dir, e.name, 'meta.json')),
-    )
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, file)) && existsSync(join(dir, e.name, 'meta.json')))
     .map((e) => join(dir, e.name))
     .sort();
 }

@@ -19,7 +19,7 @@ export interface CfrCliOptions extends OutputOptions {
 }
 
 /** The games a tabular method can walk (two seats, information states, explicit chance). */
-export function treeGames(): string[] {
+function treeGames(): string[] {
   return listGames().filter((name) => whyNoTree(getGame(name)) === undefined);
 }
 
