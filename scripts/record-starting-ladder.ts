@@ -1,6 +1,7 @@
 /**
  * Records the starting ladder: for every game, one round-robin pass of the shipped roster (every mix
- * of bots in every seat rotation, at least 24 games; above 120, 120 of them evenly spread), played with public seeds
+ * of bots in every seat rotation, at least 24 games; above 120, 120 of them evenly spread; a game
+ * paid in chips: 600 games, the round-robin repeated), played with public seeds
  * `starting-ladder:<game>:<index>`, written to arena/ladder/<game>.json. A fresh arena imports these
  * games on its first start (arena/services/starting-ladder.ts), so every leaderboard ranks the whole
  * roster at once while its own ladder games go on in the background.
@@ -25,6 +26,14 @@ import { playOnWorkers, tournamentSlots } from '../play/index.js';
  */
 const MAX_GAMES = 120;
 
+/**
+ * Games of a ladder of a game paid in its own unit (chips): a hand is over in a few decisions and
+ * its result spreads widely (a hand of Kuhn poker is worth ±1 or ±2 whoever plays better), so one
+ * pass of 30 hands ranked the equilibrium policy below random; 600 hands, 20 for each ordered pair
+ * of 6 bots, cost a few minutes.
+ */
+const PAYOFF_GAMES = 600;
+
 const games = process.argv.slice(2).length ? process.argv.slice(2) : listGames();
 const progressDir = join('data', 'ladder-progress');
 mkdirSync(progressDir, { recursive: true });
@@ -34,7 +43,8 @@ for (const name of games) {
   const def = getGame(name);
   const roster = rosterFor(def, 'models');
   const slots = tournamentSlots(roster, def.defaultPlayers, 'round-robin');
-  const count = Math.min(MAX_GAMES, Math.max(24, slots.length));
+  const count =
+    def.returnUnit === 'rank' ? Math.min(MAX_GAMES, Math.max(24, slots.length)) : Math.max(PAYOFF_GAMES, slots.length);
   // Past MAX_GAMES, slots evenly spread over the round-robin's (every bot seated about as often).
   const schedule = Array.from({ length: count }, (_, index) => ({
     index,
