@@ -267,7 +267,22 @@ export class EventLog<K extends string = string> {
 
   /** `[kind, ...args]` per record. */
   toJSON(): (string | number)[][] {
-    return this.entries().map((e) => [e.kind, ...e.args]);
+    return this.recordsFrom(0);
+  }
+
+  /** toJSON's records from record `from` on (a log saved without its oldest records). */
+  recordsFrom(from: number): (string | number)[][] {
+    const out: (string | number)[][] = [];
+    const data = this.data;
+    const { arity, names } = this.kinds;
+    for (let at = this.offsetOf(Math.max(0, from)); at < this.end;) {
+      const kind = data[at];
+      const record: (string | number)[] = [names[kind]];
+      for (let i = 1, n = arity[kind]; i <= n; i++) record.push(data[at + i]);
+      out.push(record);
+      at += 1 + arity[kind];
+    }
+    return out;
   }
 
   /** The inverse of toJSON, for records its kinds' jsonSchema accepted. */

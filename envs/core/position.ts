@@ -118,7 +118,11 @@ function typed<A extends IntArray>(of: { new (length: number): A }, length: Leng
       if ((options.fill ?? options.min) !== 0) a.fill(options.fill ?? options.min);
       return a;
     },
-    toJSON: (v) => Array.from(v),
+    toJSON: (v) => {
+      const out: number[] = [];
+      for (let i = 0; i < v.length; i++) out.push(v[i]);
+      return out;
+    },
     fromJSON: (j, players) => {
       const a = new of(lengthOf(length, players));
       a.set(j as number[]);
@@ -296,15 +300,20 @@ export function definePosition<F extends Fields>(spec: PositionSpec<F>): Positio
     players: number,
   ) => Position<F>;
 
+  // toJSON too: one object literal in the declared order, instead of ~50 properties added one by one.
+  const saving = names.map((name, i) => (unsaved.has(name) ? '' : `${name}: F[${i}].toJSON(p.${name}), `)).join('');
+  const toJSONFn = new Function(
+    'F',
+    'G',
+    'V',
+    `return (p) => ({ game: G, version: V, players: p.players, ${saving}});`,
+  )(fieldList, spec.game, spec.version) as (p: Position<F>) => Record<string, unknown>;
+
   return {
     spec,
     create,
     clone: cloneFn,
-    toJSON(p) {
-      const out: Record<string, unknown> = { game: spec.game, version: spec.version, players: p.players };
-      for (const name of names) if (!unsaved.has(name)) out[name] = spec.fields[name].toJSON(p[name]);
-      return out;
-    },
+    toJSON: toJSONFn,
     fromJSON(json) {
       if (typeof json !== 'object' || json === null || Array.isArray(json)) {
         bad(
