@@ -4,21 +4,21 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { errorText, exitCodeFor } from './exit-codes.js';
 import type { OutputOptions } from './output.js';
-import { gamesCommand } from './commands/games.js';
-import { playCommand, type PlayCliOptions } from './commands/play.js';
-import { serveCommand, type ServeCliOptions } from './commands/serve.js';
-import { evaluateCommand, type EvaluateCliOptions } from './commands/evaluate.js';
+// Each command's module is imported when that command runs: `agora games` or `agora serve` need
+// not load the trainer, TensorFlow or the arena first (a second or more of start-up under tsx).
+import type { PlayCliOptions } from './commands/play.js';
+import type { ServeCliOptions } from './commands/serve.js';
+import type { EvaluateCliOptions } from './commands/evaluate.js';
 import { ConnectError, DEFAULT_SPIN_MICROS } from '../play/index.js';
-import { simulateCommand, type SimulateOptions } from './commands/simulate.js';
-import { tournamentCommand, type TournamentCliOptions } from './commands/tournament.js';
-import { trainCommand, type TrainCliOptions } from './commands/train.js';
-import { cfrCommand, type CfrCliOptions } from './commands/cfr.js';
-import { exploitabilityCommand, type ExploitabilityCliOptions } from './commands/exploitability.js';
-import { tuneSearchCommand, type TuneSearchCliOptions } from './commands/tune-search.js';
-import { tunePolicyCommand, type TunePolicyCliOptions } from './commands/tune-policy.js';
-import { valueCheckCommand, type ValueCheckCliOptions } from './commands/value-check.js';
-import { widenModelCommand } from './commands/widen-model.js';
-import { workerCommand, type WorkerCliOptions } from './commands/worker.js';
+import type { SimulateOptions } from './commands/simulate.js';
+import type { TournamentCliOptions } from './commands/tournament.js';
+import type { TrainCliOptions } from './commands/train.js';
+import type { CfrCliOptions } from './commands/cfr.js';
+import type { ExploitabilityCliOptions } from './commands/exploitability.js';
+import type { TuneSearchCliOptions } from './commands/tune-search.js';
+import type { TunePolicyCliOptions } from './commands/tune-policy.js';
+import type { ValueCheckCliOptions } from './commands/value-check.js';
+import type { WorkerCliOptions } from './commands/worker.js';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -84,7 +84,7 @@ const program = new Command()
 withOutputOptions(
   program.command('games').description('list the games with their player counts, action and observation sizes'),
   'the games',
-).action((opts: OutputOptions) => gamesCommand(opts));
+).action(async (opts: OutputOptions) => (await import('./commands/games.js')).gamesCommand(opts));
 
 program
   .command('serve')
@@ -100,7 +100,7 @@ program
     nonNegativeInt,
     DEFAULT_SPIN_MICROS,
   )
-  .action((opts: ServeCliOptions) => serveCommand(opts));
+  .action(async (opts: ServeCliOptions) => (await import('./commands/serve.js')).serveCommand(opts));
 
 withOutputOptions(
   program
@@ -114,7 +114,7 @@ withOutputOptions(
     .option('--others <spec>', `${OTHERS_HELP}; without --seats, you are seat 0`)
     .option('--seed <seed>', 'seed of the game (default: the current time, printed so the game can be replayed)'),
   "the game's result (seats, places, scores, returns, seed and actions)",
-).action((game: string, opts: PlayCliOptions) => playCommand(game, opts));
+).action(async (game: string, opts: PlayCliOptions) => (await import('./commands/play.js')).playCommand(game, opts));
 
 withOutputOptions(
   program
@@ -135,7 +135,9 @@ withOutputOptions(
     )
     .option('--seed <seed>', 'seed of the run', 'simulate'),
   'the summary and every game',
-).action((game: string, opts: SimulateOptions) => simulateCommand(game, opts));
+).action(async (game: string, opts: SimulateOptions) =>
+  (await import('./commands/simulate.js')).simulateCommand(game, opts),
+);
 
 withOutputOptions(
   program
@@ -156,7 +158,9 @@ withOutputOptions(
       'write each finished game to this file, and play only the games it does not hold yet (resume a stopped run)',
     ),
   'the standings, balance figures and every game',
-).action((game: string, opts: TournamentCliOptions) => tournamentCommand(game, opts));
+).action(async (game: string, opts: TournamentCliOptions) =>
+  (await import('./commands/tournament.js')).tournamentCommand(game, opts),
+);
 
 withOutputOptions(
   program
@@ -190,7 +194,9 @@ withOutputOptions(
       "keep each table's finished games in <folder>/<table>.jsonl and play only the missing ones (resume)",
     ),
   'the tables',
-).action((model: string, opts: EvaluateCliOptions) => evaluateCommand(model, opts));
+).action(async (model: string, opts: EvaluateCliOptions) =>
+  (await import('./commands/evaluate.js')).evaluateCommand(model, opts),
+);
 
 withOutputOptions(
   program
@@ -273,7 +279,7 @@ withOutputOptions(
     )
     .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)'),
   'the run summary and its last evaluation',
-).action((game: string, opts: TrainCliOptions) => trainCommand(game, opts));
+).action(async (game: string, opts: TrainCliOptions) => (await import('./commands/train.js')).trainCommand(game, opts));
 
 withOutputOptions(
   program
@@ -301,7 +307,7 @@ withOutputOptions(
     )
     .option('--fresh', 'start over even if the output folder holds a checkpoint (default: resume it)'),
   'the run summary and every evaluation',
-).action((game: string, opts: CfrCliOptions) => cfrCommand(game, opts));
+).action(async (game: string, opts: CfrCliOptions) => (await import('./commands/cfr.js')).cfrCommand(game, opts));
 
 withOutputOptions(
   program
@@ -321,7 +327,9 @@ withOutputOptions(
     .option('--sample', 'sample the decisions even of an agent that states its probabilities')
     .option('--seed <seed>', "seed of the agent's draws and the bootstrap", 'exploitability'),
   'the exploitability with its parts (and an estimate its error)',
-).action((game: string, spec: string, opts: ExploitabilityCliOptions) => exploitabilityCommand(game, spec, opts));
+).action(async (game: string, spec: string, opts: ExploitabilityCliOptions) =>
+  (await import('./commands/exploitability.js')).exploitabilityCommand(game, spec, opts),
+);
 
 withOutputOptions(
   program
@@ -340,7 +348,9 @@ withOutputOptions(
     .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
     .option('--dry-run', 'print the table without writing meta.json'),
   'the standings and the chosen c',
-).action((dir: string, opts: TuneSearchCliOptions) => tuneSearchCommand(dir, opts));
+).action(async (dir: string, opts: TuneSearchCliOptions) =>
+  (await import('./commands/tune-search.js')).tuneSearchCommand(dir, opts),
+);
 
 withOutputOptions(
   program
@@ -355,7 +365,9 @@ withOutputOptions(
     .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt)
     .option('--dry-run', 'print the table without writing meta.json'),
   'the standings and the chosen temperature',
-).action((dir: string, opts: TunePolicyCliOptions) => tunePolicyCommand(dir, opts));
+).action(async (dir: string, opts: TunePolicyCliOptions) =>
+  (await import('./commands/tune-policy.js')).tunePolicyCommand(dir, opts),
+);
 
 withOutputOptions(
   program
@@ -365,7 +377,9 @@ withOutputOptions(
         'when that encoding only appended observation inputs (they get zero weights)',
     ),
   'the encodings before and after',
-).action((dir: string, opts: OutputOptions) => widenModelCommand(dir, opts));
+).action(async (dir: string, opts: OutputOptions) =>
+  (await import('./commands/widen-model.js')).widenModelCommand(dir, opts),
+);
 
 withOutputOptions(
   program
@@ -387,7 +401,9 @@ withOutputOptions(
     )
     .option('-t, --threads <n>', 'worker threads (default: one per core)', positiveInt),
   'the errors, overall and by third',
-).action((dir: string, opts: ValueCheckCliOptions) => valueCheckCommand(dir, opts));
+).action(async (dir: string, opts: ValueCheckCliOptions) =>
+  (await import('./commands/value-check.js')).valueCheckCommand(dir, opts),
+);
 
 program
   .command('worker')
@@ -404,7 +420,7 @@ program
   )
   .option('-q, --quiet', 'log warnings and errors only (LOG_LEVEL=warn)')
   .option('--json', 'log one JSON object a line (LOG_FORMAT=json), for log collectors')
-  .action((opts: WorkerCliOptions) => workerCommand(opts));
+  .action(async (opts: WorkerCliOptions) => (await import('./commands/worker.js')).workerCommand(opts));
 
 // A reader that stops early (`agora tournament ... | head`) closes the pipe: that ends the command
 // quietly, as it does for other Unix tools, instead of with a stack trace.

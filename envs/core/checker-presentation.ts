@@ -4,6 +4,7 @@
  * registered game to these (test/rules-docs.test.ts, test/boards.test.ts); checking them here too
  * tells a new game's author at the first `checkGame`, with what to fix, instead of in a later suite.
  */
+import type { StateViews } from './checker.js';
 import type { GameDefinition, GameState } from './game.js';
 import { svgMarkupProblem } from './svg-check.js';
 
@@ -57,9 +58,9 @@ export function checkPresentation(def: GameDefinition): void {
  * The drawn board of every seat and the spectator: sound, inert SVG of the board class with more than
  * a frame, a plain-text description; and a decision sentence for a seat exactly when it is to act.
  */
-export function checkBoards(def: GameDefinition, state: GameState): void {
+export function checkBoards(def: GameDefinition, state: GameState, views: StateViews): void {
   for (let seat = -1; seat < state.players; seat++) {
-    const view = state.view(seat);
+    const view = seat < 0 ? views.spectator : views.seats[seat];
     const svg = def.renderSvg(view);
     const where = `renderSvg(view(${seat}))`;
     if (!svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" class="board"')) {

@@ -24,6 +24,8 @@
  * field that every determinization keeps, when others do get resampled, cannot be told from a
  * public field shown differently to each seat (Philadelphia's `newFrom`, the log windows).
  */
+import { sameJsonText, textWithFirstKey } from './checker-json.js';
+import type { StateViews } from './checker.js';
 import type { GameDefinition, GameState, PlayerView } from './game.js';
 import type { Rng } from './rng.js';
 
@@ -147,22 +149,23 @@ export class PrivacyLedger {
   /**
    * One checked state: determinize(p) for every seat (`worlds` each) and for the spectator keeps
    * what it must; the first world of each records what it changed in the other seats' views.
+   * `seen` holds the state's views, proved plain JSON (checker.ts draws and checks them).
    */
-  checkState(state: GameState, rng: Rng, worlds: number): void {
+  checkState(state: GameState, rng: Rng, worlds: number, seen: StateViews): void {
     const n = state.players;
     const index = ++this.states;
     const actor = state.currentPlayer();
     const legal = JSON.stringify(state.legalActions());
-    const spectator = state.view(-1);
-    const spectatorJson = JSON.stringify(spectator);
-    const views: PlayerView[] = [];
+    const spectator = seen.spectator;
+    let spectatorText: string | undefined;
+    const spectatorJson = () => (spectatorText ??= JSON.stringify(spectator));
+    const views: PlayerView[] = seen.seats;
     const viewJson: string[] = [];
     const recording = this.quiet < QUIET_STATES;
     const seatless = new Set<string>();
     for (let q = 0; q < n; q++) {
-      views.push(state.view(q));
       viewJson.push(JSON.stringify(views[q]));
-      seatless.add(JSON.stringify({ ...views[q], seat: 0 }));
+      seatless.add(textWithFirstKey(views[q] as unknown as Record<string, unknown>, viewJson[q], 'seat', 0));
       if (!recording) continue;
       this.noteShape(views[q]);
       diffLeaves(views[q], spectator, (path) => {
@@ -177,17 +180,17 @@ export class PrivacyLedger {
       for (let k = 0; k < (p >= 0 ? worlds : recording ? 1 : 0); k++) {
         const world = state.determinize(p, rng.fork('checker-world'));
         if (p >= 0) {
-          const seen = world.view(p);
-          if (JSON.stringify(seen) !== viewJson[p]) {
+          const mine = world.view(p);
+          if (!sameJsonText(views[p], mine, () => viewJson[p])) {
             throw new Error(
-              `determinize(${p}) changed view(${p})${firstDifference(views[p], seen)}: seat ${p} could tell that ` +
+              `determinize(${p}) changed view(${p})${firstDifference(views[p], mine)}: seat ${p} could tell that ` +
                 `world from the real state. Either view(${p}) shows seat ${p} something it may not see (a leak), ` +
                 `or determinize(${p}) resamples something seat ${p} sees: it must keep all of view(${p})`,
             );
           }
         }
         const seenBySpectator = world.view(-1);
-        if (JSON.stringify(seenBySpectator) !== spectatorJson) {
+        if (!sameJsonText(spectator, seenBySpectator, spectatorJson)) {
           throw new Error(
             `determinize(${p}) changed the spectator's view(-1)${firstDifference(spectator, seenBySpectator)}: ` +
               'the spectator sees only public information, which no world may change',
@@ -201,7 +204,7 @@ export class PrivacyLedger {
         for (let q = 0; q < n; q++) {
           if (q === p) continue;
           const other = world.view(q);
-          if (JSON.stringify(other) === viewJson[q]) continue;
+          if (sameJsonText(views[q], other, () => viewJson[q])) continue;
           if (p >= 0) resampled = true;
           diffLeaves(views[q], other, (path) => {
             const key = `${q}\t${path}`;

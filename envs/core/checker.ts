@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
+import { deepEqualToPlain, isPlainJson } from './checker-json.js';
 import { checkBoards, checkPresentation } from './checker-presentation.js';
 import { PrivacyLedger, observationPlace } from './checker-privacy.js';
 import { KitChecks } from './checker-kit.js';
 import { AgoraError, IllegalActionError } from './errors.js';
-import type { GameDefinition, GameState } from './game.js';
+import type { GameDefinition, GameState, PlayerView } from './game.js';
 import { playerCounts } from './registry.js';
 import { isCompetitionRanking, returnsFromRanking } from './returns.js';
 import { Rng } from './rng.js';
@@ -115,6 +116,18 @@ function json(state: GameState): string {
   return JSON.stringify(state.toJSON());
 }
 
+/** Every seat's view and the spectator's at one state, drawn once for all the checks there. */
+export interface StateViews {
+  /** view(p) for p = 0 .. players - 1. */
+  readonly seats: PlayerView[];
+  /** view(-1). */
+  readonly spectator: PlayerView;
+}
+
+function viewsOf(state: GameState): StateViews {
+  return { seats: Array.from({ length: state.players }, (_, p) => state.view(p)), spectator: state.view(-1) };
+}
+
 function checkDefinition(def: GameDefinition): void {
   if (!/^[a-z0-9]+$/.test(def.name)) fail(`game name '${def.name}' must be lowercase letters and digits`);
   if (!(def.minPlayers >= 1 && def.minPlayers <= def.defaultPlayers && def.defaultPlayers <= def.maxPlayers)) {
@@ -167,12 +180,16 @@ function checkOneGame(
     const legal = checkLegalActions(def, state);
     checkActorObservation(def, state);
     if (isCheckedStep(step)) {
-      checkViews(def, state);
-      checkRoundTrip(def, state);
-      checkIllegalRejected(def, state, legal);
-      checkCloneIndependent(state, legal, rng);
-      privacy.checkState(state, rng, worlds);
-      if (boards) checkBoards(def, state);
+      // The views and the saved text are drawn once here; checkViews proves the views plain JSON
+      // first, and each check after it leaves the state as it found it (or fails).
+      const views = viewsOf(state);
+      const text = json(state);
+      checkViews(def, state, views);
+      checkRoundTrip(def, state, views, text);
+      checkIllegalRejected(def, state, legal, text);
+      checkCloneIndependent(state, legal, rng, text);
+      privacy.checkState(state, rng, worlds, views);
+      if (boards) checkBoards(def, state, views);
       checkEvaluate(def, state);
       kit.atState(state, worlds);
     }
@@ -188,9 +205,10 @@ function checkOneGame(
   checkTerminal(def, state);
   kit.atState(state, worlds);
   kit.atEnd(state);
-  checkViews(def, state);
-  if (boards) checkBoards(def, state);
-  checkRoundTrip(def, state);
+  const views = viewsOf(state);
+  checkViews(def, state, views);
+  if (boards) checkBoards(def, state, views);
+  checkRoundTrip(def, state, views, json(state));
   const replay = def.newGame({ players, seed });
   for (const a of actions) replay.applyAction(a);
   if (json(replay) !== json(state)) fail('replaying the same seed and actions gave a different final state');
@@ -228,11 +246,11 @@ function checkActorObservation(def: GameDefinition, state: GameState): void {
 }
 
 /** Views are plain JSON, agree on public facts, and observation(p) === encode(view(p)). */
-function checkViews(def: GameDefinition, state: GameState): void {
+function checkViews(def: GameDefinition, state: GameState, views: StateViews): void {
   const size = def.observationSize(state.players);
   for (let p = 0; p < state.players; p++) {
-    const view = state.view(p);
-    if (!isDeepStrictEqual(JSON.parse(JSON.stringify(view)), view)) fail(`view(${p}) is not plain JSON`);
+    const view = views.seats[p];
+    if (!isPlainJson(view)) fail(`view(${p}) is not plain JSON`);
     if (view.seat !== p || view.players !== state.players)
       fail(`view(${p}) has seat ${view.seat}, players ${view.players}`);
     if (view.toAct !== state.currentPlayer() || view.isOver !== state.isTerminal()) {
@@ -261,8 +279,8 @@ function checkViews(def: GameDefinition, state: GameState): void {
         fail(`observeInto(${p}) wrote outside its ${size} values`);
     }
   }
-  const spectator = state.view(-1);
-  if (spectator.seat !== -1 || !isDeepStrictEqual(JSON.parse(JSON.stringify(spectator)), spectator)) {
+  const spectator = views.spectator;
+  if (spectator.seat !== -1 || !isPlainJson(spectator)) {
     fail('view(-1) (the spectator) is not plain JSON with seat -1');
   }
   const publicOnly = def.encode(spectator);
@@ -297,9 +315,8 @@ function notFromView(
 /** Values left on either side of the range observeInto is given, to catch writes outside it. */
 const GUARD = 3;
 
-function checkRoundTrip(def: GameDefinition, state: GameState): void {
-  const saved = state.toJSON();
-  const text = JSON.stringify(saved);
+/** `text` is json(state); `views` are the state's, proved plain JSON by checkViews. */
+function checkRoundTrip(def: GameDefinition, state: GameState, views: StateViews, text: string): void {
   let restored: GameState;
   try {
     restored = def.fromJSON(JSON.parse(text));
@@ -314,12 +331,12 @@ function checkRoundTrip(def: GameDefinition, state: GameState): void {
     fail('a restored state disagrees with the original on the seat to act or the legal actions');
   }
   for (let p = 0; p < state.players; p++) {
-    if (!isDeepStrictEqual(restored.view(p), state.view(p))) fail(`fromJSON(toJSON()) does not reproduce view(${p})`);
+    if (!deepEqualToPlain(views.seats[p], restored.view(p))) fail(`fromJSON(toJSON()) does not reproduce view(${p})`);
   }
 }
 
-function checkIllegalRejected(def: GameDefinition, state: GameState, legal: number[]): void {
-  const before = json(state);
+/** `before` is json(state). */
+function checkIllegalRejected(def: GameDefinition, state: GameState, legal: number[], before: string): void {
   const candidates = [-1, def.actionSize, 0.5, Number.NaN];
   for (let a = 0; a < def.actionSize; a++) {
     if (!legal.includes(a)) {
@@ -340,8 +357,8 @@ function checkIllegalRejected(def: GameDefinition, state: GameState, legal: numb
   }
 }
 
-function checkCloneIndependent(state: GameState, legal: number[], rng: Rng): void {
-  const before = json(state);
+/** `before` is json(state). */
+function checkCloneIndependent(state: GameState, legal: number[], rng: Rng, before: string): void {
   const copy = state.clone();
   if (json(copy) !== before) fail('clone() differs from the original');
   copy.applyAction(legal[rng.int(legal.length)]);

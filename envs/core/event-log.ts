@@ -5,6 +5,7 @@
  * argument must be public information: the log is shown to every seat.
  */
 import { z } from 'zod';
+import { withQuickCheck } from './quick-check.js';
 
 /** An event as views carry it: the kind's name and its arguments in the declared order. */
 export interface EventEntry<K extends string = string> {
@@ -58,7 +59,30 @@ export class EventKinds<K extends string = string> {
         }
       });
     });
-    return z.array(record).max(capacity);
+    return withQuickCheck(z.array(record).max(capacity), (json) => this.acceptsLog(json, capacity));
+  }
+
+  /**
+   * What jsonSchema(capacity) accepts, in plain code (a quick test for loading saved states): at most
+   * `capacity` records of a kind and its arguments, integers within their ranges.
+   */
+  acceptsLog(json: unknown, capacity: number): boolean {
+    if (!Array.isArray(json) || json.length > capacity) return false;
+    for (const r of json) if (!this.isRecord(r)) return false;
+    return true;
+  }
+
+  private isRecord(r: unknown): boolean {
+    if (!Array.isArray(r) || typeof r[0] !== 'string' || !Object.hasOwn(this.args, r[0])) return false;
+    const names = this.args[r[0] as K];
+    if (r.length - 1 !== names.length) return false;
+    for (let i = 0; i < names.length; i++) {
+      const v = r[i + 1];
+      if (typeof v !== 'number' || !Number.isSafeInteger(v)) return false;
+      const range = this.ranges[names[i]] ?? this.ranges['*'];
+      if (range && (v < range[0] || v > range[1])) return false;
+    }
+    return true;
   }
 }
 
@@ -243,7 +267,22 @@ export class EventLog<K extends string = string> {
 
   /** `[kind, ...args]` per record. */
   toJSON(): (string | number)[][] {
-    return this.entries().map((e) => [e.kind, ...e.args]);
+    return this.recordsFrom(0);
+  }
+
+  /** toJSON's records from record `from` on (a log saved without its oldest records). */
+  recordsFrom(from: number): (string | number)[][] {
+    const out: (string | number)[][] = [];
+    const data = this.data;
+    const { arity, names } = this.kinds;
+    for (let at = this.offsetOf(Math.max(0, from)); at < this.end;) {
+      const kind = data[at];
+      const record: (string | number)[] = [names[kind]];
+      for (let i = 1, n = arity[kind]; i <= n; i++) record.push(data[at + i]);
+      out.push(record);
+      at += 1 + arity[kind];
+    }
+    return out;
   }
 
   /** The inverse of toJSON, for records its kinds' jsonSchema accepted. */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { defineEvents } from './event-log.js';
 import { definePosition, field } from './position.js';
+import { QUICK_CHECKS } from './quick-check.js';
 import { Rng } from './rng.js';
 
 const EVENTS = defineEvents({ move: ['seat', 'to'] });
@@ -145,6 +146,65 @@ describe('definePosition', () => {
         fields: { ['__proto__']: field.int(0, 1) },
       }),
     ).toThrow(/__proto__/);
+  });
+
+  test("each field's quick test (what fromJSON runs before zod) never accepts a value its schema refuses", () => {
+    // Values near and across every boundary the fields declare, and of every wrong type.
+    const good = KIT.toJSON(sample());
+    const rng = Rng.fromSeed('quick');
+    const odd = [
+      -0,
+      0.5,
+      Number.NaN,
+      Infinity,
+      2 ** 53,
+      null,
+      undefined,
+      'x',
+      '3',
+      true,
+      [],
+      {},
+      ['move'],
+      -1,
+      500,
+      501,
+    ];
+    let accepted = 0;
+    let refused = 0;
+    for (let players = 2; players <= 4; players++) {
+      for (const [name, f] of Object.entries(KIT.spec.fields)) {
+        if (name === 'total') continue;
+        const schema = f.json(players);
+        const quick = QUICK_CHECKS.get(schema);
+        expect(quick, name).toBeDefined();
+        const base = (good as Record<string, unknown>)[name];
+        const tries: unknown[] = [base, ...odd];
+        for (let k = 0; k < 300; k++) {
+          const v = JSON.parse(JSON.stringify(base ?? null)) as unknown;
+          if (Array.isArray(v)) {
+            const at = rng.int(v.length + 2);
+            const r = rng.int(4);
+            if (r === 0) v.length = at;
+            else if (r === 1) v[at] = odd[rng.int(odd.length)];
+            else if (r === 2 && Array.isArray(v[at])) (v[at] as unknown[])[rng.int(3)] = rng.int(9) - 3;
+            else v[at] = rng.int(30) - 5;
+          } else if (v !== null && typeof v === 'object') {
+            (v as Record<string, unknown>)[['c', 's0', 's1', 's2', 'x'][rng.int(5)]] = odd[rng.int(odd.length)];
+          }
+          tries.push(v, rng.int(120) - 10, PHASES[rng.int(3)]);
+        }
+        for (const v of tries) {
+          const ok = schema.safeParse(v).success;
+          if (quick!(v)) {
+            expect(ok, `${name}: ${JSON.stringify(v)}`).toBe(true);
+            accepted++;
+          } else if (!ok) refused++;
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(100);
   });
 
   test("an rng state outside Alea's ranges is refused (it would draw indices past their arrays)", () => {

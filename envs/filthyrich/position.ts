@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { InvalidStateError } from '../core/errors.js';
 import type { EventKinds, EventLog } from '../core/event-log.js';
 import { definePosition, field, type Field, type Position, type PositionKit } from '../core/position.js';
+import { withQuickCheck } from '../core/quick-check.js';
 import { cellsOf } from './binder.js';
 import {
   ACTION_TYPE_BASE,
@@ -94,6 +95,9 @@ function eventLog(kinds: EventKinds, capacity: number): Field<EventLog> {
       });
     });
   });
+  // The kit's test of a log is this schema's too: the same records, arities and ranges (and the
+  // '*' range besides, which can only make it refuse more and leave the verdict to zod).
+  withQuickCheck(schema, (json) => kinds.acceptsLog(json, capacity));
   return { ...field.log(kinds, capacity), json: () => schema };
 }
 

@@ -76,10 +76,7 @@ function recentLog(): Field<EventLog> {
   const base = field.log(EVENTS, LOG_CAPACITY);
   return {
     ...base,
-    toJSON: (v) => {
-      const rows = v.toJSON();
-      return rows.slice(Math.max(0, rows.length - LOG_CAPACITY));
-    },
+    toJSON: (v) => v.recordsFrom(v.length - LOG_CAPACITY),
   };
 }
 const perSeat = (n: number) => (players: number) => players * n;
