@@ -13,7 +13,7 @@ import { build, type Plugin } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** What a model folder needs to be played; its training curves and tournaments stay behind. */
-const MODEL_FILES = ['model.json', 'weights.bin', 'meta.json'];
+const MODEL_FILES = ['model.json', 'weights.bin', 'policy.json', 'meta.json'];
 
 /** worker-bundle.ts builds the worker with esbuild at run time; the bundle has it prebuilt. */
 const prebuiltWorker: Plugin = {
@@ -66,7 +66,8 @@ async function bundleServe(out: string): Promise<void> {
       if (!existsSync(join(from, 'meta.json'))) continue;
       const to = join(out, 'models', game, name);
       mkdirSync(to, { recursive: true });
-      for (const file of MODEL_FILES) copyFileSync(join(from, file), join(to, file));
+      // A network folder (model.json, weights.bin) or a CFR+ policy table (policy.json): what it holds.
+      for (const file of MODEL_FILES) if (existsSync(join(from, file))) copyFileSync(join(from, file), join(to, file));
     }
   }
 }
