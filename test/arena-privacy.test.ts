@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPgStore, openSqliteStore, type ArenaApp, type Store } from '../arena/index.js';
@@ -26,10 +27,17 @@ const BACKENDS: [string, () => Promise<Store>][] = [
 
 describe.each(BACKENDS)('%s store', (_backend, open) => {
   let app: ArenaApp;
+  // One listening server for the file: supertest given the app itself opens and closes a server for
+  // each of the file's thousands of requests (about a twentieth of its CPU time).
+  let server: Server;
   beforeAll(async () => {
     app = await testArena({ store: await open() });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
   });
   afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
     await app.arena.close();
     await app.arena.ctx.store.close();
   });
@@ -59,7 +67,7 @@ describe.each(BACKENDS)('%s store', (_backend, open) => {
       for (let m = 0; m < 3; m++) {
         const seat = m % def.defaultPlayers;
         const { id, token } = (
-          await request(app)
+          await request(server)
             .post('/api/matches')
             .send({
               game: name,
@@ -68,7 +76,7 @@ describe.each(BACKENDS)('%s store', (_backend, open) => {
               seat,
             })
         ).body;
-        let page = (await request(app).get(`/api/matches/${id}`).query({ token })).body;
+        let page = (await request(server).get(`/api/matches/${id}`).query({ token })).body;
         for (;;) {
           const state = await truePosition(id);
           const view = state.view(seat);
@@ -88,16 +96,16 @@ describe.each(BACKENDS)('%s store', (_backend, open) => {
               break;
             }
           }
-          const html = (await request(app).get(`/matches/${id}`).query({ token })).text;
+          const html = (await request(server).get(`/matches/${id}`).query({ token })).text;
           expect(html).toContain(def.renderSvg(view));
           expect(def.renderSvg(world.view(seat))).toBe(def.renderSvg(view));
           expect(def.describeDecision(world.view(seat))).toBe(def.describeDecision(view));
-          const text = (await request(app).get(`/matches/${id}`).query({ token, view: 'text' })).text;
+          const text = (await request(server).get(`/matches/${id}`).query({ token, view: 'text' })).text;
           expect(text).toContain(def.renderHtml(view));
           checked++;
           if (page.status !== 'live') break;
           page = (
-            await request(app)
+            await request(server)
               .post(`/api/matches/${id}/actions`)
               .send({
                 token,
@@ -118,10 +126,10 @@ describe.each(BACKENDS)('%s store', (_backend, open) => {
       const owner = await app.arena.accounts.signup(`owner-${name}`, 'correct horse battery');
       const { bot, token } = await app.arena.matches.external.create(owner, name, `Private ${name}`);
       const auth = `Bearer ${token}`;
-      await request(app).get('/api/bot/turns').set('Authorization', auth); // online
+      await request(server).get('/api/bot/turns').set('Authorization', auth); // online
       // The bot holds one seat among random bots; the person's seat is a random bot's stand-in.
       const { id, token: seatToken } = (
-        await request(app)
+        await request(server)
           .post('/api/matches')
           .send({
             game: name,
@@ -133,10 +141,10 @@ describe.each(BACKENDS)('%s store', (_backend, open) => {
       const rng = Rng.fromSeed(`bot-privacy:${name}`);
       let turns = 0;
       for (;;) {
-        const page = (await request(app).get(`/api/matches/${id}`).query({ token: seatToken })).body;
+        const page = (await request(server).get(`/api/matches/${id}`).query({ token: seatToken })).body;
         if (page.status === 'done') break;
         if (page.isYourTurn) {
-          await request(app)
+          await request(server)
             .post(`/api/matches/${id}/actions`)
             .send({
               token: seatToken,
@@ -145,7 +153,8 @@ describe.each(BACKENDS)('%s store', (_backend, open) => {
             });
           continue;
         }
-        const polled = (await request(app).get('/api/bot/turns').query({ wait: 500 }).set('Authorization', auth)).body;
+        const polled = (await request(server).get('/api/bot/turns').query({ wait: 500 }).set('Authorization', auth))
+          .body;
         for (const turn of polled.turns) {
           const state = await truePosition(id);
           const world = state.determinize(turn.seat, rng.fork('world'));
@@ -156,7 +165,7 @@ describe.each(BACKENDS)('%s store', (_backend, open) => {
             world.legalActions().map((a) => ({ action: a, label: world.actionToString(a) })),
           );
           turns++;
-          await request(app)
+          await request(server)
             .post(`/api/bot/matches/${id}/actions`)
             .set('Authorization', auth)
             .send({ action: turn.legalActions[rng.int(turn.legalActions.length)].action, decisions: turn.decisions });
