@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { ioredis } from './redis-libraries.js';
 import { ConnectError, errorText } from '../ops/connect.js';
 import { maskUrl } from '../ops/mask-url.js';
 
@@ -9,7 +9,7 @@ import { maskUrl } from '../ops/mask-url.js';
  */
 export async function checkRedis(url: string, timeoutMs: number): Promise<void> {
   let lastError = 'no answer';
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: null,
     retryStrategy: () => 200,

@@ -9,9 +9,10 @@
  * adding the same game twice queues it once, and a job retried after its worker died is still one
  * result, recorded once (the stores also ignore a game they already hold).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { GameJob, SelfPlayOptions } from '../messages.js';
 import type { ConnectionWatch } from '../ops/connection-watch.js';
+import { ioredis } from './redis-libraries.js';
 
 export const QUEUE_NAME = 'games';
 /** Default key prefix in Redis; tests give each run its own. */
@@ -64,7 +65,7 @@ export function jobIdFor(key: string): string {
  * check's to report (checkRedis).
  */
 export function redisConnection(url: string, watch?: ConnectionWatch): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: null, lazyConnect: false });
   let lastError = 'connection closed';
   let wasReady = false;
   // An error event without a listener would crash the process; this one keeps the reason.

@@ -1,10 +1,11 @@
-import { Job, Queue, QueueEvents } from 'bullmq';
+import type { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AgoraError } from '../../envs/index.js';
 import { ConnectionWatch } from '../ops/connection-watch.js';
 import type { Logger } from '../ops/logger.js';
 import { maskUrl } from '../ops/mask-url.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_PREFIX, QUEUE_NAME, jobIdFor, redisConnection, type QueueJobData } from './jobs.js';
+import { bullmq } from './redis-libraries.js';
 
 export interface QueueClientOptions {
   prefix?: string;
@@ -42,6 +43,7 @@ export class QueueClient {
     const watch = options.log ? new ConnectionWatch(`Redis at ${maskUrl(url)}`, options.log) : undefined;
     this.connection = redisConnection(url, watch);
     this.eventsConnection = redisConnection(url, watch);
+    const { Queue, QueueEvents } = bullmq();
     this.queue = new Queue<QueueJobData>(QUEUE_NAME, { connection: this.connection, prefix });
     this.events = new QueueEvents(QUEUE_NAME, { connection: this.eventsConnection, prefix });
     // Every job waited on listens on both for its end: a tournament waits on hundreds at once.
@@ -77,7 +79,7 @@ export class QueueClient {
     try {
       const waits = items.map(async (item, position) => {
         const jobId = jobIdFor(item.key);
-        let job: Job<QueueJobData> | undefined = await Job.fromId(this.queue, jobId);
+        let job: Job<QueueJobData> | undefined = await bullmq().Job.fromId(this.queue, jobId);
         if (job && (await job.getState()) === 'failed') await job.retry('failed');
         if (!job) {
           job = await this.queue.add(item.data.kind, item.data, {

@@ -6,7 +6,7 @@
  * (one per concurrent job, kept for the process's life) with the job's per-decision budgets, so this
  * thread stays free for lock renewal and the job timeout however long a bot thinks.
  */
-import { Worker, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import { modelPathOf, withModelPath } from '../../agents/index.js';
 import { AgoraError } from '../../envs/index.js';
 import { GameThreadPool } from '../game-threads.js';
@@ -23,6 +23,7 @@ import {
   type SelfPlayJobData,
 } from './jobs.js';
 import { MODEL_REF, fetchModel } from './model-transfer.js';
+import { bullmq } from './redis-libraries.js';
 
 /** Plays one self-play job; the signal aborts it at the job's timeout. */
 export type SelfPlayHandler = (data: SelfPlayJobData, modelDir: string, signal: AbortSignal) => Promise<unknown>;
@@ -119,6 +120,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker<QueueJ
   // One game thread per job in hand, spawned on the first match and kept (spawning is slow).
   const games = new GameThreadPool({ threads: concurrency });
   const started = new Map<string, number>();
+  const { Worker } = bullmq();
   const worker = new Worker<QueueJobData>(
     QUEUE_NAME,
     async (job) => {
