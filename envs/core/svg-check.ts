@@ -12,8 +12,9 @@ export function svgMarkupProblem(svg: string): string {
   return soundMarkup(svg) ? '' : firstProblem(svg);
 }
 
-// A tag at a given offset (sticky), its attribute names, and an entity at a given offset.
-const TAG_AT = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<>]*")*)\s*(\/?)>/y;
+// A tag (sticky: at a given offset), its attribute names, an entity at a given offset, active content.
+const TAG = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<>]*")*)\s*(\/?)>/;
+const TAG_AT = new RegExp(TAG.source, 'y');
 const ATTRIBUTE_NAME = /([\w:-]+)="/g;
 const ENTITY_AT = /&(amp|lt|gt|quot|#39|#\d+);/y;
 const ACTIVE = /<script|<foreignObject|\bhref=|url\(/i;
@@ -66,7 +67,7 @@ function attributeTwice(attributes: string): boolean {
 /** The first problem of the markup, named with its offset ('' when there is none). */
 export function firstProblem(svg: string): string {
   const stack: string[] = [];
-  const tag = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<>]*")*)\s*(\/?)>/g;
+  const tag = new RegExp(TAG.source, 'g');
   let last = 0;
   for (let m = tag.exec(svg); m !== null; m = tag.exec(svg)) {
     const between = svg.slice(last, m.index);
@@ -74,7 +75,7 @@ export function firstProblem(svg: string): string {
     if (/&(?!(amp|lt|gt|quot|#39|#\d+);)/.test(between)) return `unescaped & near offset ${m.index}`;
     last = tag.lastIndex;
     const [, close, name, attributes, self] = m;
-    const names = [...attributes.matchAll(/([\w:-]+)="/g)].map((a) => a[1]);
+    const names = [...attributes.matchAll(new RegExp(ATTRIBUTE_NAME))].map((a) => a[1]);
     if (new Set(names).size !== names.length) return `an attribute given twice in <${name}> at offset ${m.index}`;
     if (self) continue;
     if (close) {
@@ -84,6 +85,6 @@ export function firstProblem(svg: string): string {
   }
   if (/[<>]/.test(svg.slice(last))) return 'stray angle bracket at the end';
   if (stack.length > 0) return `unclosed <${stack.join('>, <')}>`;
-  const active = /<script|<foreignObject|\bhref=|url\(/i.exec(svg);
+  const active = ACTIVE.exec(svg);
   return active ? `active content '${active[0]}' at offset ${active.index}` : '';
 }

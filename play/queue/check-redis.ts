@@ -9,7 +9,8 @@ import { maskUrl } from '../ops/mask-url.js';
  */
 export async function checkRedis(url: string, timeoutMs: number): Promise<void> {
   let lastError = 'no answer';
-  const redis = new (ioredis().Redis)(url, {
+  const { Redis } = ioredis();
+  const redis = new Redis(url, {
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: null,
     retryStrategy: () => 200,

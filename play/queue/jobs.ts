@@ -65,7 +65,8 @@ export function jobIdFor(key: string): string {
  * check's to report (checkRedis).
  */
 export function redisConnection(url: string, watch?: ConnectionWatch): Redis {
-  const redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const { Redis } = ioredis();
+  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
   let lastError = 'connection closed';
   let wasReady = false;
   // An error event without a listener would crash the process; this one keeps the reason.
