@@ -1,0 +1,109 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { cliBundle } from '../cli/cli-bundle.js';
+
+/**
+ * The `agora` bin runs from an esbuild bundle of the CLI cached in node_modules/.cache/agora
+ * (cli/cli-bundle.js). These tests build bundles of a scratch checkout with a two-file CLI and a
+ * command loaded on demand, and run the real bin both ways.
+ */
+function scratchCheckout(depValue: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'agora-cli-bundle-'));
+  mkdirSync(join(root, 'cli'));
+  writeFileSync(
+    join(root, 'cli', 'main.ts'),
+    [
+      "import { value } from './dep.js';",
+      'const here: string = import.meta.url;',
+      "const { command } = await import('./command.js');",
+      'console.log(JSON.stringify({ value, here, command: command() }));',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(root, 'cli', 'command.ts'),
+    "export const command = (): string => new URL('./x', import.meta.url).href;",
+  );
+  writeFileSync(join(root, 'cli', 'dep.ts'), `export const value: string = ${JSON.stringify(depValue)};`);
+  return root;
+}
+
+function runBundle(url: string): { value: string; here: string; command: string } {
+  const run = spawnSync(process.execPath, [fileURLToPath(url)], { encoding: 'utf8', timeout: 30_000 });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout);
+}
+
+describe('the CLI bundle cache', () => {
+  test('a bundle runs the sources with their own import.meta.url and is reused until one changes', async () => {
+    const root = scratchCheckout('first');
+    const url = await cliBundle(root);
+    expect(url).toBeDefined();
+    expect(fileURLToPath(url!).startsWith(join(root, 'node_modules', '.cache', 'agora', 'cli-'))).toBe(true);
+    expect(runBundle(url!)).toEqual({
+      value: 'first',
+      here: pathToFileURL(join(root, 'cli', 'main.ts')).href,
+      command: pathToFileURL(join(root, 'cli', 'x')).href,
+    });
+    const pointer = readFileSync(join(root, 'node_modules', '.cache', 'agora', 'cli.json'), 'utf8');
+    expect(
+      JSON.parse(pointer)
+        .inputs.map((i: [string]) => i[0])
+        .sort(),
+    ).toEqual(['cli/command.ts', 'cli/dep.ts', 'cli/main.ts']);
+
+    expect(await cliBundle(root)).toBe(url);
+    expect(readFileSync(join(root, 'node_modules', '.cache', 'agora', 'cli.json'), 'utf8')).toBe(pointer);
+
+    // A changed source (here a command's dependency) gives a new bundle with the change in it.
+    writeFileSync(join(root, 'cli', 'dep.ts'), "export const value: string = 'second';");
+    const next = await cliBundle(root);
+    expect(next).toBeDefined();
+    expect(next).not.toBe(url);
+    expect(runBundle(next!).value).toBe('second');
+  });
+
+  test('a source that does not compile gives no bundle (the bin then runs tsx, which reports it)', async () => {
+    const root = scratchCheckout('first');
+    expect(await cliBundle(root)).toBeDefined();
+    writeFileSync(join(root, 'cli', 'dep.ts'), 'export const value: string = ;');
+    expect(await cliBundle(root)).toBeUndefined();
+  });
+
+  test('starts racing to build the first bundle all get one that runs', async () => {
+    const root = scratchCheckout('raced');
+    const moduleUrl = new URL('../cli/cli-bundle.js', import.meta.url).href;
+    const script =
+      `const { cliBundle } = await import(${JSON.stringify(moduleUrl)});` +
+      `console.log(await cliBundle(${JSON.stringify(root)}));`;
+    const urls = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d));
+        return new Promise<string>((resolve) => child.on('close', () => resolve(out.trim())));
+      }),
+    );
+    for (const url of urls) expect(runBundle(url).value).toBe('raced');
+  });
+
+  test('the bin prints the same from its bundle as from the sources under tsx', () => {
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['cli/agora.js', 'games'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, ...env },
+      });
+    const bundled = run({});
+    const sources = run({ AGORA_CLI_BUNDLE: '0' });
+    expect(bundled.status).toBe(0);
+    expect(bundled.stdout).toMatch(/^perikles\s+Perikles\s+3-5\s+4\s+218\s/m);
+    expect(sources.status).toBe(0);
+    expect(bundled.stdout).toBe(sources.stdout);
+  });
+});
