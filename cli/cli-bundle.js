@@ -10,7 +10,17 @@
  * Plain JavaScript: it runs before anything can compile TypeScript.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,7 +28,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const CHECKOUT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Files that change the bundle without being in it: this builder and the compiler's settings. */
 const BUILD_INPUTS = ['cli/cli-bundle.js', 'tsconfig.json', 'node_modules/esbuild/package.json'];
-/** Superseded bundles stay this long: a long run may still load a command's chunk from one. */
+/** Bundles no start has used for this long go: a long run may still load a command's chunk from one. */
 const KEEP_OLD_MS = 24 * 3600 * 1000;
 
 /**
@@ -63,12 +73,14 @@ function unchanged(root, inputs) {
 }
 
 /**
- * Where a checkout keeps its bundles; cli.json names the current one and the files it was built from.
+ * Where a checkout keeps its bundles. Its pointer file (one per checkout: worktrees may share one
+ * node_modules) names its current bundle and the files that bundle was built from.
  * @param {string} root
  */
 function cacheOf(root) {
   const dir = join(root, 'node_modules', '.cache', 'agora');
-  return { dir, pointer: join(dir, 'cli.json') };
+  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  return { dir, pointer: join(dir, `cli-pointer-${checkout}.json`) };
 }
 
 /**
@@ -80,14 +92,18 @@ function cached(root) {
   try {
     const pointer = JSON.parse(readFileSync(cache.pointer, 'utf8'));
     if (pointer.node !== process.versions.node || !unchanged(root, pointer.inputs)) return undefined;
-    return pathToFileURL(join(cache.dir, pointer.dir, 'main.mjs')).href;
+    const main = join(cache.dir, pointer.dir, 'main.mjs');
+    if (!existsSync(main)) return undefined; // pruned by another checkout sharing the cache
+    const now = new Date();
+    utimesSync(join(cache.dir, pointer.dir), now, now); // in use: pruneOld keeps it
+    return pathToFileURL(main).href;
   } catch {
     return undefined;
   }
 }
 
 /**
- * Builds the bundle into a folder named by its inputs and points cli.json at it.
+ * Builds the bundle into a folder named by its inputs and points the checkout's pointer file at it.
  * @param {string} root
  */
 async function rebuild(root) {
@@ -117,7 +133,10 @@ async function rebuild(root) {
   // The metafile names inputs relative to absWorkingDir; a namespaced one ('x:...') is no file.
   const files = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes(':')), ...BUILD_INPUTS];
   const inputs = files.map((f) => stamp(root, f)).filter((i) => i !== undefined);
-  const dir = `cli-${createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16)}`;
+  const dir = `cli-${createHash('sha256')
+    .update(JSON.stringify([root, inputs]))
+    .digest('hex')
+    .slice(0, 16)}`;
   try {
     renameSync(tmp, join(cache.dir, dir));
   } catch {
@@ -134,7 +153,7 @@ async function rebuild(root) {
 function pruneOld(cacheDir, current) {
   const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
-    if (!name.startsWith('cli-') || name === current) continue;
+    if (!name.startsWith('cli-') || name.startsWith('cli-pointer-') || name === current) continue;
     try {
       if (now - statSync(join(cacheDir, name)).mtimeMs > KEEP_OLD_MS) rmSync(join(cacheDir, name), { recursive: true });
     } catch {

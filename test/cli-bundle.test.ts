@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,6 +31,14 @@ function scratchCheckout(depValue: string): string {
   return root;
 }
 
+/** The one pointer file of a checkout that is alone in its cache. */
+function pointerFile(root: string): string {
+  const dir = join(root, 'node_modules', '.cache', 'agora');
+  const pointers = readdirSync(dir).filter((f) => f.startsWith('cli-pointer-'));
+  expect(pointers).toHaveLength(1);
+  return join(dir, pointers[0]);
+}
+
 function runBundle(url: string): { value: string; here: string; command: string } {
   const run = spawnSync(process.execPath, [fileURLToPath(url)], { encoding: 'utf8', timeout: 30_000 });
   expect(run.stderr).toBe('');
@@ -48,7 +56,7 @@ describe('the CLI bundle cache', () => {
       here: pathToFileURL(join(root, 'cli', 'main.ts')).href,
       command: pathToFileURL(join(root, 'cli', 'x')).href,
     });
-    const pointer = readFileSync(join(root, 'node_modules', '.cache', 'agora', 'cli.json'), 'utf8');
+    const pointer = readFileSync(pointerFile(root), 'utf8');
     expect(
       JSON.parse(pointer)
         .inputs.map((i: [string]) => i[0])
@@ -56,7 +64,7 @@ describe('the CLI bundle cache', () => {
     ).toEqual(['cli/command.ts', 'cli/dep.ts', 'cli/main.ts']);
 
     expect(await cliBundle(root)).toBe(url);
-    expect(readFileSync(join(root, 'node_modules', '.cache', 'agora', 'cli.json'), 'utf8')).toBe(pointer);
+    expect(readFileSync(pointerFile(root), 'utf8')).toBe(pointer);
 
     // A changed source (here a command's dependency) gives a new bundle with the change in it.
     writeFileSync(join(root, 'cli', 'dep.ts'), "export const value: string = 'second';");
@@ -71,6 +79,27 @@ describe('the CLI bundle cache', () => {
     expect(await cliBundle(root)).toBeDefined();
     writeFileSync(join(root, 'cli', 'dep.ts'), 'export const value: string = ;');
     expect(await cliBundle(root)).toBeUndefined();
+  });
+
+  test('two checkouts sharing one node_modules (git worktrees) each run their own sources', async () => {
+    const first = scratchCheckout('first');
+    const second = scratchCheckout('second');
+    mkdirSync(join(first, 'node_modules'));
+    symlinkSync(join(first, 'node_modules'), join(second, 'node_modules'));
+    // Each keeps its own bundle: the second round reuses both instead of rebuilding one over the other.
+    const built = new Map<string, string>();
+    for (let round = 0; round < 2; round++) {
+      for (const [root, value] of [
+        [first, 'first'],
+        [second, 'second'],
+      ]) {
+        const url = await cliBundle(root);
+        expect(url).toBeDefined();
+        expect(runBundle(url!)).toMatchObject({ value, here: pathToFileURL(join(root, 'cli', 'main.ts')).href });
+        if (round === 0) built.set(root, url!);
+        else expect(url).toBe(built.get(root));
+      }
+    }
   });
 
   test('starts racing to build the first bundle all get one that runs', async () => {
