@@ -23,13 +23,18 @@ export const LAYERS = {
 const DOORS = ['envs', 'agents', 'play', 'training', 'arena'];
 const TOP = [...Object.keys(LAYERS)];
 const DIAGRAM = 'envs <- agents <- play <- {training, arena} <- cli';
+/**
+ * Worker threads' entry files (*-entry.js) are plain-JavaScript bootstraps that run before TypeScript
+ * can load: they import the runner of the TypeScript worker, this JavaScript file, directly.
+ */
+const BOOTSTRAP = 'envs/core/source-bundle.js';
 
 /**
  * no-restricted-imports patterns for the files of one folder. Import paths are relative, so a
  * pattern names the folder at any depth (`**\/arena/**`); no folder has a subfolder of a top-level
  * folder's name. Tests (*.test.ts) may also use the helpers of test/.
  */
-function layerPatterns(folder, { tests = false } = {}) {
+function layerPatterns(folder, { tests = false, bootstrap = false } = {}) {
   const allowed = new Set(LAYERS[folder]);
   if (tests) allowed.add('test');
   const patterns = [];
@@ -41,8 +46,12 @@ function layerPatterns(folder, { tests = false } = {}) {
         message: `${folder}/ must not import ${other}/: the layers run ${DIAGRAM} (docs/development.md, "Layers").`,
       });
     } else if (DOORS.includes(other)) {
+      const through = [
+        `!**/${other}/index.js`,
+        ...(bootstrap && other === 'envs' ? ['!**/envs/core', `!**/${BOOTSTRAP}`] : []),
+      ];
       patterns.push({
-        group: [`**/${other}/**`, `!**/${other}/index.js`],
+        group: [`**/${other}/**`, ...through],
         message: `import ${other}/ through its door, ${other}/index.js (export what you need there).`,
       });
     }
@@ -87,6 +96,10 @@ const layerConfigs = Object.keys(LAYERS).flatMap((folder) => [
       'no-restricted-imports': ['error', { patterns: layerPatterns(folder, { tests: true }) }],
       'no-restricted-syntax': ['error', ...dynamicImportRules(folder, { tests: true })],
     },
+  },
+  {
+    files: [`${folder}/**/*-entry.js`],
+    rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(folder, { bootstrap: true }) }] },
   },
 ]);
 

@@ -1,6 +1,6 @@
 /**
  * What starting the `agora` command costs (npm run bench:cli): the bin from its cached esbuild bundle
- * (cli/cli-bundle.js) against the TypeScript sources under tsx (AGORA_CLI_BUNDLE=0). For each of a
+ * (envs/core/source-bundle.js) against the TypeScript sources under tsx (AGORA_BUNDLE=0). For each of a
  * few commands, the median over RUNS starts of the wall time and, on Linux, of the CPU time the
  * child used (user + system, from /proc/self/stat's waited-for children's times; 10 ms ticks).
  */
@@ -29,7 +29,7 @@ function median(xs: number[]): number {
 function measure(args: string[], bundle: boolean): { wall: number; cpu: number | undefined } {
   const walls: number[] = [];
   const cpus: number[] = [];
-  const env = { ...process.env, AGORA_CLI_BUNDLE: bundle ? '1' : '0' };
+  const env = { ...process.env, AGORA_BUNDLE: bundle ? '1' : '0' };
   for (let i = 0; i < RUNS; i++) {
     const cpu0 = childrenCpuMs();
     const t0 = performance.now();

@@ -136,3 +136,9 @@ export function makeSelfPlayVectorEnv(name: string, options: SelfPlayVectorEnvOp
 export function checkEnv(name: string, options: CheckOptions = {}): CheckReport {
   return checkGame(getGame(name), options);
 }
+
+/**
+ * TypeScript entry files run from cached esbuild bundles: the `agora` bin and every worker thread
+ * (envs/core/source-bundle.js; the thread entries import it directly, as plain JavaScript).
+ */
+export { sourceBundle } from './core/source-bundle.js';

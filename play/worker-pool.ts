@@ -1,8 +1,9 @@
 /**
  * The one worker-thread pool every thread pool of the project is built on (game threads, bot
  * moves, training games, PPO rollouts, learner replicas). It owns what they all repeat:
- * - threads started from an entry file (plain JavaScript that registers tsx, then loads the
- *   TypeScript worker), at once (`eager`) or on demand up to `size`;
+ * - threads started from an entry file (plain JavaScript that runs the TypeScript worker from its
+ *   cached bundle, envs/core/source-bundle.js, or under tsx), at once (`eager`) or on demand up to
+ *   `size`;
  * - requests and replies matched by id, several replies per request when the worker reports
  *   progress first (`isFinal`), transfer lists passed through;
  * - waiting requests queued per key and served round-robin over the keys (fair queueing: one key's

@@ -1,5 +1,6 @@
-// Worker threads start from plain JavaScript: register tsx here, then load the TypeScript worker.
-import { register } from 'tsx/esm/api';
+// Worker threads start from plain JavaScript: this runs the TypeScript worker from its cached
+// bundle, or under tsx where none can be built (envs/core/source-bundle.js).
+import { URL } from 'node:url';
+import { runSource } from '../../envs/core/source-bundle.js';
 
-register();
-await import('./fit-thread.ts');
+await runSource(new URL('./fit-thread.ts', import.meta.url));

@@ -1,11 +1,13 @@
 /**
- * The CLI as one esbuild bundle (with lazily loaded chunks, one per command), kept in
- * node_modules/.cache/agora and rebuilt when a source file it was built from changed.
+ * Runs a TypeScript entry file (the `agora` CLI, a worker thread) from an esbuild bundle of it, kept
+ * in node_modules/.cache/agora and rebuilt when a source file it was built from changed.
  *
- * Why: under tsx every start resolves and compiles about 170 modules through its hooks, one call to
- * the hooks thread at a time: about 1.5 s of CPU before the command does anything, against about
- * 0.4 s from a bundle. The test suite starts the CLI about a hundred times, people start it for every
- * command, and Python's envs start `agora serve` for every env.
+ * Why: under tsx every start resolves and compiles the entry's modules through its hooks, one call
+ * to the hooks thread at a time: about 1.5 s of CPU for the CLI's 170 modules before the command
+ * does anything, against about 0.4 s from a bundle, and the same again for every worker thread (an
+ * arena starts game, bot and rating threads; a tournament one game thread per core). The test suite
+ * starts the CLI about a hundred times and threads several hundred times; people start the CLI for
+ * every command, and Python's envs start `agora serve` for every env.
  *
  * Plain JavaScript: it runs before anything can compile TypeScript.
  */
@@ -21,13 +23,13 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const CHECKOUT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** Files that change the bundle without being in it: this builder and the compiler's settings. */
-const BUILD_INPUTS = ['cli/cli-bundle.js', 'tsconfig.json', 'node_modules/esbuild/package.json'];
+const CHECKOUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Files that change a bundle without being in it: this builder and the compiler's settings. */
+const BUILD_INPUTS = ['envs/core/source-bundle.js', 'tsconfig.json', 'node_modules/esbuild/package.json'];
 /** Bundles no start has used for this long go: a long run may still load a command's chunk from one. */
 const KEEP_OLD_MS = 24 * 3600 * 1000;
 
@@ -73,22 +75,24 @@ function unchanged(root, inputs) {
 }
 
 /**
- * Where a checkout keeps its bundles. Its pointer file (one per checkout: worktrees may share one
- * node_modules) names its current bundle and the files that bundle was built from.
+ * Where a checkout keeps its bundles. An entry's pointer file (one per checkout and entry: worktrees
+ * may share one node_modules) names its current bundle and the files that bundle was built from.
  * @param {string} root
+ * @param {string} entry
  */
-function cacheOf(root) {
+function cacheOf(root, entry) {
   const dir = join(root, 'node_modules', '.cache', 'agora');
-  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
-  return { dir, pointer: join(dir, `cli-pointer-${checkout}.json`) };
+  const key = createHash('sha256').update(`${root}\n${entry}`).digest('hex').slice(0, 12);
+  return { dir, pointer: join(dir, `bundle-pointer-${key}.json`) };
 }
 
 /**
  * The bundle's entry file URL when the cached one was built from the files as they are now.
  * @param {string} root
+ * @param {string} entry
  */
-function cached(root) {
-  const cache = cacheOf(root);
+function cached(root, entry) {
+  const cache = cacheOf(root, entry);
   try {
     const pointer = JSON.parse(readFileSync(cache.pointer, 'utf8'));
     if (pointer.node !== process.versions.node || !unchanged(root, pointer.inputs)) return undefined;
@@ -103,18 +107,19 @@ function cached(root) {
 }
 
 /**
- * Builds the bundle into a folder named by its inputs and points the checkout's pointer file at it.
+ * Builds the bundle into a folder named by its inputs and points the entry's pointer file at it.
  * @param {string} root
+ * @param {string} entry
  */
-async function rebuild(root) {
+async function rebuild(root, entry) {
   const { build } = await import('esbuild');
-  const cache = cacheOf(root);
+  const cache = cacheOf(root, entry);
   mkdirSync(cache.dir, { recursive: true });
-  // Concurrent starts (the test suite, Python's envs) each build into their own folder; the
-  // renames below leave one complete bundle, whichever start wins.
-  const tmp = join(cache.dir, `cli-building-${randomBytes(6).toString('hex')}`);
+  // Concurrent starts (the test suite, Python's envs, a pool's threads) each build into their own
+  // folder; the renames below leave one complete bundle, whichever start wins.
+  const tmp = join(cache.dir, `bundle-building-${randomBytes(6).toString('hex')}`);
   const result = await build({
-    entryPoints: { main: join(root, 'cli', 'main.ts') },
+    entryPoints: { main: entry },
     absWorkingDir: root,
     bundle: true,
     splitting: true,
@@ -133,17 +138,19 @@ async function rebuild(root) {
   // The metafile names inputs relative to absWorkingDir; a namespaced one ('x:...') is no file.
   const files = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes(':')), ...BUILD_INPUTS];
   const inputs = files.map((f) => stamp(root, f)).filter((i) => i !== undefined);
-  const dir = `cli-${createHash('sha256')
-    .update(JSON.stringify([root, inputs]))
+  const name = basename(entry).replace(/\.[cm]?[jt]s$/, '');
+  const hash = createHash('sha256')
+    .update(JSON.stringify([root, entry, inputs]))
     .digest('hex')
-    .slice(0, 16)}`;
+    .slice(0, 16);
+  const dir = `bundle-${name}-${hash}`;
   try {
     renameSync(tmp, join(cache.dir, dir));
   } catch {
     rmSync(tmp, { recursive: true, force: true }); // another start built the same bundle first
   }
   const pointerTmp = `${cache.pointer}.${randomBytes(6).toString('hex')}`;
-  writeFileSync(pointerTmp, JSON.stringify({ node: process.versions.node, dir, inputs }));
+  writeFileSync(pointerTmp, JSON.stringify({ node: process.versions.node, entry: relative(root, entry), dir, inputs }));
   renameSync(pointerTmp, cache.pointer);
   pruneOld(cache.dir, dir);
   return pathToFileURL(join(cache.dir, dir, 'main.mjs')).href;
@@ -153,7 +160,7 @@ async function rebuild(root) {
 function pruneOld(cacheDir, current) {
   const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
-    if (!name.startsWith('cli-') || name.startsWith('cli-pointer-') || name === current) continue;
+    if (!name.startsWith('bundle-') || name.startsWith('bundle-pointer-') || name === current) continue;
     try {
       if (now - statSync(join(cacheDir, name)).mtimeMs > KEEP_OLD_MS) rmSync(join(cacheDir, name), { recursive: true });
     } catch {
@@ -163,18 +170,37 @@ function pruneOld(cacheDir, current) {
 }
 
 /**
- * The file URL of the CLI's bundle, built now if the sources changed since the last one; undefined
- * where it cannot be built or kept (no esbuild, a read-only install, a syntax error that tsx will
- * then report with its own message).
- * @param {string} [root] the checkout whose cli/main.ts is bundled (tests use a scratch one)
+ * The file URL of a bundle of the TypeScript file `entry`, built now if its sources changed since
+ * the last one; undefined where it cannot be built or kept (no esbuild, a read-only install, a
+ * syntax error that tsx will then report with its own message).
+ * @param {string} entry absolute path of the entry file
+ * @param {string} [root] the checkout it belongs to (tests use a scratch one)
  * @returns {Promise<string | undefined>}
  */
-export async function cliBundle(root = CHECKOUT) {
-  const url = cached(root);
+export async function sourceBundle(entry, root = CHECKOUT) {
+  const url = cached(root, entry);
   if (url) return url;
   try {
-    return await rebuild(root);
+    return await rebuild(root, entry);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Runs the TypeScript file at `entry` (a file URL): from its bundle, or under tsx with AGORA_BUNDLE=0
+ * or where no bundle can be built.
+ * @param {URL} entry
+ * @returns {Promise<void>}
+ */
+export async function runSource(entry) {
+  const bundle = process.env.AGORA_BUNDLE === '0' ? undefined : await sourceBundle(fileURLToPath(entry));
+  if (bundle) {
+    process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources' lines
+    await import(bundle);
+    return;
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(entry.href);
 }

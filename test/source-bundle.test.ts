@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { cliBundle } from '../cli/cli-bundle.js';
+import { sourceBundle } from '../envs/index.js';
 
 /**
- * The `agora` bin runs from an esbuild bundle of the CLI cached in node_modules/.cache/agora
- * (cli/cli-bundle.js). These tests build bundles of a scratch checkout with a two-file CLI and a
- * command loaded on demand, and run the real bin both ways.
+ * The `agora` bin and the worker threads run from esbuild bundles of their TypeScript entries cached
+ * in node_modules/.cache/agora (envs/core/source-bundle.js). These tests build bundles of a scratch
+ * checkout with a two-file CLI and a command loaded on demand, and run the real bin both ways.
  */
 function scratchCheckout(depValue: string): string {
-  const root = mkdtempSync(join(tmpdir(), 'agora-cli-bundle-'));
+  const root = mkdtempSync(join(tmpdir(), 'agora-source-bundle-'));
   mkdirSync(join(root, 'cli'));
   writeFileSync(
     join(root, 'cli', 'main.ts'),
@@ -34,7 +34,7 @@ function scratchCheckout(depValue: string): string {
 /** The one pointer file of a checkout that is alone in its cache. */
 function pointerFile(root: string): string {
   const dir = join(root, 'node_modules', '.cache', 'agora');
-  const pointers = readdirSync(dir).filter((f) => f.startsWith('cli-pointer-'));
+  const pointers = readdirSync(dir).filter((f) => f.startsWith('bundle-pointer-'));
   expect(pointers).toHaveLength(1);
   return join(dir, pointers[0]);
 }
@@ -45,12 +45,12 @@ function runBundle(url: string): { value: string; here: string; command: string 
   return JSON.parse(run.stdout);
 }
 
-describe('the CLI bundle cache', () => {
+describe('the source bundle cache', () => {
   test('a bundle runs the sources with their own import.meta.url and is reused until one changes', async () => {
     const root = scratchCheckout('first');
-    const url = await cliBundle(root);
+    const url = await sourceBundle(join(root, 'cli', 'main.ts'), root);
     expect(url).toBeDefined();
-    expect(fileURLToPath(url!).startsWith(join(root, 'node_modules', '.cache', 'agora', 'cli-'))).toBe(true);
+    expect(fileURLToPath(url!).startsWith(join(root, 'node_modules', '.cache', 'agora', 'bundle-main-'))).toBe(true);
     expect(runBundle(url!)).toEqual({
       value: 'first',
       here: pathToFileURL(join(root, 'cli', 'main.ts')).href,
@@ -63,12 +63,12 @@ describe('the CLI bundle cache', () => {
         .sort(),
     ).toEqual(['cli/command.ts', 'cli/dep.ts', 'cli/main.ts']);
 
-    expect(await cliBundle(root)).toBe(url);
+    expect(await sourceBundle(join(root, 'cli', 'main.ts'), root)).toBe(url);
     expect(readFileSync(pointerFile(root), 'utf8')).toBe(pointer);
 
     // A changed source (here a command's dependency) gives a new bundle with the change in it.
     writeFileSync(join(root, 'cli', 'dep.ts'), "export const value: string = 'second';");
-    const next = await cliBundle(root);
+    const next = await sourceBundle(join(root, 'cli', 'main.ts'), root);
     expect(next).toBeDefined();
     expect(next).not.toBe(url);
     expect(runBundle(next!).value).toBe('second');
@@ -76,9 +76,9 @@ describe('the CLI bundle cache', () => {
 
   test('a source that does not compile gives no bundle (the bin then runs tsx, which reports it)', async () => {
     const root = scratchCheckout('first');
-    expect(await cliBundle(root)).toBeDefined();
+    expect(await sourceBundle(join(root, 'cli', 'main.ts'), root)).toBeDefined();
     writeFileSync(join(root, 'cli', 'dep.ts'), 'export const value: string = ;');
-    expect(await cliBundle(root)).toBeUndefined();
+    expect(await sourceBundle(join(root, 'cli', 'main.ts'), root)).toBeUndefined();
   });
 
   test('two checkouts sharing one node_modules (git worktrees) each run their own sources', async () => {
@@ -93,7 +93,7 @@ describe('the CLI bundle cache', () => {
         [first, 'first'],
         [second, 'second'],
       ]) {
-        const url = await cliBundle(root);
+        const url = await sourceBundle(join(root, 'cli', 'main.ts'), root);
         expect(url).toBeDefined();
         expect(runBundle(url!)).toMatchObject({ value, here: pathToFileURL(join(root, 'cli', 'main.ts')).href });
         if (round === 0) built.set(root, url!);
@@ -104,10 +104,10 @@ describe('the CLI bundle cache', () => {
 
   test('starts racing to build the first bundle all get one that runs', async () => {
     const root = scratchCheckout('raced');
-    const moduleUrl = new URL('../cli/cli-bundle.js', import.meta.url).href;
+    const moduleUrl = new URL('../envs/core/source-bundle.js', import.meta.url).href;
     const script =
-      `const { cliBundle } = await import(${JSON.stringify(moduleUrl)});` +
-      `console.log(await cliBundle(${JSON.stringify(root)}));`;
+      `const { sourceBundle } = await import(${JSON.stringify(moduleUrl)});` +
+      `console.log(await sourceBundle(${JSON.stringify(join(root, 'cli', 'main.ts'))}, ${JSON.stringify(root)}));`;
     const urls = await Promise.all(
       Array.from({ length: 4 }, () => {
         const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
@@ -121,17 +121,17 @@ describe('the CLI bundle cache', () => {
     for (const url of urls) expect(runBundle(url).value).toBe('raced');
   });
 
-  test('the bin prints the same from its bundle as from the sources under tsx', () => {
+  test('the bin and its game threads play the same from their bundles as from the sources under tsx', () => {
     const run = (env: Record<string, string>) =>
-      spawnSync(process.execPath, ['cli/agora.js', 'games'], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: { ...process.env, ...env },
-      });
+      spawnSync(
+        process.execPath,
+        ['cli/agora.js', 'tournament', 'tictactoe', '-a', 'random,greedy,mcts:iterations=30', '-n', '6', '-t', '2'],
+        { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } },
+      );
     const bundled = run({});
-    const sources = run({ AGORA_CLI_BUNDLE: '0' });
+    const sources = run({ AGORA_BUNDLE: '0' });
     expect(bundled.status).toBe(0);
-    expect(bundled.stdout).toMatch(/^perikles\s+Perikles\s+3-5\s+4\s+218\s/m);
+    expect(bundled.stdout).toMatch(/^mcts:iterations=30\s+4\s/m); // the table: each agent seated in 4 games
     expect(sources.status).toBe(0);
     expect(bundled.stdout).toBe(sources.stdout);
   });
