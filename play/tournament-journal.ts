@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { modelPathOf } from '../agents/index.js';
 import { AgoraError } from '../envs/index.js';
 import type { PlayedGame } from './messages.js';
 import type { ScheduledGame, TournamentFormat } from './schedule.js';
@@ -18,6 +20,13 @@ export interface JournalHeader {
   seed: string;
   agents: string[];
   games: number;
+  /**
+   * Each model folder the agents play, with a hash of the files that decide its moves (modelHashes).
+   * The spec names a folder, not its contents: a model retrained in place between two runs would
+   * otherwise mix two models' games in one table. Journals written before this field have none,
+   * and are resumed unchecked.
+   */
+  models?: Record<string, string>;
 }
 
 interface JournalLine {
@@ -26,6 +35,26 @@ interface JournalLine {
 }
 
 const FIELDS = ['game', 'players', 'format', 'seed', 'agents', 'games'] as const;
+/** A model folder's files that decide how it plays: the network, a policy table, search and policy settings. */
+const PLAYING_FILES = ['model.json', 'weights.bin', 'policy.json', 'meta.json'];
+
+/** For each model folder the agents name, a SHA-256 of its playing files (each file's name and bytes). */
+export function modelHashes(agents: readonly string[]): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const spec of agents) {
+    const folder = modelPathOf(spec);
+    if (folder === undefined || folder in hashes) continue;
+    const hash = createHash('sha256');
+    for (const file of PLAYING_FILES) {
+      const path = join(folder, file);
+      if (!existsSync(path)) continue;
+      hash.update(`${file}\n`);
+      hash.update(readFileSync(path));
+    }
+    hashes[folder] = hash.digest('hex').slice(0, 16);
+  }
+  return hashes;
+}
 
 /** The header line of a journal file, or undefined when the file does not exist or is empty. */
 export function readJournalHeader(path: string): JournalHeader | undefined {
@@ -52,9 +81,9 @@ function parseHeader(path: string, line: string): JournalHeader {
 
 /**
  * Opens a journal for a schedule: creates it with its header, or reads the games it holds. A journal
- * of another tournament (another game, seed, agent list, seat count, format or length) is refused,
- * naming the field, and left as it is. A torn last line (the process was killed while writing it)
- * is dropped, and its game played again.
+ * of another tournament (another game, seed, agent list, seat count, format or length, or a model
+ * folder whose files changed) is refused, naming the field, and left as it is. A torn last line (the
+ * process was killed while writing it) is dropped, and its game played again.
  */
 export function openJournal(
   path: string,
@@ -76,6 +105,15 @@ export function openJournal(
           'bad_request',
           `journal ${path} belongs to another tournament: its ${field} is ${JSON.stringify(have[field])}, ` +
             `this run's is ${JSON.stringify(want[field])} (use another journal file, or run it as it was)`,
+        );
+    }
+    for (const [folder, hash] of Object.entries(have.models ?? {})) {
+      if (want.models?.[folder] !== hash)
+        throw new AgoraError(
+          'bad_request',
+          `journal ${path} was played with other files in ${folder} (model hash ${hash}; now ` +
+            `${want.models?.[folder] ?? 'none'}): the model changed since, and its games would mix two models ` +
+            '(use another journal file, or put the model back)',
         );
     }
     const body = lines.slice(1);

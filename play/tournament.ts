@@ -4,7 +4,7 @@ import type { GameJob } from './messages.js';
 import { playOnWorkers } from './play-on-threads.js';
 import { scheduleTournament, type TournamentFormat } from './schedule.js';
 import { summarizeTournament, type TournamentSummary } from './summary.js';
-import { openJournal } from './tournament-journal.js';
+import { modelHashes, openJournal } from './tournament-journal.js';
 
 export interface TournamentOptions {
   game: string;
@@ -50,7 +50,11 @@ export async function runTournament(options: TournamentOptions): Promise<Tournam
     game: def.name,
   }));
   const journal = options.journal
-    ? openJournal(options.journal, { game: def.name, players, format, seed, agents, games: options.games }, jobs)
+    ? openJournal(
+        options.journal,
+        { game: def.name, players, format, seed, agents, games: options.games, models: modelHashes(agents) },
+        jobs,
+      )
     : undefined;
   const done: Map<number, MatchResult> = journal?.done ?? new Map();
   options.onResume?.(done.size);

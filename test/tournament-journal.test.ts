@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -79,6 +79,43 @@ describe('tournament journal (resume a stopped tournament)', () => {
     const notJson = join(folder(), 'x.jsonl');
     writeFileSync(notJson, 'hello\n');
     await expect(runTournament({ ...base, games: 3, journal: notJson })).rejects.toThrow(/not a tournament journal/);
+  }, 60_000);
+
+  test('a journal of a model changed in place since is refused; an old journal without hashes resumes', async () => {
+    const model = join(folder(), 'az');
+    cpSync('models/tictactoe/az', model, { recursive: true });
+    const run = { ...base, game: 'tictactoe', players: 2, agents: [`neural:${model}`, 'random'], games: 4 };
+    const journal = join(folder(), 't.jsonl');
+    const first = await runTournament({ ...run, journal });
+    const header = JSON.parse(readFileSync(journal, 'utf8').split('\n')[0]) as { models: Record<string, string> };
+    expect(Object.keys(header.models)).toEqual([model]);
+    expect(header.models[model]).toMatch(/^[0-9a-f]{16}$/);
+    const before = readFileSync(journal, 'utf8');
+
+    // Retrained in place: other weights under the same folder name, so the same agent spec.
+    const weights = readFileSync(join(model, 'weights.bin'));
+    weights[0] ^= 0xff;
+    writeFileSync(join(model, 'weights.bin'), weights);
+    await expect(runTournament({ ...run, journal })).rejects.toThrow(
+      new RegExp(`was played with other files in ${model} \\(model hash ${header.models[model]}; now [0-9a-f]{16}\\)`),
+    );
+    expect(readFileSync(journal, 'utf8')).toBe(before);
+
+    // Put back, it resumes (and plays nothing: every game is in the journal).
+    weights[0] ^= 0xff;
+    writeFileSync(join(model, 'weights.bin'), weights);
+    const played: number[] = [];
+    const again = await runTournament({ ...run, journal, onResult: (_r, i) => played.push(i) });
+    expect(played).toEqual([]);
+    expect(again.results).toEqual(first.results);
+
+    // A journal written before model hashes were recorded has none to check, and resumes.
+    const lines = before.split('\n');
+    const old = JSON.parse(lines[0]) as Record<string, unknown>;
+    delete old.models;
+    const oldJournal = join(folder(), 'old.jsonl');
+    writeFileSync(oldJournal, [JSON.stringify(old), ...lines.slice(1)].join('\n'));
+    expect((await runTournament({ ...run, journal: oldJournal })).results).toEqual(first.results);
   }, 60_000);
 
   test('the CLI: --journal on tournament and evaluate, resumed runs say how many games they found', () => {
