@@ -9,8 +9,8 @@
  * `${seed}:seat${i}:resume${k}`. A bot that throws fails its game (it is not an overrun).
  *
  * The threads are a WorkerPool (worker-pool.ts), spawned on demand up to `threads` and kept:
- * starting one loads TypeScript through tsx (game-thread-entry.js) and takes about a third of a
- * second. So after a first overrun the pool keeps one spare thread loaded, and the resumed game
+ * starting one loads the thread's code (game-thread-entry.js: its cached bundle, or tsx) and takes
+ * a fraction of a second. So after a first overrun the pool keeps one spare thread loaded, and the resumed game
  * goes first in line onto it at once. Idle threads do not keep the process alive; close()
  * terminates them all.
  */

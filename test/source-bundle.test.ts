@@ -19,8 +19,9 @@ function scratchCheckout(depValue: string): string {
     [
       "import { value } from './dep.js';",
       'const here: string = import.meta.url;',
+      "const literal = 'import.meta.url'; // a string that names it is left as it is",
       "const { command } = await import('./command.js');",
-      'console.log(JSON.stringify({ value, here, command: command() }));',
+      'console.log(JSON.stringify({ value, here, literal, command: command() }));',
     ].join('\n'),
   );
   writeFileSync(
@@ -39,7 +40,7 @@ function pointerFile(root: string): string {
   return join(dir, pointers[0]);
 }
 
-function runBundle(url: string): { value: string; here: string; command: string } {
+function runBundle(url: string): { value: string; here: string; literal: string; command: string } {
   const run = spawnSync(process.execPath, [fileURLToPath(url)], { encoding: 'utf8', timeout: 30_000 });
   expect(run.stderr).toBe('');
   return JSON.parse(run.stdout);
@@ -54,6 +55,7 @@ describe('the source bundle cache', () => {
     expect(runBundle(url!)).toEqual({
       value: 'first',
       here: pathToFileURL(join(root, 'cli', 'main.ts')).href,
+      literal: 'import.meta.url',
       command: pathToFileURL(join(root, 'cli', 'x')).href,
     });
     const pointer = readFileSync(pointerFile(root), 'utf8');

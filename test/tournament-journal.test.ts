@@ -15,6 +15,9 @@ const base: TournamentOptions = {
   bootstrap: 20,
 };
 
+/** A literal text as a regular expression matching it. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function folder(): string {
   return mkdtempSync(join(tmpdir(), 'agora-journal-'));
 }
@@ -97,7 +100,9 @@ describe('tournament journal (resume a stopped tournament)', () => {
     weights[0] ^= 0xff;
     writeFileSync(join(model, 'weights.bin'), weights);
     await expect(runTournament({ ...run, journal })).rejects.toThrow(
-      new RegExp(`was played with other files in ${model} \\(model hash ${header.models[model]}; now [0-9a-f]{16}\\)`),
+      new RegExp(
+        `was played with other files in ${escape(model)} \\(model hash ${header.models[model]}; now [0-9a-f]{16}\\)`,
+      ),
     );
     expect(readFileSync(journal, 'utf8')).toBe(before);
 

@@ -5,7 +5,7 @@ import { decideInline, decidesInline } from './inline-bots.js';
 import { FairShare, type Running } from './fair-share.js';
 
 const ENTRY = new URL('./bot-worker-entry.js', import.meta.url);
-/** Time to build an agent (a new thread loads tsx; a model is read from disk); not part of a decision's budget. */
+/** Time to build an agent (a new thread loads its code; a model is read from disk); not part of a decision's budget. */
 const LOAD_MS = 60_000;
 /**
  * Added to every budget for the thread round trip, so an agent that stops on time (mcts ms=) is

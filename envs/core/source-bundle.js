@@ -25,6 +25,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import process from 'node:process';
+import { setInterval } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const CHECKOUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -34,25 +35,40 @@ const BUILD_INPUTS = ['envs/core/source-bundle.js', 'tsconfig.json', 'node_modul
 const KEEP_OLD_MS = 24 * 3600 * 1000;
 
 /**
+ * `import.meta.url` as code: not inside a string (this file's own mentions are in strings and in this
+ * pattern, so a bundle holding it still rewrites other files).
+ */
+const META_URL = /(?<!['"`])\bimport\.meta\.url\b(?!['"`])/g;
+
+/**
  * A bundled module sees its own source file's URL as import.meta.url, not the bundle's: the sources
  * find files beside them that way (worker entries, the arena's ladder, agents' recipe modules that
- * worker threads import), and those files are where they always were.
- * @type {import('esbuild').Plugin}
+ * worker threads import), and those files are where they always were. Each source is stamped
+ * (size, time) before it is read: a file edited during the build then no longer matches the stamp
+ * recorded for it, and the next start builds again instead of keeping the old text.
+ * @param {string} root
+ * @param {Map<string, Input>} stamps filled: the stamp of each source, by path relative to root
+ * @returns {import('esbuild').Plugin}
  */
-const sourceUrls = {
-  name: 'source-urls',
-  setup(build) {
-    build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
-      if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
-      return {
-        contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-        loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js',
-      };
-    });
-  },
-};
+function sourceFiles(root, stamps) {
+  return {
+    name: 'source-files',
+    setup(build) {
+      build.onLoad({ filter: /.*/ }, (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const file = relative(root, args.path).split(sep).join('/'); // as the metafile names it
+        const s = stamp(root, file);
+        if (s) stamps.set(file, s);
+        if (!/\.[cm]?[jt]s$/.test(args.path)) return undefined; // esbuild reads it (JSON, text), after the stamp
+        const text = readFileSync(args.path, 'utf8');
+        return {
+          contents: text.replace(META_URL, JSON.stringify(pathToFileURL(args.path).href)),
+          loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js',
+        };
+      });
+    },
+  };
+}
 
 /** @typedef {[file: string, size: number, mtimeMs: number]} Input */
 
@@ -98,12 +114,29 @@ function cached(root, entry) {
     if (pointer.node !== process.versions.node || !unchanged(root, pointer.inputs)) return undefined;
     const main = join(cache.dir, pointer.dir, 'main.mjs');
     if (!existsSync(main)) return undefined; // pruned by another checkout sharing the cache
-    const now = new Date();
-    utimesSync(join(cache.dir, pointer.dir), now, now); // in use: pruneOld keeps it
+    markInUse(join(cache.dir, pointer.dir));
     return pathToFileURL(main).href;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Marks a bundle folder used now, and again every hour while this process runs: pruneOld removes
+ * folders unused for a day, and a long run may load a chunk late (a tuning run's last write).
+ * @param {string} dir
+ */
+function markInUse(dir) {
+  const touch = () => {
+    try {
+      const now = new Date();
+      utimesSync(dir, now, now);
+    } catch {
+      // a read-only install: nothing prunes it either
+    }
+  };
+  touch();
+  setInterval(touch, 3600 * 1000).unref();
 }
 
 /**
@@ -118,6 +151,9 @@ async function rebuild(root, entry) {
   // Concurrent starts (the test suite, Python's envs, a pool's threads) each build into their own
   // folder; the renames below leave one complete bundle, whichever start wins.
   const tmp = join(cache.dir, `bundle-building-${randomBytes(6).toString('hex')}`);
+  const buildInputs = BUILD_INPUTS.map((f) => stamp(root, f)).filter((i) => i !== undefined);
+  /** @type {Map<string, Input>} */
+  const stamps = new Map();
   const result = await build({
     entryPoints: { main: entry },
     absWorkingDir: root,
@@ -133,11 +169,14 @@ async function rebuild(root, entry) {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'silent',
-    plugins: [sourceUrls],
+    plugins: [sourceFiles(root, stamps)],
   });
-  // The metafile names inputs relative to absWorkingDir; a namespaced one ('x:...') is no file.
-  const files = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes(':')), ...BUILD_INPUTS];
-  const inputs = files.map((f) => stamp(root, f)).filter((i) => i !== undefined);
+  // Every file the bundle holds was stamped as it was loaded (the metafile names the same files,
+  // relative to absWorkingDir).
+  const held = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'));
+  const missing = held.filter((f) => !stamps.has(f));
+  if (missing.length > 0) throw new Error(`source-bundle: no stamp for ${missing.join(', ')}`);
+  const inputs = [...stamps.values(), ...buildInputs];
   const name = basename(entry).replace(/\.[cm]?[jt]s$/, '');
   const hash = createHash('sha256')
     .update(JSON.stringify([root, entry, inputs]))
@@ -153,6 +192,7 @@ async function rebuild(root, entry) {
   writeFileSync(pointerTmp, JSON.stringify({ node: process.versions.node, entry: relative(root, entry), dir, inputs }));
   renameSync(pointerTmp, cache.pointer);
   pruneOld(cache.dir, dir);
+  markInUse(join(cache.dir, dir));
   return pathToFileURL(join(cache.dir, dir, 'main.mjs')).href;
 }
 
@@ -160,7 +200,8 @@ async function rebuild(root, entry) {
 function pruneOld(cacheDir, current) {
   const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
-    if (!name.startsWith('bundle-') || name.startsWith('bundle-pointer-') || name === current) continue;
+    // Bundle folders and the temporary files of writes a killed start left; not the pointers.
+    if (!name.startsWith('bundle-') || /^bundle-pointer-\w+\.json$/.test(name) || name === current) continue;
     try {
       if (now - statSync(join(cacheDir, name)).mtimeMs > KEEP_OLD_MS) rmSync(join(cacheDir, name), { recursive: true });
     } catch {
