@@ -1,5 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -83,6 +93,32 @@ describe('the source bundle cache', () => {
     expect(await sourceBundle(join(root, 'cli', 'main.ts'), root)).toBeUndefined();
   });
 
+  test('a lock left by a killed start is taken over; a live one is waited for', async () => {
+    const root = scratchCheckout('locked');
+    const cache = join(root, 'node_modules', '.cache', 'agora');
+    mkdirSync(cache, { recursive: true });
+    // The lock's name follows the pointer's: build once to learn it, then change a source.
+    await sourceBundle(join(root, 'cli', 'main.ts'), root);
+    const lock = pointerFile(root).replace(/\.json$/, '.lock');
+    writeFileSync(join(root, 'cli', 'dep.ts'), "export const value: string = 'after';");
+    writeFileSync(lock, '');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const url = await sourceBundle(join(root, 'cli', 'main.ts'), root);
+    expect(runBundle(url!).value).toBe('after');
+    expect(existsSync(lock)).toBe(false);
+
+    // A fresh lock: this start waits, and builds once the holder lets go without building.
+    writeFileSync(join(root, 'cli', 'dep.ts'), "export const value: string = 'waited';");
+    writeFileSync(lock, '');
+    let settled = false;
+    const waiting = sourceBundle(join(root, 'cli', 'main.ts'), root).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    rmSync(lock);
+    expect(runBundle((await waiting)!).value).toBe('waited');
+  });
+
   test('two checkouts sharing one node_modules (git worktrees) each run their own sources', async () => {
     const first = scratchCheckout('first');
     const second = scratchCheckout('second');
@@ -121,6 +157,10 @@ describe('the source bundle cache', () => {
       }),
     );
     for (const url of urls) expect(runBundle(url).value).toBe('raced');
+    // One bundle, whichever start built it (the others wait on its lock), and no lock left behind.
+    const cache = join(root, 'node_modules', '.cache', 'agora');
+    expect(readdirSync(cache).filter((name) => name.startsWith('bundle-main-'))).toHaveLength(1);
+    expect(readdirSync(cache).filter((name) => name.endsWith('.lock'))).toEqual([]);
   });
 
   test('the bin and its game threads play the same from their bundles as from the sources under tsx', () => {

@@ -13,7 +13,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
+  openSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -25,12 +27,15 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import process from 'node:process';
-import { setInterval } from 'node:timers';
+import { setInterval, setTimeout } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const CHECKOUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Files that change a bundle without being in it: this builder and the compiler's settings. */
 const BUILD_INPUTS = ['envs/core/source-bundle.js', 'tsconfig.json', 'node_modules/esbuild/package.json'];
+/** How long a start waits for another's build of the same bundle, and when a lock counts as left behind. */
+const LOCK_WAIT_MS = 60_000;
+const LOCK_STALE_MS = 30_000;
 /** Bundles no start has used for this long go: a long run may still load a command's chunk from one. */
 const KEEP_OLD_MS = 24 * 3600 * 1000;
 
@@ -148,8 +153,8 @@ async function rebuild(root, entry) {
   const { build } = await import('esbuild');
   const cache = cacheOf(root, entry);
   mkdirSync(cache.dir, { recursive: true });
-  // Concurrent starts (the test suite, Python's envs, a pool's threads) each build into their own
-  // folder; the renames below leave one complete bundle, whichever start wins.
+  // Starts in other checkouts sharing this cache may build at the same time (the lock is per
+  // checkout): each builds into its own folder, and the renames leave complete bundles.
   const tmp = join(cache.dir, `bundle-building-${randomBytes(6).toString('hex')}`);
   const buildInputs = BUILD_INPUTS.map((f) => stamp(root, f)).filter((i) => i !== undefined);
   /** @type {Map<string, Input>} */
@@ -200,8 +205,8 @@ async function rebuild(root, entry) {
 function pruneOld(cacheDir, current) {
   const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
-    // Bundle folders and the temporary files of writes a killed start left; not the pointers.
-    if (!name.startsWith('bundle-') || /^bundle-pointer-\w+\.json$/.test(name) || name === current) continue;
+    // Bundle folders and the temporary files of writes a killed start left; not pointers or locks.
+    if (!name.startsWith('bundle-') || /^bundle-pointer-\w+\.(json|lock)$/.test(name) || name === current) continue;
     try {
       if (now - statSync(join(cacheDir, name)).mtimeMs > KEEP_OLD_MS) rmSync(join(cacheDir, name), { recursive: true });
     } catch {
@@ -222,10 +227,46 @@ export async function sourceBundle(entry, root = CHECKOUT) {
   const url = cached(root, entry);
   if (url) return url;
   try {
-    return await rebuild(root, entry);
+    return await buildOnce(root, entry);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Builds the entry's bundle, or waits for the start already building it: a pool starting many
+ * threads after a source changed would otherwise run as many builds at once. The lock is a file
+ * created exclusively; one older than LOCK_STALE_MS was left by a killed start and is taken over.
+ * @param {string} root
+ * @param {string} entry
+ */
+async function buildOnce(root, entry) {
+  const cache = cacheOf(root, entry);
+  mkdirSync(cache.dir, { recursive: true });
+  const lock = cache.pointer.replace(/\.json$/, '.lock');
+  for (const started = Date.now(); Date.now() - started < LOCK_WAIT_MS;) {
+    let fd;
+    try {
+      fd = openSync(lock, 'wx');
+    } catch {
+      const built = cached(root, entry);
+      if (built) return built;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { force: true });
+      } catch {
+        // released meanwhile
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
+    try {
+      return cached(root, entry) ?? (await rebuild(root, entry)); // built while this start waited?
+    } finally {
+      closeSync(fd);
+      rmSync(lock, { force: true });
+    }
+  }
+  return rebuild(root, entry); // the lock never came free: build anyway
 }
 
 /**
