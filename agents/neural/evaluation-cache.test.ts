@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { getGame } from '../../envs/index.js';
-import { CachedNetwork } from './evaluation-cache.js';
+import { BYPASS_PROBES, CachedNetwork, MIN_HIT_SHARE, PROBE_LOOKUPS } from './evaluation-cache.js';
 import { expectSameOutput, observationsOf } from './test-helpers.js';
 import { loadPolicyFolder } from './model-files.js';
 import type { NetworkOutput, PolicyNetwork } from './policy.js';
@@ -92,5 +92,72 @@ describe('the evaluation cache', () => {
     expect(cached.players).toBe(model.players);
     expect(cached.weights).toBe(model.weights);
     expect(() => new CachedNetwork(model, 0)).toThrow(/at least 1 entry \(an integer\); got 0/);
+  });
+
+  /** A network of 8 inputs whose answer is a function of its input, counting the rows it is asked. */
+  function arithmetic(): PolicyNetwork & { asked: number } {
+    const net = {
+      players: 2,
+      asked: 0,
+      evaluate(o: Float32Array): NetworkOutput {
+        net.asked++;
+        return { logits: [o[0] + 2 * o[1], o[2] - o[3]], value: [o.reduce((a, b) => a + b, 0), -1] };
+      },
+    };
+    return net;
+  }
+  /** The n-th of many distinct observations. */
+  const nth = (n: number) => Float32Array.from([n % 7, Math.floor(n / 7) % 11, n % 13, n, 0, 1, n % 3, 2]);
+
+  test('turns off after a probe where positions rarely come back, answering as the network; probes again', () => {
+    const inner = arithmetic();
+    const cached = new CachedNetwork(inner);
+    // One probe of distinct positions: no hits.
+    for (let n = 0; n < PROBE_LOOKUPS - 1; n++) cached.evaluate(nth(n));
+    expect(cached.active).toBe(true);
+    expect(cached.size).toBe(PROBE_LOOKUPS - 1);
+    cached.evaluate(nth(PROBE_LOOKUPS - 1));
+    expect(cached.active).toBe(false);
+    expect(cached.size).toBe(0);
+    // Off: a position met before goes to the network, and the answer is the network's.
+    const asked = inner.asked;
+    const again = cached.evaluateBatch([nth(5), nth(5)]);
+    expect(inner.asked).toBe(asked + 2);
+    expect(again[0]).toEqual(inner.evaluate(nth(5)));
+    expect({ hits: cached.hits, misses: cached.misses, bypassed: cached.bypassed }).toEqual({
+      hits: 0,
+      misses: PROBE_LOOKUPS,
+      bypassed: 2,
+    });
+    // After BYPASS_PROBES probes' worth of rows it looks up again.
+    for (let n = 2; n < PROBE_LOOKUPS * BYPASS_PROBES; n++) cached.evaluate(nth(n));
+    expect(cached.active).toBe(true);
+    cached.evaluate(nth(7));
+    cached.evaluate(nth(7));
+    expect(cached.hits).toBe(1);
+  });
+
+  test('stays on where enough positions come back', () => {
+    const inner = arithmetic();
+    const cached = new CachedNetwork(inner);
+    // Every fifth lookup repeats the one before: a fifth of the lookups hit, above MIN_HIT_SHARE.
+    expect(MIN_HIT_SHARE).toBeLessThan(0.2);
+    let repeats = 0;
+    for (let n = 0; n < 2 * PROBE_LOOKUPS; n++) {
+      const repeat = n % 5 === 4;
+      if (repeat) repeats++;
+      cached.evaluate(nth(repeat ? n - 1 : n));
+    }
+    expect(cached.active).toBe(true);
+    expect(cached.hits).toBe(repeats);
+    expect(cached.bypassed).toBe(0);
+    expect(inner.asked).toBe(cached.misses);
+  });
+
+  test('an unadaptive cache never turns off', () => {
+    const cached = new CachedNetwork(arithmetic(), 1 << 14, false);
+    for (let n = 0; n < PROBE_LOOKUPS + 10; n++) cached.evaluate(nth(n));
+    expect(cached.active).toBe(true);
+    expect(cached.size).toBe(PROBE_LOOKUPS + 10);
   });
 });

@@ -5,11 +5,34 @@
  * instead of an evaluation. A key is a hash of the nonzero entries, and a hit is confirmed against
  * the stored entries, so a hash collision is a miss, never a wrong answer. Answers are shared
  * between callers: they must not be written to.
+ *
+ * Where positions rarely come back (the sampled worlds of a hidden-information game differ in the
+ * other seats' hands), looking up and keeping answers costs 12-22% of a search's time and saves
+ * nothing (docs/benchmarks.md). So the cache measures itself: over each probe of PROBE_LOOKUPS
+ * lookups, if fewer than MIN_HIT_SHARE of them hit, it empties and passes the next
+ * PROBE_LOOKUPS * BYPASS_PROBES rows straight to the network, then probes again. The answers are the
+ * network's either way; only the time differs.
  */
 import { evaluateAll, type NetworkOutput, type PolicyNetwork } from './policy.js';
 
 /** Positions kept by default: a few decisions' trees of any shipped model, in tens of MB at most. */
 export const DEFAULT_CACHE_ENTRIES = 1 << 14;
+/**
+ * Lookups a probe counts. At 100 ms a decision that is several decisions' searches, so the answers
+ * of one decision's tree have had the chance to come back in the next.
+ */
+export const PROBE_LOOKUPS = 4096;
+/**
+ * The share of a probe's lookups that must hit for the cache to stay on. Measured (Promotion, 32%
+ * hits, runs 12% faster with the cache; Philadelphia, City Plan Delta, Filthy Rich and Perikles, 0-8%,
+ * 12-22% slower), and well clear of both.
+ */
+export const MIN_HIT_SHARE = 0.15;
+/**
+ * Probes' worth of rows passed straight to the network after a probe below MIN_HIT_SHARE: about 6%
+ * of the time is then spent probing.
+ */
+export const BYPASS_PROBES = 15;
 
 interface Entry {
   /** Where the observation is nonzero, and its values there: observations are mostly zero. */
@@ -19,21 +42,38 @@ interface Entry {
   readonly output: NetworkOutput;
 }
 
-const FNV_PRIME = 16777619;
 const bitsOf = new Int32Array(1);
 const floatOf = new Float32Array(bitsOf.buffer);
 
+/** MurmurHash3's mixing of one 32-bit word into the hash. */
+function mix(h: number, k: number): number {
+  k = Math.imul(k, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  h ^= Math.imul(k, 0x1b873593);
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/**
+ * A hash of the nonzero entries and where they are. Murmur's mixing, not FNV's: the float bits of
+ * small counts differ in their high bits, which FNV's multiply never carries down, so FNV collided
+ * on a few in a thousand such observations.
+ */
 function hashOf(observation: Float32Array): number {
-  let h = 2166136261 ^ observation.length;
+  let h = observation.length;
   for (let i = 0; i < observation.length; i++) {
     const v = observation[i];
     // -0 counts as 0, as the network's zero skip does: both give the same answer.
     if (v === 0) continue;
     floatOf[0] = v;
-    h = Math.imul(h ^ i, FNV_PRIME);
-    h = Math.imul(h ^ bitsOf[0], FNV_PRIME);
+    h = mix(mix(h, i), bitsOf[0]);
   }
-  return h;
+  // Murmur's finaliser: every input bit reaches every bit of the key.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 function matches(entry: Entry, observation: Float32Array): boolean {
@@ -65,12 +105,21 @@ function entryOf(observation: Float32Array, output: NetworkOutput): Entry {
 export class CachedNetwork implements PolicyNetwork {
   hits = 0;
   misses = 0;
+  /** Rows passed straight to the network while the cache was off. */
+  bypassed = 0;
+  /** Lookups and hits of the probe under way. */
+  private probeLookups = 0;
+  private probeHits = 0;
+  /** Rows still to pass straight to the network before the next probe (0: the cache is on). */
+  private bypassLeft = 0;
   /** Insertion order is recency order: a hit moves its entry to the end. One entry per hash. */
   private readonly entries = new Map<number, Entry>();
 
   constructor(
     readonly net: PolicyNetwork,
     readonly capacity = DEFAULT_CACHE_ENTRIES,
+    /** Whether the cache turns itself off where it rarely hits (false: always on, for tests of the cache itself). */
+    private readonly adaptive = true,
   ) {
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new RangeError(`a cache holds at least 1 entry (an integer); got ${capacity}`);
@@ -101,8 +150,39 @@ export class CachedNetwork implements PolicyNetwork {
     return this.evaluateBatch([observation])[0];
   }
 
+  /** Whether lookups are on now (false while a probe's low hit share has turned them off). */
+  get active(): boolean {
+    return this.bypassLeft === 0;
+  }
+
   /** The cached answers, and one batched evaluation for the rest (a repeat within the batch included). */
   evaluateBatch(observations: readonly Float32Array[]): NetworkOutput[] {
+    if (this.bypassLeft > 0) {
+      this.bypassLeft = Math.max(0, this.bypassLeft - observations.length);
+      this.bypassed += observations.length;
+      return evaluateAll(this.net, observations);
+    }
+    const hitsBefore = this.hits;
+    const out = this.lookUp(observations);
+    if (this.adaptive) this.endOfProbe(observations.length, this.hits - hitsBefore);
+    return out;
+  }
+
+  /** Counts a batch's lookups into the probe; at its end, turns the cache off if too few hit. */
+  private endOfProbe(lookups: number, hits: number): void {
+    this.probeLookups += lookups;
+    this.probeHits += hits;
+    if (this.probeLookups < PROBE_LOOKUPS) return;
+    if (this.probeHits < MIN_HIT_SHARE * this.probeLookups) {
+      // The kept answers are stale by the next probe, and holding them costs the collector's time.
+      this.entries.clear();
+      this.bypassLeft = PROBE_LOOKUPS * BYPASS_PROBES;
+    }
+    this.probeLookups = 0;
+    this.probeHits = 0;
+  }
+
+  private lookUp(observations: readonly Float32Array[]): NetworkOutput[] {
     const out = new Array<NetworkOutput>(observations.length);
     const hashes = observations.map(hashOf);
     const missed: number[] = [];
