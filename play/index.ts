@@ -12,7 +12,7 @@ export { GameFailedError, playOnWorkers, type PoolOptions } from './play-on-thre
 export { checkNice, currentThreadId, setThreadNice } from './thread-priority.js';
 export { scheduleTournament, tournamentSlots, type ScheduledGame, type TournamentFormat } from './schedule.js';
 export { runTournament, type TournamentOptions, type TournamentReport } from './tournament.js';
-export { openJournal, readJournalHeader, type JournalHeader } from './tournament-journal.js';
+export { modelHashes, openJournal, readJournalHeader, type JournalHeader } from './tournament-journal.js';
 export { summarizeTournament, type TournamentSummary, type BalanceFigures } from './summary.js';
 export { applyElo, eloDeltas, expectedScore, ELO_START, ELO_K } from './ratings/elo.js';
 export { fitBradleyTerry, bradleyTerryWithIntervals, type BradleyTerryRating } from './ratings/bradley-terry.js';

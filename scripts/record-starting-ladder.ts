@@ -10,15 +10,15 @@
  *
  * Progress is checkpointed game by game to data/ladder-progress/<game>.jsonl, so a stopped run
  * resumes where it was; a checkpointed game whose seats are not the schedule's (the roster changed
- * since) is played again. The same roster and seeds give the same games, except for the bots with a
- * time budget (`ms=`), whose moves depend on the machine: the file keeps every action, and the
- * import replays those.
+ * since), or whose models' files have changed since (a model retrained in place), is played again.
+ * The same roster and seeds give the same games, except for the bots with a time budget (`ms=`),
+ * whose moves depend on the machine: the file keeps every action, and the import replays those.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, listGames } from '../envs/index.js';
 import { rosterFor, LADDER_DIR, ladderSeed, type LadderFile, type LadderGame } from '../arena/index.js';
-import { playOnWorkers, tournamentSlots } from '../play/index.js';
+import { modelHashes, playOnWorkers, tournamentSlots } from '../play/index.js';
 
 /**
  * Games a ladder holds at most: a full round-robin of 8 bots at 4 seats is 280 games, most of an
@@ -52,12 +52,14 @@ for (const name of games) {
     seed: ladderSeed(name, index),
   }));
   const progress = join(progressDir, `${name}.jsonl`);
+  // The same spec names another network once a model is retrained in place: its games are not this one's.
+  const models = JSON.stringify(modelHashes(roster));
   const done = new Map<number, LadderGame>();
   if (existsSync(progress)) {
     for (const line of readFileSync(progress, 'utf8').split('\n').filter(Boolean)) {
-      const g = JSON.parse(line) as LadderGame & { index: number };
+      const { models: played, ...g } = JSON.parse(line) as LadderGame & { index: number; models?: string };
       const planned = schedule[g.index];
-      if (planned && planned.seats.join('\n') === g.seats.join('\n')) done.set(g.index, g);
+      if (planned && planned.seats.join('\n') === g.seats.join('\n') && played === models) done.set(g.index, g);
     }
   }
   const todo = schedule.filter((g) => !done.has(g.index));
@@ -79,7 +81,7 @@ for (const name of games) {
           truncated: r.truncated,
         };
         done.set(index, g);
-        appendFileSync(progress, `${JSON.stringify(g)}\n`);
+        appendFileSync(progress, `${JSON.stringify({ ...g, models })}\n`);
         if (done.size % 10 === 0)
           console.log(`  ${name}: ${done.size}/${count} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
       },
@@ -91,6 +93,7 @@ for (const name of games) {
     encodingVersion: def.encodingVersion,
     roster,
     recordedWith: 'npx tsx scripts/record-starting-ladder.ts',
+    models: JSON.parse(models) as Record<string, string>,
     games: [...done.values()].sort((a, b) => a.index - b.index),
   };
   writeFileSync(join(LADDER_DIR, `${name}.json`), `${JSON.stringify(file)}\n`);

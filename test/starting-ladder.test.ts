@@ -2,11 +2,12 @@
  * A fresh arena ranks every game's whole roster at once: the recorded starting ladder
  * (arena/ladder/<game>.json, made by scripts/record-starting-ladder.ts) is imported on first start.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
-import { createApp, openSqliteStore } from '../arena/index.js';
-import { listGames } from '../envs/index.js';
+import { createApp, openSqliteStore, rosterFor, type LadderFile } from '../arena/index.js';
+import { getGame, listGames } from '../envs/index.js';
+import { modelHashes } from '../play/index.js';
 
 describe('the starting ladder', () => {
   test('a fresh store: every roster bot of every game is rated at start; a second start imports nothing', async () => {
@@ -38,6 +39,20 @@ describe('the starting ladder', () => {
     } finally {
       await app.arena.close();
       await store.close();
+    }
+  });
+
+  test("every game's ladder was played by the roster's models as shipped", () => {
+    for (const game of listGames()) {
+      const file = JSON.parse(readFileSync(`arena/ladder/${game}.json`, 'utf8')) as LadderFile;
+      const roster = rosterFor(getGame(game), 'models');
+      expect(file.roster, `${game}: the roster changed; npx tsx scripts/record-starting-ladder.ts ${game}`).toEqual(
+        roster,
+      );
+      expect(
+        file.models,
+        `${game}: a model changed since its ladder was played; npx tsx scripts/record-starting-ladder.ts ${game}`,
+      ).toEqual(modelHashes(roster));
     }
   });
 });

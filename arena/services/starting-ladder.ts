@@ -24,6 +24,12 @@ export interface LadderFile {
   encodingVersion: number;
   roster: string[];
   recordedWith: string;
+  /**
+   * A hash of the files of each model folder the roster plays, as they were when the games were
+   * played (play/tournament-journal.ts, modelHashes): a model retrained in place under the same
+   * spec is another player, and the file must be recorded again (test/starting-ladder.test.ts).
+   */
+  models?: Record<string, string>;
   games: LadderGame[];
 }
 
