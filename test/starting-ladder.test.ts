@@ -2,10 +2,12 @@
  * A fresh arena ranks every game's whole roster at once: the recorded starting ladder
  * (arena/ladder/<game>.json, made by scripts/record-starting-ladder.ts) is imported on first start.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
-import { createApp, openSqliteStore, rosterFor, type LadderFile } from '../arena/index.js';
+import { createApp, importStartingLadder, openSqliteStore, rosterFor, type LadderFile } from '../arena/index.js';
 import { getGame, listGames } from '../envs/index.js';
 import { modelHashes } from '../play/index.js';
 
@@ -53,6 +55,33 @@ describe('the starting ladder', () => {
         file.models,
         `${game}: a model changed since its ladder was played; npx tsx scripts/record-starting-ladder.ts ${game}`,
       ).toEqual(modelHashes(roster));
+    }
+  });
+
+  test('a model changed since the ladder was recorded: its games are left out, the others imported', async () => {
+    const file = JSON.parse(readFileSync('arena/ladder/promotion.json', 'utf8')) as LadderFile;
+    const dir = mkdtempSync(join(tmpdir(), 'agora-ladder-'));
+    const importInto = async (models: Record<string, string>): Promise<number> => {
+      writeFileSync(join(dir, 'promotion.json'), JSON.stringify({ ...file, models }));
+      const store = openSqliteStore(':memory:');
+      const app = createApp({ store, writeLimitPerMinute: false, log: () => {}, backgroundNice: 0 });
+      try {
+        await app.arena.bootstrap({ tournament: false, ladder: false });
+        return await importStartingLadder(app.arena.ctx, 'promotion', dir);
+      } finally {
+        await app.arena.close();
+        await store.close();
+      }
+    };
+    try {
+      const az = 'models/promotion/az';
+      const withoutAz = file.games.filter((g) => !g.seats.some((spec) => spec.includes(`:${az}`))).length;
+      expect(withoutAz).toBeGreaterThan(0);
+      expect(withoutAz).toBeLessThan(file.games.length);
+      expect(await importInto(file.models!)).toBe(file.games.length);
+      expect(await importInto({ ...file.models, [az]: 'another net' })).toBe(withoutAz);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

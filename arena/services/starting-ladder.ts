@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { modelPathOf } from '../../agents/index.js';
 import { lookupGame } from '../../envs/index.js';
+import { modelHashes } from '../../play/index.js';
 import { gameReturns } from '../store/game-returns.js';
 import type { ArenaContext } from './context.js';
 
@@ -42,8 +44,10 @@ export function ladderSeed(game: string, index: number | string): string {
  * Imports a game's recorded starting ladder into a store that has no rated game of it yet, so its
  * leaderboard ranks the whole roster the moment the arena starts. Every game is replayed first and
  * kept only if the rules still give the recorded result (a rules change makes an old file harmless),
- * and only games whose every seat is a registered bot of the arena's roster are imported. Returns
- * the number of games imported.
+ * and only games whose every seat is a registered bot of the arena's roster are imported. A game
+ * that seats a model whose files have changed since the ladder was recorded (a net retrained in
+ * place under the same spec) is left out: it was another player's game. Returns the number of games
+ * imported.
  */
 export async function importStartingLadder(ctx: ArenaContext, game: string, dir = LADDER_DIR): Promise<number> {
   const path = join(dir, `${game}.json`);
@@ -54,10 +58,16 @@ export async function importStartingLadder(ctx: ArenaContext, game: string, dir 
   const bySpec = new Map(
     (await ctx.store.listAgents(game)).filter((a) => a.kind === 'bot' && !a.ownerId).map((a) => [a.spec, a.id]),
   );
+  const changed = changedModels(file);
+  if (changed.size > 0)
+    ctx.log.info(
+      `starting ladder of ${game}: leaving out the games of ${[...changed].join(', ')}, changed since it was recorded`,
+    );
   let imported = 0;
   for (const g of file.games) {
     const seats = g.seats.map((spec) => bySpec.get(spec));
     if (seats.some((id) => id === undefined)) continue;
+    if (g.seats.some((spec) => changed.has(modelPathOf(spec) ?? ''))) continue;
     const state = def.newGame({ players: file.players, seed: g.seed });
     try {
       for (const a of g.actions) state.applyAction(a);
@@ -81,4 +91,11 @@ export async function importStartingLadder(ctx: ArenaContext, game: string, dir 
     imported++;
   }
   return imported;
+}
+
+/** The model folders whose files differ from the hashes the ladder recorded (none if it recorded none). */
+function changedModels(file: LadderFile): Set<string> {
+  if (!file.models) return new Set();
+  const now = modelHashes(Object.keys(file.models).map((folder) => `az:${folder}`));
+  return new Set(Object.keys(file.models).filter((folder) => now[folder] !== file.models![folder]));
 }
