@@ -14,6 +14,7 @@
  *   npm run bench:search -- [--games promotion,cityplan] [--runs 3] [--sections inference,self-play,az]
  *     [--in-flight 1,4,8,16] [--batches 1,4,8] [--ms 100] [--seeds 8]
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AzAgent, loadPolicyFolder, readMeta, CachedNetwork, type PolicyNetwork } from '../agents/index.js';
 import { Rng, decisionContext, getGame, listGames, type GameDefinition, type GameState } from '../envs/index.js';
@@ -27,7 +28,13 @@ import {
 
 const { values: args } = parseArgs({
   options: {
-    games: { type: 'string', default: listGames().join(',') },
+    // Every game with a shipped az model (the poker games ship CFR+ policies instead).
+    games: {
+      type: 'string',
+      default: listGames()
+        .filter((g) => existsSync(`models/${g}/az/meta.json`))
+        .join(','),
+    },
     runs: { type: 'string', default: '3' },
     sections: { type: 'string', default: 'inference,self-play,az' },
     'in-flight': { type: 'string', default: String(GAMES_IN_FLIGHT) },

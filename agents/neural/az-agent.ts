@@ -50,6 +50,8 @@ export class AzAgent implements Agent {
     assertSeats(this.net, ctx, this.name);
     const legal = ctx.legalActions;
     if (legal.length === 1) return legal[0];
+    // The cache measures its hits search by search (it turns itself off where positions do not come back).
+    if (this.net instanceof CachedNetwork) this.net.newSearch();
     return this.options.kind === 'gumbel' ? this.actGumbel(ctx, this.options) : this.actPuct(ctx, this.options);
   }
 

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { getGame } from '../../envs/index.js';
-import { BYPASS_PROBES, CachedNetwork, MIN_HIT_SHARE, PROBE_LOOKUPS } from './evaluation-cache.js';
+import {
+  BYPASS_PROBES,
+  BYPASS_SEARCHES,
+  CachedNetwork,
+  MIN_HIT_SHARE,
+  PROBE_LOOKUPS,
+  SEARCH_PROBE_LOOKUPS,
+} from './evaluation-cache.js';
 import { expectSameOutput, observationsOf } from './test-helpers.js';
 import { loadPolicyFolder } from './model-files.js';
 import type { NetworkOutput, PolicyNetwork } from './policy.js';
@@ -159,5 +166,44 @@ describe('the evaluation cache', () => {
     for (let n = 0; n < PROBE_LOOKUPS + 10; n++) cached.evaluate(nth(n));
     expect(cached.active).toBe(true);
     expect(cached.size).toBe(PROBE_LOOKUPS + 10);
+  });
+
+  test("a searching agent's cache: the probe skips the first search and ends between searches", () => {
+    const inner = arithmetic();
+    const cached = new CachedNetwork(inner);
+    let n = 0;
+    /** A search of `lookups` lookups, each a new position or, every `every`-th, the previous search's first. */
+    const search = (lookups: number, every = 0) => {
+      cached.newSearch();
+      const first = n;
+      for (let i = 0; i < lookups; i++) cached.evaluate(nth(every > 0 && i % every === every - 1 ? first - 1 : n++));
+    };
+    // The first search is not counted, however long and however few its hits.
+    search(3 * SEARCH_PROBE_LOOKUPS);
+    search(SEARCH_PROBE_LOOKUPS / 2, 2);
+    expect(cached.active).toBe(true);
+    // Half the lookups of two searches come back: it stays on past the probe's end.
+    search(SEARCH_PROBE_LOOKUPS / 2, 2);
+    search(10);
+    expect(cached.active).toBe(true);
+    // A probe of searches that meet nothing (10 + 1,024 lookups): off at the next search's start, for
+    // BYPASS_SEARCHES searches.
+    for (let k = 0; k < 2; k++) search(SEARCH_PROBE_LOOKUPS / 2);
+    expect(cached.active).toBe(true);
+    cached.newSearch();
+    expect(cached.active).toBe(false);
+    expect(cached.size).toBe(0);
+    const asked = inner.asked;
+    const bypassed = cached.bypassed;
+    for (let i = 0; i < 5; i++) cached.evaluate(nth(1));
+    expect(inner.asked - asked).toBe(5);
+    expect(cached.bypassed - bypassed).toBe(5);
+    for (let k = 1; k < BYPASS_SEARCHES; k++) search(3);
+    expect(cached.active).toBe(false);
+    search(3);
+    expect(cached.active).toBe(true);
+    // Lookups alone never end a searching agent's probe, whatever their number.
+    for (let i = 0; i < 2 * PROBE_LOOKUPS; i++) cached.evaluate(nth(n++));
+    expect(cached.active).toBe(true);
   });
 });

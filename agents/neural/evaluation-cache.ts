@@ -8,20 +8,29 @@
  *
  * Where positions rarely come back (the sampled worlds of a hidden-information game differ in the
  * other seats' hands), looking up and keeping answers costs 12-22% of a search's time and saves
- * nothing (docs/benchmarks.md). So the cache measures itself: over each probe of PROBE_LOOKUPS
- * lookups, if fewer than MIN_HIT_SHARE of them hit, it empties and passes the next
- * PROBE_LOOKUPS * BYPASS_PROBES rows straight to the network, then probes again. The answers are the
- * network's either way; only the time differs.
+ * nothing (docs/benchmarks.md). So the cache measures itself, and where fewer than MIN_HIT_SHARE of
+ * a probe's lookups hit, it empties and passes rows straight to the network for a while, then probes
+ * again. The answers are the network's either way; only the time differs.
+ * - A searching agent (az) says when each search starts (`newSearch`). Answers come back from one
+ *   decision's search to the next, so a probe starting on an empty cache does not count its first
+ *   search, and ends at a search's start once it has counted SEARCH_PROBE_LOOKUPS lookups; off, the
+ *   cache sits out BYPASS_SEARCHES searches.
+ * - Otherwise (self-play's games in flight) a probe is PROBE_LOOKUPS lookups, and off lasts
+ *   PROBE_LOOKUPS * BYPASS_PROBES rows.
  */
 import { evaluateAll, type NetworkOutput, type PolicyNetwork } from './policy.js';
 
 /** Positions kept by default: a few decisions' trees of any shipped model, in tens of MB at most. */
 export const DEFAULT_CACHE_ENTRIES = 1 << 14;
-/**
- * Lookups a probe counts. At 100 ms a decision that is several decisions' searches, so the answers
- * of one decision's tree have had the chance to come back in the next.
- */
+/** Lookups a probe counts where no searches are announced: many games' decisions in flight. */
 export const PROBE_LOOKUPS = 4096;
+/**
+ * Lookups a searching agent's probe counts after its first search: a few decisions at 100 ms, or
+ * one long decision, so a Philadelphia agent at 100 ms decides within its first six decisions.
+ */
+export const SEARCH_PROBE_LOOKUPS = 1024;
+/** Searches a searching agent's cache sits out after a probe below MIN_HIT_SHARE. */
+export const BYPASS_SEARCHES = 30;
 /**
  * The share of a probe's lookups that must hit for the cache to stay on. Measured (Promotion, 32%
  * hits, runs 12% faster with the cache; Philadelphia, City Plan Delta, Filthy Rich and Perikles, 0-8%,
@@ -112,6 +121,12 @@ export class CachedNetwork implements PolicyNetwork {
   private probeHits = 0;
   /** Rows still to pass straight to the network before the next probe (0: the cache is on). */
   private bypassLeft = 0;
+  /** Whether an agent announces its searches (then probes and bypasses count searches). */
+  private searchDriven = false;
+  /** Searches to sit out before the next probe. */
+  private bypassSearches = 0;
+  /** Whether the search under way is a probe's first on an empty cache, not counted. */
+  private warmUp = true;
   /** Insertion order is recency order: a hit moves its entry to the end. One entry per hash. */
   private readonly entries = new Map<number, Entry>();
 
@@ -152,11 +167,44 @@ export class CachedNetwork implements PolicyNetwork {
 
   /** Whether lookups are on now (false while a probe's low hit share has turned them off). */
   get active(): boolean {
-    return this.bypassLeft === 0;
+    return this.bypassLeft === 0 && this.bypassSearches === 0;
+  }
+
+  /**
+   * A search starts (an agent's decision): the probe and the time off count searches from now on.
+   * A probe that has counted SEARCH_PROBE_LOOKUPS lookups ends here, between searches.
+   */
+  newSearch(): void {
+    if (!this.adaptive) return;
+    this.searchDriven = true;
+    this.bypassLeft = 0;
+    if (this.bypassSearches > 0) {
+      this.bypassSearches--;
+      this.warmUp = true;
+      return;
+    }
+    if (this.warmUp) {
+      // The first search of a probe on an empty cache ends here only if it ran; start counting.
+      if (this.probeLookups > 0 || this.entries.size > 0) this.warmUp = false;
+      this.probeLookups = 0;
+      this.probeHits = 0;
+      return;
+    }
+    if (this.probeLookups < SEARCH_PROBE_LOOKUPS) return;
+    if (this.probeHits < MIN_HIT_SHARE * this.probeLookups) {
+      this.entries.clear();
+      this.bypassSearches = BYPASS_SEARCHES;
+    }
+    this.probeLookups = 0;
+    this.probeHits = 0;
   }
 
   /** The cached answers, and one batched evaluation for the rest (a repeat within the batch included). */
   evaluateBatch(observations: readonly Float32Array[]): NetworkOutput[] {
+    if (this.bypassSearches > 0) {
+      this.bypassed += observations.length;
+      return evaluateAll(this.net, observations);
+    }
     if (this.bypassLeft > 0) {
       this.bypassLeft = Math.max(0, this.bypassLeft - observations.length);
       this.bypassed += observations.length;
@@ -172,7 +220,8 @@ export class CachedNetwork implements PolicyNetwork {
   private endOfProbe(lookups: number, hits: number): void {
     this.probeLookups += lookups;
     this.probeHits += hits;
-    if (this.probeLookups < PROBE_LOOKUPS) return;
+    // A searching agent's probe ends between its searches (newSearch).
+    if (this.searchDriven || this.probeLookups < PROBE_LOOKUPS) return;
     if (this.probeHits < MIN_HIT_SHARE * this.probeLookups) {
       // The kept answers are stale by the next probe, and holding them costs the collector's time.
       this.entries.clear();
