@@ -84,7 +84,7 @@ if (args.child) {
       execFileSync(process.execPath, ['--import', 'tsx', self, '--child', game, '--mode', mode], { encoding: 'utf8' }),
     ) as ReturnType<typeof run>;
   console.log(
-    `Evaluation cache, ${DECISIONS} decisions of az at ${ITERATIONS} iterations, CPU ms, median of ${args.runs} ` +
+    `Evaluation cache, ${DECISIONS} searches of az at ${ITERATIONS} iterations, CPU ms, median of ${args.runs} ` +
       'runs (a process each):',
   );
   for (const game of args.games.split(',')) {
