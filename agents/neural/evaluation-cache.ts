@@ -7,10 +7,11 @@
  * between callers: they must not be written to.
  *
  * Where positions rarely come back (the sampled worlds of a hidden-information game differ in the
- * other seats' hands), looking up and keeping answers costs 12-22% of a search's time and saves
- * nothing (docs/benchmarks.md). So the cache measures itself, and where fewer than MIN_HIT_SHARE of
- * a probe's lookups hit, it empties and passes rows straight to the network for a while, then probes
- * again. The answers are the network's either way; only the time differs.
+ * other seats' hands), looking up and keeping answers cost 12-22% of a search's time in one
+ * measurement and saved nothing (docs/benchmarks.md, "The self-measuring cache"). So the cache
+ * measures itself, and where fewer than MIN_HIT_SHARE of a probe's lookups hit, it empties and passes
+ * rows straight to the network for a while, then probes again. The answers are the network's either
+ * way; only the time differs.
  * - A searching agent (az) says when each search starts (`newSearch`). Answers come back from one
  *   decision's search to the next, so a probe starting on an empty cache does not count its first
  *   search, and ends at a search's start once it has counted SEARCH_PROBE_LOOKUPS lookups; off, the
