@@ -14,10 +14,10 @@
  *   npm run bench:search -- [--games promotion,cityplan] [--runs 3] [--sections inference,self-play,az]
  *     [--in-flight 1,4,8,16] [--batches 1,4,8] [--ms 100] [--seeds 8]
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { AZ_MODEL_GAMES } from './az-model-games.js';
 import { AzAgent, loadPolicyFolder, readMeta, CachedNetwork, type PolicyNetwork } from '../agents/index.js';
-import { Rng, decisionContext, getGame, listGames, type GameDefinition, type GameState } from '../envs/index.js';
+import { Rng, decisionContext, getGame, type GameDefinition, type GameState } from '../envs/index.js';
 import {
   GAMES_IN_FLIGHT,
   playSelfPlayGame,
@@ -28,13 +28,7 @@ import {
 
 const { values: args } = parseArgs({
   options: {
-    // Every game with a shipped az model (the poker games ship CFR+ policies instead).
-    games: {
-      type: 'string',
-      default: listGames()
-        .filter((g) => existsSync(`models/${g}/az/meta.json`))
-        .join(','),
-    },
+    games: { type: 'string', default: AZ_MODEL_GAMES },
     runs: { type: 'string', default: '3' },
     sections: { type: 'string', default: 'inference,self-play,az' },
     'in-flight': { type: 'string', default: String(GAMES_IN_FLIGHT) },

@@ -10,23 +10,18 @@
  *   npm run bench:cache -- [--games philadelphia,filthyrich] [--runs 5]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { AZ_MODEL_GAMES } from './az-model-games.js';
 import { AzAgent, DEFAULT_CACHE_ENTRIES, loadPolicyFolder } from '../agents/index.js';
-import { Rng, decisionContext, getGame, listGames } from '../envs/index.js';
+import { Rng, decisionContext, getGame } from '../envs/index.js';
 
 const DECISIONS = 40;
 const ITERATIONS = 300;
 
 const { values: args } = parseArgs({
   options: {
-    games: {
-      type: 'string',
-      default: listGames()
-        .filter((g) => existsSync(`models/${g}/az/meta.json`))
-        .join(','),
-    },
+    games: { type: 'string', default: AZ_MODEL_GAMES },
     runs: { type: 'string', default: '5' },
     child: { type: 'string' },
     mode: { type: 'string' },
