@@ -9,6 +9,14 @@ describe('progress lines', () => {
     expect(progressLine(opts, 60, 30, 'gen 2')).toBe('tournament: 60/120 games, 2.0 games/s, ETA 30 s, gen 2');
   });
 
+  test('games a journal already held count for neither the rate nor the ETA', () => {
+    const opts = { label: 'evaluate compute', total: 200, unit: 'games' };
+    // 43 resumed, 2 played in 70 s: 2/70 games a second, 155 left.
+    expect(progressLine(opts, 45, 70, '', 43)).toBe('evaluate compute: 45/200 games, 0.03 games/s, ETA 1.5 h');
+    // Just after resuming, nothing played yet: no rate, no ETA.
+    expect(progressLine(opts, 43, 1, '', 43)).toBe('evaluate compute: 43/200 games, 0.0 games/s, ETA ?');
+  });
+
   test('a time budget shows time elapsed of the total and the time left', () => {
     const opts = { label: 'train', total: 1200, unit: 'seconds' };
     expect(progressLine(opts, 300, 300, 'generation 3 self-play 12/24 games')).toBe(

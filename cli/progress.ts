@@ -28,6 +28,11 @@ export interface Progress {
   /** Replaces the text after the figures, the amount done unchanged. */
   detail(detail: string): void;
   increment(): void;
+  /**
+   * Counts `count` units as done before this run began (games a journal already holds), so the
+   * rate and the ETA measure only the work this run does.
+   */
+  resumed(count: number): void;
   /** Ends the display; a plain display writes its last line. Safe to call twice. */
   stop(): void;
 }
@@ -51,12 +56,16 @@ export function formatDuration(seconds: number): string {
   return `${(seconds / 3600).toFixed(1)} h`;
 }
 
-/** One plain progress line: counts, rate and ETA, or for a time budget, minutes of the total. */
+/**
+ * One plain progress line: counts, rate and ETA, or for a time budget, minutes of the total.
+ * `resumed` of the `done` units were done before this run and count for neither rate nor ETA.
+ */
 export function progressLine(
   opts: Pick<ProgressOptions, 'label' | 'total' | 'unit'>,
   done: number,
   elapsedSeconds: number,
   detail = '',
+  resumed = 0,
 ): string {
   const tail = detail ? `, ${detail}` : '';
   if (opts.unit === 'seconds') {
@@ -66,12 +75,14 @@ export function progressLine(
       `ETA ${formatDuration(Math.max(0, opts.total - done))}${tail}`
     );
   }
-  const rate = elapsedSeconds > 0 ? done / elapsedSeconds : 0;
+  const rate = elapsedSeconds > 0 ? (done - resumed) / elapsedSeconds : 0;
   const eta = rate > 0 ? formatDuration((opts.total - done) / rate) : '?';
-  return `${opts.label}: ${done}/${opts.total} ${opts.unit}, ${rate.toFixed(1)} ${opts.unit}/s, ETA ${eta}${tail}`;
+  // Slow units (a ten-times game takes half a minute) would all read 0.0 a second at one decimal.
+  const shown = rate > 0 && rate < 1 ? rate.toFixed(2) : rate.toFixed(1);
+  return `${opts.label}: ${done}/${opts.total} ${opts.unit}, ${shown} ${opts.unit}/s, ETA ${eta}${tail}`;
 }
 
-const silent: Progress = { update() {}, detail() {}, increment() {}, stop() {} };
+const silent: Progress = { update() {}, detail() {}, increment() {}, resumed() {}, stop() {} };
 
 export function startProgress(opts: ProgressOptions): Progress {
   if (opts.quiet) return silent;
@@ -90,6 +101,11 @@ function barProgress(opts: ProgressOptions): Progress {
   let done = 0;
   bar.start(opts.total, 0, { detail: '' });
   return {
+    resumed(count) {
+      // A fresh start at the resumed count, so cli-progress's ETA sees only this run's pace.
+      done = count;
+      bar.start(opts.total, count, { detail: '' });
+    },
     update(value, detail) {
       done = value;
       bar.update(value, detail === undefined ? undefined : { detail });
@@ -103,6 +119,7 @@ function barProgress(opts: ProgressOptions): Progress {
 function plainProgress(opts: ProgressOptions, interval: number): Progress {
   const began = Date.now();
   let done = 0;
+  let resumedCount = 0;
   let detail = '';
   let lastLine = began;
   let stopped = false;
@@ -111,7 +128,7 @@ function plainProgress(opts: ProgressOptions, interval: number): Progress {
   const write = () => {
     lastLine = Date.now();
     wrote = true;
-    process.stderr.write(`${progressLine(opts, done, elapsed(), detail)}\n`);
+    process.stderr.write(`${progressLine(opts, done, elapsed(), detail, resumedCount)}\n`);
   };
   const maybeWrite = () => {
     if (!stopped && Date.now() - lastLine >= interval) write();
@@ -131,6 +148,10 @@ function plainProgress(opts: ProgressOptions, interval: number): Progress {
     increment() {
       done++;
       maybeWrite();
+    },
+    resumed(count) {
+      resumedCount = count;
+      done = Math.max(done, count);
     },
     stop() {
       if (stopped) return;

@@ -181,7 +181,7 @@ export async function evaluateCommand(model: string, opts: EvaluateCliOptions): 
       threads: opts.threads,
       journal: opts.journal ? journalFile(opts.journal, plan.name) : undefined,
       onResume: (games) => {
-        for (let k = 0; k < games; k++) progress.increment();
+        progress.resumed(games);
       },
       onResult: () => progress.increment(),
     }).finally(() => progress.stop());

@@ -31,7 +31,7 @@ export async function tournamentCommand(game: string, opts: TournamentCliOptions
     journal: opts.journal,
     onResume: (games) => {
       if (games > 0) output.note(`journal ${opts.journal}: ${games} of ${opts.games} games already played`);
-      for (let k = 0; k < games; k++) progress.increment();
+      progress.resumed(games);
     },
     onResult: () => progress.increment(),
   }).finally(() => progress.stop());
