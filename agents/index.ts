@@ -19,7 +19,7 @@ export {
 export { STEPS_PER_MS, type DecisionCost } from './decision-cost.js';
 export { parseAgentSpec, formatAgentSpec, splitAgentList, fillSeats, type AgentSpec } from './spec.js';
 export { RandomAgent } from './random-agent.js';
-export { MctsAgent } from './mcts-agent.js';
+export { MCTS_C, MctsAgent, type MctsSearchResult } from './mcts-agent.js';
 export { GreedyAgent } from './greedy-agent.js';
 export { HumanAgent, type HumanIo } from './human-agent.js';
 export { playMatch, payoffScaleOf, type MatchResult, type PlayOptions } from './play.js';

@@ -9,7 +9,7 @@ import {
   type GameFacts,
 } from './decision-cost.js';
 import { GreedyAgent } from './greedy-agent.js';
-import { MctsAgent } from './mcts-agent.js';
+import { MCTS_C, MctsAgent } from './mcts-agent.js';
 import { AzAgent, type AzSearchOptions } from './neural/az-agent.js';
 import { GUMBEL_DEFAULTS } from './gumbel-search.js';
 import { NeuralAgent } from './neural/neural-agent.js';
@@ -109,7 +109,7 @@ const KINDS: Record<string, AgentKind> = {
         type: 'number',
         min: 0,
         max: 100,
-        default: 1.4,
+        default: MCTS_C,
         cost: { none: 'the exploration weight shapes the tree, not the number or length of its iterations' },
       },
       rollout: { type: 'choice', values: ['random', 'greedy'], default: 'random', cost: 'scales' },

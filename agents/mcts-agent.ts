@@ -13,6 +13,19 @@ export interface MctsOptions {
   cutoff: number;
 }
 
+/** The UCB exploration constant of the mcts: agent when none is given (values scaled to [0, 1]). */
+export const MCTS_C = 1.4;
+
+/** A finished search: MctsAgent.search. */
+export interface MctsSearchResult {
+  /** The move: the most visited root action (ties by value, then the RNG). */
+  action: number;
+  /** Root visits per legal action, in the order of ctx.legalActions. */
+  visits: number[];
+  /** Every seat's mean value in [-1, 1] over the root's visits, by absolute seat. */
+  rootValues: number[];
+}
+
 /** A tree node: the position reached by the actions on the path from the root, across sampled worlds. */
 class Node {
   readonly children = new Map<number, Node>();
@@ -48,6 +61,16 @@ export class MctsAgent implements Agent {
   act(ctx: DecisionContext): number {
     const legal = ctx.legalActions;
     if (legal.length === 1) return legal[0];
+    return this.search(ctx).action;
+  }
+
+  /**
+   * One decision's search, with what its root learnt: the visits of each legal action (in
+   * ctx.legalActions' order), every seat's mean value at the root, and the move act() plays.
+   * Self-play reads the first two as targets where plain MCTS is the expert (SelfPlayOptions.teacher).
+   */
+  search(ctx: DecisionContext): MctsSearchResult {
+    const legal = ctx.legalActions;
     const players = ctx.view.players;
     const root = new Node(players);
     const { ms, iterations } = this.options;
@@ -59,7 +82,12 @@ export class MctsAgent implements Agent {
       this.iterate(root, ctx.sampleWorld(ctx.rng), ctx, players);
     }
     this.lastIterations = done;
-    return this.bestRootAction(root, legal, ctx.player, ctx.rng);
+    const action = this.bestRootAction(root, legal, ctx.player, ctx.rng);
+    return {
+      action,
+      visits: legal.map((a) => root.children.get(a)?.visits ?? 0),
+      rootValues: Array.from(root.totals, (total) => (root.visits > 0 ? total / root.visits : 0)),
+    };
   }
 
   private iterate(root: Node, world: GameState, ctx: DecisionContext, players: number): void {

@@ -240,8 +240,14 @@ withOutputOptions(
     )
     .option(
       '--full-share <f>',
-      'az: share of decisions that get the full search (with --full-iterations; default 0.25)',
+      'az: share of decisions that get the full search (with --full-iterations or --teacher; default 0.25)',
       unitInterval,
+    )
+    .option(
+      '--teacher <n>',
+      'az: recorded decisions are searched by plain IS-MCTS of n iterations (playouts cut at --cutoff), ' +
+        'whose visits and values are the targets: plain search as the expert',
+      positiveInt,
     )
     .option(
       '--value-mix <beta>',

@@ -48,8 +48,15 @@ export interface SelfPlayOptions extends PuctOptions {
    * `iterations`. When set, `iterations` is the fast search of the unrecorded decisions.
    */
   fullIterations?: number;
-  /** Share of decisions that get a full search (with fullIterations; default 1). */
+  /** Share of decisions that get a full search (with fullIterations or teacher; default 1). */
   fullShare?: number;
+  /**
+   * Expert iteration with plain search as the expert (Anthony et al. 2017 began so): the recorded
+   * decisions are searched by IS-MCTS of this many iterations instead of the network's search, its
+   * playouts cut off at `cutoff` like the leaves'; its visits and root values become the targets and
+   * its move is played. Absent: the network's own search is the expert. PUCT runs only.
+   */
+  teacher?: number;
   /**
    * 'gumbel': every decision is a Gumbel search (agents/gumbel-search.ts) with root noise of scale
    * 1, the move is its choice (the noise explores, so temperatureMoves and the Dirichlet noise do

@@ -261,7 +261,51 @@ describe('agora CLI', () => {
     expect(ppoFull.err).toMatch(/--full-iterations applies to --algo az only/);
     const shareAlone = agora(['train', 'tictactoe', '--minutes', '1', '--full-share', '0.5', '--out', join(dir, 'f')]);
     expect(shareAlone.code).toBe(2);
-    expect(shareAlone.err).toMatch(/--full-share needs --full-iterations/);
+    expect(shareAlone.err).toMatch(/--full-share needs --full-iterations or --teacher/);
+    const teacherAndFull = agora([
+      'train',
+      'tictactoe',
+      '--minutes',
+      '1',
+      '--teacher',
+      '500',
+      '--full-iterations',
+      '64',
+      '--out',
+      join(dir, 'h'),
+    ]);
+    expect(teacherAndFull.code).toBe(2);
+    expect(teacherAndFull.err).toMatch(
+      /--teacher and --full-iterations both choose the search of the recorded decisions; give one/,
+    );
+    const teacherGumbel = agora([
+      'train',
+      'tictactoe',
+      '--minutes',
+      '1',
+      '--teacher',
+      '500',
+      '--search',
+      'gumbel',
+      '--out',
+      join(dir, 'i'),
+    ]);
+    expect(teacherGumbel.code).toBe(2);
+    expect(teacherGumbel.err).toMatch(/--teacher .* does not go with --search gumbel/);
+    const teacherPpo = agora([
+      'train',
+      'tictactoe',
+      '--algo',
+      'ppo',
+      '--minutes',
+      '1',
+      '--teacher',
+      '500',
+      '--out',
+      join(dir, 'j'),
+    ]);
+    expect(teacherPpo.code).toBe(2);
+    expect(teacherPpo.err).toMatch(/--teacher applies to --algo az only/);
     const shareZero = agora([
       'train',
       'tictactoe',

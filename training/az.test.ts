@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { AzAgent, PuctSearch, makeAgent, playMatch, type PolicyNetwork } from '../agents/index.js';
+import { AzAgent, MCTS_C, MctsAgent, PuctSearch, makeAgent, playMatch, type PolicyNetwork } from '../agents/index.js';
 import { Rng, decisionContext, getGame } from '../envs/index.js';
 import {
   MODEL_FORMAT,
@@ -257,6 +257,72 @@ describe('self-play records', () => {
       else expect(target).toBeNull();
       replay.applyAction(action);
     });
+  });
+
+  test('a teacher: recorded decisions are plain MCTS searches (visits, values, moves); the rest fast ones', () => {
+    const promotion = getGame('promotion');
+    const players = promotion.defaultPlayers;
+    // A network that would play the lowest legal id at every fast decision, and evaluates nothing.
+    let calls = 0;
+    const net: PolicyNetwork = {
+      players,
+      evaluate: () => {
+        calls++;
+        return { logits: new Float32Array(promotion.actionSize), value: new Float32Array(players) };
+      },
+    };
+    const options = {
+      iterations: 8,
+      cPuct: 1.25,
+      noise: 0.25,
+      alpha: 0.3,
+      temperatureMoves: 0,
+      teacher: 50,
+      fullShare: 0.5,
+    };
+    const record = playSelfPlayGame(promotion, net, players, 'teacher-1', options);
+    expect(playSelfPlayGame(promotion, net, players, 'teacher-1', options)).toEqual(record);
+    // Replays the game, running the same draws and searches the self-play game ran, in the same order.
+    const state = promotion.newGame({ players, seed: 'teacher-1' });
+    const rng = Rng.fromSeed('teacher-1:self-play');
+    let taught = 0;
+    let fast = 0;
+    record.actions.forEach((action, i) => {
+      const target = record.targets[i];
+      const ctx = decisionContext(promotion, state, rng);
+      const legal = ctx.legalActions;
+      if (legal.length > 1) {
+        const full = rng.next() < 0.5;
+        if (full) {
+          taught++;
+          const teacher = new MctsAgent({ iterations: 50, ms: 0, c: MCTS_C, rollout: 'random', cutoff: 0 });
+          const expected = teacher.search(ctx);
+          expect(target).toEqual({
+            legal: [...legal],
+            visits: expected.visits,
+            rootValue: expected.rootValues.map((v) => Math.round(v * 1e4) / 1e4),
+          });
+          // Every iteration expands or passes through one root child.
+          expect(target!.visits.reduce((a, b) => a + b, 0)).toBe(50);
+          expect(action).toBe(expected.action);
+        } else {
+          fast++;
+          expect(target).toBeNull();
+          const search = new PuctSearch(promotion, players, (r) => ctx.sampleWorld(r), rng, { ...options, noise: 0 });
+          while (!search.done) {
+            const leaf = search.select();
+            if (leaf) search.expand(leaf, net.evaluate(leaf.observation));
+          }
+          expect(action).toBe(search.bestAction(legal, ctx.player));
+        }
+      } else expect(target).toBeNull();
+      state.applyAction(action);
+    });
+    expect(state.isTerminal()).toBe(true);
+    expect(taught).toBeGreaterThan(5);
+    expect(fast).toBeGreaterThan(5);
+    expect(samplesOf(promotion, record)).toHaveLength(taught);
+    expect(calls).toBeGreaterThan(0);
   });
 
   test('Gumbel self-play: every choice records its improved policy, which is the training target as it is', () => {

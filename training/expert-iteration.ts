@@ -84,6 +84,13 @@ export interface AzConfig {
   fullIterations?: number;
   fullShare?: number;
   /**
+   * Plain IS-MCTS of this many iterations searches the recorded decisions instead of the network's
+   * search (SelfPlayOptions.teacher): expert iteration with plain search as the expert. With
+   * `fullShare`, the share of decisions it takes; the rest search `iterations` and are not recorded.
+   * Absent: the network's search is the expert.
+   */
+  teacher?: number;
+  /**
    * Shards each training batch is split into for the data-parallel learner (run on up to this many
    * threads). Fixed per run, so the weights do not depend on the machine's core count. Absent in
    * older runs' state: 1 (one thread, exactly as they trained).
@@ -346,6 +353,7 @@ function searchOptionsOf(config: AzConfig) {
     temperatureMoves: config.temperatureMoves,
     fullIterations: config.fullIterations,
     fullShare: config.fullShare,
+    teacher: config.teacher,
   };
 }
 

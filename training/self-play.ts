@@ -8,10 +8,16 @@
  * them run a full search, whose visits become training targets, and the rest a fast one without
  * root noise that only moves the game on. Targets then come from searches far deeper than the game
  * could afford at every decision, while the games still cover as many positions.
+ *
+ * With teacher set, the full decisions are searched by plain IS-MCTS instead (expert iteration's
+ * first expert, Anthony et al. 2017): where rollouts outplay the network's search at equal time
+ * (Philadelphia), the network learns the stronger search's choices.
  */
 import {
   GUMBEL_DEFAULTS,
   GumbelSearch,
+  MCTS_C,
+  MctsAgent,
   PuctSearch,
   evaluateAll,
   type GumbelOptions,
@@ -38,10 +44,25 @@ function gumbelOptionsOf(options: SelfPlayOptions): GumbelOptions {
 
 /** The search of one decision: full (recorded, with root noise) or fast (played only). */
 function searchFor(options: SelfPlayOptions, rng: Rng): { full: boolean; options: SelfPlayOptions } {
-  if (options.fullIterations === undefined) return { full: true, options };
+  if (options.fullIterations === undefined && options.teacher === undefined) return { full: true, options };
   // The draw happens only in runs that randomise, so runs without it replay exactly as before.
   const full = rng.next() < (options.fullShare ?? 1);
-  return { full, options: full ? { ...options, iterations: options.fullIterations } : { ...options, noise: 0 } };
+  if (!full) return { full, options: { ...options, noise: 0 } };
+  return {
+    full,
+    options: options.fullIterations === undefined ? options : { ...options, iterations: options.fullIterations },
+  };
+}
+
+/** The plain IS-MCTS expert of SelfPlayOptions.teacher, with the leaves' playout cut-off. */
+function teacherOf(options: SelfPlayOptions): MctsAgent {
+  return new MctsAgent({
+    iterations: options.teacher!,
+    ms: 0,
+    c: MCTS_C,
+    rollout: 'random',
+    cutoff: options.cutoff ?? 0,
+  });
 }
 
 /** Games a worker keeps in flight, their pending leaves evaluated in one batch (measured: docs/benchmarks.md). */
@@ -196,6 +217,21 @@ function* gameSteps(
       action = search.bestAction(legal);
     } else if (legal.length > 1) {
       const { full, options: searchOptions } = searchFor(options, rng);
+      if (full && options.teacher !== undefined) {
+        const taught = teacherOf(options).search(ctx);
+        record.targets.push({
+          legal: [...legal],
+          visits: taught.visits,
+          rootValue: taught.rootValues.map(fourDecimals),
+        });
+        action =
+          decisions[ctx.player]++ < options.temperatureMoves
+            ? sampleByVisits(legal, taught.visits, rng)
+            : taught.action;
+        state.applyAction(action);
+        record.actions.push(action);
+        continue;
+      }
       const search = new PuctSearch(def, players, (r) => ctx.sampleWorld(r), rng, searchOptions);
       while (!search.done) {
         const leaf = search.select();

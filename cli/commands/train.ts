@@ -24,6 +24,7 @@ export interface TrainCliOptions extends OutputOptions {
   evalGames?: number;
   fullIterations?: number;
   fullShare?: number;
+  teacher?: number;
   cutoff?: number;
   search?: string;
   considered?: number;
@@ -52,6 +53,7 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
     evalEvery: '--eval-every',
     fullIterations: '--full-iterations',
     fullShare: '--full-share',
+    teacher: '--teacher',
     cutoff: '--cutoff',
     search: '--search',
     considered: '--considered',
@@ -79,8 +81,18 @@ export async function trainCommand(game: string, opts: TrainCliOptions): Promise
       `--resume: ${opts.out} holds no checkpoint (checkpoint/state.json) to go on from; ` +
         'drop --resume to start a run there',
     );
-  if (opts.fullShare !== undefined && opts.fullIterations === undefined)
-    throw new AgoraError('bad_request', '--full-share needs --full-iterations');
+  if (opts.fullShare !== undefined && opts.fullIterations === undefined && opts.teacher === undefined)
+    throw new AgoraError('bad_request', '--full-share needs --full-iterations or --teacher');
+  if (opts.teacher !== undefined && opts.fullIterations !== undefined)
+    throw new AgoraError(
+      'bad_request',
+      '--teacher and --full-iterations both choose the search of the recorded decisions; give one',
+    );
+  if (opts.teacher !== undefined && opts.search === 'gumbel')
+    throw new AgoraError(
+      'bad_request',
+      "--teacher replaces PUCT's recorded searches with plain MCTS; it does not go with --search gumbel",
+    );
   // A share of 0 would record no positions at all, and the learner would have nothing to train on.
   if (opts.fullShare !== undefined && !(opts.fullShare > 0))
     throw new AgoraError('bad_request', `--full-share must be above 0 and at most 1; got ${opts.fullShare}`);
@@ -183,6 +195,7 @@ function overrideAz(config: AzConfig, opts: TrainCliOptions) {
     ...(opts.fullIterations !== undefined
       ? { fullIterations: opts.fullIterations, fullShare: opts.fullShare ?? 0.25 }
       : {}),
+    ...(opts.teacher !== undefined ? { teacher: opts.teacher, fullShare: opts.fullShare ?? 0.25 } : {}),
     baselines: config.baselines.map((b) => (b.startsWith('mcts:') ? `mcts:iterations=${iterations}` : b)),
   };
 }
