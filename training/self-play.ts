@@ -28,7 +28,7 @@ import type { GameRecord, SelfPlayOptions } from '../play/index.js';
 
 // What a self-play game is asked and gives back travels through the job queue too: play/ defines it.
 export type { GameRecord, SelfPlayOptions };
-import { Rng, decisionContext, normalizedReturns, type GameDefinition } from '../envs/index.js';
+import { Rng, decisionContext, normalizedReturns, type DecisionContext, type GameDefinition } from '../envs/index.js';
 
 /** Self-play's Gumbel search: root noise of scale 1 (the exploration the improvement guarantee assumes). */
 function gumbelOptionsOf(options: SelfPlayOptions): GumbelOptions {
@@ -217,34 +217,17 @@ function* gameSteps(
       action = search.bestAction(legal);
     } else if (legal.length > 1) {
       const { full, options: searchOptions } = searchFor(options, rng);
-      if (full && options.teacher !== undefined) {
-        const taught = teacherOf(options).search(ctx);
-        record.targets.push({
-          legal: [...legal],
-          visits: taught.visits,
-          rootValue: taught.rootValues.map(fourDecimals),
-        });
-        action =
-          decisions[ctx.player]++ < options.temperatureMoves
-            ? sampleByVisits(legal, taught.visits, rng)
-            : taught.action;
-        state.applyAction(action);
-        record.actions.push(action);
-        continue;
-      }
-      const search = new PuctSearch(def, players, (r) => ctx.sampleWorld(r), rng, searchOptions);
-      while (!search.done) {
-        const leaf = search.select();
-        if (leaf) search.expand(leaf, yield leaf);
-      }
-      const visits = search.visitCounts(legal);
+      const searched =
+        full && options.teacher !== undefined
+          ? teacherSearch(options, ctx)
+          : yield* puctSearch(def, players, ctx, rng, searchOptions);
       record.targets.push(
-        full ? { legal: [...legal], visits, rootValue: search.rootValues().map(fourDecimals) } : null,
+        full ? { legal: [...legal], visits: searched.visits, rootValue: searched.rootValues.map(fourDecimals) } : null,
       );
       action =
         decisions[ctx.player]++ < options.temperatureMoves
-          ? sampleByVisits(legal, visits, rng)
-          : search.bestAction(legal, ctx.player);
+          ? sampleByVisits(legal, searched.visits, rng)
+          : searched.best();
     } else {
       record.targets.push(null);
     }
@@ -253,6 +236,41 @@ function* gameSteps(
   }
   record.returns = normalizedReturns(state, def);
   return record;
+}
+
+/** What a PUCT decision's search gives self-play: root visits over the legal actions, root values, its move. */
+interface SearchedDecision {
+  visits: number[];
+  rootValues: number[];
+  /** Called only when the move is not sampled: PUCT breaks ties with the RNG, which must not draw otherwise. */
+  best: () => number;
+}
+
+/** The network's PUCT search of one decision, yielding its leaves to be evaluated. */
+function* puctSearch(
+  def: GameDefinition,
+  players: number,
+  ctx: DecisionContext,
+  rng: Rng,
+  options: SelfPlayOptions,
+): Generator<SearchLeaf, SearchedDecision, LeafEvaluation> {
+  const search = new PuctSearch(def, players, (r) => ctx.sampleWorld(r), rng, options);
+  while (!search.done) {
+    const leaf = search.select();
+    if (leaf) search.expand(leaf, yield leaf);
+  }
+  const legal = ctx.legalActions;
+  return {
+    visits: search.visitCounts(legal),
+    rootValues: search.rootValues(),
+    best: () => search.bestAction(legal, ctx.player),
+  };
+}
+
+/** The teacher's search of one decision (SelfPlayOptions.teacher): plain IS-MCTS, no network. */
+function teacherSearch(options: SelfPlayOptions, ctx: DecisionContext): SearchedDecision {
+  const taught = teacherOf(options).search(ctx);
+  return { visits: taught.visits, rootValues: taught.rootValues, best: () => taught.action };
 }
 
 function sampleByVisits(legal: readonly number[], visits: readonly number[], rng: Rng): number {
