@@ -262,48 +262,18 @@ describe('agora CLI', () => {
     const shareAlone = agora(['train', 'tictactoe', '--minutes', '1', '--full-share', '0.5', '--out', join(dir, 'f')]);
     expect(shareAlone.code).toBe(2);
     expect(shareAlone.err).toMatch(/--full-share needs --full-iterations or --teacher/);
-    const teacherAndFull = agora([
-      'train',
-      'tictactoe',
-      '--minutes',
-      '1',
-      '--teacher',
-      '500',
-      '--full-iterations',
-      '64',
-      '--out',
-      join(dir, 'h'),
-    ]);
+    // One tic-tac-toe training command of a minute with these flags, its output in dir/<out>.
+    const trainWith = (out: string, ...flags: string[]) =>
+      agora(['train', 'tictactoe', '--minutes', '1', ...flags, '--out', join(dir, out)]);
+    const teacherAndFull = trainWith('h', '--teacher', '500', '--full-iterations', '64');
     expect(teacherAndFull.code).toBe(2);
     expect(teacherAndFull.err).toMatch(
       /--teacher and --full-iterations both choose the search of the recorded decisions; give one/,
     );
-    const teacherGumbel = agora([
-      'train',
-      'tictactoe',
-      '--minutes',
-      '1',
-      '--teacher',
-      '500',
-      '--search',
-      'gumbel',
-      '--out',
-      join(dir, 'i'),
-    ]);
+    const teacherGumbel = trainWith('i', '--teacher', '500', '--search', 'gumbel');
     expect(teacherGumbel.code).toBe(2);
     expect(teacherGumbel.err).toMatch(/--teacher .* does not go with --search gumbel/);
-    const teacherPpo = agora([
-      'train',
-      'tictactoe',
-      '--algo',
-      'ppo',
-      '--minutes',
-      '1',
-      '--teacher',
-      '500',
-      '--out',
-      join(dir, 'j'),
-    ]);
+    const teacherPpo = trainWith('j', '--algo', 'ppo', '--teacher', '500');
     expect(teacherPpo.code).toBe(2);
     expect(teacherPpo.err).toMatch(/--teacher applies to --algo az only/);
     const shareZero = agora([
