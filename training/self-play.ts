@@ -238,7 +238,7 @@ function* gameSteps(
   return record;
 }
 
-/** What a PUCT decision's search gives self-play: root visits over the legal actions, root values, its move. */
+/** What a decision's search (the network's or the teacher's) gives self-play: root visits, root values, its move. */
 interface SearchedDecision {
   visits: number[];
   rootValues: number[];
