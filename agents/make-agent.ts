@@ -68,9 +68,9 @@ interface AgentKind {
   cost(values: KnobValues, facts: GameFacts, net?: PolicyNetwork): DecisionCost;
 }
 
-/** A timed search (`ms=`) costs its time; otherwise `count` iterations of `each` steps, driven by `knobs`. */
-function searchCost(ms: number, count: number, each: number, knobs: string[]): DecisionCost {
-  return ms > 0 ? { steps: ms * STEPS_PER_MS, knobs: ['ms'] } : { steps: count * each, knobs };
+/** A timed search (`ms=`) costs its time; else `count` iterations of `each` steps and `extra`, driven by `knobs`. */
+function searchCost(ms: number, count: number, each: number, knobs: string[], extra = 0): DecisionCost {
+  return ms > 0 ? { steps: ms * STEPS_PER_MS, knobs: ['ms'] } : { steps: count * each + extra, knobs };
 }
 
 /** Leaves an `az:` search evaluates together unless its spec says (chosen by measurement: docs/benchmarks.md). */
@@ -188,6 +188,16 @@ const KINDS: Record<string, AgentKind> = {
         default: (net) => net.searchCutoff ?? 0,
         cost: { scalesWith: 'mix', why: 'it shortens the leaf playouts, which only a leaf mix above 0 plays' },
       },
+      // AlphaGo's expansion threshold (PUCT only): a node's first expand - 1 visits are scored by a
+      // playout alone, and the network fills its priors at visit number `expand`.
+      expand: {
+        type: 'number',
+        min: 1,
+        max: 1_000,
+        integer: true,
+        default: (net) => net.searchExpand ?? 1,
+        cost: 'scales',
+      },
       ms: { type: 'number', min: 0, max: 600_000, default: 0, cost: 'scales' },
       search: {
         type: 'choice',
@@ -231,18 +241,35 @@ const KINDS: Record<string, AgentKind> = {
               valueScale: GUMBEL_DEFAULTS.valueScale,
               maxVisitInit: GUMBEL_DEFAULTS.maxVisitInit,
             }
-          : { kind: 'puct', ...shared, cPuct: num(v, 'c'), noise: num(v, 'noise'), alpha: num(v, 'alpha') };
+          : {
+              kind: 'puct',
+              ...shared,
+              cPuct: num(v, 'c'),
+              noise: num(v, 'noise'),
+              alpha: num(v, 'alpha'),
+              expandAfter: num(v, 'expand'),
+            };
       return new AzAgent(net!, options, text, num(v, 'ms'), num(v, 'batch'));
     },
     // Per iteration: a sampled world, the walk down the tree, one network evaluation, and with
-    // mix > 0 a random playout to the end of the game.
+    // mix > 0 a random playout to the end of the game. With expand = E > 1 every iteration may
+    // play a playout, and the network fills at most 1 + iterations / E nodes: each node but the
+    // root ends E - 1 iterations by a playout alone before the one that asks the network.
     cost: (v, g, net) => {
       const iterations = num(v, 'iterations');
       const cutoff = num(v, 'cutoff');
-      const playout = num(v, 'mix') > 0 ? (cutoff > 0 ? Math.min(cutoff, g.length) + g.players : g.length) : 0;
-      const knobs = ['iterations', ...(playout > 0 ? ['mix'] : []), ...(playout > 0 && cutoff > 0 ? ['cutoff'] : [])];
-      const each = SAMPLE_WORLD_STEPS + treeDepth(iterations, g) + networkSteps(net!) + playout;
-      return searchCost(num(v, 'ms'), iterations, each, knobs);
+      const expand = num(v, 'expand');
+      const plays = num(v, 'mix') > 0 || expand > 1;
+      const playout = plays ? (cutoff > 0 ? Math.min(cutoff, g.length) + g.players : g.length) : 0;
+      const knobs = [
+        'iterations',
+        ...(num(v, 'mix') > 0 ? ['mix'] : []),
+        ...(expand > 1 ? ['expand'] : []),
+        ...(plays && cutoff > 0 ? ['cutoff'] : []),
+      ];
+      const evaluations = expand > 1 ? 1 + Math.ceil(iterations / expand) : iterations;
+      const each = SAMPLE_WORLD_STEPS + treeDepth(iterations, g) + playout;
+      return searchCost(num(v, 'ms'), iterations, each, knobs, evaluations * networkSteps(net!));
     },
   },
   cfr: {

@@ -102,3 +102,80 @@ describe('PUCT search with leaves in batches (virtual loss)', () => {
     expect(() => makeAgent('az:models/promotion/az,batch=2.5', promotion)).toThrow(/batch=2.5 must be an integer/);
   });
 });
+
+/**
+ * Every node of the tree under `node` that is not terminal in `world` (the true position the search
+ * stood in, played down the tree's actions), the node itself first. A child whose action is not
+ * legal in the true world (a sampled world allowed it) is kept, without its subtree: terminal
+ * nodes, which never take priors, are what is left out.
+ */
+function nonTerminalNodes(node: PuctSearch['root'], world: GameState): PuctSearch['root'][] {
+  if (world.isTerminal()) return [];
+  const below = [...node.children].flatMap(([action, child]) => {
+    if (!world.legalActions().includes(action)) return [child];
+    const next = world.clone();
+    next.applyAction(action);
+    return nonTerminalNodes(child, next);
+  });
+  return [node, ...below];
+}
+
+describe("PUCT search with AlphaGo's expansion threshold (expandAfter)", () => {
+  const rollouts: PuctOptions = { ...options, mix: 1, cutoff: 12 };
+
+  test.each([1, 3])(
+    'batch %i: a node asks the network only at its n-th visit; the budget is run exactly; no virtual loss is left',
+    (batch) => {
+      const state = midGame(`expand-${batch}`);
+      const expandAfter = 4;
+      let evaluations = 0;
+      const counting: PolicyNetwork = {
+        players: net.players,
+        evaluate: (o) => {
+          evaluations++;
+          return net.evaluate(o);
+        },
+      };
+      const { search: s } = search(promotion, state, counting, { ...rollouts, expandAfter }, batch, 'x');
+      expect(s.iterations).toBe(rollouts.iterations);
+      expect(s.root.visits).toBe(rollouts.iterations);
+      const nodes = nonTerminalNodes(s.root, state);
+      for (const n of nodes) expect(n.pending).toBe(0);
+      const expanded = nodes.filter((n) => n.priors !== null);
+      // The root at its first visit, every other node not before its fourth.
+      expect(s.root.priors).not.toBeNull();
+      for (const n of expanded) if (n !== s.root) expect(n.visits).toBeGreaterThanOrEqual(expandAfter);
+      for (const n of nodes) if (n.priors === null) expect(n.visits).toBeLessThan(expandAfter);
+      // One evaluation per expanded node: a batch may hold a node twice only as its last leaf.
+      expect(evaluations).toBeGreaterThanOrEqual(expanded.length);
+      expect(evaluations).toBeLessThan(rollouts.iterations / 2);
+      expect(state.legalActions()).toContain(s.bestAction(state.legalActions(), state.currentPlayer()));
+    },
+  );
+
+  test('expandAfter 1 is the search without the option, number for number', () => {
+    const state = midGame('expand-one');
+    const legal = state.legalActions();
+    const plain = search(promotion, state, net, rollouts, 1, 'e').search;
+    const one = search(promotion, state, net, { ...rollouts, expandAfter: 1 }, 1, 'e').search;
+    expect(one.visitCounts(legal)).toEqual(plain.visitCounts(legal));
+    expect(Array.from(one.root.totals)).toEqual(Array.from(plain.root.totals));
+    const four = search(promotion, state, net, { ...rollouts, expandAfter: 4 }, 1, 'e').search;
+    expect(four.visitCounts(legal)).not.toEqual(plain.visitCounts(legal));
+  });
+
+  test('az: expand= plays legal moves, reproducibly, within its budget; bad values are refused', () => {
+    const state = midGame('expand-agent');
+    const spec = 'az:models/promotion/az,iterations=80,mix=1,cutoff=12,expand=3';
+    const act = () => {
+      const agent = makeAgent(spec, promotion) as ReturnType<typeof makeAgent> & { lastIterations: number };
+      return { action: agent.act(decisionContext(promotion, state, Rng.fromSeed('x'))), agent };
+    };
+    const first = act();
+    expect(state.legalActions()).toContain(first.action);
+    expect(first.agent.lastIterations).toBe(80);
+    expect(act().action).toBe(first.action);
+    expect(() => makeAgent('az:models/promotion/az,expand=0', promotion)).toThrow(/expand=0 must be an integer >= 1/);
+    expect(() => makeAgent('az:models/promotion/az,expand=1.5', promotion)).toThrow(/expand=1.5 must be an integer/);
+  });
+});

@@ -23,6 +23,15 @@ export interface PuctOptions {
    * MCTS strong in long games at small budgets, and costs a fraction of a full one.
    */
   cutoff?: number;
+  /**
+   * Visits a node takes before it asks the network (AlphaGo's expansion threshold): 1 (the default)
+   * evaluates every new node at once, as AlphaZero; n > 1 scores a node's first n - 1 visits by a
+   * leaf playout alone (cut off as `cutoff` says) and only then fills its priors. Where playouts
+   * carry the leaf value (mix 1), most iterations then skip the network and the encoding of a view,
+   * so a timed search runs more of them; the tree grows only where it is visited again. The root
+   * is always evaluated at once.
+   */
+  expandAfter?: number;
 }
 
 /** A tree node keyed by the action sequence from the root, shared by every sampled world. */
@@ -95,7 +104,8 @@ export class PuctSearch {
 
   /**
    * Runs one iteration down to a leaf. Returns the leaf when it needs the network, or null when
-   * the iteration ended in a terminal position and is already backed up.
+   * the iteration ended in a terminal position, or at a node not yet due for the network
+   * (expandAfter), and is already backed up.
    */
   select(): PendingLeaf | null {
     const world = this.sampleWorld(this.rng);
@@ -111,6 +121,10 @@ export class PuctSearch {
       const legal = world.legalActions();
       const priors = node.priors;
       if (priors === null) {
+        if (node !== this.root && node.visits + node.pending < (this.options.expandAfter ?? 1) - 1) {
+          this.backup(path, leafPlayout(this.game, world, this.rng, this.options.cutoff));
+          return null;
+        }
         const observation = this.game.encode(world.view(actor));
         // The sampled world is this iteration's own, so the playout may run on it.
         const rollout =

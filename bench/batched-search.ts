@@ -7,12 +7,15 @@
  *   evaluation cache), the model's training search settings; `--in-flight 1,4,8,16` measures those;
  * - az: iterations per second of `az:models/<game>/az,ms=100` decisions at consecutive positions of
  *   a game (one agent for all of them, as a seat's agent lives on), before (batch 1, no cache) and
- *   after (the cache, at each `--batches` size).
+ *   after (the cache, at each `--batches` size);
+ * - expand: iterations per second of the same decisions at each expansion threshold (`--expands`;
+ *   `az:…,expand=E`, the model's own leaf mix and cutoff, batch 1 through the cache), and the share
+ *   of iterations that asked the network.
  * Rates are per second of this process's CPU time (the machine is shared); before and after run
  * back to back, alternating, after a warm-up; each figure is the median of `--runs` runs.
  *
- *   npm run bench:search -- [--games promotion,cityplan] [--runs 3] [--sections inference,self-play,az]
- *     [--in-flight 1,4,8,16] [--batches 1,4,8] [--ms 100] [--seeds 8]
+ *   npm run bench:search -- [--games promotion,cityplan] [--runs 3] [--sections inference,self-play,az,expand]
+ *     [--in-flight 1,4,8,16] [--batches 1,4,8] [--expands 1,2,4,8] [--ms 100] [--seeds 8]
  */
 import { parseArgs } from 'node:util';
 import { AZ_MODEL_GAMES } from './az-model-games.js';
@@ -30,9 +33,10 @@ const { values: args } = parseArgs({
   options: {
     games: { type: 'string', default: AZ_MODEL_GAMES },
     runs: { type: 'string', default: '3' },
-    sections: { type: 'string', default: 'inference,self-play,az' },
+    sections: { type: 'string', default: 'inference,self-play,az,expand' },
     'in-flight': { type: 'string', default: String(GAMES_IN_FLIGHT) },
     batches: { type: 'string', default: '1,8' },
+    expands: { type: 'string', default: '1,2,4,8' },
     ms: { type: 'string', default: '100' },
     seeds: { type: 'string', default: String(GAMES_IN_FLIGHT) },
     positions: { type: 'string', default: '6' },
@@ -225,6 +229,58 @@ function az(model: Model, batches: number[], ms: number, count: number): void {
   console.log(`  ${model.name.padEnd(13)} before ${fmt(base).padStart(6)}   ${cells.join('   ')}`);
 }
 
+/** Like az(), over expansion thresholds: iterations/s, and network evaluations per iteration. */
+function expand(model: Model, thresholds: number[], ms: number, count: number): void {
+  const options = (expandAfter: number) => ({
+    iterations: 200,
+    cPuct: model.net.searchC ?? 1.5,
+    noise: 0,
+    alpha: 0.3,
+    mix: model.net.searchMix ?? 0,
+    cutoff: model.net.searchCutoff ?? 0,
+    expandAfter,
+  });
+  const figures = thresholds.map(() => [] as number[]);
+  const asked = thresholds.map(() => [] as number[]);
+  const [warmState] = positions(model, 1, 'bench-expand-warm');
+  for (const e of thresholds)
+    new AzAgent(model.net, options(e), 'az', ms).act(decisionContext(model.def, warmState, Rng.fromSeed('w')));
+  for (let run = 0; run < RUNS; run++) {
+    const states = positions(model, count, `bench-az:${run}`);
+    const order = thresholds.map((_, i) => i);
+    if (run % 2 === 1) order.reverse();
+    order.forEach((i) => {
+      // A counting wrapper under the agent's cache: misses are the evaluations the network really ran.
+      let evaluations = 0;
+      const counting: PolicyNetwork = {
+        players: model.net.players,
+        evaluate: (o) => {
+          evaluations++;
+          return model.net.evaluate(o);
+        },
+      };
+      const agent = new AzAgent(counting, options(thresholds[i]), 'az', ms);
+      const rates: number[] = [];
+      let iterations = 0;
+      states.forEach((state, k) => {
+        const start = cpuMs();
+        agent.act(decisionContext(model.def, state, Rng.fromSeed(`az:${run}:${k}`)));
+        rates.push((agent.lastIterations * 1000) / (cpuMs() - start));
+        iterations += agent.lastIterations;
+      });
+      figures[i].push(median(rates));
+      asked[i].push(evaluations / Math.max(1, iterations));
+    });
+  }
+  const base = median(figures[0]);
+  const cells = thresholds.map((e, i) => {
+    const figure = median(figures[i]);
+    const share = Math.round(100 * median(asked[i]));
+    return `expand ${e} ${fmt(figure).padStart(6)} (${(figure / base).toFixed(2)}x, net ${share}%)`;
+  });
+  console.log(`  ${model.name.padEnd(13)} ${cells.join('   ')}`);
+}
+
 const models = args.games.split(',').map(loadModel);
 console.log(`Batched search, one thread, node ${process.version}, median of ${RUNS} runs`);
 if (SECTIONS.has('inference')) {
@@ -247,4 +303,13 @@ if (SECTIONS.has('az')) {
       '(one agent); before = batch 1, no cache; after = the cache, batch as shown:',
   );
   for (const model of models) az(model, numbers(args.batches), ms, count);
+}
+if (SECTIONS.has('expand')) {
+  const ms = Number(args.ms);
+  const count = Number(args.positions);
+  console.log(
+    `\naz:models/<game>/az,ms=${ms},expand=E: iterations/s, median over ${count} consecutive positions of a game ` +
+      "(one agent, the model's leaf mix and cutoff, through the cache); net = network evaluations per iteration:",
+  );
+  for (const model of models) expand(model, numbers(args.expands), ms, count);
 }

@@ -341,11 +341,15 @@ withOutputOptions(
   program
     .command('tune-search <dir>')
     .description(
-      "measure a model's az search at several PUCT constants (or leaf mixes) against an opponent, " +
+      "measure a model's az search at several PUCT constants (leaf mixes, expansion thresholds) against an opponent, " +
         "and save the best as the model's default",
     )
     .option('--c <values>', 'the PUCT constants to compare, comma-separated, e.g. 0.5,1,1.5')
     .option('--mix <values>', 'or the leaf mixes to compare (rollout share of leaf values), e.g. 0,0.5,1')
+    .option(
+      '--expand <values>',
+      'or the expansion thresholds to compare (visits before a node asks the network), e.g. 1,2,4',
+    )
     .option('--iterations <n>', 'search iterations per decision, for az and the default opponent', positiveInt, 64)
     .option('--ms <ms>', 'or thinking time per decision (ms) instead of iterations, for both', positiveInt)
     .option('-n, --games <n>', 'number of games', positiveInt, 200)

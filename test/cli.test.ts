@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -397,12 +397,21 @@ describe('agora tune-search', () => {
     expect(twice.err).toContain("--c lists a value twice: '1,1'");
     const missing = agora(['tune-search', join(dir, 'nothing'), '--c', '1,2']);
     expect(missing.err).toMatch(/meta\.json is missing/);
-    for (const args of [[], ['--c', '1,2', '--mix', '0,1']]) {
+    for (const [args, count] of [
+      [[], 0],
+      [['--c', '1,2', '--mix', '0,1'], 2],
+      [['--mix', '0,1', '--expand', '1,2'], 2],
+    ] as const) {
       const both = agora(['tune-search', dir, ...args]);
       expect(both.code).toBe(2);
-      expect(both.err).toContain('give either --c or --mix: the values of one search setting to compare');
+      expect(both.err).toContain(
+        `give one of --c, --mix or --expand: the values of one search setting to compare (got ${count})`,
+      );
     }
     expect(agora(['tune-search', dir, '--mix', '0,2']).err).toContain("--mix values are shares from 0 to 1; got '0,2'");
+    expect(agora(['tune-search', dir, '--expand', '1,2.5']).err).toContain(
+      "--expand values are whole visit counts from 1 to 1000; got '1,2.5'",
+    );
     expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
   });
 
@@ -431,6 +440,37 @@ describe('agora tune-search', () => {
     expect(meta.search.c).toBe(1.5); // tic-tac-toe's model had no tuned c: the default is kept
     expect(meta.search.chosenBy).toMatchObject({ setting: 'mix', ms: 5, games: 8, opponent: 'mcts:ms=5' });
     expect(run.out).toContain(`wrote search.mix = ${meta.search.mix} to ${dir}/meta.json`);
+  });
+
+  test('tune-search --expand saves the best expansion threshold, keeping the c, mix and cutoff meta.search had', () => {
+    const dir = tttModelCopy();
+    const path = join(dir, 'meta.json');
+    const tuned = {
+      ...JSON.parse(readFileSync(path, 'utf8')),
+      search: { c: 0.7, mix: 1, cutoff: 3, chosenBy: { x: 1 } },
+    };
+    writeFileSync(path, JSON.stringify(tuned));
+    const run = agora([
+      'tune-search',
+      dir,
+      '--expand',
+      '1,3',
+      '--iterations',
+      '12',
+      '-n',
+      '8',
+      '--seed',
+      'x',
+      '-t',
+      '1',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(new RegExp(`^az:${dir},iterations=12,expand=3\\s`, 'm'));
+    const meta = JSON.parse(readFileSync(path, 'utf8'));
+    expect([1, 3]).toContain(meta.search.expand);
+    expect(meta.search).toMatchObject({ c: 0.7, mix: 1, cutoff: 3 });
+    expect(meta.search.chosenBy).toMatchObject({ setting: 'expand', iterations: 12, games: 8, seed: 'x' });
+    expect(run.out).toContain(`wrote search.expand = ${meta.search.expand} to ${dir}/meta.json`);
   });
 
   test('tune-policy plays the policy at each temperature against random and greedy and saves the best', () => {

@@ -117,17 +117,20 @@ describe('az: search guided by a network', () => {
   test('a model with tuned search defaults (meta.search) uses its c and mix unless the spec sets them', async () => {
     const tuned = await tinyModel('agora-az-tuned-', {
       training: { algorithm: 'az', config: { mix: 0.5 } },
-      search: { c: 0.2, mix: 0.25 },
+      search: { c: 0.2, mix: 0.25, expand: 3 },
     });
     const net = loadPolicyFolder(tuned, ttt);
     // meta.search wins over the training config's mix.
     expect(net.searchC).toBe(0.2);
     expect(net.searchMix).toBe(0.25);
+    expect(net.searchExpand).toBe(3);
     expect(loadPolicyFolder(dir, ttt).searchC).toBeUndefined();
+    expect(loadPolicyFolder(dir, ttt).searchExpand).toBeUndefined();
     const play = (spec: string) => playMatch(ttt, [makeAgent(spec, ttt), makeAgent('random', ttt)], { seed: 'tuned' });
     const bare = (await play(`az:${tuned},iterations=40`)).actions;
-    expect(bare).toEqual((await play(`az:${tuned},iterations=40,c=0.2,mix=0.25`)).actions);
-    expect(bare).not.toEqual((await play(`az:${tuned},iterations=40,c=4,mix=0.25`)).actions);
+    expect(bare).toEqual((await play(`az:${tuned},iterations=40,c=0.2,mix=0.25,expand=3`)).actions);
+    expect(bare).not.toEqual((await play(`az:${tuned},iterations=40,c=4,mix=0.25,expand=3`)).actions);
+    expect(bare).not.toEqual((await play(`az:${tuned},iterations=40,c=0.2,mix=0.25,expand=1`)).actions);
   });
 
   test('a tuned policy temperature (meta.policy): neural: plays at it unless the spec sets one', async () => {

@@ -150,6 +150,15 @@ export class CachedNetwork implements PolicyNetwork {
   get searchC(): number | undefined {
     return this.net.searchC;
   }
+  get searchCutoff(): number | undefined {
+    return this.net.searchCutoff;
+  }
+  get searchExpand(): number | undefined {
+    return this.net.searchExpand;
+  }
+  get searchKind(): 'puct' | 'gumbel' | undefined {
+    return this.net.searchKind;
+  }
   get policyTemperature(): number | undefined {
     return this.net.policyTemperature;
   }

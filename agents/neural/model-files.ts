@@ -38,14 +38,16 @@ const MetaSchema = z.object({
   results: z.unknown().optional(),
   /**
    * The az search settings this model plays with unless an agent spec sets them: c (PUCT's
-   * exploration constant), mix (the rollout share of leaf values) and cutoff (the rollout's length
-   * before the game's evaluation scores it), with how they were chosen.
+   * exploration constant), mix (the rollout share of leaf values), cutoff (the rollout's length
+   * before the game's evaluation scores it) and expand (visits before a node asks the network), with
+   * how they were chosen.
    */
   search: z
     .object({
       c: z.number().min(0).max(100),
       mix: z.number().min(0).max(1).optional(),
       cutoff: z.number().int().min(0).optional(),
+      expand: z.number().int().min(1).max(1000).optional(),
       kind: z.enum(['puct', 'gumbel']).optional(),
       chosenBy: z.unknown().optional(),
     })
@@ -259,7 +261,9 @@ export function loadPolicyFolder(dir: string, game: GameDefinition): PolicyNetwo
     typeof cutoff === 'number' && cutoff > 0 ? Object.assign(policy, { searchCutoff: cutoff }) : policy;
   const withMix =
     typeof mix === 'number' && mix > 0 && mix <= 1 ? Object.assign(withCutoff, { searchMix: mix }) : withCutoff;
-  const withC = meta.search ? Object.assign(withMix, { searchC: meta.search.c }) : withMix;
+  const expand = meta.search?.expand;
+  const withExpand = expand !== undefined && expand > 1 ? Object.assign(withMix, { searchExpand: expand }) : withMix;
+  const withC = meta.search ? Object.assign(withExpand, { searchC: meta.search.c }) : withExpand;
   const kind = meta.search?.kind ?? trained?.search;
   const withKind = kind === 'gumbel' || kind === 'puct' ? Object.assign(withC, { searchKind: kind }) : withC;
   return meta.policy ? Object.assign(withKind, { policyTemperature: meta.policy.temperature }) : withKind;

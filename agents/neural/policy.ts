@@ -7,6 +7,8 @@ export interface PolicyNetwork {
   readonly searchMix?: number;
   /** The playout length (PuctOptions.cutoff) its leaf mix was trained or tuned with; 0 plays to the end. */
   readonly searchCutoff?: number;
+  /** Visits before a search node asks the network (PuctOptions.expandAfter, meta.search.expand); 1 at once. */
+  readonly searchExpand?: number;
   /** The search its training used or tuning chose (meta.search.kind); `az:` uses it unless the spec sets search. */
   readonly searchKind?: 'puct' | 'gumbel';
   /** The PUCT constant measured best for it (meta.search.c); `az:` uses it unless the spec sets c. */

@@ -6,6 +6,7 @@ import { parseValueList, runTuning } from './tuning.js';
 export interface TuneSearchCliOptions extends OutputOptions {
   c?: string;
   mix?: string;
+  expand?: string;
   iterations: number;
   ms?: number;
   games: number;
@@ -18,20 +19,30 @@ export interface TuneSearchCliOptions extends OutputOptions {
 /** The az search's default c when meta.json has none (agents/make-agent.ts). */
 const DEFAULT_C = 1.5;
 
+/** The search settings tune-search compares, one per run. */
+const SETTINGS = ['c', 'mix', 'expand'] as const;
+
 /**
- * `agora tune-search <dir> --c 0.5,1,1.5` (or `--mix 0,0.5,1`): a round-robin tournament between
- * the model's az search at each PUCT constant (or leaf mix) and an opponent (mcts at the same
+ * `agora tune-search <dir> --c 0.5,1,1.5` (or `--mix 0,0.5,1`, or `--expand 1,2,4`): a round-robin
+ * tournament between the model's az search at each PUCT constant (leaf mix, expansion threshold) and
+ * an opponent (mcts at the same
  * budget by default: `--iterations N`, or `--ms T` of thinking time per decision), and the value
  * with the best Bradley-Terry rating written to meta.json as the model's default, with the figures
  * that chose it. Nothing is written if any game fails, or with --dry-run.
  */
 export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions): Promise<void> {
-  if ((opts.c === undefined) === (opts.mix === undefined))
-    throw new AgoraError('bad_request', 'give either --c or --mix: the values of one search setting to compare');
-  const setting = opts.c !== undefined ? 'c' : 'mix';
-  const values = parseValueList(`--${setting}`, (opts.c ?? opts.mix)!);
+  const given = SETTINGS.filter((name) => opts[name] !== undefined);
+  if (given.length !== 1)
+    throw new AgoraError(
+      'bad_request',
+      `give one of --c, --mix or --expand: the values of one search setting to compare (got ${given.length})`,
+    );
+  const setting = given[0];
+  const values = parseValueList(`--${setting}`, opts[setting]!);
   if (setting === 'mix' && values.some((v) => v > 1))
     throw new AgoraError('bad_request', `--mix values are shares from 0 to 1; got '${opts.mix}'`);
+  if (setting === 'expand' && values.some((v) => !Number.isInteger(v) || v < 1 || v > 1000))
+    throw new AgoraError('bad_request', `--expand values are whole visit counts from 1 to 1000; got '${opts.expand}'`);
   const meta = readMeta(dir);
   const game = getGame(meta.game);
   const budget = opts.ms !== undefined ? `ms=${opts.ms}` : `iterations=${opts.iterations}`;
@@ -64,13 +75,13 @@ export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions)
     });
     return;
   }
-  const c = setting === 'c' ? best : (meta.search?.c ?? DEFAULT_C);
-  const mix = setting === 'mix' ? best : meta.search?.mix;
+  // The other settings meta.search holds stay as they were.
+  const { chosenBy: _previous, ...kept } = meta.search ?? { c: DEFAULT_C };
   // TensorFlow.js loads with training's code: only for the write.
   const { writeSearchDefaults } = await import('../../training/index.js');
   writeSearchDefaults(dir, {
-    c,
-    ...(mix !== undefined ? { mix } : {}),
+    ...kept,
+    [setting]: best,
     chosenBy: {
       command: 'agora tune-search',
       date: new Date().toISOString(),
