@@ -10,7 +10,7 @@
  *   after (the cache, at each `--batches` size);
  * - expand: iterations per second of the same decisions at each expansion threshold (`--expands`;
  *   `az:…,expand=E`, the model's own leaf mix and cutoff, batch 1 through the cache), and the share
- *   of iterations that asked the network.
+ *   of iterations that asked the network, beside plain MCTS's rate with the same playouts.
  * Rates are per second of this process's CPU time (the machine is shared); before and after run
  * back to back, alternating, after a warm-up; each figure is the median of `--runs` runs.
  *
@@ -19,7 +19,15 @@
  */
 import { parseArgs } from 'node:util';
 import { AZ_MODEL_GAMES } from './az-model-games.js';
-import { AzAgent, loadPolicyFolder, readMeta, CachedNetwork, type PolicyNetwork } from '../agents/index.js';
+import {
+  AzAgent,
+  MCTS_C,
+  MctsAgent,
+  loadPolicyFolder,
+  readMeta,
+  CachedNetwork,
+  type PolicyNetwork,
+} from '../agents/index.js';
 import { Rng, decisionContext, getGame, type GameDefinition, type GameState } from '../envs/index.js';
 import {
   GAMES_IN_FLIGHT,
@@ -272,13 +280,22 @@ function expand(model: Model, thresholds: number[], ms: number, count: number): 
       asked[i].push(evaluations / Math.max(1, iterations));
     });
   }
+  // Plain MCTS with the same playouts at the same budget, on the same positions: the rate to beat.
+  const mcts = new MctsAgent({ iterations: 1, ms, c: MCTS_C, rollout: 'random', cutoff: options(1).cutoff });
+  const mctsRates: number[] = [];
+  for (let run = 0; run < RUNS; run++)
+    positions(model, count, `bench-az:${run}`).forEach((state, k) => {
+      const start = cpuMs();
+      mcts.act(decisionContext(model.def, state, Rng.fromSeed(`mcts:${run}:${k}`)));
+      mctsRates.push((mcts.lastIterations * 1000) / (cpuMs() - start));
+    });
   const base = median(figures[0]);
   const cells = thresholds.map((e, i) => {
     const figure = median(figures[i]);
     const share = Math.round(100 * median(asked[i]));
     return `expand ${e} ${fmt(figure).padStart(6)} (${(figure / base).toFixed(2)}x, net ${share}%)`;
   });
-  console.log(`  ${model.name.padEnd(13)} ${cells.join('   ')}`);
+  console.log(`  ${model.name.padEnd(13)} ${cells.join('   ')}   mcts ${fmt(median(mctsRates)).padStart(6)}`);
 }
 
 const models = args.games.split(',').map(loadModel);
@@ -309,7 +326,8 @@ if (SECTIONS.has('expand')) {
   const count = Number(args.positions);
   console.log(
     `\naz:models/<game>/az,ms=${ms},expand=E: iterations/s, median over ${count} consecutive positions of a game ` +
-      "(one agent, the model's leaf mix and cutoff, through the cache); net = network evaluations per iteration:",
+      "(one agent, the model's leaf mix and cutoff, through the cache); net = network evaluations per iteration; " +
+      'mcts = mcts:ms,cutoff (the same cutoff) on the same positions:',
   );
   for (const model of models) expand(model, numbers(args.expands), ms, count);
 }
