@@ -19,15 +19,7 @@
  */
 import { parseArgs } from 'node:util';
 import { AZ_MODEL_GAMES } from './az-model-games.js';
-import {
-  AzAgent,
-  MCTS_C,
-  MctsAgent,
-  loadPolicyFolder,
-  readMeta,
-  CachedNetwork,
-  type PolicyNetwork,
-} from '../agents/index.js';
+import { AzAgent, loadPolicyFolder, makeAgent, readMeta, CachedNetwork, type PolicyNetwork } from '../agents/index.js';
 import { Rng, decisionContext, getGame, type GameDefinition, type GameState } from '../envs/index.js';
 import {
   GAMES_IN_FLIGHT,
@@ -189,6 +181,30 @@ function selfPlay(model: Model, inFlight: number[], seedCount: number): void {
   console.log(`  ${model.name.padEnd(13)} before ${fmt(base).padStart(6)}   ${cells.join('   ')}`);
 }
 
+/** A search agent: one decision, and the iterations it ran. */
+interface Searcher {
+  act(ctx: ReturnType<typeof decisionContext>): unknown;
+  readonly lastIterations: number;
+}
+
+/** Iterations per CPU second of each decision of `agent` at `states` (seeded `<prefix>:<k>`), and their sum. */
+function decisionRates(
+  agent: Searcher,
+  def: GameDefinition,
+  states: GameState[],
+  prefix: string,
+): { rates: number[]; iterations: number } {
+  const rates: number[] = [];
+  let iterations = 0;
+  states.forEach((state, k) => {
+    const start = cpuMs();
+    agent.act(decisionContext(def, state, Rng.fromSeed(`${prefix}:${k}`)));
+    rates.push((agent.lastIterations * 1000) / (cpuMs() - start));
+    iterations += agent.lastIterations;
+  });
+  return { rates, iterations };
+}
+
 function az(model: Model, batches: number[], ms: number, count: number): void {
   const options = {
     iterations: 200,
@@ -217,13 +233,7 @@ function az(model: Model, batches: number[], ms: number, count: number): void {
     order.forEach((i) => {
       const v = variants[i];
       const agent = new AzAgent(model.net, options, 'az', ms, v.batch, v.cache);
-      const rates: number[] = [];
-      states.forEach((state, k) => {
-        const start = cpuMs();
-        agent.act(decisionContext(model.def, state, Rng.fromSeed(`az:${run}:${k}`)));
-        rates.push((agent.lastIterations * 1000) / (cpuMs() - start));
-      });
-      figures[i].push(median(rates));
+      figures[i].push(median(decisionRates(agent, model.def, states, `az:${run}`).rates));
       const stats = agent.cacheStats;
       if (stats) hitRates[i].push(stats.hits / Math.max(1, stats.hits + stats.misses));
     });
@@ -268,27 +278,16 @@ function expand(model: Model, thresholds: number[], ms: number, count: number): 
         },
       };
       const agent = new AzAgent(counting, options(thresholds[i]), 'az', ms);
-      const rates: number[] = [];
-      let iterations = 0;
-      states.forEach((state, k) => {
-        const start = cpuMs();
-        agent.act(decisionContext(model.def, state, Rng.fromSeed(`az:${run}:${k}`)));
-        rates.push((agent.lastIterations * 1000) / (cpuMs() - start));
-        iterations += agent.lastIterations;
-      });
+      const { rates, iterations } = decisionRates(agent, model.def, states, `az:${run}`);
       figures[i].push(median(rates));
       asked[i].push(evaluations / Math.max(1, iterations));
     });
   }
   // Plain MCTS with the same playouts at the same budget, on the same positions: the rate to beat.
-  const mcts = new MctsAgent({ iterations: 1, ms, c: MCTS_C, rollout: 'random', cutoff: options(1).cutoff });
+  const mcts = makeAgent(`mcts:ms=${ms},cutoff=${options(1).cutoff}`, model.def) as unknown as Searcher;
   const mctsRates: number[] = [];
   for (let run = 0; run < RUNS; run++)
-    positions(model, count, `bench-az:${run}`).forEach((state, k) => {
-      const start = cpuMs();
-      mcts.act(decisionContext(model.def, state, Rng.fromSeed(`mcts:${run}:${k}`)));
-      mctsRates.push((mcts.lastIterations * 1000) / (cpuMs() - start));
-    });
+    mctsRates.push(...decisionRates(mcts, model.def, positions(model, count, `bench-az:${run}`), `mcts:${run}`).rates);
   const base = median(figures[0]);
   const cells = thresholds.map((e, i) => {
     const figure = median(figures[i]);

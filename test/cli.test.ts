@@ -412,6 +412,9 @@ describe('agora tune-search', () => {
     expect(agora(['tune-search', dir, '--expand', '1,2.5']).err).toContain(
       "--expand values are whole visit counts from 1 to 1000; got '1,2.5'",
     );
+    expect(agora(['tune-search', dir, '--expand', '1,2000']).err).toContain(
+      "--expand must list numbers from 0 to 1000 separated by commas; got '2000' in '1,2000'",
+    );
     expect(readFileSync(join(dir, 'meta.json'), 'utf8')).toBe(before);
   });
 

@@ -22,6 +22,9 @@ const DEFAULT_C = 1.5;
 /** The search settings tune-search compares, one per run. */
 const SETTINGS = ['c', 'mix', 'expand'] as const;
 
+/** The largest expansion threshold (the `expand` knob's range in agents/make-agent.ts). */
+const MAX_EXPAND = 1000;
+
 /**
  * `agora tune-search <dir> --c 0.5,1,1.5` (or `--mix 0,0.5,1`, or `--expand 1,2,4`): a round-robin
  * tournament between the model's az search at each PUCT constant (leaf mix, expansion threshold) and
@@ -38,11 +41,14 @@ export async function tuneSearchCommand(dir: string, opts: TuneSearchCliOptions)
       `give one of --c, --mix or --expand: the values of one search setting to compare (got ${given.length})`,
     );
   const setting = given[0];
-  const values = parseValueList(`--${setting}`, opts[setting]!);
+  const values = parseValueList(`--${setting}`, opts[setting]!, setting === 'expand' ? MAX_EXPAND : undefined);
   if (setting === 'mix' && values.some((v) => v > 1))
     throw new AgoraError('bad_request', `--mix values are shares from 0 to 1; got '${opts.mix}'`);
-  if (setting === 'expand' && values.some((v) => !Number.isInteger(v) || v < 1 || v > 1000))
-    throw new AgoraError('bad_request', `--expand values are whole visit counts from 1 to 1000; got '${opts.expand}'`);
+  if (setting === 'expand' && values.some((v) => !Number.isInteger(v) || v < 1))
+    throw new AgoraError(
+      'bad_request',
+      `--expand values are whole visit counts from 1 to ${MAX_EXPAND}; got '${opts.expand}'`,
+    );
   const meta = readMeta(dir);
   const game = getGame(meta.game);
   const budget = opts.ms !== undefined ? `ms=${opts.ms}` : `iterations=${opts.iterations}`;

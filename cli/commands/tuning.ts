@@ -9,15 +9,15 @@ import type { Output } from '../output.js';
 import { startProgress } from '../progress.js';
 import { formatStandings } from '../standings-table.js';
 
-/** '0.5,1,1.5' -> [0.5, 1, 1.5]: distinct numbers in [0, 100], at least two. */
-export function parseValueList(flag: string, text: string): number[] {
+/** '0.5,1,1.5' -> [0.5, 1, 1.5]: distinct numbers in [0, max] (100 unless given), at least two. */
+export function parseValueList(flag: string, text: string, max = 100): number[] {
   const values = text.split(',').map((s) => s.trim());
   const numbers = values.map(Number);
-  const bad = values.filter((s, i) => s === '' || !Number.isFinite(numbers[i]) || numbers[i] < 0 || numbers[i] > 100);
+  const bad = values.filter((s, i) => s === '' || !Number.isFinite(numbers[i]) || numbers[i] < 0 || numbers[i] > max);
   if (bad.length > 0)
     throw new AgoraError(
       'bad_request',
-      `${flag} must list numbers from 0 to 100 separated by commas; got '${bad.join("', '")}' in '${text}'`,
+      `${flag} must list numbers from 0 to ${max} separated by commas; got '${bad.join("', '")}' in '${text}'`,
     );
   if (new Set(numbers).size !== numbers.length)
     throw new AgoraError('bad_request', `${flag} lists a value twice: '${text}'`);
